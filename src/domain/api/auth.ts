@@ -1,0 +1,51 @@
+import * as v from 'valibot'
+import { emailSchema, envelope, idSchema, newPasswordSchema, passwordInputSchema, roleSchema, tokenSchema } from './common.ts'
+
+// spec §7 "Without authentication" and §3 "Auth record".
+
+export const signInBody = v.object({
+  email: emailSchema,
+  password: passwordInputSchema,
+  remember: v.optional(v.boolean('Must be true or false'), false),
+})
+export type SignInBody = v.InferInput<typeof signInBody>
+
+/** Auth record (spec §3) plus the flags the web keeps in local storage. */
+export const authRecordSchema = v.object({
+  id: idSchema,
+  role: roleSchema,
+  token: v.string(),
+  email: v.string(),
+  registration_completed: v.boolean(),
+  only_group_lessons: v.boolean(),
+  expires_at: v.string(),
+})
+export type AuthRecord = v.InferOutput<typeof authRecordSchema>
+export const signInResponse = envelope(authRecordSchema)
+
+export const resetPasswordBody = v.object({ email: emailSchema })
+export const validateResetTokenBody = v.object({ reset_token: tokenSchema })
+export const updatePasswordBody = v.pipe(
+  v.object({
+    reset_token: tokenSchema,
+    password: newPasswordSchema,
+    password_confirmation: v.string('This field is required'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      'Passwords do not match',
+    ),
+    ['password_confirmation'],
+  ),
+)
+export type UpdatePasswordBody = v.InferInput<typeof updatePasswordBody>
+
+export const validateEmailBody = v.object({ email: emailSchema })
+export const acceptInvitationBody = v.object({ invitation_token: tokenSchema })
+
+export const okResponse = envelope(v.object({ ok: v.literal(true) }))
+export const validResponse = envelope(v.object({ valid: v.literal(true) }))
+/** accept_invitation signs the student in so the registration can continue (docs/decisions.md). */
+export const acceptInvitationResponse = signInResponse

@@ -1,0 +1,61 @@
+import * as v from 'valibot'
+import { envelope, idSchema, localeSchema, roleSchema } from './common.ts'
+
+const nullableString = v.nullable(v.string())
+
+// spec §3 Bank details address.
+export const addressSchema = v.object({
+  id: v.optional(v.string()),
+  street: v.string(),
+  buildingNumber: v.string(),
+  apartmentNumber: v.optional(v.string()),
+  zip: v.string(),
+  city: v.string(),
+  country: v.string(),
+})
+
+// spec §3 Profile, as returned by GET /students/me and GET /teachers/me.
+export const profileSchema = v.object({
+  id: idSchema,
+  email: v.string(),
+  role: roleSchema,
+  registration_completed: v.boolean(),
+  registration_complete: v.boolean(),
+  first_name: nullableString,
+  last_name: nullableString,
+  date_of_birth: nullableString,
+  phone_number: nullableString,
+  image_url: nullableString,
+  video_url: nullableString,
+  voice_sample_url: nullableString,
+  description: nullableString,
+  about: nullableString,
+  average_rating: v.nullable(v.number()),
+  ratings: v.number(),
+  social_links: v.array(v.string()),
+  tutorial_finished: v.boolean(),
+  has_cyclical_timetable: v.boolean(),
+  sms_notifications_enabled: v.boolean(),
+  email_notifications_enabled: v.boolean(),
+  commercial_sms_consent: v.boolean(),
+  commercial_email_consent: v.boolean(),
+  active_until: nullableString,
+  company_name: nullableString,
+  onboarding_completed_at: nullableString,
+  only_group_lessons: v.boolean(),
+  address: v.nullable(addressSchema),
+  iban: nullableString,
+  swift: nullableString,
+  ai_access: v.boolean(),
+  human_access: v.boolean(),
+  not_accepting_new_students: v.boolean(),
+  warned_at: nullableString,
+  banned_until: nullableString,
+  locale: localeSchema,
+  taught_languages: v.array(v.object({ language_id: v.number(), level_id: v.number() })),
+  teaching_languages: v.array(v.number()),
+  language_specializations: v.array(v.object({ specialization_id: v.number(), language_id: v.number() })),
+  languages_learned: v.array(v.object({ language_id: v.number() })),
+})
+export type Profile = v.InferOutput<typeof profileSchema>
+export const profileResponse = envelope(profileSchema)

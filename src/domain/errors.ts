@@ -1,0 +1,39 @@
+// Stable error codes and the English messages of spec §8. The web maps codes to pl/en texts;
+// the English message stays in the spec's wording so substring rules ('limit', …) keep working.
+
+export const ERROR_MESSAGES = {
+  wrong_credentials: 'Wrong password or e-mail',
+  awaiting_verification: 'Your account is waiting for verification',
+  account_inactive: 'The account is inactive',
+  account_banned: 'Your account is banned until {date} due to cancellation of lessons',
+  invitation_invalid: 'Account activation link is invalid or has expired',
+  reset_token_invalid: 'The password reset link is invalid or expired',
+  reset_retry_wait: 'Wait 2 minutes before repeating the password reset process',
+  email_taken: 'This email is already in use',
+  current_password_incorrect: 'The current password is incorrect',
+  student_profile_forbidden: "You do not have permission to view this student's profile",
+  unauthenticated: 'You have been logged out',
+  forbidden: 'You do not have permission to do this',
+  not_found: 'Not found',
+  validation_failed: 'Invalid input',
+  too_many_requests: 'Too many requests. Please try again later.',
+  payload_too_large: 'The file is too large',
+  unsupported_media_type: 'Unsupported file type',
+  server_error: 'Server error. Please try again later.',
+} as const
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES
+
+export type FieldError = { field: string; message: string }
+
+export type ApiErrorBody = {
+  error: string
+  code: ErrorCode
+  errors?: FieldError[]
+  /** Extra machine-readable values used by the message (e.g. the ban end date). */
+  params?: Record<string, string>
+}
+
+export function formatMessage(code: ErrorCode, params: Record<string, string> = {}): string {
+  return ERROR_MESSAGES[code].replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`)
+}

@@ -1,0 +1,86 @@
+import path from 'node:path'
+import * as v from 'valibot'
+
+// Environment → typed config, validated at start (issue #2): a bad value stops the process with a
+// message that names the variable.
+
+const intFromEnv = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  )
+
+const urlFromEnv = (name: string, protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.url(`${name} must be a URL`),
+    v.check(
+      (value) => protocols.includes(new URL(value).protocol),
+      `${name} must start with ${protocols.join(' or ')}//`,
+    ),
+  )
+
+const envSchema = v.object({
+  PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(urlFromEnv('DATABASE_URL', ['postgres:', 'postgresql:'])),
+  PUBLIC_URL: v.optional(urlFromEnv('PUBLIC_URL', ['http:', 'https:'])),
+  SMTP_URL: v.optional(urlFromEnv('SMTP_URL', ['smtp:', 'smtps:'])),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.email('MAIL_FROM must be an e-mail address')), 'no-reply@lektorium.local'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
+  REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
+  PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  logLevel: string
+  sessionTtlMs: number
+  rememberTtlMs: number
+  partnerCompanyName: string
+  trustProxy: boolean
+  /** Built web app served by the API process; undefined when there is nothing to serve. */
+  webDir: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = v.safeParse(envSchema, env)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?'
+      return `  ${key}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = result.output
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    rememberTtlMs: e.REMEMBER_TTL_DAYS * 86_400_000,
+    partnerCompanyName: e.PARTNER_COMPANY_NAME,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDir: path.resolve('dist'),
+  }
+}

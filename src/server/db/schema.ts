@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+// spec §3 Profile. One table for both roles; teacher-only and student-only fields are nullable.
+// status: 'invited' (student invited, not yet accepted), 'pending_verification' (teacher awaiting
+// an operator), 'active', 'inactive'.
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['student', 'teacher'] }).notNull(),
+    status: text('status', { enum: ['invited', 'pending_verification', 'active', 'inactive'] }).notNull(),
+    registrationCompleted: boolean('registration_completed').notNull().default(false),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth'),
+    phoneNumber: text('phone_number'),
+    imageKey: text('image_key'),
+    videoKey: text('video_key'),
+    voiceSampleKey: text('voice_sample_key'),
+    description: text('description'),
+    about: text('about'),
+    socialLinks: jsonb('social_links').$type<string[]>().notNull().default([]),
+    tutorialFinished: boolean('tutorial_finished').notNull().default(false),
+    hasCyclicalTimetable: boolean('has_cyclical_timetable').notNull().default(false),
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    commercialSmsConsent: boolean('commercial_sms_consent').notNull().default(false),
+    commercialEmailConsent: boolean('commercial_email_consent').notNull().default(false),
+    userRulesAgreed: boolean('user_rules_agreed').notNull().default(false),
+    teacherRulesAgreed: boolean('teacher_rules_agreed').notNull().default(false),
+    voiceRecordingAgreed: boolean('voice_recording_agreed').notNull().default(false),
+    activeUntil: date('active_until'),
+    companyName: text('company_name'),
+    onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+    onlyGroupLessons: boolean('only_group_lessons').notNull().default(false),
+    address: jsonb('address').$type<{
+      street: string
+      buildingNumber: string
+      apartmentNumber?: string
+      zip: string
+      city: string
+      country: string
+    }>(),
+    iban: text('iban'),
+    swift: text('swift'),
+    aiAccess: boolean('ai_access').notNull().default(false),
+    humanAccess: boolean('human_access').notNull().default(false),
+    notAcceptingNewStudents: boolean('not_accepting_new_students').notNull().default(false),
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    locale: text('locale', { enum: ['pl', 'en'] }).notNull().default('pl'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_role_status_idx').on(t.role, t.status)],
+)
+
+// Opaque bearer tokens, stored as SHA-256 hashes (ARCHITECTURE.md "API").
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+// A request per address (known or not) so the 2-minute rule answers the same for both (spec §8).
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  email: text('email').primaryKey(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+})
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
+)
+
+// spec §3 Language, Level, Specialization.
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  namePl: text('name_pl').notNull(),
+  conjugatedName: text('conjugated_name').notNull(),
+})
+
+export const levels = pgTable('levels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  rank: smallint('rank').notNull(),
+})
+
+export const specializations = pgTable('specializations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  namePl: text('name_pl').notNull(),
+})
+
+// spec §3 Teacher languages payload.
+export const teacherTaughtLanguages = pgTable(
+  'teacher_taught_languages',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.languageId] }), index('teacher_taught_languages_lang_idx').on(t.languageId)],
+)
+
+export const teacherTeachingLanguages = pgTable(
+  'teacher_teaching_languages',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.languageId] })],
+)
+
+export const teacherSpecializations = pgTable(
+  'teacher_specializations',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.languageId, t.specializationId] })],
+)
+
+export const studentLearnedLanguages = pgTable(
+  'student_learned_languages',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.languageId] })],
+)
+
+// spec §3 Settings: one row (id = 1).
+export const settings = pgTable('settings', {
+  id: smallint('id').primaryKey().default(1),
+  banDuration: integer('ban_duration').notNull(),
+  cancellationEarliness: integer('cancellation_earliness').notNull(),
+  lessonEarlinessCondition: integer('lesson_earliness_condition').notNull(),
+  updatedAt: updatedAt(),
+})
