@@ -1,36 +1,40 @@
 import helmet from '@fastify/helmet'
-import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import type { AppContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { invitationRoutes } from './modules/invitations/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
-import { registerErrorHandler } from './platform/errors.ts'
-import type { Mailer } from './platform/mail.ts'
+import { type Clock, systemClock } from './platform/clock.ts'
+import { registerErrorHandler, replyNotFound } from './platform/errors.ts'
+import { createLogger } from './platform/logger.ts'
+import { createMailQueue, type Mailer } from './platform/mail.ts'
+import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
 import { registerStatic } from './platform/static.ts'
-
-export type Clock = { now(): Date }
-export const systemClock: Clock = { now: () => new Date() }
 
 export type AppDeps = {
   config: Config
   database: Database
   mailer: Mailer
   clock?: Clock
-  /** false in tests that want pino silent */
-  logger?: boolean | object
+  /** A pino logger to share (main.ts), or false for silence (tests); default: pino at config.logLevel. */
+  logger?: FastifyBaseLogger | false
+  /** Smaller limits for tests; defaults in platform/rate-limit.ts. */
+  rateLimits?: Partial<RateLimits>
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Omit<AppDeps, 'logger'>>
+    deps: AppContext
   }
 }
 
-function contentSecurityPolicy(): Record<string, string[]> {
+function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
   const connect = ["'self'"]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
@@ -49,36 +53,49 @@ function contentSecurityPolicy(): Record<string, string[]> {
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
+    // Over plain HTTP (a LAN address, the e2e server) upgrading would break every asset request.
+    upgradeInsecureRequests: https ? [] : null,
   }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
-  })
-  app.decorate('deps', { config: deps.config, database: deps.database, mailer: deps.mailer, clock: deps.clock ?? systemClock })
+  const common = { trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 }
+  const app =
+    deps.logger === false
+      ? Fastify({ ...common, logger: false })
+      : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
+  const clock = deps.clock ?? systemClock
+  app.decorate('deps', {
+    config: deps.config,
+    database: deps.database,
+    db: deps.database.db,
+    clock,
+    mailer: deps.mailer,
+    mail: createMailQueue(deps.mailer, app.log),
+    limiters: createRateLimiters(deps.rateLimits ?? {}, clock),
+  } satisfies AppContext)
+  app.addHook('onClose', () => app.deps.mail.idle())
 
   registerErrorHandler(app)
+  const https = deps.config.publicUrl.startsWith('https:')
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy() },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(https) },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https,
   })
-  // Limits are set per route (sign_in, reset_password); nothing is limited globally.
-  await app.register(rateLimit, { global: false })
   registerAuthentication(app)
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes)
       await api.register(authRoutes)
+      await api.register(invitationRoutes)
       await api.register(userRoutes)
       await api.register(dictionaryRoutes)
       await api.register(settingsRoutes)
     },
     { prefix: '/api/v1' },
   )
-  await registerStatic(app, deps.config.webDir)
+  if (!(await registerStatic(app, deps.config.webDir))) app.setNotFoundHandler(replyNotFound)
   return app
 }

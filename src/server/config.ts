@@ -30,12 +30,16 @@ const envSchema = v.object({
   DATABASE_URL: v.optional(urlFromEnv('DATABASE_URL', ['postgres:', 'postgresql:'])),
   PUBLIC_URL: v.optional(urlFromEnv('PUBLIC_URL', ['http:', 'https:'])),
   SMTP_URL: v.optional(urlFromEnv('SMTP_URL', ['smtp:', 'smtps:'])),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.email('MAIL_FROM must be an e-mail address')), 'no-reply@lektorium.local'),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.email('MAIL_FROM must be an e-mail address')),
+    'no-reply@lektorium.local',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
   REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
   PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
 })
 
 export type Config = {
@@ -51,6 +55,8 @@ export type Config = {
   rememberTtlMs: number
   partnerCompanyName: string
   trustProxy: boolean
+  /** Seed the demo accounts into a database without users at start (DEMO_DATA=false to opt out). */
+  demoData: boolean
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -81,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rememberTtlMs: e.REMEMBER_TTL_DAYS * 86_400_000,
     partnerCompanyName: e.PARTNER_COMPANY_NAME,
     trustProxy: e.TRUST_PROXY === 'true',
+    demoData: e.DEMO_DATA === 'true',
     webDir: path.resolve('dist'),
   }
 }

@@ -1,5 +1,13 @@
 import * as v from 'valibot'
-import { emailSchema, envelope, idSchema, newPasswordSchema, passwordInputSchema, roleSchema, tokenSchema } from './common.ts'
+import {
+  emailSchema,
+  envelope,
+  idSchema,
+  newPasswordSchema,
+  passwordInputSchema,
+  roleSchema,
+  tokenSchema,
+} from './common.ts'
 
 // spec §7 "Without authentication" and §3 "Auth record".
 

@@ -68,12 +68,17 @@ export const users = pgTable(
     notAcceptingNewStudents: boolean('not_accepting_new_students').notNull().default(false),
     warnedAt: timestamp('warned_at', { withTimezone: true }),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
-    locale: text('locale', { enum: ['pl', 'en'] }).notNull().default('pl'),
+    locale: text('locale', { enum: ['pl', 'en'] })
+      .notNull()
+      .default('pl'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_role_status_idx').on(t.role, t.status)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_role_status_idx').on(t.role, t.status),
+  ],
 )
 
 // Opaque bearer tokens, stored as SHA-256 hashes (ARCHITECTURE.md "API").
@@ -105,7 +110,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 )
 
 // A request per address (known or not) so the 2-minute rule answers the same for both (spec §8).
@@ -126,7 +134,10 @@ export const invitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_user_idx').on(t.userId),
+  ],
 )
 
 // spec §3 Language, Level, Specialization.
@@ -163,7 +174,10 @@ export const teacherTaughtLanguages = pgTable(
       .notNull()
       .references(() => levels.id),
   },
-  (t) => [primaryKey({ columns: [t.teacherId, t.languageId] }), index('teacher_taught_languages_lang_idx').on(t.languageId)],
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.languageId] }),
+    index('teacher_taught_languages_lang_idx').on(t.languageId),
+  ],
 )
 
 export const teacherTeachingLanguages = pgTable(

@@ -1,14 +1,23 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
 
+// ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
+// rule (422).
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   validation_failed: 400,
   unauthenticated: 401,
+  // spec §8 login texts: the status is revealed only to someone who knows the password.
+  awaiting_verification: 403,
+  account_inactive: 403,
+  account_banned: 403,
   forbidden: 403,
+  student_profile_forbidden: 403,
   not_found: 404,
+  email_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  reset_retry_wait: 429,
   server_error: 500,
 }
 
@@ -18,16 +27,23 @@ export class AppError extends Error {
   readonly code: ErrorCode
   readonly params: Record<string, string> | undefined
   readonly fieldErrors: FieldError[] | undefined
+  readonly headers: Record<string, string> | undefined
 
   constructor(
     code: ErrorCode,
-    options: { status?: number; params?: Record<string, string>; errors?: FieldError[] } = {},
+    options: {
+      status?: number
+      params?: Record<string, string>
+      errors?: FieldError[]
+      headers?: Record<string, string>
+    } = {},
   ) {
     super(formatMessage(code, options.params))
     this.code = code
     this.status = options.status ?? STATUS_BY_CODE[code] ?? 422
     this.params = options.params
     this.fieldErrors = options.errors
+    this.headers = options.headers
   }
 
   toBody(): ApiErrorBody {
@@ -43,21 +59,24 @@ export class AppError extends Error {
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && 'code' in error && typeof error.code === 'string'
 
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'validation_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+}
+
 /** Maps framework errors to the JSON error shape; 5xx details never leave the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers)
       return reply.status(error.status).send(error.toBody())
     }
     if (isFastifyError(error)) {
+      // e.g. malformed JSON (FST_ERR_CTP_INVALID_JSON_BODY), an oversized or non-JSON body.
       const status = error.statusCode ?? 500
-      const byStatus: Partial<Record<number, ErrorCode>> = {
-        400: 'validation_failed',
-        413: 'payload_too_large',
-        415: 'unsupported_media_type',
-        429: 'too_many_requests',
-      }
-      const code = byStatus[status]
+      const code = CODE_BY_STATUS[status]
       if (code) {
         const body: ApiErrorBody = { error: formatMessage(code), code }
         if (code === 'validation_failed') body.errors = [{ field: '', message: error.message }]
@@ -65,10 +84,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send({ error: formatMessage('server_error'), code: 'server_error' } satisfies ApiErrorBody)
-  })
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' })
+    return reply
+      .status(500)
+      .send({ error: formatMessage('server_error'), code: 'server_error' } satisfies ApiErrorBody)
   })
 }
+
+/** The JSON 404 of an unknown API path (a not-found handler can be set once per instance). */
+export function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body: ApiErrorBody = {
+    error: `No route ${request.method} ${request.url.split('?')[0]}`,
+    code: 'not_found',
+  }
+  return reply.status(404).send(body)
+}
+
+/** An operator command's failure (ops CLI and socket): a plain message, printed as is. */
+export class OpsError extends Error {}

@@ -1,0 +1,13 @@
+import { existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+// Starts the real server for the Playwright journeys on a fresh data directory (so every run
+// begins from the demo seed) with the built PWA. `npm test` builds before it runs the journeys.
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.tmp/e2e-data')
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm run build` before the e2e tests')
+  process.exit(1)
+}
+rmSync(dataDir, { recursive: true, force: true })
+process.env.DATA_DIR = dataDir
+await import('../src/server/main.ts')

@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+// `npm test`: type checks, lint, catalog check, unit tests (under two machine time zones),
+// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), a production build
+// and the Playwright journeys. Every step runs; the run fails if any step failed. The last line
+// is the total of test cases: "N passed, N failed".
+
+type Counts = { passed: number; failed: number }
+const totals: Counts = { passed: 0, failed: 0 }
+const failedSteps: string[] = []
+mkdirSync('.tmp', { recursive: true })
+
+function run(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): boolean {
+  const started = Date.now()
+  console.log(`\n▶ ${name}`)
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = result.status === 0
+  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  if (!ok) failedSteps.push(name)
+  return ok
+}
+
+function readJson(file: string): unknown {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
+}
+
+function countVitest(file: string): Counts {
+  const report = readJson(file)
+  if (report && typeof report === 'object' && 'numPassedTests' in report && 'numFailedTests' in report) {
+    return { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) }
+  }
+  return { passed: 0, failed: 1 }
+}
+
+function countPlaywright(file: string): Counts {
+  const report = readJson(file)
+  if (
+    report &&
+    typeof report === 'object' &&
+    'stats' in report &&
+    report.stats &&
+    typeof report.stats === 'object'
+  ) {
+    const s = report.stats
+    const n = (key: string) => (key in s ? Number(Reflect.get(s, key)) : 0)
+    return { passed: n('expected') + n('flaky'), failed: n('unexpected') }
+  }
+  return { passed: 0, failed: 1 }
+}
+
+function vitest(name: string, project: string, out: string, env: Record<string, string | undefined>) {
+  rmSync(out, { force: true })
+  run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  )
+  const c = countVitest(out)
+  totals.passed += c.passed
+  totals.failed += c.failed
+}
+
+run('type check (web, server, service worker)', 'npm', ['run', '-s', 'typecheck'])
+run('lint and format (biome)', 'npx', ['biome', 'check', '.'])
+run('catalogs in sync with the source', 'npx', ['lingui', 'check', 'sync'])
+run('catalogs complete (pl, en)', 'npx', ['lingui', 'check', 'missing'])
+
+vitest('unit tests, TZ=UTC', 'unit', '.tmp/unit-utc.json', { TZ: 'UTC' })
+vitest('unit tests, TZ=America/New_York', 'unit', '.tmp/unit-ny.json', { TZ: 'America/New_York' })
+vitest('integration tests on PGlite', 'integration', '.tmp/integration-pglite.json', {
+  TEST_DATABASE_URL: undefined,
+})
+if (process.env.TEST_DATABASE_URL) {
+  vitest('integration tests on PostgreSQL', 'integration', '.tmp/integration-pg.json', {})
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the integration tests ran on PGlite only)')
+}
+
+if (run('production build', 'npm', ['run', '-s', 'build'])) {
+  const out = '.tmp/e2e-results.json'
+  rmSync(out, { force: true })
+  run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { CI: 'true' })
+  const c = countPlaywright(out)
+  totals.passed += c.passed
+  totals.failed += c.failed
+}
+
+if (failedSteps.length) console.log(`\nFailed steps:\n${failedSteps.map((s) => `  - ${s}`).join('\n')}`)
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
+process.exit(failedSteps.length || totals.failed ? 1 : 0)

@@ -1,0 +1,91 @@
+import * as v from 'valibot'
+import { emailSchema, localeSchema } from '../../domain/api/common.ts'
+import type { ServiceContext } from '../context.ts'
+import { seedDemoData } from '../db/seed/seed.ts'
+import { inviteStudent } from '../modules/invitations/service.ts'
+import { showSettings, updateSettings } from '../modules/settings/service.ts'
+import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
+
+// Operator commands (issue #2) as data: the CLI builds them from argv, the running server's ops
+// socket receives them as JSON, and both run them through the same services as the HTTP API.
+
+/** 2026-02-28 yes, 2026-02-31 no (a Date would roll it over to March). */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+}
+
+const settingValue = v.optional(v.pipe(v.number(), v.integer()))
+
+export const opsCommandSchema = v.variant('command', [
+  v.object({ command: v.literal('verify-teacher'), email: emailSchema }),
+  v.object({
+    command: v.literal('invite-student'),
+    email: emailSchema,
+    humanAccess: v.boolean(),
+    aiAccess: v.boolean(),
+    onlyGroupLessons: v.boolean(),
+    companyName: v.nullable(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+    activeUntil: v.nullable(
+      v.pipe(
+        v.string(),
+        v.isoDate('--active-until must be a date as YYYY-MM-DD'),
+        // isoDate checks the shape only: 2026-02-31 must not reach the database.
+        v.check(isCalendarDay, '--active-until is not a calendar date'),
+      ),
+    ),
+    locale: localeSchema,
+  }),
+  v.object({
+    command: v.literal('settings'),
+    banDuration: settingValue,
+    cancellationEarliness: settingValue,
+    lessonEarlinessCondition: settingValue,
+  }),
+  v.object({ command: v.literal('pending-teachers') }),
+  v.object({ command: v.literal('seed') }),
+])
+
+export type OpsCommand = v.InferOutput<typeof opsCommandSchema>
+
+const settingsLines = (s: Awaited<ReturnType<typeof showSettings>>) => [
+  `ban_duration: ${s.ban_duration} days`,
+  `cancellation_earliness: ${s.cancellation_earliness} hours`,
+  `lesson_earliness_condition: ${s.lesson_earliness_condition} hours`,
+]
+
+/** Runs one command; returns what to print. Failures throw OpsError with the message to print. */
+export async function runOpsCommand(ctx: ServiceContext, cmd: OpsCommand): Promise<string> {
+  switch (cmd.command) {
+    case 'verify-teacher': {
+      const result = await verifyTeacher(ctx, cmd.email)
+      return result.alreadyVerified
+        ? `${result.email} was already verified; nothing changed.`
+        : `Verified teacher ${result.email}: they can sign in now.`
+    }
+    case 'invite-student': {
+      const { command: _, ...student } = cmd
+      const { expiresAt } = await inviteStudent(ctx, student)
+      return `Invited student ${cmd.email}; the invitation e-mail was sent (the link expires ${expiresAt.toISOString()}).`
+    }
+    case 'settings': {
+      const { command: _, ...changes } = cmd
+      const changed = Object.values(changes).some((value) => value !== undefined)
+      const settings = changed ? await updateSettings(ctx, changes) : await showSettings(ctx)
+      return [changed ? 'Settings updated:' : 'Current settings:', ...settingsLines(settings)].join('\n')
+    }
+    case 'pending-teachers': {
+      const teachers = await listPendingTeachers(ctx)
+      if (teachers.length === 0) return 'No teachers await verification.'
+      const lines = teachers.map(
+        (t) =>
+          `${t.email}\t${[t.first_name, t.last_name].filter(Boolean).join(' ')}\tsince ${t.created_at.slice(0, 10)}`,
+      )
+      return [`${teachers.length} teacher(s) await verification:`, ...lines].join('\n')
+    }
+    case 'seed': {
+      const { created } = await seedDemoData(ctx)
+      return `Dictionaries and settings are in place; ${created} demo account(s) created.`
+    }
+  }
+}

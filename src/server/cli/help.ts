@@ -1,0 +1,40 @@
+// Usage texts of `npm run ops -- …` (issue #2).
+
+const COMMANDS: [name: string, usage: string, text: string][] = [
+  ['verify-teacher', 'verify-teacher <email>', 'Lets a teacher awaiting verification sign in (spec §4).'],
+  [
+    'invite-student',
+    'invite-student <email> [--human] [--ai] [--group-only] [--company NAME] [--active-until YYYY-MM-DD] [--locale pl|en]',
+    [
+      'Creates an invited student and e-mails the activation link (valid 7 days).',
+      '  --human          human lessons (human_access)',
+      '  --ai             AI lessons (ai_access)',
+      '  --group-only     group lessons only (only_group_lessons)',
+      '  --company NAME   company name (the partner company sees IT teachers)',
+      '  --active-until   last day the account may book lessons',
+      '  --locale         language of the e-mail and the account (default pl)',
+      'Inviting again a student who has not accepted yet sends a new link.',
+    ].join('\n'),
+  ],
+  [
+    'settings',
+    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS]',
+    'Prints the settings of spec §3; with flags, changes them first.',
+  ],
+  ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
+  ['seed', 'seed', 'Adds the dictionaries, default settings and the demo accounts that are missing.'],
+]
+
+export const COMMAND_HELP = new Map(
+  COMMANDS.map(([name, usage, text]) => [name, `Usage: npm run ops -- ${usage}\n\n${text}`]),
+)
+
+export const USAGE = [
+  'Usage: npm run ops -- <command> [options]',
+  '',
+  'Commands:',
+  ...COMMANDS.map(([, usage]) => `  ${usage}`),
+  '',
+  'Run `npm run ops -- <command> --help` for details. While the server runs on the embedded',
+  'database, commands are sent to it through <DATA_DIR>/ops.sock.',
+].join('\n')

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acquireDirLock } from '../db/dir-lock.ts'
+import { users } from '../db/schema.ts'
+import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
+import { tokenIn } from '../test-support/capturing-mailer.ts'
+import { createUser, uniqueEmail } from '../test-support/fixtures.ts'
+import { runOpsCommand } from './commands.ts'
+import { opsSocketPath, runOps } from './ops.ts'
+import { sendOpsCommand, startOpsSocket } from './ops-socket.ts'
+
+const OPS_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ops.ts')
+const silent = { info: () => {}, error: () => {} }
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+/** runOps in this process, collecting what it prints. */
+async function ops(argv: string[], env: Record<string, string | undefined>) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runOps(argv, env, { log: (s) => out.push(s), error: (s) => err.push(s) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('operator commands (shared services)', () => {
+  it('invite-student mails a link that activates the student end to end', async () => {
+    const email = uniqueEmail('cli')
+    const output = await runOpsCommand(t.ctx, {
+      command: 'invite-student',
+      email,
+      humanAccess: true,
+      aiAccess: false,
+      onlyGroupLessons: true,
+      companyName: null,
+      activeUntil: '2026-12-31',
+      locale: 'pl',
+    })
+    expect(output).toMatch(`Invited student ${email}`)
+    const mail = t.mailer.lastTo(email)
+    expect(mail?.subject).toBe('Zaproszenie do Lektorium')
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/students/accept_invitation',
+      payload: { invitation_token: tokenIn(mail) },
+    })
+    expect(response.statusCode).toBe(200)
+    const [student] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(student).toMatchObject({ status: 'active', onlyGroupLessons: true, activeUntil: '2026-12-31' })
+  })
+
+  it('pending-teachers lists, and verify-teacher activates, a teacher awaiting verification', async () => {
+    const teacher = await createUser(t.database.db, {
+      role: 'teacher',
+      status: 'pending_verification',
+      firstName: 'Ewa',
+    })
+    expect(await runOpsCommand(t.ctx, { command: 'pending-teachers' })).toMatch(`${teacher.email}\tEwa`)
+    expect(await runOpsCommand(t.ctx, { command: 'verify-teacher', email: teacher.email })).toBe(
+      `Verified teacher ${teacher.email}: they can sign in now.`,
+    )
+    expect(await runOpsCommand(t.ctx, { command: 'verify-teacher', email: teacher.email })).toMatch(
+      'already verified',
+    )
+    expect(await runOpsCommand(t.ctx, { command: 'pending-teachers' })).not.toMatch(teacher.email)
+  })
+
+  it('verify-teacher refuses unknown addresses and students', async () => {
+    const student = await createUser(t.database.db)
+    await expect(
+      runOpsCommand(t.ctx, { command: 'verify-teacher', email: 'nobody@example.com' }),
+    ).rejects.toThrow('No account with the e-mail nobody@example.com.')
+    await expect(runOpsCommand(t.ctx, { command: 'verify-teacher', email: student.email })).rejects.toThrow(
+      `${student.email} is a student, not a teacher.`,
+    )
+  })
+
+  it('settings prints, changes within bounds, and refuses values out of bounds', async () => {
+    const none = { command: 'settings' } as const
+    expect(await runOpsCommand(t.ctx, none)).toBe(
+      'Current settings:\nban_duration: 14 days\ncancellation_earliness: 24 hours\nlesson_earliness_condition: 12 hours',
+    )
+    await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(
+      '--ban-duration must be a whole number of days from 0 to 365.',
+    )
+    await expect(runOpsCommand(t.ctx, { ...none, lessonEarlinessCondition: 1000 })).rejects.toThrow(
+      '--lesson-earliness',
+    )
+    expect(await runOpsCommand(t.ctx, { ...none, cancellationEarliness: 48 })).toMatch(
+      /^Settings updated:\n.*\ncancellation_earliness: 48 hours/,
+    )
+  })
+})
+
+describe('the ops CLI on its own database connection', () => {
+  let dataDir: string
+  let env: Record<string, string | undefined>
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-'))
+    // With PostgreSQL the CLI connects itself (no lock); otherwise it opens PGlite in DATA_DIR.
+    env = { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' }
+  })
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('seeds, lists, verifies and prints settings, then releases the database', async () => {
+    expect((await ops(['seed'], env)).out).toMatch(/demo account\(s\) created/)
+    const pending = await ops(['pending-teachers'], env)
+    expect(pending.out).toMatch('ewa.wozniak@demo.lektorium.pl')
+    const verified = await ops(['verify-teacher', 'ewa.wozniak@demo.lektorium.pl'], env)
+    expect(verified).toMatchObject({
+      code: 0,
+      out: 'Verified teacher ewa.wozniak@demo.lektorium.pl: they can sign in now.',
+    })
+    expect((await ops(['settings', '--ban-duration', '30'], env)).out).toMatch('ban_duration: 30 days')
+  })
+
+  it('exits 1 with the message when a command fails, 2 on a usage or configuration mistake', async () => {
+    expect(await ops(['verify-teacher', 'nobody@example.com'], env)).toMatchObject({
+      code: 1,
+      err: 'No account with the e-mail nobody@example.com.',
+    })
+    const usage = await ops(['frobnicate'], env)
+    expect(usage.code).toBe(2)
+    expect(usage.err).toMatch(/Unknown command "frobnicate"\.\nRun `npm run ops -- --help`/)
+    expect(await ops(['settings'], { ...env, PORT: 'abc' })).toMatchObject({
+      code: 2,
+      err: expect.stringMatching('PORT'),
+    })
+    expect((await ops(['--help'], env)).code).toBe(0)
+  })
+})
+
+describe('the ops socket of a running server', () => {
+  let dataDir: string
+  let release: () => void
+  let socket: { close(): Promise<void> }
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'lk-sock-'))
+    // Stand in for a running server: hold the data directory's lock and answer on its socket.
+    release = acquireDirLock(dataDir, 'db.lock')
+    socket = await startOpsSocket(opsSocketPath(dataDir), (cmd) => runOpsCommand(t.ctx, cmd), silent)
+  })
+  afterAll(async () => {
+    await socket.close()
+    release()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const cli = (argv: string[]) =>
+    promisify(execFile)(process.execPath, [OPS_ENTRY, ...argv], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+
+  it('is readable by its owner only', () => {
+    expect(statSync(opsSocketPath(dataDir)).mode & 0o777).toBe(0o600)
+  })
+
+  it('carries a command from a CLI process that finds the data directory locked', async () => {
+    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const result = await cli(['verify-teacher', teacher.email])
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: `Verified teacher ${teacher.email}: they can sign in now.\n`,
+    })
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, teacher.id))
+    expect(row?.status).toBe('active')
+  })
+
+  it("returns the server's error message and exit code 1", async () => {
+    const result = await cli(['verify-teacher', 'nobody@example.com'])
+    expect(result).toMatchObject({ code: 1, stderr: 'No account with the e-mail nobody@example.com.\n' })
+  })
+
+  it('rejects a body that is not JSON or not a known command', async () => {
+    const post = (body: string) =>
+      new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+        const request = http.request(
+          { socketPath: opsSocketPath(dataDir), method: 'POST', path: '/' },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk) => {
+              text += String(chunk)
+            })
+            response.on('end', () => resolve({ status: response.statusCode, body: text }))
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      })
+    expect(await post('{"command":"drop-everything"}')).toMatchObject({
+      status: 400,
+      body: expect.stringMatching(/"ok":false,"error":"Invalid command/),
+    })
+    expect(await post('not json')).toEqual({
+      status: 400,
+      body: '{"ok":false,"error":"Invalid command: not JSON."}',
+    })
+  })
+
+  it('answers the typed client', async () => {
+    expect(await sendOpsCommand(opsSocketPath(dataDir), { command: 'settings' })).toMatchObject({ ok: true })
+  })
+
+  it('explains a locked data directory whose socket does not answer', async () => {
+    await socket.close()
+    const result = await cli(['pending-teachers'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(`The data directory ${dataDir} is in use by process ${process.pid}.`)
+    expect(result.stderr).toMatch('does not answer')
+    socket = await startOpsSocket(opsSocketPath(dataDir), (cmd) => runOpsCommand(t.ctx, cmd), silent)
+  })
+})

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { parseOpsArgs, UsageError } from './parse-args.ts'
+
+describe('parseOpsArgs', () => {
+  it('gives the general usage for no command or --help', () => {
+    for (const argv of [[], ['--help'], ['-h'], ['help']]) {
+      const parsed = parseOpsArgs(argv)
+      expect('help' in parsed && parsed.help).toMatch(/^Usage: npm run ops -- <command>/)
+    }
+  })
+
+  it("gives a command's usage for <command> --help", () => {
+    const parsed = parseOpsArgs(['invite-student', '--help'])
+    expect('help' in parsed && parsed.help).toMatch(/^Usage: npm run ops -- invite-student <email>/)
+  })
+
+  it('builds an invite-student command with its flags and defaults', () => {
+    expect(parseOpsArgs(['invite-student', 'Ola@Example.com', '--ai', '--company', 'Partner S.A.'])).toEqual({
+      command: {
+        command: 'invite-student',
+        email: 'ola@example.com',
+        humanAccess: false,
+        aiAccess: true,
+        onlyGroupLessons: false,
+        companyName: 'Partner S.A.',
+        activeUntil: null,
+        locale: 'pl',
+      },
+    })
+    const full = parseOpsArgs([
+      'invite-student',
+      'a@b.pl',
+      '--human',
+      '--group-only',
+      '--active-until',
+      '2026-12-31',
+      '--locale',
+      'en',
+    ])
+    expect(full).toMatchObject({
+      command: { humanAccess: true, onlyGroupLessons: true, activeUntil: '2026-12-31', locale: 'en' },
+    })
+  })
+
+  it('builds settings changes from whole numbers', () => {
+    expect(parseOpsArgs(['settings', '--ban-duration', '21', '--lesson-earliness', '6'])).toEqual({
+      command: {
+        command: 'settings',
+        banDuration: 21,
+        cancellationEarliness: undefined,
+        lessonEarlinessCondition: 6,
+      },
+    })
+  })
+
+  it.each([
+    [['bogus'], 'Unknown command "bogus".'],
+    [['verify-teacher'], 'verify-teacher needs exactly one e-mail address.'],
+    [['verify-teacher', 'a@b.pl', 'c@d.pl'], 'verify-teacher needs exactly one e-mail address.'],
+    [['verify-teacher', 'not-an-email'], 'email: Please enter a valid e-mail address'],
+    [['invite-student', 'a@b.pl', '--nope'], "Unknown option '--nope'"],
+    [
+      ['invite-student', 'a@b.pl', '--locale', 'de'],
+      'locale: Invalid type: Expected ("pl" | "en") but received "de"',
+    ],
+    [
+      ['invite-student', 'a@b.pl', '--active-until', '31.12.2026'],
+      'activeUntil: --active-until must be a date as YYYY-MM-DD',
+    ],
+    [
+      ['invite-student', 'a@b.pl', '--active-until', '2026-02-31'],
+      'activeUntil: --active-until is not a calendar date',
+    ],
+    [['invite-student', 'a@b.pl', '--company'], "Option '--company <value>' argument missing"],
+    [['settings', '--ban-duration', 'x'], '--ban-duration must be a whole number, not "x".'],
+    [['settings', '--ban-duration=-1'], '--ban-duration must be a whole number, not "-1".'],
+    [['settings', 'extra'], 'settings takes no arguments, only flags.'],
+    [['seed', 'now'], 'seed takes no arguments.'],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseOpsArgs(argv)).toThrow(UsageError)
+    expect(() => parseOpsArgs(argv)).toThrow(message)
+  })
+})

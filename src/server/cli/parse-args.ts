@@ -1,0 +1,102 @@
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
+import * as v from 'valibot'
+import { fieldErrors } from '../platform/validate.ts'
+import { type OpsCommand, opsCommandSchema } from './commands.ts'
+import { COMMAND_HELP, USAGE } from './help.ts'
+
+/** A mistake in the command line: printed with a hint to --help, exit code 2. */
+export class UsageError extends Error {}
+
+export type ParsedArgs = { help: string } | { command: OpsCommand }
+
+const WHOLE_NUMBER = /^\d+$/
+
+function wholeNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!WHOLE_NUMBER.test(value)) throw new UsageError(`${flag} must be a whole number, not "${value}".`)
+  return Number(value)
+}
+
+function single(name: string, positionals: string[], what: string): string {
+  if (positionals.length !== 1) throw new UsageError(`${name} needs exactly one ${what}.`)
+  return positionals[0] ?? ''
+}
+
+function build(name: string, args: string[]): unknown {
+  const parse = <O extends ParseArgsOptionsConfig>(options: O) =>
+    parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    })
+  switch (name) {
+    case 'verify-teacher':
+      return { command: name, email: single(name, parse({}).positionals, 'e-mail address') }
+    case 'invite-student': {
+      const { values, positionals } = parse({
+        human: { type: 'boolean' },
+        ai: { type: 'boolean' },
+        'group-only': { type: 'boolean' },
+        company: { type: 'string' },
+        'active-until': { type: 'string' },
+        locale: { type: 'string' },
+      })
+      return {
+        command: name,
+        email: single(name, positionals, 'e-mail address'),
+        humanAccess: values.human ?? false,
+        aiAccess: values.ai ?? false,
+        onlyGroupLessons: values['group-only'] ?? false,
+        companyName: values.company ?? null,
+        activeUntil: values['active-until'] ?? null,
+        locale: values.locale ?? 'pl',
+      }
+    }
+    case 'settings': {
+      const { values, positionals } = parse({
+        'ban-duration': { type: 'string' },
+        'cancellation-earliness': { type: 'string' },
+        'lesson-earliness': { type: 'string' },
+      })
+      if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
+      return {
+        command: name,
+        banDuration: wholeNumber('--ban-duration', values['ban-duration']),
+        cancellationEarliness: wholeNumber('--cancellation-earliness', values['cancellation-earliness']),
+        lessonEarlinessCondition: wholeNumber('--lesson-earliness', values['lesson-earliness']),
+      }
+    }
+    default:
+      if (parse({}).positionals.length > 0) throw new UsageError(`${name} takes no arguments.`)
+      return { command: name }
+  }
+}
+
+/** argv (after `ops`) → a validated command, or the help text asked for. */
+export function parseOpsArgs(argv: string[]): ParsedArgs {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') return { help: USAGE }
+  const help = COMMAND_HELP.get(name)
+  if (!help) throw new UsageError(`Unknown command "${name}".`)
+  if (rest.includes('--help') || rest.includes('-h')) return { help }
+  let raw: unknown
+  try {
+    raw = build(name, rest)
+  } catch (error) {
+    // parseArgs reports unknown flags and missing flag values (ERR_PARSE_ARGS_*).
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      throw new UsageError(error.message)
+    }
+    throw error
+  }
+  const result = v.safeParse(opsCommandSchema, raw)
+  if (!result.success) {
+    throw new UsageError(
+      fieldErrors(result.issues)
+        .map((e) => `${e.field || name}: ${e.message}`)
+        .join('\n'),
+    )
+  }
+  return { command: result.output }
+}

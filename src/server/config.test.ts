@@ -1,0 +1,43 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT: PORT must be a whole number/)
+  })
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', SESSION_TTL_HOURS: '0' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      const message = error instanceof Error ? error.message : ''
+      expect(message).toContain('PORT must be at most 65535')
+      expect(message).toContain('DATABASE_URL must start with postgres: or postgresql:')
+      expect(message).toContain('SESSION_TTL_HOURS must be at least 1')
+    }
+  })
+
+  it('has defaults for the embedded mode', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      sessionTtlMs: 12 * 3_600_000,
+      rememberTtlMs: 30 * 86_400_000,
+      demoData: true,
+    })
+  })
+
+  it('drops a trailing slash of PUBLIC_URL and reads DEMO_DATA', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://lektorium.example/', DEMO_DATA: 'false' })
+    expect(config.publicUrl).toBe('https://lektorium.example')
+    expect(config.demoData).toBe(false)
+  })
+})

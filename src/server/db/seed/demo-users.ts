@@ -1,0 +1,136 @@
+import { polandDateKey } from '../../../domain/poland-time.ts'
+import { hashPassword } from '../../platform/passwords.ts'
+import type { Db } from '../client.ts'
+import {
+  languages,
+  levels,
+  specializations,
+  studentLearnedLanguages,
+  teacherSpecializations,
+  teacherTaughtLanguages,
+  teacherTeachingLanguages,
+  users,
+} from '../schema.ts'
+import { DEMO_PASSWORD } from './demo-accounts.ts'
+import { DEMO_STUDENTS, type DemoStudent } from './demo-students.ts'
+import { DEMO_TEACHERS, type DemoTeacher } from './demo-teachers.ts'
+
+const DAY_MS = 86_400_000
+
+function idOf<K extends string>(map: Map<string, number>, key: K): number {
+  const id = map.get(key)
+  if (id === undefined) throw new Error(`seed: unknown dictionary entry ${key}`)
+  return id
+}
+
+/** Name → id of each dictionary. One query at a time: a transaction is one connection. */
+async function dictionaryIds(db: Db) {
+  const toMap = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.name, r.id]))
+  return {
+    language: toMap(await db.select({ id: languages.id, name: languages.name }).from(languages)),
+    level: toMap(await db.select({ id: levels.id, name: levels.name }).from(levels)),
+    specialization: toMap(
+      await db.select({ id: specializations.id, name: specializations.name }).from(specializations),
+    ),
+  }
+}
+
+type Ids = Awaited<ReturnType<typeof dictionaryIds>>
+
+function teacherRow(t: DemoTeacher, passwordHash: string, now: Date) {
+  const { taught, teaching, specializations: _s, summary, ...profile } = t
+  return {
+    ...profile,
+    passwordHash,
+    role: 'teacher' as const,
+    registrationCompleted: true,
+    userRulesAgreed: true,
+    teacherRulesAgreed: true,
+    verifiedAt: t.status === 'active' ? now : null,
+    createdAt: now,
+  }
+}
+
+function studentRow(s: DemoStudent, passwordHash: string, now: Date, partnerCompanyName: string) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY_MS)
+  return {
+    email: s.email,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    phoneNumber: s.phoneNumber,
+    dateOfBirth: s.dateOfBirth,
+    locale: s.locale,
+    passwordHash,
+    role: 'student' as const,
+    status: 'active' as const,
+    registrationCompleted: s.registrationCompleted ?? true,
+    userRulesAgreed: s.registrationCompleted ?? true,
+    voiceRecordingAgreed: s.registrationCompleted ?? true,
+    humanAccess: s.humanAccess,
+    aiAccess: s.aiAccess,
+    onlyGroupLessons: s.onlyGroupLessons ?? false,
+    companyName: s.company === 'partner' ? `${partnerCompanyName} Sp. z o.o.` : (s.company ?? null),
+    activeUntil: polandDateKey(at(s.activeUntilDays)),
+    warnedAt: s.warnedDaysAgo === undefined ? null : at(-s.warnedDaysAgo),
+    bannedUntil: s.bannedForDays === undefined ? null : at(s.bannedForDays),
+    createdAt: now,
+  }
+}
+
+/** Inserts the demo teachers and students that do not exist yet (one shared password hash). */
+export async function insertDemoUsers(
+  db: Db,
+  now: Date,
+  partnerCompanyName: string,
+): Promise<{ created: number }> {
+  // argon2 is slow: the shared demo password is hashed once, before the transaction.
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  return db.transaction(async (tx) => {
+    const ids = await dictionaryIds(tx)
+    let created = 0
+    for (const teacher of DEMO_TEACHERS) {
+      const [row] = await tx
+        .insert(users)
+        .values(teacherRow(teacher, passwordHash, now))
+        .onConflictDoNothing()
+        .returning({ id: users.id })
+      if (!row) continue
+      created += 1
+      await insertTeacherLanguages(tx, row.id, teacher, ids)
+    }
+    for (const student of DEMO_STUDENTS) {
+      const values = studentRow(student, passwordHash, now, partnerCompanyName)
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
+      if (!row) continue
+      created += 1
+      if (student.learned.length > 0) {
+        await tx
+          .insert(studentLearnedLanguages)
+          .values(
+            student.learned.map((name) => ({ studentId: row.id, languageId: idOf(ids.language, name) })),
+          )
+      }
+    }
+    return { created }
+  })
+}
+
+async function insertTeacherLanguages(db: Db, teacherId: string, t: DemoTeacher, ids: Ids): Promise<void> {
+  await db.insert(teacherTaughtLanguages).values(
+    t.taught.map(([language, level]) => ({
+      teacherId,
+      languageId: idOf(ids.language, language),
+      levelId: idOf(ids.level, level),
+    })),
+  )
+  await db
+    .insert(teacherTeachingLanguages)
+    .values(t.teaching.map((language) => ({ teacherId, languageId: idOf(ids.language, language) })))
+  await db.insert(teacherSpecializations).values(
+    t.specializations.map(([language, specialization]) => ({
+      teacherId,
+      languageId: idOf(ids.language, language),
+      specializationId: idOf(ids.specialization, specialization),
+    })),
+  )
+}

@@ -1,0 +1,47 @@
+import { count } from 'drizzle-orm'
+import type { ServiceContext } from '../../context.ts'
+import { ensureSettings } from '../../modules/settings/repository.ts'
+import { DEFAULT_SETTINGS } from '../../modules/settings/service.ts'
+import type { Db } from '../client.ts'
+import { languages, levels, specializations, users } from '../schema.ts'
+import { insertDemoUsers } from './demo-users.ts'
+import { LANGUAGES, LEVELS, SPECIALIZATIONS } from './dictionaries.ts'
+
+/** Languages, levels, specializations (spec §3) and the settings row; safe to run again. */
+export async function seedDictionaries(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(languages)
+      .values([...LANGUAGES])
+      .onConflictDoNothing()
+    await tx
+      .insert(levels)
+      .values(LEVELS.map((name, i) => ({ name, rank: i + 1 })))
+      .onConflictDoNothing()
+    await tx
+      .insert(specializations)
+      .values([...SPECIALIZATIONS])
+      .onConflictDoNothing()
+    await ensureSettings(tx, DEFAULT_SETTINGS)
+  })
+}
+
+/** Dictionaries plus the demo accounts; accounts that exist already are left alone. */
+export async function seedDemoData(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+): Promise<{ created: number }> {
+  await seedDictionaries(ctx.db)
+  return insertDemoUsers(ctx.db, ctx.clock.now(), ctx.config.partnerCompanyName)
+}
+
+/** At start: dictionaries always; demo accounts only into a database without users (issue #2). */
+export async function seedOnStart(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+): Promise<{ demoAccountsCreated: number }> {
+  await seedDictionaries(ctx.db)
+  if (!ctx.config.demoData) return { demoAccountsCreated: 0 }
+  const [row] = await ctx.db.select({ users: count() }).from(users)
+  if ((row?.users ?? 0) > 0) return { demoAccountsCreated: 0 }
+  const { created } = await insertDemoUsers(ctx.db, ctx.clock.now(), ctx.config.partnerCompanyName)
+  return { demoAccountsCreated: created }
+}

@@ -1,0 +1,67 @@
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { LockedError } from './db/dir-lock.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts'
+import { type RunningServer, startServer } from './server.ts'
+
+// Process entry (`node src/server/main.ts`, or imported by scripts/start.ts and e2e-server.ts):
+// config → database → migrations → seed → listen; SIGINT/SIGTERM close everything in order.
+
+function printDemoAccounts(): void {
+  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`)
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length))
+  for (const account of DEMO_ACCOUNTS) {
+    console.log(`  ${account.email.padEnd(width)}  ${account.role.padEnd(7)}  ${account.description}`)
+  }
+}
+
+function handleSignals(server: RunningServer): void {
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`)
+      process.exit(1)
+    }
+    stopping = true
+    console.log(`${signal} received: shutting down…`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+  try {
+    const server = await startServer(config)
+    handleSignals(server)
+    if (process.env.LEKTORIUM_PRINT_DEMO_ACCOUNTS === '1' && config.demoData) printDemoAccounts()
+    console.log(`\nLektorium is running at ${server.url} (public URL ${config.publicUrl})`)
+  } catch (error) {
+    if (error instanceof LockedError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT to another port.`,
+      )
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+await main()

@@ -1,0 +1,78 @@
+import { PASSWORD_RESET_RETRY_MS } from '../../../domain/constants.ts'
+import type { AppContext, ServiceContext } from '../../context.ts'
+import { AppError } from '../../platform/errors.ts'
+import { resetPasswordMail } from '../../platform/mail-templates.ts'
+import { hashPassword } from '../../platform/passwords.ts'
+import { consumeAll } from '../../platform/rate-limit.ts'
+import { revokeUserSessions } from '../../platform/sessions.ts'
+import { hashToken, newToken } from '../../platform/tokens.ts'
+import { findUserByEmail, setPasswordHash } from '../users/repository.ts'
+import {
+  claimResetRequest,
+  consumeResetToken,
+  findResetRequestTime,
+  isResetTokenLive,
+  replaceResetToken,
+} from './repository.ts'
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+/**
+ * spec §7 POST /users/reset_password. The answer is the same whether the address has an account or
+ * not, and so is the 2-minute wait of spec §8/§9, so neither reveals which addresses exist.
+ */
+export async function requestPasswordReset(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'limiters' | 'mail'>,
+  email: string,
+  ip: string,
+): Promise<void> {
+  consumeAll([
+    [ctx.limiters.resetPasswordPerAccount, email],
+    [ctx.limiters.resetPasswordPerIp, ip],
+  ])
+  const now = ctx.clock.now()
+  const mail = await ctx.db.transaction(async (tx) => {
+    if (!(await claimResetRequest(tx, email, now, new Date(now.getTime() - PASSWORD_RESET_RETRY_MS)))) {
+      const last = (await findResetRequestTime(tx, email)) ?? now
+      const waitMs = last.getTime() + PASSWORD_RESET_RETRY_MS - now.getTime()
+      throw new AppError('reset_retry_wait', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+      })
+    }
+    const user = await findUserByEmail(tx, email)
+    if (!user) return undefined
+    const { token, hash } = newToken()
+    await replaceResetToken(tx, user.id, hash, new Date(now.getTime() + RESET_TOKEN_TTL_MS))
+    const link = `${ctx.config.publicUrl}/password-reset/new?token=${token}`
+    return resetPasswordMail(user.email, user.locale, link)
+  })
+  // Sent after the commit and after the answer: no network I/O inside a transaction, and no timing
+  // difference between known and unknown addresses.
+  if (mail) ctx.mail.enqueue(mail)
+}
+
+export async function validateResetToken(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  token: string,
+): Promise<void> {
+  const live = await isResetTokenLive(ctx.db, hashToken(token), ctx.clock.now())
+  if (!live) throw new AppError('reset_token_invalid')
+}
+
+/** spec §7 POST /users/update_password: single-use token, new hash, every session signed out. */
+export async function updatePassword(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  input: { reset_token: string; password: string },
+): Promise<void> {
+  const tokenHash = hashToken(input.reset_token)
+  const now = ctx.clock.now()
+  if (!(await isResetTokenLive(ctx.db, tokenHash, now))) throw new AppError('reset_token_invalid')
+  // argon2 is slow: hash before the transaction so the database is not held meanwhile.
+  const passwordHash = await hashPassword(input.password)
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash, now)
+    if (!userId) throw new AppError('reset_token_invalid')
+    await setPasswordHash(tx, userId, passwordHash, now)
+    await revokeUserSessions(tx, userId, now)
+  })
+}

@@ -1,0 +1,73 @@
+import type { AuthRecord } from '../../../domain/api/auth.ts'
+import type { ServiceContext } from '../../context.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { AppError, OpsError } from '../../platform/errors.ts'
+import { studentInvitationMail } from '../../platform/mail-templates.ts'
+import { hashToken, newToken } from '../../platform/tokens.ts'
+import { startSession } from '../auth/sign-in.ts'
+import { findUserByEmail } from '../users/repository.ts'
+import {
+  activateInvitedStudent,
+  consumeInvitation,
+  type InvitedStudent,
+  insertInvitedStudent,
+  replaceInvitation,
+  updateInvitedStudent,
+} from './repository.ts'
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/**
+ * An operator invites a student (ops CLI): the account waits as 'invited' until the e-mailed link
+ * is opened. Inviting again someone who has not accepted yet sends a fresh link (the old one stops
+ * working); any other account with the address is an error.
+ */
+export async function inviteStudent(
+  ctx: ServiceContext,
+  student: InvitedStudent,
+): Promise<{ expiresAt: Date }> {
+  const now = ctx.clock.now()
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS)
+  const { token, hash } = newToken()
+  const inUse = () => new OpsError(`${student.email} is already in use by another account.`)
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const existing = await findUserByEmail(tx, student.email)
+      if (existing && (existing.role !== 'student' || existing.status !== 'invited')) throw inUse()
+      const user = existing
+        ? await updateInvitedStudent(tx, existing.id, student, now)
+        : await insertInvitedStudent(tx, student)
+      if (!user) throw inUse()
+      await replaceInvitation(tx, user.id, hash, expiresAt)
+    })
+  } catch (error) {
+    // Two invitations of one new address at once: the unique e-mail index lets one through.
+    if (isUniqueViolation(error)) throw inUse()
+    throw error
+  }
+  const link = `${ctx.config.publicUrl}/invitation?token=${token}`
+  try {
+    await ctx.mailer.send(studentInvitationMail(student.email, student.locale, link))
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new OpsError(
+      `The invitation was created but its e-mail could not be sent (${reason}). Run invite-student again to resend it.`,
+    )
+  }
+  return { expiresAt }
+}
+
+/** spec §7 POST /students/accept_invitation: activates the student and signs them in to register. */
+export async function acceptInvitation(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+  token: string,
+): Promise<AuthRecord> {
+  const now = ctx.clock.now()
+  return ctx.db.transaction(async (tx) => {
+    const userId = await consumeInvitation(tx, hashToken(token), now)
+    const student = userId ? await activateInvitedStudent(tx, userId, now) : undefined
+    // Rolls back the acceptance too: a student deactivated meanwhile cannot use the link.
+    if (!student) throw new AppError('invitation_invalid')
+    return startSession({ ...ctx, db: tx }, student, false)
+  })
+}

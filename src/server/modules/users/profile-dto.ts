@@ -1,0 +1,56 @@
+import type { Profile } from '../../../domain/api/profile.ts'
+import type { User } from '../../platform/sessions.ts'
+import type { findUserLanguages } from './repository.ts'
+
+type UserLanguages = Awaited<ReturnType<typeof findUserLanguages>>
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** spec §3 Profile as the API shows it; never the row (no password hash, no storage keys). */
+export function toProfile(user: User, languages: UserLanguages): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    // spec §3: both spellings occur.
+    registration_completed: user.registrationCompleted,
+    registration_complete: user.registrationCompleted,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    date_of_birth: user.dateOfBirth,
+    phone_number: user.phoneNumber,
+    // File storage arrives with a later issue; until then there are no signed URLs to give.
+    image_url: null,
+    video_url: null,
+    voice_sample_url: null,
+    description: user.description,
+    about: user.about,
+    // Ratings arrive with lessons.
+    average_rating: null,
+    ratings: 0,
+    social_links: user.socialLinks,
+    tutorial_finished: user.tutorialFinished,
+    has_cyclical_timetable: user.hasCyclicalTimetable,
+    sms_notifications_enabled: user.smsNotificationsEnabled,
+    email_notifications_enabled: user.emailNotificationsEnabled,
+    commercial_sms_consent: user.commercialSmsConsent,
+    commercial_email_consent: user.commercialEmailConsent,
+    active_until: user.activeUntil,
+    company_name: user.companyName,
+    onboarding_completed_at: iso(user.onboardingCompletedAt),
+    only_group_lessons: user.onlyGroupLessons,
+    address: user.address ?? null,
+    iban: user.iban,
+    swift: user.swift,
+    ai_access: user.aiAccess,
+    human_access: user.humanAccess,
+    not_accepting_new_students: user.notAcceptingNewStudents,
+    warned_at: iso(user.warnedAt),
+    banned_until: iso(user.bannedUntil),
+    locale: user.locale,
+    taught_languages: languages.taught,
+    teaching_languages: languages.teaching,
+    language_specializations: languages.specializations,
+    languages_learned: languages.learned,
+  }
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import {
+  studentLearnedLanguages,
+  teacherSpecializations,
+  teacherTaughtLanguages,
+  teacherTeachingLanguages,
+  users,
+} from '../../db/schema.ts'
+import type { User } from '../../platform/sessions.ts'
+
+/** E-mails are unique case-insensitively (index users_email_key on lower(email)). */
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1)
+  return user
+}
+
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
+}
+
+/**
+ * spec §3 Teacher languages payload and student learned languages, for the profile. The queries run
+ * one after another so the function is also safe inside a transaction (one connection).
+ */
+export async function findUserLanguages(db: Db, userId: string) {
+  const taught = await db
+    .select({ language_id: teacherTaughtLanguages.languageId, level_id: teacherTaughtLanguages.levelId })
+    .from(teacherTaughtLanguages)
+    .where(eq(teacherTaughtLanguages.teacherId, userId))
+    .orderBy(asc(teacherTaughtLanguages.languageId))
+  const teaching = await db
+    .select({ language_id: teacherTeachingLanguages.languageId })
+    .from(teacherTeachingLanguages)
+    .where(eq(teacherTeachingLanguages.teacherId, userId))
+    .orderBy(asc(teacherTeachingLanguages.languageId))
+  const specializations = await db
+    .select({
+      specialization_id: teacherSpecializations.specializationId,
+      language_id: teacherSpecializations.languageId,
+    })
+    .from(teacherSpecializations)
+    .where(eq(teacherSpecializations.teacherId, userId))
+    .orderBy(asc(teacherSpecializations.languageId), asc(teacherSpecializations.specializationId))
+  const learned = await db
+    .select({ language_id: studentLearnedLanguages.languageId })
+    .from(studentLearnedLanguages)
+    .where(eq(studentLearnedLanguages.studentId, userId))
+    .orderBy(asc(studentLearnedLanguages.languageId))
+  return { taught, teaching: teaching.map((row) => row.language_id), specializations, learned }
+}
+
+export async function findPendingTeachers(db: Db): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'teacher'), eq(users.status, 'pending_verification')))
+    .orderBy(asc(users.createdAt), asc(users.email))
+}
+
+/** Activates a teacher awaiting verification; undefined when there was none to activate. */
+export async function activatePendingTeacher(db: Db, userId: string, now: Date): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ status: 'active', verifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.status, 'pending_verification')))
+    .returning()
+  return user
+}

@@ -1,0 +1,59 @@
+import type { Profile } from '../../../domain/api/profile.ts'
+import type { AppContext, ServiceContext } from '../../context.ts'
+import { AppError, OpsError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { toProfile } from './profile-dto.ts'
+import {
+  activatePendingTeacher,
+  findPendingTeachers,
+  findUserByEmail,
+  findUserLanguages,
+} from './repository.ts'
+
+export async function ownProfile(ctx: Pick<ServiceContext, 'db'>, user: User): Promise<Profile> {
+  return toProfile(user, await findUserLanguages(ctx.db, user.id))
+}
+
+/** spec §5: "This email is already in use" is checked through the server. */
+export async function assertEmailAvailable(
+  ctx: Pick<AppContext, 'db' | 'limiters'>,
+  email: string,
+  ip: string,
+): Promise<void> {
+  ctx.limiters.validateEmailPerIp.consume(ip)
+  if (await findUserByEmail(ctx.db, email)) throw new AppError('email_taken')
+}
+
+export type PendingTeacher = {
+  email: string
+  first_name: string | null
+  last_name: string | null
+  created_at: string
+}
+
+export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Promise<PendingTeacher[]> {
+  const teachers = await findPendingTeachers(ctx.db)
+  return teachers.map((t) => ({
+    email: t.email,
+    first_name: t.firstName,
+    last_name: t.lastName,
+    created_at: t.createdAt.toISOString(),
+  }))
+}
+
+/** spec §4: "Teacher accounts await verification before login works"; an operator verifies them. */
+export async function verifyTeacher(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  email: string,
+): Promise<{ email: string; alreadyVerified: boolean }> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) throw new OpsError(`No account with the e-mail ${email}.`)
+  if (user.role !== 'teacher') throw new OpsError(`${user.email} is a ${user.role}, not a teacher.`)
+  if (user.status === 'active') return { email: user.email, alreadyVerified: true }
+  if (user.status !== 'pending_verification') {
+    throw new OpsError(`${user.email} is ${user.status}, not awaiting verification.`)
+  }
+  const activated = await activatePendingTeacher(ctx.db, user.id, ctx.clock.now())
+  // Another operator may have verified the teacher between the read and the update.
+  return { email: user.email, alreadyVerified: !activated }
+}

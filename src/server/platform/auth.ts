@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { Role } from '../../domain/api/common.ts'
+import { AppError } from './errors.ts'
+import { findSessionUser, type User } from './sessions.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `app.authenticate`; null on routes without it. */
+    user: User | null
+  }
+  interface FastifyInstance {
+    /** preHandler: requires `Authorization: Bearer <token>` of a live session (spec §6, §7). */
+    authenticate: preHandlerAsyncHookHandler
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})$/i
+
+/** The bearer token of a request, if it carries a well-formed one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1]
+}
+
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('user', null)
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request)
+    if (!token) throw new AppError('unauthenticated')
+    const { database, clock } = app.deps
+    const now = clock.now()
+    const user = await findSessionUser(database.db, token, now)
+    // An expired, revoked or unknown token, and an account that was deactivated or banned since the
+    // sign-in, all answer 401: spec §8 makes the client log out.
+    if (user?.status !== 'active' || (user.bannedUntil && user.bannedUntil > now)) {
+      throw new AppError('unauthenticated')
+    }
+    request.user = user
+  })
+}
+
+/** The signed-in user of a route guarded by `app.authenticate`. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new AppError('unauthenticated')
+  return request.user
+}
+
+/** The signed-in user, who must have `role` (spec §6: the profile path depends on the role). */
+export function currentUserWithRole(request: FastifyRequest, role: Role): User {
+  const user = currentUser(request)
+  if (user.role !== role) throw new AppError('forbidden')
+  return user
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.ts'
+import { type Config, loadConfig } from '../config.ts'
+import type { ServiceContext } from '../context.ts'
+import type { Database } from '../db/client.ts'
+import { seedDictionaries } from '../db/seed/seed.ts'
+import type { Mailer } from '../platform/mail.ts'
+import type { RateLimits } from '../platform/rate-limit.ts'
+import { type CapturingMailer, createCapturingMailer } from './capturing-mailer.ts'
+import { createTestClock, type TestClock } from './test-clock.ts'
+import { openTestDatabase } from './test-database.ts'
+
+export const TEST_PUBLIC_URL = 'http://lektorium.test'
+
+const generous = { limit: 10_000, windowMs: 60_000 }
+/** Tests that are not about rate limits should never meet one. */
+const NO_LIMITS: RateLimits = {
+  signInPerAccount: generous,
+  signInPerIp: generous,
+  resetPasswordPerAccount: generous,
+  resetPasswordPerIp: generous,
+  validateEmailPerIp: generous,
+}
+
+export type TestApp = {
+  app: FastifyInstance
+  database: Database
+  /** Services' context, for calling services (e.g. ops commands) directly. */
+  ctx: ServiceContext
+  config: Config
+  clock: TestClock
+  mailer: CapturingMailer
+  /** The admin-created PostgreSQL URL of this file's database (undefined on PGlite). */
+  databaseUrl: string | undefined
+  close(): Promise<void>
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
+    webDir: undefined,
+    ...overrides,
+  }
+}
+
+/** The app on a fresh, migrated database with the dictionaries seeded; logger off (fastify/demo `build(t)`). */
+export async function buildTestApp(
+  options: { rateLimits?: Partial<RateLimits>; config?: Partial<Config>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const { database, url, drop } = await openTestDatabase()
+  await seedDictionaries(database.db)
+  const config = testConfig(options.config)
+  const clock = createTestClock()
+  const mailer = createCapturingMailer()
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? mailer,
+    clock,
+    logger: false,
+    rateLimits: { ...NO_LIMITS, ...options.rateLimits },
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    ctx: { config, db: database.db, clock, mailer: options.mailer ?? mailer },
+    config,
+    clock,
+    mailer,
+    databaseUrl: url,
+    close: async () => {
+      await app.close()
+      await drop()
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
+import * as v from 'valibot'
+import { apiErrorSchema } from '../../domain/api/common.ts'
+import { ERROR_MESSAGES, type ErrorCode, type FieldError } from '../../domain/errors.ts'
+
+/** What went wrong, as the transport rules of spec §8 distinguish it. */
+export type ApiErrorKind = 'http' | 'network' | 'invalid_response' | 'aborted'
+
+type ApiErrorInit = {
+  kind: ApiErrorKind
+  message: string
+  status?: number
+  code?: ErrorCode
+  fieldErrors?: FieldError[]
+  params?: Record<string, string>
+  cause?: unknown
+}
+
+/** The one error type the web's API layer throws. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly status: number | undefined
+  readonly code: ErrorCode | undefined
+  readonly fieldErrors: FieldError[]
+  readonly params: Record<string, string>
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, { cause: init.cause })
+    this.name = 'ApiError'
+    this.kind = init.kind
+    this.status = init.status
+    this.code = init.code
+    this.fieldErrors = init.fieldErrors ?? []
+    this.params = init.params ?? {}
+  }
+
+  /** 5xx, statuses outside 4xx and answers the contract does not describe (spec §8). */
+  get isServerError(): boolean {
+    if (this.kind === 'invalid_response') return true
+    if (this.kind !== 'http' || this.status === undefined) return false
+    return this.status >= 500 || this.status < 400
+  }
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_MESSAGES, value)
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/** Converts whatever ky or fetch threw into an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (isHTTPError(error)) {
+    const status = error.response.status
+    const body = v.safeParse(apiErrorSchema, error.data)
+    if (!body.success) return new ApiError({ kind: 'http', status, message: `HTTP ${status}`, cause: error })
+    const { code, errors, params } = body.output
+    return new ApiError({
+      kind: 'http',
+      status,
+      message: body.output.error,
+      code: isErrorCode(code) ? code : undefined,
+      fieldErrors: errors,
+      params,
+      cause: error,
+    })
+  }
+  if (isAbort(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', cause: error })
+  if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
+    return new ApiError({ kind: 'network', message: 'Network error!', cause: error })
+  }
+  return new ApiError({
+    kind: 'invalid_response',
+    message: 'Unexpected answer from the server',
+    cause: error,
+  })
+}

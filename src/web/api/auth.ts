@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import * as v from 'valibot'
+import { type SignInBody, signInResponse } from '../../domain/api/auth.ts'
+import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import { endLocalSession } from './end-session.ts'
+import { http } from './http.ts'
+import { clearQueryCaches } from './query-client.ts'
+import { getSession, startSession } from './session.ts'
+import { waitAtLeast } from './wait-at-least.ts'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  resetToken: (token: string) => [...authKeys.all, 'reset-token', token] as const,
+}
+
+export async function signIn(body: SignInBody) {
+  // 422/403 answers are shown on the login form itself (spec §8), hence `inline`.
+  const answer = await http.post('/users/sign_in', signInResponse, { json: body, auth: false, inline: true })
+  return answer.data
+}
+
+/** spec §4: logging in stores the auth record and role; the previous user's cache goes first. */
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (body: SignInBody) => waitAtLeast(signIn(body), SPINNER_MIN_MS),
+    onSuccess: async (record) => {
+      await clearQueryCaches()
+      startSession(record)
+    },
+  })
+}
+
+/** spec §4: logout calls sign_out, clears the stored session and cached data, goes to /login. */
+export function useLogout() {
+  const navigate = useNavigate()
+  return async () => {
+    const token = getSession()?.token
+    // Best effort: the token is revoked server-side when reachable; logging out works offline.
+    if (token) void http.post('/users/sign_out', v.unknown(), { token, silent: true }).catch(() => undefined)
+    await endLocalSession()
+    navigate('/login', { replace: true })
+  }
+}

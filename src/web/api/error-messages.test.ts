@@ -1,0 +1,62 @@
+import { setupI18n } from '@lingui/core'
+import { describe, expect, it } from 'vitest'
+import { ERROR_MESSAGES, type ErrorCode, formatMessage } from '../../domain/errors.ts'
+import { messages as en } from '../locales/en.po'
+import { messages as pl } from '../locales/pl.po'
+import { ApiError } from './api-error.ts'
+import { apiErrorMessage, codeMessage, fieldErrorMessage, inlineErrorMessage } from './error-messages.ts'
+
+const polish = setupI18n({ locale: 'pl', messages: { pl } })
+const english = setupI18n({ locale: 'en', messages: { en } })
+const codes = Object.keys(ERROR_MESSAGES).filter((code): code is ErrorCode => code in ERROR_MESSAGES)
+const params = { date: '24.12.2025' }
+
+describe('error code → message (spec §8)', () => {
+  it.each(codes)('%s reads in English exactly as the spec words it', (code) => {
+    expect(english._(codeMessage(code, params))).toBe(formatMessage(code, params))
+  })
+
+  it.each(codes)('%s has its own Polish text', (code) => {
+    const text = polish._(codeMessage(code, params))
+    expect(text).not.toBe('')
+    expect(text).not.toBe(formatMessage(code, params))
+  })
+
+  it('puts the ban end date into both languages', () => {
+    expect(polish._(codeMessage('account_banned', params))).toBe(
+      'Twoje konto jest zablokowane do 24.12.2025 z powodu odwoływania lekcji',
+    )
+    expect(english._(codeMessage('account_banned', params))).toContain('24.12.2025')
+  })
+
+  it('says Network error! when no answer came', () => {
+    const error = new ApiError({ kind: 'network', message: 'offline' })
+    expect(english._(apiErrorMessage(error))).toMatch(/^Network error!/)
+    expect(polish._(apiErrorMessage(error))).toMatch(/^Błąd sieci!/)
+  })
+
+  it('falls back by status when the code is unknown', () => {
+    const http = (status: number) => new ApiError({ kind: 'http', status, message: 'x' })
+    expect(english._(apiErrorMessage(http(403)))).toBe(ERROR_MESSAGES.forbidden)
+    expect(english._(apiErrorMessage(http(429)))).toBe(ERROR_MESSAGES.too_many_requests)
+    expect(english._(apiErrorMessage(http(502)))).toBe(ERROR_MESSAGES.server_error)
+  })
+
+  it('leaves server errors to the global alert rather than the form', () => {
+    expect(inlineErrorMessage(new ApiError({ kind: 'http', status: 500, message: 'x' }))).toBeNull()
+    expect(inlineErrorMessage(new ApiError({ kind: 'invalid_response', message: 'x' }))).toBeNull()
+    expect(
+      inlineErrorMessage(
+        new ApiError({ kind: 'http', status: 422, code: 'wrong_credentials', message: 'x' }),
+      ),
+    ).not.toBeNull()
+  })
+
+  it('translates the server field messages of the shared schemas', () => {
+    expect(polish._(fieldErrorMessage('This field is required'))).toBe('To pole jest wymagane')
+    expect(polish._(fieldErrorMessage('At least 8 characters'))).toBe('Wpisz co najmniej 8 znaków')
+    expect(polish._(fieldErrorMessage('At most 254 characters'))).toBe('Wpisz najwyżej 254 znaki')
+    expect(english._(fieldErrorMessage('At least 8 characters'))).toBe('Enter at least 8 characters')
+    expect(english._(fieldErrorMessage('Something new'))).toBe('Invalid value')
+  })
+})

@@ -1,0 +1,85 @@
+import ky, { type KyInstance } from 'ky'
+import * as v from 'valibot'
+import { ApiError, toApiError } from './api-error.ts'
+import { getSession } from './session.ts'
+import { type ErrorHandling, handleTransportError } from './transport.ts'
+
+export type RequestOptions = {
+  json?: unknown
+  signal?: AbortSignal
+  timeout?: number
+  /** Send the session's bearer token (default true). */
+  auth?: boolean
+  /** Use this token instead of the session's (sign_out after the session is cleared). */
+  token?: string
+  /** The caller shows 4xx and network errors beside its form (spec §8, login form). */
+  inline?: boolean
+  /** No global side effects at all (fire-and-forget calls such as sign_out). */
+  silent?: boolean
+}
+
+export type HttpDeps = {
+  fetch?: typeof fetch
+  onError?: (error: ApiError, handling: ErrorHandling) => Promise<void>
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text)
+  } catch (cause) {
+    throw new ApiError({ kind: 'invalid_response', message: 'The answer is not JSON', cause })
+  }
+}
+
+/** The only HTTP client of the web app: base /api/v1, bearer token, contract-checked answers. */
+export function createHttp(deps: HttpDeps = {}) {
+  const client: KyInstance = ky.create({
+    prefix: '/api/v1',
+    baseUrl: typeof location === 'undefined' ? undefined : location.origin,
+    // TanStack Query decides about retries (src/web/api/query-client.ts), not ky.
+    retry: 0,
+    timeout: 30_000,
+    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  })
+  const onError = deps.onError ?? handleTransportError
+
+  async function request<S extends v.GenericSchema>(
+    method: 'get' | 'post',
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    const token = options.token ?? (options.auth === false ? undefined : getSession()?.token)
+    try {
+      const response = await client(path, {
+        method,
+        json: options.json,
+        signal: options.signal,
+        timeout: options.timeout,
+        headers: token ? { authorization: `Bearer ${token}` } : undefined,
+      })
+      const parsed = v.safeParse(schema, parseBody(await response.text()))
+      if (!parsed.success) {
+        throw new ApiError({ kind: 'invalid_response', message: `Unexpected answer from ${path}` })
+      }
+      return parsed.output
+    } catch (thrown) {
+      const error = toApiError(thrown)
+      if (!options.silent)
+        await onError(error, { authenticated: token !== undefined, inline: !!options.inline })
+      throw error
+    }
+  }
+
+  return {
+    get: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
+      request('get', path, schema, options),
+    post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
+      request('post', path, schema, options),
+  }
+}
+
+export type Http = ReturnType<typeof createHttp>
+
+export const http: Http = createHttp()

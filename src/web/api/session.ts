@@ -1,0 +1,160 @@
+import { useSyncExternalStore } from 'react'
+import * as v from 'valibot'
+import type { AuthRecord } from '../../domain/api/auth.ts'
+import { idSchema, type Role, roleSchema } from '../../domain/api/common.ts'
+
+// spec §3: local storage holds auth, role, registration_completed and group_lessons.
+export const SESSION_KEYS = {
+  auth: 'auth',
+  role: 'role',
+  registrationCompleted: 'registration_completed',
+  groupLessons: 'group_lessons',
+} as const
+
+const storedAuthSchema = v.object({
+  id: idSchema,
+  role: roleSchema,
+  token: v.pipe(v.string(), v.nonEmpty()),
+  email: v.string(),
+  expires_at: v.pipe(
+    v.string(),
+    v.check((value) => !Number.isNaN(Date.parse(value))),
+  ),
+})
+const storedFlagSchema = v.picklist(['true', 'false'])
+
+export type Session = {
+  userId: string
+  email: string
+  role: Role
+  token: string
+  expiresAt: string
+  /** spec §6: kept locally for non-teachers; a teacher who can log in has completed registration. */
+  registrationCompleted: boolean
+  groupLessons: boolean
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function readFlag(storage: Storage, key: string): boolean {
+  const parsed = v.safeParse(storedFlagSchema, storage.getItem(key))
+  return parsed.success && parsed.output === 'true'
+}
+
+/**
+ * Reads the session back from storage and validates it. Anything missing, corrupt, inconsistent
+ * or expired counts as logged out, and the stale keys are removed.
+ */
+export function readSession(storage: Storage, now: number = Date.now()): Session | null {
+  try {
+    const rawAuth = storage.getItem(SESSION_KEYS.auth)
+    if (rawAuth === null) return null
+    const auth = v.safeParse(storedAuthSchema, parseJson(rawAuth))
+    const role = v.safeParse(roleSchema, storage.getItem(SESSION_KEYS.role))
+    const valid = auth.success && role.success && role.output === auth.output.role
+    if (!valid || Date.parse(auth.output.expires_at) <= now) {
+      removeSession(storage)
+      return null
+    }
+    return {
+      userId: auth.output.id,
+      email: auth.output.email,
+      role: auth.output.role,
+      token: auth.output.token,
+      expiresAt: auth.output.expires_at,
+      registrationCompleted:
+        auth.output.role === 'teacher' || readFlag(storage, SESSION_KEYS.registrationCompleted),
+      groupLessons: readFlag(storage, SESSION_KEYS.groupLessons),
+    }
+  } catch {
+    // Storage can be unavailable (privacy modes, quota); the app then simply starts logged out.
+    return null
+  }
+}
+
+export function writeSession(storage: Storage, record: AuthRecord): void {
+  const { id, role, token, email, expires_at } = record
+  storage.setItem(SESSION_KEYS.auth, JSON.stringify({ id, role, token, email, expires_at }))
+  storage.setItem(SESSION_KEYS.role, role)
+  if (role === 'teacher') storage.removeItem(SESSION_KEYS.registrationCompleted)
+  else storage.setItem(SESSION_KEYS.registrationCompleted, String(record.registration_completed))
+  storage.setItem(SESSION_KEYS.groupLessons, String(record.only_group_lessons))
+}
+
+export function removeSession(storage: Storage): void {
+  try {
+    for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key)
+  } catch {
+    // Nothing to clean when storage is unavailable.
+  }
+}
+
+// A tiny external store so React re-renders (and the guard re-runs) when the session changes.
+const browserStorage = typeof window === 'undefined' ? undefined : window.localStorage
+let current: Session | null = browserStorage ? readSession(browserStorage) : null
+const listeners = new Set<() => void>()
+
+function publish(next: Session | null): void {
+  current = next
+  for (const listener of listeners) listener()
+}
+
+export function getSession(): Session | null {
+  return current
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** spec §4: a successful login stores the auth record and role and sets the bearer token. */
+export function startSession(record: AuthRecord): void {
+  if (!browserStorage) return
+  try {
+    writeSession(browserStorage, record)
+  } catch {
+    // Without storage the session lives in memory for this tab only.
+  }
+  publish(readSession(browserStorage) ?? memorySession(record))
+}
+
+function memorySession(record: AuthRecord): Session {
+  return {
+    userId: record.id,
+    email: record.email,
+    role: record.role,
+    token: record.token,
+    expiresAt: record.expires_at,
+    registrationCompleted: record.role === 'teacher' || record.registration_completed,
+    groupLessons: record.only_group_lessons,
+  }
+}
+
+/** spec §4: logout clears auth, role, registration_completed and group_lessons. */
+export function clearSession(): void {
+  if (browserStorage) removeSession(browserStorage)
+  publish(null)
+}
+
+/** Re-reads storage, e.g. after another tab logged in or out. */
+export function reloadSession(): void {
+  if (browserStorage) publish(readSession(browserStorage))
+}
+
+if (typeof window !== 'undefined') {
+  const keys: readonly string[] = Object.values(SESSION_KEYS)
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || keys.includes(event.key)) reloadSession()
+  })
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession)
+}

@@ -1,0 +1,72 @@
+import { Trans } from '@lingui/react/macro'
+import { Box, Button, Container, Stack } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { Outlet } from 'react-router-dom'
+import { ApiError } from '../api/api-error.ts'
+import {
+  languagesQueryOptions,
+  levelsQueryOptions,
+  specializationsQueryOptions,
+} from '../api/dictionaries.ts'
+import { apiErrorMessage, codeMessage } from '../api/error-messages.ts'
+import { useProfile } from '../api/profile.ts'
+import { settingsQueryOptions } from '../api/settings.ts'
+import { FormError } from '../ui/form-error.tsx'
+import { Message } from '../ui/message.tsx'
+import { PageLoader } from '../ui/page-loader.tsx'
+import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
+import { TopNav } from './top-nav.tsx'
+
+/** Warms the reference data the dashboard screens use, so it is also there offline. */
+function usePrefetchReferenceData() {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    void queryClient.prefetchQuery(languagesQueryOptions())
+    void queryClient.prefetchQuery(levelsQueryOptions())
+    void queryClient.prefetchQuery(specializationsQueryOptions())
+    void queryClient.prefetchQuery(settingsQueryOptions())
+  }, [queryClient])
+}
+
+/**
+ * The signed-in shell: top navigation and the current screen. A screen shows only once the
+ * profile is known, because its access rules (spec §2) depend on it.
+ */
+export function DashboardLayout() {
+  const profile = useProfile()
+  usePrefetchReferenceData()
+
+  if (profile.data === undefined) {
+    const error =
+      profile.error instanceof ApiError ? apiErrorMessage(profile.error) : codeMessage('server_error')
+    return (
+      <Container size="sm" py="xl">
+        {profile.isError ? (
+          <Stack>
+            <FormError>
+              <Message of={error} />
+            </FormError>
+            <Button variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              <Trans>Spróbuj ponownie</Trans>
+            </Button>
+          </Stack>
+        ) : (
+          <PageLoader label={<Trans>Wczytujemy Twoje konto…</Trans>} />
+        )}
+      </Container>
+    )
+  }
+
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      <TopNav profile={profile.data} />
+      <Container size="xl" py={{ base: 'lg', sm: 'xl' }} component="main">
+        <Stack gap="lg">
+          <ServerErrorAlert />
+          <Outlet />
+        </Stack>
+      </Container>
+    </Box>
+  )
+}

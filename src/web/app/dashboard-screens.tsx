@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import type { RouteObject } from 'react-router-dom'
+import { ComingSoonPanel } from '../ui/coming-soon-panel.tsx'
+import { dashboardChildPaths } from './paths.ts'
+
+/**
+ * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
+ * panel; an issue that delivers a screen replaces its entry with the real route here.
+ */
+const comingSoon: { path: string; title: MessageDescriptor }[] = [
+  { path: dashboardChildPaths.setLessons, title: msg`Umów lekcję` },
+  { path: dashboardChildPaths.myLessons, title: msg`Moje lekcje` },
+  { path: dashboardChildPaths.aiLesson, title: msg`Lekcja z AI` },
+  { path: dashboardChildPaths.itTeachers, title: msg`Lektorzy IT` },
+  { path: dashboardChildPaths.profile, title: msg`Mój profil` },
+  { path: dashboardChildPaths.studentProfile, title: msg`Profil kursanta` },
+  { path: dashboardChildPaths.teacher, title: msg`Profil lektora` },
+]
+
+function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
+  const { i18n } = useLingui()
+  return <ComingSoonPanel title={i18n._(title)} />
+}
+
+export const dashboardRoutes: RouteObject[] = comingSoon.map(({ path, title }) => ({
+  path,
+  element: <ComingSoonScreen title={title} />,
+}))

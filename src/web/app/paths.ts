@@ -1,0 +1,37 @@
+// The route table's paths (spec §2), shared by the router and the navigation guard.
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  loginAs: '/login/:id',
+  registration: '/registration',
+  passwordReset: '/password-reset',
+  passwordResetNew: '/password-reset/new',
+  invitation: '/invitation',
+  dashboard: '/dashboard',
+  setLessons: '/dashboard/set-lessons',
+  myLessons: '/dashboard/my-lessons',
+  aiLesson: '/dashboard/ai-lesson',
+  itTeachers: '/dashboard/it-teachers',
+  profile: '/dashboard/profile',
+  studentProfile: '/dashboard/student-profile/:id',
+  teacher: '/dashboard/teacher/:id',
+} as const
+
+/** spec §2: /login/{id} accepts these ids only. */
+export const LOGIN_ROLES = ['teacher', 'student'] as const
+
+/** Dashboard children, relative to /dashboard, in the order of the routes table. */
+export const dashboardChildPaths = {
+  setLessons: 'set-lessons',
+  myLessons: 'my-lessons',
+  aiLesson: 'ai-lesson',
+  itTeachers: 'it-teachers',
+  profile: 'profile',
+  studentProfile: 'student-profile/:id',
+  teacher: 'teacher/:id',
+} as const
+
+/** Where a screen the user may not open sends them (spec §2 routes table). */
+export const profileRedirect = (screen: 'set-lessons' | 'my-lessons' | 'ai-lesson') =>
+  `${paths.profile}?redirect=${screen}`

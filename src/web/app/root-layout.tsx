@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { useProfile } from '../api/profile.ts'
+import { type Session, useSession } from '../api/session.ts'
+import { type GuardSession, resolveDestination } from './guard.ts'
+import { OfflineBanner } from './offline-banner.tsx'
+import { PARTNER_COMPANY_NAME } from './partner.ts'
+
+const guardSession = (session: Session | null): GuardSession =>
+  session && {
+    role: session.role,
+    registrationCompleted: session.registrationCompleted,
+    groupLessons: session.groupLessons,
+  }
+
+/** spec §2: the guard also scrolls to top on every navigation. */
+function useScrollToTop(pathname: string) {
+  const scrolledFor = useRef(pathname)
+  useEffect(() => {
+    if (scrolledFor.current === pathname) return
+    scrolledFor.current = pathname
+    window.scrollTo(0, 0)
+  }, [pathname])
+}
+
+/**
+ * The root of every route: runs the navigation guard of spec §2 on each navigation (and again
+ * when the session or profile changes), and scrolls to the top on every navigation.
+ */
+export function RootLayout() {
+  const location = useLocation()
+  const session = useSession()
+  const profile = useProfile().data
+  // The last path actually shown: "arriving from a login page" is judged against it.
+  const shownPath = useRef<string | null>(null)
+
+  const destination = resolveDestination({
+    path: location.pathname,
+    fromPath: shownPath.current,
+    session: guardSession(session),
+    profile,
+    partnerName: PARTNER_COMPANY_NAME,
+  })
+
+  useEffect(() => {
+    if (destination === null) shownPath.current = location.pathname
+  }, [destination, location.pathname])
+
+  useScrollToTop(location.pathname)
+
+  if (destination !== null) return <Navigate to={destination} replace />
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  )
+}

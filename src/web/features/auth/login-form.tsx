@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { Link } from 'react-router-dom'
+import { ApiError } from '../../api/api-error.ts'
+import { useSignIn } from '../../api/auth.ts'
+import { inlineErrorMessage } from '../../api/error-messages.ts'
+import { clearServerError } from '../../api/server-error.ts'
+import { FormError } from '../../ui/form-error.tsx'
+import { Message, messageNode } from '../../ui/message.tsx'
+import { applyFieldErrors } from './form-errors.ts'
+import { emailError, requiredError } from './validation.ts'
+
+/**
+ * E-mail, password and remember-me (spec §3 login input). On success the session is stored and
+ * the navigation guard moves the user on from the login path (spec §2).
+ */
+export function LoginForm() {
+  const { t, i18n } = useLingui()
+  const signIn = useSignIn()
+  const form = useForm({
+    initialValues: { email: '', password: '', remember: false },
+    validate: {
+      email: (value) => messageNode(emailError(value)),
+      password: (value) => messageNode(requiredError(value)),
+    },
+  })
+
+  const submit = form.onSubmit((values) => {
+    signIn.reset()
+    signIn.mutate(values, {
+      onError: (error) => {
+        if (error instanceof ApiError) applyFieldErrors(form, error, i18n)
+      },
+    })
+  })
+
+  const failure =
+    signIn.error instanceof ApiError && signIn.error.fieldErrors.length === 0 ? signIn.error : null
+  const failureMessage = failure ? inlineErrorMessage(failure) : null
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t`E-mail`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          {...form.getInputProps('email')}
+          onChange={(event) => {
+            // spec §8: the server-error state is cleared on e-mail change.
+            clearServerError()
+            form.getInputProps('email').onChange(event)
+          }}
+          onFocus={() => form.clearFieldError('email')}
+        />
+        <PasswordInput
+          label={t`Hasło`}
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t`Pokaż lub ukryj hasło` }}
+          {...form.getInputProps('password')}
+          onFocus={() => form.clearFieldError('password')}
+        />
+        <Group justify="space-between" gap="sm">
+          <Checkbox label={t`Zapamiętaj mnie`} {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={Link} to="/password-reset" size="sm">
+            <Trans>Nie pamiętasz hasła?</Trans>
+          </Anchor>
+        </Group>
+        {failureMessage && (
+          <FormError>
+            <Message of={failureMessage} />
+          </FormError>
+        )}
+        <Button type="submit" size="md" fullWidth loading={signIn.isPending}>
+          <Trans>Zaloguj się</Trans>
+        </Button>
+      </Stack>
+    </form>
+  )
+}

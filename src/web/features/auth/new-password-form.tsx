@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, PasswordInput, Stack } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useNavigate } from 'react-router-dom'
+import { PASSWORD_MIN, TOAST_MS } from '../../../domain/constants.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { inlineErrorMessage } from '../../api/error-messages.ts'
+import { useUpdatePassword } from '../../api/password-reset.ts'
+import { FormError } from '../../ui/form-error.tsx'
+import { Message, messageNode } from '../../ui/message.tsx'
+import { applyFieldErrors } from './form-errors.ts'
+import { confirmationError, newPasswordError } from './validation.ts'
+
+type Props = { token: string; onTokenInvalid: () => void }
+
+/** New password and its confirmation (spec §5: at least 8 characters, both equal). */
+export function NewPasswordForm({ token, onTokenInvalid }: Props) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const update = useUpdatePassword()
+  const form = useForm({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: {
+      password: (value) => messageNode(newPasswordError(value)),
+      password_confirmation: (value, values) => messageNode(confirmationError(value, values.password)),
+    },
+  })
+
+  const submit = form.onSubmit((values) => {
+    update.reset()
+    update.mutate(
+      { reset_token: token, ...values },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: t`Hasło zostało zmienione`,
+            message: t`Zaloguj się nowym hasłem.`,
+            autoClose: TOAST_MS,
+          })
+          navigate('/login', { replace: true })
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return
+          if (error.code === 'reset_token_invalid') onTokenInvalid()
+          else applyFieldErrors(form, error, i18n)
+        },
+      },
+    )
+  })
+
+  const failure =
+    update.error instanceof ApiError && update.error.fieldErrors.length === 0 ? update.error : null
+  const failureMessage = failure ? inlineErrorMessage(failure) : null
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label={t`Nowe hasło`}
+          description={t`Co najmniej ${PASSWORD_MIN} znaków.`}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t`Pokaż lub ukryj hasło` }}
+          {...form.getInputProps('password')}
+          onFocus={() => form.clearFieldError('password')}
+        />
+        <PasswordInput
+          label={t`Powtórz nowe hasło`}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t`Pokaż lub ukryj hasło` }}
+          {...form.getInputProps('password_confirmation')}
+          onFocus={() => form.clearFieldError('password_confirmation')}
+        />
+        {failureMessage && (
+          <FormError>
+            <Message of={failureMessage} />
+          </FormError>
+        )}
+        <Button type="submit" size="md" fullWidth loading={update.isPending}>
+          <Trans>Zapisz nowe hasło</Trans>
+        </Button>
+      </Stack>
+    </form>
+  )
+}

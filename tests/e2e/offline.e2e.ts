@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test'
+import { LoginPage, TEACHER } from './support/login-page.ts'
+
+// ARCHITECTURE.md "Offline": the service worker precaches the shell; after one online visit the
+// app reloads with no network at all.
+test('the shell reloads offline after one online visit', async ({ page, context }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(TEACHER)
+  await expect(page).toHaveURL(/my-lessons$/)
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return Boolean(registration.active && navigator.serviceWorker.controller)
+  })
+
+  // Offline for the page and for the service worker's own requests.
+  await context.setOffline(true)
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  await page.reload()
+
+  await expect(page).toHaveURL(/my-lessons$/)
+  const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
+  await expect(nav.getByRole('link', { name: 'Moje lekcje' })).toBeVisible()
+  await expect(page.getByText(/Jesteś offline/)).toBeVisible()
+})

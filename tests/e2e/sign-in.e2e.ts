@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test'
+import {
+  LoginPage,
+  STUDENT,
+  STUDENT_AI_ONLY,
+  STUDENT_INCOMPLETE,
+  storedToken,
+  TEACHER,
+} from './support/login-page.ts'
+
+// spec §2 (routes, guard, top navigation), §4 (session), §8 (texts).
+
+test('a teacher signs in and lands on my lessons with the teacher navigation', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/teacher')
+  await expect(page.getByRole('heading', { name: 'Logowanie lektora' })).toBeVisible()
+  await login.signIn(TEACHER)
+  await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
+  const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
+  await expect(nav.getByRole('link', { name: 'Moje lekcje' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Umów lekcję' })).toHaveCount(0)
+})
+
+test('a student with human lessons signs in and lands on scheduling', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT)
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
+  const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
+  await expect(nav.getByRole('link', { name: 'Umów lekcję' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Lekcja z AI' })).toHaveCount(0)
+})
+
+test('a student without human lessons is sent to the profile with the redirect parameter', async ({
+  page,
+}) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(STUDENT_AI_ONLY)
+  await expect(page).toHaveURL(/\/dashboard\/profile\?redirect=set-lessons$/)
+  await expect(
+    page.getByRole('navigation', { name: 'Nawigacja główna' }).getByRole('link', { name: 'Lekcja z AI' }),
+  ).toBeVisible()
+})
+
+test('an unknown login id goes to /login and an unknown path to the start', async ({ page }) => {
+  await page.goto('/login/admin')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/no/such/page')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a wrong password shows the message in Polish and, after switching, in English', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(STUDENT, 'not-the-password')
+  await expect(page.getByText('Nieprawidłowy e-mail lub hasło')).toBeVisible()
+  await login.switchLanguage('EN')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await login.signIn(STUDENT, 'still-not-the-password')
+  await expect(page.getByText('Wrong password or e-mail')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+})
+
+test('a user whose registration is incomplete is sent to /registration', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(STUDENT_INCOMPLETE)
+  await expect(page).toHaveURL(/\/registration$/)
+  await page.goto('/dashboard/my-lessons')
+  await expect(page).toHaveURL(/\/registration$/)
+})
+
+test('sign-out returns to /login and the old token no longer works', async ({ page, request }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(TEACHER)
+  await expect(page).toHaveURL(/my-lessons$/)
+  const token = await storedToken(page)
+  const before = await request.get('/api/v1/teachers/me', { headers: { authorization: `Bearer ${token}` } })
+  expect(before.status()).toBe(200)
+
+  await page.getByRole('button', { name: 'Menu profilu' }).click()
+  await page.getByRole('menuitem', { name: 'Wyloguj się' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull()
+  const after = await request.get('/api/v1/teachers/me', { headers: { authorization: `Bearer ${token}` } })
+  expect(after.status()).toBe(401)
+  await page.goto('/dashboard/my-lessons')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a 401 from any call logs the user out and says so', async ({ page, request }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(STUDENT)
+  await expect(page).toHaveURL(/set-lessons$/)
+  // The session ends on the server (as after a password change elsewhere); the next call gets 401.
+  const token = await storedToken(page)
+  const signOut = await request.post('/api/v1/users/sign_out', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(signOut.ok()).toBe(true)
+  await page.reload()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Wylogowano Cię')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull()
+})

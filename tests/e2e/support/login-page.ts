@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'Lektorium2026!'
+export const TEACHER = 'anna.nowak@demo.lektorium.pl'
+export const STUDENT = 'marta.dabrowska@demo.lektorium.pl'
+export const STUDENT_BOTH = 'julia.jankowska@demo.lektorium.pl'
+export const STUDENT_INCOMPLETE = 'zofia.michalska@demo.lektorium.pl'
+export const STUDENT_AI_ONLY = 'pawel.kozlowski@demo.lektorium.pl'
+
+/** The login screen (page object): the same form serves /login, /login/teacher and /login/student. */
+export class LoginPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  async goto(path = '/login') {
+    await this.page.goto(path)
+    await expect(this.submit).toBeVisible()
+  }
+
+  get email() {
+    return this.page.getByRole('textbox', { name: /e-mail/i })
+  }
+
+  get password() {
+    return this.page.getByLabel(/^(Hasło|Password)/).first()
+  }
+
+  get submit() {
+    return this.page.getByRole('button', { name: /^(Zaloguj się|Log in|Sign in)$/ })
+  }
+
+  async signIn(email: string, password = DEMO_PASSWORD) {
+    await this.email.fill(email)
+    await this.password.fill(password)
+    await this.submit.click()
+  }
+
+  async switchLanguage(code: 'PL' | 'EN') {
+    await this.page.getByText(code, { exact: true }).click()
+  }
+}
+
+export async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('auth'))
+  const parsed: unknown = JSON.parse(raw ?? 'null')
+  if (parsed && typeof parsed === 'object' && 'token' in parsed && typeof parsed.token === 'string')
+    return parsed.token
+  throw new Error('no stored session')
+}
