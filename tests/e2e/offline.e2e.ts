@@ -12,6 +12,8 @@ test('the shell reloads offline after one online visit', async ({ page, context 
     const registration = await navigator.serviceWorker.ready
     return Boolean(registration.active && navigator.serviceWorker.controller)
   })
+  // The persisted query cache is written with a short throttle; the profile must be in it.
+  await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('"profile"'))
 
   // Offline for the page and for the service worker's own requests.
   await context.setOffline(true)

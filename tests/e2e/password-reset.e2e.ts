@@ -31,9 +31,9 @@ test('a user resets the password through the e-mailed link and signs in with the
 
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Ustaw nowe hasło' })).toBeVisible()
-  await page.getByLabel('Nowe hasło', { exact: true }).fill(NEW_PASSWORD)
-  await page.getByLabel('Powtórz nowe hasło').fill(NEW_PASSWORD)
-  await page.getByRole('button', { name: /ustaw|zapisz|zmień/i }).click()
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(NEW_PASSWORD)
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
   await expect(page).toHaveURL(/\/login/)
   await expect(page.getByText('Hasło zostało zmienione')).toBeVisible()
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
-import { notifications } from '@mantine/notifications'
 import { TOAST_MS } from '../../domain/constants.ts'
 import { connectTransportUi } from '../api/transport.ts'
+import { showToast } from '../ui/toast.ts'
 import { reportError } from './monitoring.ts'
 import { router } from './router.tsx'
 
@@ -9,7 +9,9 @@ import { router } from './router.tsx'
 export function connectTransport(): void {
   connectTransportUi({
     notify: (message, tone) =>
-      notifications.show({
+      showToast({
+        // One toast per message: parallel calls failing alike must not stack copies.
+        id: `transport-${message.id}`,
         color: tone === 'error' ? 'red' : 'indigo',
         message: i18n._(message),
         autoClose: TOAST_MS,

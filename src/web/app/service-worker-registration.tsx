@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Text } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { Workbox } from 'workbox-window'
+import { showToast } from '../ui/toast.ts'
 import { reportError } from './monitoring.ts'
 import { ACCENT_COLOR } from './theme.ts'
 
@@ -35,7 +35,7 @@ export function registerServiceWorker(): void {
   }
 
   wb.addEventListener('waiting', () => {
-    notifications.show({
+    showToast({
       id: UPDATE_NOTIFICATION_ID,
       title: <Trans>Nowa wersja jest dostępna</Trans>,
       message: <UpdateAvailable onReload={reload} />,

@@ -29,7 +29,7 @@ export class LoginPage {
   }
 
   get submit() {
-    return this.page.getByRole('button', { name: /^(Zaloguj się|Log in|Sign in)$/ })
+    return this.page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ })
   }
 
   async signIn(email: string, password = DEMO_PASSWORD) {

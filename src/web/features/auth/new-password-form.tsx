@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, PasswordInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { notifications } from '@mantine/notifications'
 import { useNavigate } from 'react-router-dom'
 import { PASSWORD_MIN, TOAST_MS } from '../../../domain/constants.ts'
 import { ApiError } from '../../api/api-error.ts'
@@ -9,6 +8,7 @@ import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { useUpdatePassword } from '../../api/password-reset.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
+import { showToast } from '../../ui/toast.ts'
 import { applyFieldErrors } from './form-errors.ts'
 import { confirmationError, newPasswordError } from './validation.ts'
 
@@ -33,7 +33,7 @@ export function NewPasswordForm({ token, onTokenInvalid }: Props) {
       { reset_token: token, ...values },
       {
         onSuccess: () => {
-          notifications.show({
+          showToast({
             color: 'green',
             title: t`Hasło zostało zmienione`,
             message: t`Zaloguj się nowym hasłem.`,
