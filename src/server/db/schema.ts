@@ -15,6 +15,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
+/** spec §3 Bank details address, as stored. */
+export type StoredAddress = {
+  street: string
+  buildingNumber: string
+  apartmentNumber?: string
+  zip: string
+  city: string
+  country: string
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -53,14 +63,7 @@ export const users = pgTable(
     companyName: text('company_name'),
     onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
     onlyGroupLessons: boolean('only_group_lessons').notNull().default(false),
-    address: jsonb('address').$type<{
-      street: string
-      buildingNumber: string
-      apartmentNumber?: string
-      zip: string
-      city: string
-      country: string
-    }>(),
+    address: jsonb('address').$type<StoredAddress>(),
     iban: text('iban'),
     swift: text('swift'),
     aiAccess: boolean('ai_access').notNull().default(false),

@@ -1,16 +1,11 @@
+import type { DemoPerson } from './demo-accounts.ts'
 import type { LanguageName } from './dictionaries.ts'
 
 // Demo students (issue #2): one per access combination and account state the navigation guard,
 // top navigation and sign-in rules of spec §2, §4 and §8 tell apart. Dates are relative to the
 // seeding time so the demo stays meaningful.
 
-export type DemoStudent = {
-  email: string
-  firstName: string
-  lastName: string
-  phoneNumber: string
-  dateOfBirth: string
-  locale: 'pl' | 'en'
+export type DemoStudent = DemoPerson & {
   humanAccess: boolean
   aiAccess: boolean
   onlyGroupLessons?: boolean

@@ -1,28 +1,17 @@
+import type { StoredAddress } from '../schema.ts'
+import type { DemoPerson } from './demo-accounts.ts'
 import type { LanguageName, LevelName, SpecializationName } from './dictionaries.ts'
 
 // Demo teachers (issue #2): eight verified teachers covering varied languages, levels and
 // specializations, and one awaiting verification (spec §4).
 
-export type DemoTeacher = {
-  email: string
-  firstName: string
-  lastName: string
-  phoneNumber: string
-  dateOfBirth: string
-  locale: 'pl' | 'en'
+export type DemoTeacher = DemoPerson & {
   status: 'active' | 'pending_verification'
   description: string
   about: string
   iban: string
   swift: string | null
-  address: {
-    street: string
-    buildingNumber: string
-    apartmentNumber?: string
-    zip: string
-    city: string
-    country: string
-  }
+  address: StoredAddress
   socialLinks: string[]
   taught: [LanguageName, LevelName][]
   teaching: LanguageName[]

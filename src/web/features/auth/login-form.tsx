@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
-import { clearServerError } from '../../api/server-error.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
+import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
 import { emailError, requiredError } from './validation.ts'
 
@@ -42,20 +42,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t`E-mail`}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          {...form.getInputProps('email')}
-          onChange={(event) => {
-            // spec §8: the server-error state is cleared on e-mail change.
-            clearServerError()
-            form.getInputProps('email').onChange(event)
-          }}
-          onFocus={() => form.clearFieldError('email')}
-        />
+        <EmailField form={form} autoComplete="username" />
         <PasswordInput
           label={t`Hasło`}
           autoComplete="current-password"

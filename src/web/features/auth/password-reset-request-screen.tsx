@@ -1,19 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Button, Stack, TextInput } from '@mantine/core'
+import { Anchor, Button, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { useRequestPasswordReset } from '../../api/password-reset.ts'
-import { clearServerError } from '../../api/server-error.ts'
 import { AuthCard } from '../../ui/auth-card.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
+/** /password-reset: asks for the e-mail address the reset link goes to. */
+import { EmailField } from './email-field.tsx'
 import { PasswordResetSent } from './password-reset-sent.tsx'
 import { emailError } from './validation.ts'
 
-/** /password-reset: asks for the e-mail address the reset link goes to. */
 export function PasswordResetRequestScreen() {
   const { t } = useLingui()
   const request = useRequestPasswordReset()
@@ -57,19 +57,7 @@ export function PasswordResetRequestScreen() {
     >
       <form onSubmit={form.onSubmit(({ email }) => send(email))} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t`E-mail`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.getInputProps('email')}
-            onChange={(event) => {
-              clearServerError()
-              form.getInputProps('email').onChange(event)
-            }}
-            onFocus={() => form.clearFieldError('email')}
-          />
+          <EmailField form={form} autoComplete="email" />
           {failure}
           <Button type="submit" size="md" fullWidth loading={request.isPending}>
             <Trans>Wyślij link</Trans>
