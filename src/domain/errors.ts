@@ -24,7 +24,8 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
 
-export type FieldError = { field: string; message: string }
+/** A field's problem: `code`/`param` for translation (validation/issues.ts), `message` in English. */
+export type FieldError = { field: string; message: string; code?: string; param?: string }
 
 export type ApiErrorBody = {
   error: string

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
 import {
   emailSchema,
   envelope,
@@ -14,7 +15,7 @@ import {
 export const signInBody = v.object({
   email: emailSchema,
   password: passwordInputSchema,
-  remember: v.optional(v.boolean('Must be true or false'), false),
+  remember: v.optional(v.boolean(issue('invalid')), false),
 })
 export type SignInBody = v.InferInput<typeof signInBody>
 
@@ -37,13 +38,13 @@ export const updatePasswordBody = v.pipe(
   v.object({
     reset_token: tokenSchema,
     password: newPasswordSchema,
-    password_confirmation: v.string('This field is required'),
+    password_confirmation: v.string(issue('required')),
   }),
   v.forward(
     v.partialCheck(
       [['password'], ['password_confirmation']],
       (input) => input.password === input.password_confirmation,
-      'Passwords do not match',
+      issue('password_mismatch'),
     ),
     ['password_confirmation'],
   ),

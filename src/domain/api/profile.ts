@@ -39,6 +39,9 @@ export const profileSchema = v.object({
   email_notifications_enabled: v.boolean(),
   commercial_sms_consent: v.boolean(),
   commercial_email_consent: v.boolean(),
+  user_rules_agreed: v.boolean(),
+  teacher_rules_agreed: v.boolean(),
+  voice_recording_agreed: v.boolean(),
   active_until: nullableString,
   company_name: nullableString,
   onboarding_completed_at: nullableString,
@@ -59,3 +62,37 @@ export const profileSchema = v.object({
 })
 export type Profile = v.InferOutput<typeof profileSchema>
 export const profileResponse = envelope(profileSchema)
+
+const languageLevel = v.object({ language_id: v.number(), level_id: v.number() })
+
+// GET /teachers/show (spec §7): the teacher summary page (spec §2 teacher/{id}).
+export const teacherSummarySchema = v.object({
+  id: idSchema,
+  first_name: v.string(),
+  last_name: v.string(),
+  image_url: nullableString,
+  video_url: nullableString,
+  description: nullableString,
+  about: nullableString,
+  average_rating: v.nullable(v.number()),
+  ratings: v.number(),
+  social_links: v.array(v.string()),
+  taught_languages: v.array(languageLevel),
+  teaching_languages: v.array(v.number()),
+  language_specializations: v.array(v.object({ specialization_id: v.number(), language_id: v.number() })),
+  not_accepting_new_students: v.boolean(),
+})
+export type TeacherSummary = v.InferOutput<typeof teacherSummarySchema>
+export const teacherSummaryResponse = envelope(teacherSummarySchema)
+
+// GET /students/show (spec §7, §6): what a teacher sees of a student.
+export const studentSummarySchema = v.object({
+  id: idSchema,
+  first_name: nullableString,
+  last_name: nullableString,
+  image_url: nullableString,
+  about: nullableString,
+  languages_learned: v.array(v.object({ language_id: v.number() })),
+})
+export type StudentSummary = v.InferOutput<typeof studentSummarySchema>
+export const studentSummaryResponse = envelope(studentSummarySchema)

@@ -1,0 +1,101 @@
+import { MATERIAL_MAX_BYTES, PICTURE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts'
+
+// spec §5 Uploads: what each kind of file may be, judged by its content (magic bytes), never by
+// its name or the browser's claimed type.
+
+export type FileType =
+  | 'jpeg'
+  | 'png'
+  | 'webp'
+  | 'heic'
+  | 'svg'
+  | 'mp4'
+  | 'wav'
+  | 'pdf'
+  | 'office-zip'
+  | 'office-legacy'
+  | 'csv'
+
+export type FileKind = 'picture' | 'video' | 'material'
+
+export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes: number; label: string }> = {
+  picture: { types: ['jpeg', 'png'], maxBytes: PICTURE_MAX_BYTES, label: 'JPG, PNG' },
+  video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
+  material: {
+    types: ['wav', 'mp4', 'pdf', 'jpeg', 'png', 'heic', 'svg', 'webp', 'office-zip', 'office-legacy', 'csv'],
+    maxBytes: MATERIAL_MAX_BYTES,
+    label: 'WAV, MP4, PDF, JPG, PNG, HEIC, SVG, WEBP, DOC(X), XLS(X), PPT(X), CSV',
+  },
+}
+
+export const MIME_BY_TYPE: Record<FileType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  'office-zip': 'application/octet-stream',
+  'office-legacy': 'application/octet-stream',
+  csv: 'text/csv',
+}
+
+/** How many leading bytes `sniffFileType` needs. */
+export const SNIFF_BYTES = 512
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to))
+
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'heim', 'heis'])
+
+/** The type of a file from its first bytes (at least SNIFF_BYTES when available), or null. */
+export function sniffFileType(head: Uint8Array): FileType | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp'
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return 'wav'
+  if (ascii(head, 0, 5) === '%PDF-') return 'pdf'
+  if (ascii(head, 4, 8) === 'ftyp') return HEIC_BRANDS.has(ascii(head, 8, 12)) ? 'heic' : 'mp4'
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'office-zip'
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'office-legacy'
+  const text = textHead(head)
+  if (text === null) return null
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'svg'
+  if (/^[^<>]*[,;\t][^<>]*(\r?\n|$)/.test(text)) return 'csv'
+  return null
+}
+
+const isControl = (code: number) => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d
+
+/** The head as text when it is printable UTF-8 (no control bytes but tab/CR/LF), else null. */
+function textHead(head: Uint8Array): string | null {
+  const start = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0
+  if (head.subarray(start).some(isControl)) return null
+  // A multi-byte character cut at the end of the head is still text: drop up to 3 trailing bytes.
+  for (let cut = 0; cut <= 3; cut++) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(start, head.length - cut))
+    } catch {
+      // try a shorter head
+    }
+  }
+  return null
+}
+
+export type FileCheck = { ok: true; type: FileType } | { ok: false; reason: 'file_type' | 'file_too_large' }
+
+/** Checks a file's head and size against the rules of its kind (spec §5). */
+export function checkFile(kind: FileKind, head: Uint8Array, size: number): FileCheck {
+  const rule = FILE_RULES[kind]
+  if (size > rule.maxBytes) return { ok: false, reason: 'file_too_large' }
+  const type = sniffFileType(head)
+  if (!type || !rule.types.includes(type)) return { ok: false, reason: 'file_type' }
+  return { ok: true, type }
+}
+
+export const megabytes = (bytes: number) => Math.round(bytes / 1_048_576)

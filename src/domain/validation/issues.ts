@@ -1,0 +1,56 @@
+// Validation issues carry a stable code instead of a sentence, so the same rule (spec §5) can be
+// worded in English by the server and in Polish or English by the web. A valibot message is
+// written as `code` or `code:param` (e.g. `too_short:60`) and decoded with `decodeIssue`.
+
+export const VALIDATION_EN = {
+  required: () => 'This field is required',
+  invalid: () => 'Invalid value',
+  email: () => 'Please enter a valid e-mail address',
+  too_short: (n: string) => `At least ${n} characters`,
+  too_long: (n: string) => `At most ${n} characters`,
+  password_mismatch: () => 'Passwords do not match',
+  name_format: () => 'Use letters, spaces, hyphens and apostrophes only',
+  phone_format: () => 'Use at least 9 digits (a leading + is allowed)',
+  date_format: () => 'Enter a date as YYYY-MM-DD',
+  date_in_future: () => 'The date cannot be in the future',
+  date_too_old: () => 'Enter a real date of birth',
+  iban_format: () => 'Enter an IBAN: two letters, two digits, then up to 34 letters or digits',
+  swift_format: () => 'Enter a SWIFT/BIC code of 8 or 11 characters',
+  swift_required: () => 'A SWIFT/BIC code is required for accounts outside Poland',
+  street_format: () => "Use letters, digits, spaces and . ' - only",
+  alphanumeric_format: () => 'Use letters and digits only',
+  zip_format: () => 'Use digits, spaces and hyphens only',
+  place_format: () => "Use letters, spaces, ' and - only",
+  url_format: () => 'Enter a full web address starting with http:// or https://',
+  links_required: () => 'Add at least one link',
+  too_many: (n: string) => `At most ${n} items`,
+  language_required: () => 'Choose a language',
+  level_required: () => 'Choose a level',
+  specialization_required: () => 'Choose at least one specialization',
+  language_duplicate: () => 'This language is already on the list',
+  teaching_language_required: () => 'Choose at least one language you teach in',
+  agreement_required: () => 'This agreement is required',
+  file_type: (types: string) => `Allowed file types: ${types}`,
+  file_too_large: (mb: string) => `The file may be at most ${mb} MB`,
+  file_required: () => 'Add a file',
+} as const satisfies Record<string, (param: string) => string>
+
+export type IssueCode = keyof typeof VALIDATION_EN
+
+export const isIssueCode = (value: string): value is IssueCode => Object.hasOwn(VALIDATION_EN, value)
+
+/** The valibot message for an issue: `code` or `code:param`. */
+export const issue = (code: IssueCode, param?: string | number): string =>
+  param === undefined ? code : `${code}:${param}`
+
+export type DecodedIssue = { code: IssueCode; param: string }
+
+/** Reads a message written by `issue`; anything else (a foreign message) reads as `invalid`. */
+export function decodeIssue(message: string): DecodedIssue {
+  const at = message.indexOf(':')
+  const code = at < 0 ? message : message.slice(0, at)
+  const param = at < 0 ? '' : message.slice(at + 1)
+  return isIssueCode(code) ? { code, param } : { code: 'invalid', param: '' }
+}
+
+export const englishIssue = ({ code, param }: DecodedIssue): string => VALIDATION_EN[code](param)
