@@ -12,6 +12,7 @@ export const ERROR_MESSAGES = {
   email_taken: 'This email is already in use',
   current_password_incorrect: 'The current password is incorrect',
   student_profile_forbidden: "You do not have permission to view this student's profile",
+  registration_already_completed: 'The registration is already completed',
   unauthenticated: 'You have been logged out',
   forbidden: 'You do not have permission to do this',
   not_found: 'Not found',

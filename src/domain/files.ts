@@ -42,6 +42,31 @@ export const MIME_BY_TYPE: Record<FileType, string> = {
   csv: 'text/csv',
 }
 
+/** The extension a stored file's key gets from its sniffed type (never the client's file name). */
+export const EXTENSION_BY_TYPE: Record<FileType, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heic',
+  svg: 'svg',
+  mp4: 'mp4',
+  wav: 'wav',
+  pdf: 'pdf',
+  'office-zip': 'ooxml',
+  'office-legacy': 'cfb',
+  csv: 'csv',
+}
+
+const isFileType = (value: string): value is FileType => Object.hasOwn(MIME_BY_TYPE, value)
+
+/** The type an extension of EXTENSION_BY_TYPE stands for, or null. */
+export function typeOfExtension(extension: string): FileType | null {
+  for (const [type, ext] of Object.entries(EXTENSION_BY_TYPE)) {
+    if (ext === extension && isFileType(type)) return type
+  }
+  return null
+}
+
 /** How many leading bytes `sniffFileType` needs. */
 export const SNIFF_BYTES = 512
 
@@ -52,6 +77,14 @@ const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'heim', 'heis'])
+// ISO media files that are not MP4 video although they share its `ftyp` box: QuickTime, AVIF and
+// JPEG 2000 images, Canon raw photos, and M4A/M4B/M4P audio.
+const NOT_MP4_BRANDS = new Set(['qt  ', 'avif', 'avis', 'jp2 ', 'jpx ', 'crx ', 'M4A ', 'M4B ', 'M4P '])
+
+function isoMediaType(brand: string): FileType | null {
+  if (HEIC_BRANDS.has(brand)) return 'heic'
+  return NOT_MP4_BRANDS.has(brand) ? null : 'mp4'
+}
 
 /** The type of a file from its first bytes (at least SNIFF_BYTES when available), or null. */
 export function sniffFileType(head: Uint8Array): FileType | null {
@@ -60,12 +93,17 @@ export function sniffFileType(head: Uint8Array): FileType | null {
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp'
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return 'wav'
   if (ascii(head, 0, 5) === '%PDF-') return 'pdf'
-  if (ascii(head, 4, 8) === 'ftyp') return HEIC_BRANDS.has(ascii(head, 8, 12)) ? 'heic' : 'mp4'
+  if (ascii(head, 4, 8) === 'ftyp') return isoMediaType(ascii(head, 8, 12))
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'office-zip'
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'office-legacy'
   const text = textHead(head)
   if (text === null) return null
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'svg'
+  if (
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+      text,
+    )
+  )
+    return 'svg'
   if (/^[^<>]*[,;\t][^<>]*(\r?\n|$)/.test(text)) return 'csv'
   return null
 }

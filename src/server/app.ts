@@ -1,26 +1,35 @@
 import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
+import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
+import { profileRoutes } from './modules/profiles/routes.ts'
+import { registrationRoutes } from './modules/registration/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { registerErrorHandler, replyNotFound } from './platform/errors.ts'
+import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
 import { registerStatic } from './platform/static.ts'
+import { createLocalStorage, type FileStorage, filesDir } from './platform/storage.ts'
+import { MULTIPART_LIMITS } from './platform/uploads.ts'
 
 export type AppDeps = {
   config: Config
   database: Database
   mailer: Mailer
+  /** Where uploaded files live; default: local disk under `<DATA_DIR>/files`. */
+  storage?: FileStorage
   clock?: Clock
   /** A pino logger to share (main.ts), or false for silence (tests); default: pino at config.logLevel. */
   logger?: FastifyBaseLogger | false
@@ -71,8 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     mailer: deps.mailer,
+    storage: deps.storage ?? createLocalStorage(filesDir(deps.config.dataDir)),
+    log: app.log,
     mail: createMailQueue(deps.mailer, app.log),
     limiters: createRateLimiters(deps.rateLimits ?? {}, clock),
+    fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
   } satisfies AppContext)
   app.addHook('onClose', () => app.deps.mail.idle())
 
@@ -84,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https,
   })
   registerAuthentication(app)
+  await app.register(multipart, { limits: MULTIPART_LIMITS })
 
   await app.register(
     async (api) => {
@@ -93,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes)
       await api.register(dictionaryRoutes)
       await api.register(settingsRoutes)
+      await api.register(registrationRoutes)
+      await api.register(profileRoutes)
+      await api.register(fileRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -40,4 +40,10 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://lektorium.example')
     expect(config.demoData).toBe(false)
   })
+
+  it('reads FILES_SECRET, which must be long enough to sign file URLs', () => {
+    expect(loadConfig({}).filesSecret).toBeUndefined()
+    expect(loadConfig({ FILES_SECRET: 'x'.repeat(32) }).filesSecret).toBe('x'.repeat(32))
+    expect(() => loadConfig({ FILES_SECRET: 'short' })).toThrow(/FILES_SECRET must be at least 32 characters/)
+  })
 })

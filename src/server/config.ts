@@ -40,6 +40,9 @@ const envSchema = v.object({
   PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
+  FILES_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'FILES_SECRET must be at least 32 characters')),
+  ),
 })
 
 export type Config = {
@@ -57,6 +60,11 @@ export type Config = {
   trustProxy: boolean
   /** Seed the demo accounts into a database without users at start (DEMO_DATA=false to opt out). */
   demoData: boolean
+  /**
+   * The key that signs file URLs (FILES_SECRET); when unset, one is generated once and kept in
+   * `<DATA_DIR>/files-secret` (platform/file-urls.ts).
+   */
+  filesSecret: string | undefined
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -88,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerCompanyName: e.PARTNER_COMPANY_NAME,
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA === 'true',
+    filesSecret: e.FILES_SECRET,
     webDir: path.resolve('dist'),
   }
 }

@@ -1,8 +1,11 @@
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { Clock } from './platform/clock.ts'
+import type { FileUrls } from './platform/file-urls.ts'
+import type { Log } from './platform/logger.ts'
 import type { Mailer, MailQueue } from './platform/mail.ts'
 import type { RateLimiters } from './platform/rate-limit.ts'
+import type { FileStorage } from './platform/storage.ts'
 
 /** What services need, whether called from an HTTP route or an operator command. */
 export type ServiceContext = {
@@ -10,6 +13,8 @@ export type ServiceContext = {
   db: Db
   clock: Clock
   mailer: Mailer
+  storage: FileStorage
+  log: Log
 }
 
 /** Everything routes reach through `app.deps`. */
@@ -18,4 +23,6 @@ export type AppContext = ServiceContext & {
   /** Mail sent after the answer has gone (password reset), drained when the app closes. */
   mail: MailQueue
   limiters: RateLimiters
+  /** Signs the file URLs that profiles carry and checks them when a file is asked for. */
+  fileUrls: FileUrls
 }

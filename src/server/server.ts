@@ -10,6 +10,7 @@ import { seedOnStart } from './db/seed/seed.ts'
 import { systemClock } from './platform/clock.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailer } from './platform/mail.ts'
+import { createLocalStorage, filesDir } from './platform/storage.ts'
 
 export type RunningServer = {
   app: FastifyInstance
@@ -34,11 +35,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await database.migrate()
     const mailer = createMailer(config, logger)
-    const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer }
+    const storage = createLocalStorage(filesDir(config.dataDir))
+    const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer, storage, log: logger }
     const { demoAccountsCreated } = await seedOnStart(ctx)
     if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
 
-    const app = await buildApp({ config, database, mailer, logger })
+    const app = await buildApp({ config, database, mailer, storage, logger })
     cleanups.push(() => app.close())
     const url = await app.listen({ host: config.host, port: config.port })
 

@@ -108,3 +108,14 @@ test('a 401 from any call logs the user out and says so', async ({ page, request
   await expect(page.getByRole('alert').filter({ hasText: 'Wylogowano Cię' })).toHaveCount(1)
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull()
 })
+
+test('a banned student is refused with a dialog that gives the ban end date', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn('natalia.grabowska@demo.lektorium.pl')
+  const dialog = page.getByRole('dialog', { name: 'Konto zablokowane' })
+  await expect(dialog).toContainText(/zablokowane do \d{2}\.\d{2}\.\d{4}/)
+  await dialog.getByRole('button', { name: 'Rozumiem' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/\/login$/)
+})

@@ -29,6 +29,9 @@ export const UPDATE_GROUPS = {
   languages: ['taught_languages', 'teaching_languages', 'language_specializations'],
 } as const
 
+/** Keys that select a group without being required in it: a SWIFT code belongs to an account. */
+const OPTIONAL_GROUP_KEYS: Record<string, readonly string[]> = { bank: ['swift'] }
+
 const sharedEntries = (today: string) => {
   const details = detailsFields(today)
   return {
@@ -53,8 +56,9 @@ type Payload = Record<string, unknown>
 
 /** Group completeness and the cross-field rules of spec §5 that apply to whichever groups came. */
 function groupRules(input: Payload, addIssue: (key: string, message: string) => void): void {
-  for (const keys of Object.values(UPDATE_GROUPS)) {
-    if (!keys.some((key) => input[key] !== undefined)) continue
+  for (const [group, keys] of Object.entries(UPDATE_GROUPS)) {
+    const selectors = [...keys, ...(OPTIONAL_GROUP_KEYS[group] ?? [])]
+    if (!selectors.some((key) => input[key] !== undefined)) continue
     for (const key of keys) if (input[key] === undefined) addIssue(key, issue('required'))
   }
   if (input.password !== undefined && input.password !== input.passwordConfirmation) {
@@ -73,58 +77,57 @@ function groupRules(input: Payload, addIssue: (key: string, message: string) => 
   if (Object.keys(input).length === 0) addIssue('', issue('required'))
 }
 
-const withGroupRules = v.rawCheck<Payload>(({ dataset, addIssue }) => {
-  if (!dataset.typed) return
-  groupRules(dataset.value, (key, message) =>
-    addIssue({
-      message,
-      ...(key
-        ? {
-            path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }],
-          }
-        : {}),
-    }),
+/** The group rules as a pipe action that keeps the object's own output type. */
+const withGroupRules = <T extends Payload>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const input: Payload = dataset.value
+    groupRules(input, (key, message) =>
+      addIssue({
+        message,
+        ...(key ? { path: [{ type: 'object', origin: 'value', input, key, value: input[key] }] } : {}),
+      }),
+    )
+  })
+
+const studentUpdateObject = (today: string) =>
+  v.strictObject(
+    {
+      ...sharedEntries(today),
+      onboarding_completed_at: v.optional(
+        v.pipe(v.string(issue('invalid')), v.isoTimestamp(issue('invalid'))),
+      ),
+      language_ids: v.optional(
+        v.pipe(
+          v.array(idListItem, issue('invalid')),
+          v.transform((ids) => [...new Set(ids)]),
+        ),
+      ),
+    },
+    issue('invalid'),
   )
-})
 
 export const studentUpdateSchema = (today: string) =>
-  v.pipe(
-    v.strictObject(
-      {
-        ...sharedEntries(today),
-        onboarding_completed_at: v.optional(
-          v.pipe(v.string(issue('invalid')), v.isoTimestamp(issue('invalid'))),
-        ),
-        language_ids: v.optional(
-          v.pipe(
-            v.array(idListItem, issue('invalid')),
-            v.transform((ids) => [...new Set(ids)]),
-          ),
-        ),
-      },
-      issue('invalid'),
-    ),
-    withGroupRules,
+  v.pipe(studentUpdateObject(today), withGroupRules<v.InferOutput<ReturnType<typeof studentUpdateObject>>>())
+
+const teacherUpdateObject = (today: string) =>
+  v.strictObject(
+    {
+      ...sharedEntries(today),
+      description: v.optional(descriptionSchema),
+      not_accepting_new_students: flag,
+      iban: v.optional(ibanSchema),
+      swift: v.optional(swiftSchema),
+      address: v.optional(addressSchema),
+      taught_languages: v.optional(teacherLanguagesEntries.taught_languages),
+      teaching_languages: v.optional(teacherLanguagesEntries.teaching_languages),
+      language_specializations: v.optional(teacherLanguagesEntries.language_specializations),
+    },
+    issue('invalid'),
   )
 
 export const teacherUpdateSchema = (today: string) =>
-  v.pipe(
-    v.strictObject(
-      {
-        ...sharedEntries(today),
-        description: v.optional(descriptionSchema),
-        not_accepting_new_students: flag,
-        iban: v.optional(ibanSchema),
-        swift: v.optional(swiftSchema),
-        address: v.optional(addressSchema),
-        taught_languages: v.optional(teacherLanguagesEntries.taught_languages),
-        teaching_languages: v.optional(teacherLanguagesEntries.teaching_languages),
-        language_specializations: v.optional(teacherLanguagesEntries.language_specializations),
-      },
-      issue('invalid'),
-    ),
-    withGroupRules,
-  )
+  v.pipe(teacherUpdateObject(today), withGroupRules<v.InferOutput<ReturnType<typeof teacherUpdateObject>>>())
 
 export type StudentUpdate = v.InferOutput<ReturnType<typeof studentUpdateSchema>>
 export type TeacherUpdate = v.InferOutput<ReturnType<typeof teacherUpdateSchema>>

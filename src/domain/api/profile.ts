@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
 import { envelope, idSchema, localeSchema, roleSchema } from './common.ts'
 
 const nullableString = v.nullable(v.string())
@@ -96,3 +97,11 @@ export const studentSummarySchema = v.object({
 })
 export type StudentSummary = v.InferOutput<typeof studentSummarySchema>
 export const studentSummaryResponse = envelope(studentSummarySchema)
+
+const personId = v.pipe(v.string(issue('required')), v.nonEmpty(issue('required')), v.uuid(issue('invalid')))
+
+/** GET /teachers/show?teacher_id= (spec §7). */
+export const teacherShowQuery = v.object({ teacher_id: personId })
+
+/** GET /students/show?user_id= (spec §7). */
+export const studentShowQuery = v.object({ user_id: personId })

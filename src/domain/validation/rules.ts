@@ -4,6 +4,7 @@ import {
   BUILDING_NUMBER_MAX,
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
+  PHONE_MIN,
   SHORT_TEXT_MAX,
 } from '../constants.ts'
 import { issue } from './issues.ts'
@@ -48,8 +49,14 @@ export const phoneSchema = v.pipe(
   v.string(issue('required')),
   v.transform(normalizePhone),
   v.nonEmpty(issue('required')),
-  v.regex(new RegExp(`^\\+?\\d{9,${PHONE_MAX_DIGITS}}$`), issue('phone_format')),
+  v.regex(new RegExp(`^\\+?\\d{${PHONE_MIN},${PHONE_MAX_DIGITS}}$`), issue('phone_format')),
 )
+
+/** 2026-02-28 yes, 2026-02-31 no: `isoDate` checks the shape only, and a database refuses the day. */
+export function isCalendarDate(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+}
 
 /** spec §5: date of birth is required and cannot be in the future (`today` is YYYY-MM-DD). */
 export const dateOfBirthSchema = (today: string) =>
@@ -58,6 +65,7 @@ export const dateOfBirthSchema = (today: string) =>
     v.trim(),
     v.nonEmpty(issue('required')),
     v.isoDate(issue('date_format')),
+    v.check(isCalendarDate, issue('date_format')),
     v.check((value) => value <= today, issue('date_in_future')),
     v.check((value) => value >= OLDEST_BIRTH_DATE, issue('date_too_old')),
   )
@@ -152,8 +160,12 @@ export const bankDetailsSchema = v.pipe(
 )
 export type BankDetailsInput = v.InferInput<typeof bankDetailsSchema>
 
+/** The largest id a dictionary row can have (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647
+
 export const idListItem = v.pipe(
   v.number(issue('invalid')),
   v.integer(issue('invalid')),
   v.minValue(1, issue('invalid')),
+  v.maxValue(MAX_ID, issue('invalid')),
 )

@@ -28,6 +28,17 @@ export const specializationsMatchTaught = ({
   taught_languages.every((row) => language_specializations.some((s) => s.language_id === row.language_id)) &&
   language_specializations.every((s) => taught_languages.some((row) => row.language_id === s.language_id))
 
+type SpecializationRow = { specialization_id: number; language_id: number }
+
+/** The same specialization of a language given twice counts once (one row is stored). */
+export const uniqueSpecializations = <T extends SpecializationRow>(rows: T[]): T[] =>
+  rows.filter(
+    (row, index) =>
+      rows.findIndex(
+        (other) => other.language_id === row.language_id && other.specialization_id === row.specialization_id,
+      ) === index,
+  )
+
 export const teacherLanguagesEntries = {
   taught_languages: v.pipe(
     v.array(v.object({ language_id: idListItem, level_id: idListItem }), issue('invalid')),
@@ -47,6 +58,7 @@ export const teacherLanguagesEntries = {
   language_specializations: v.pipe(
     v.array(v.object({ specialization_id: idListItem, language_id: idListItem }), issue('invalid')),
     v.maxLength(MAX_TAUGHT_LANGUAGES * 20, issue('too_many', MAX_TAUGHT_LANGUAGES * 20)),
+    v.transform(uniqueSpecializations),
   ),
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { emailSchema, localeSchema } from '../../domain/api/common.ts'
+import { isCalendarDate } from '../../domain/validation/rules.ts'
 import type { ServiceContext } from '../context.ts'
 import { seedDemoData } from '../db/seed/seed.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
@@ -8,12 +9,6 @@ import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 
 // Operator commands (issue #2) as data: the CLI builds them from argv, the running server's ops
 // socket receives them as JSON, and both run them through the same services as the HTTP API.
-
-/** 2026-02-28 yes, 2026-02-31 no (a Date would roll it over to March). */
-function isCalendarDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
-}
 
 const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 
@@ -31,7 +26,7 @@ export const opsCommandSchema = v.variant('command', [
         v.string(),
         v.isoDate('--active-until must be a date as YYYY-MM-DD'),
         // isoDate checks the shape only: 2026-02-31 must not reach the database.
-        v.check(isCalendarDay, '--active-until is not a calendar date'),
+        v.check(isCalendarDate, '--active-until is not a calendar date'),
       ),
     ),
     locale: localeSchema,

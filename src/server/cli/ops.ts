@@ -5,6 +5,7 @@ import { LockedError } from '../db/dir-lock.ts'
 import { systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
+import { createLocalStorage, filesDir } from '../platform/storage.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { sendOpsCommand } from './ops-socket.ts'
 import { parseOpsArgs, UsageError } from './parse-args.ts'
@@ -31,8 +32,10 @@ async function runLocally(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     await database.migrate()
-    const mailer = createMailer(config, consoleLog(out))
-    return await runOpsCommand({ config, db: database.db, clock: systemClock, mailer }, cmd)
+    const log = consoleLog(out)
+    const mailer = createMailer(config, log)
+    const storage = createLocalStorage(filesDir(config.dataDir))
+    return await runOpsCommand({ config, db: database.db, clock: systemClock, mailer, storage, log }, cmd)
   } finally {
     await database.close()
   }

@@ -1,6 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import * as v from 'valibot'
-import { fieldErrors } from '../platform/validate.ts'
+import { issueLines } from '../platform/validate.ts'
 import { type OpsCommand, opsCommandSchema } from './commands.ts'
 import { COMMAND_HELP, USAGE } from './help.ts'
 
@@ -92,11 +92,7 @@ export function parseOpsArgs(argv: string[]): ParsedArgs {
   }
   const result = v.safeParse(opsCommandSchema, raw)
   if (!result.success) {
-    throw new UsageError(
-      fieldErrors(result.issues)
-        .map((e) => `${e.field || name}: ${e.message}`)
-        .join('\n'),
-    )
+    throw new UsageError(issueLines(result.issues, name).join('\n'))
   }
   return { command: result.output }
 }

@@ -50,3 +50,11 @@ export function currentUserWithRole(request: FastifyRequest, role: Role): User {
   if (user.role !== role) throw new AppError('forbidden')
   return user
 }
+
+/** The signed-in user of `role` and the token of this request's session (to keep it when others are revoked). */
+export function currentCaller(request: FastifyRequest, role: Role): { user: User; token: string } {
+  const user = currentUserWithRole(request, role)
+  const token = bearerToken(request)
+  if (!token) throw new AppError('unauthenticated')
+  return { user, token }
+}

@@ -14,6 +14,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   student_profile_forbidden: 403,
   not_found: 404,
   email_taken: 409,
+  registration_already_completed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

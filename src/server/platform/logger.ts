@@ -7,3 +7,6 @@ export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie'
 export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } })
 }
+
+/** The part of a logger that services and platform code use (pino, or the ops CLI's console adapter). */
+export type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void }

@@ -3,11 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
+import type { Log } from './logger.ts'
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string }
 export type Mailer = { send(msg: MailMessage): Promise<void> }
 /** The part of a pino logger the mailer uses (the ops CLI passes a console adapter). */
-export type MailLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void }
+export type MailLog = Log
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under

@@ -13,6 +13,7 @@ export type RateLimits = {
   resetPasswordPerAccount: Limit
   resetPasswordPerIp: Limit
   validateEmailPerIp: Limit
+  teacherSignUpPerIp: Limit
 }
 
 const MINUTE = 60_000
@@ -23,6 +24,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPasswordPerIp: { limit: 20, windowMs: 60 * MINUTE },
   // spec §5 checks e-mail availability through the server; bound how fast addresses can be probed.
   validateEmailPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  // The teacher registration is public and carries up to 105 MB of files: bound the disk it can fill.
+  teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
 }
 
 type Window = { count: number; resetAt: number }
@@ -90,5 +93,6 @@ export function createRateLimiters(overrides: Partial<RateLimits>, clock: Clock)
     resetPasswordPerAccount: createRateLimiter(limits.resetPasswordPerAccount, clock),
     resetPasswordPerIp: createRateLimiter(limits.resetPasswordPerIp, clock),
     validateEmailPerIp: createRateLimiter(limits.validateEmailPerIp, clock),
+    teacherSignUpPerIp: createRateLimiter(limits.teacherSignUpPerIp, clock),
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import { hashToken, newToken } from './tokens.ts'
@@ -43,4 +43,23 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date): Pro
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+}
+
+/** A password set by the signed-in user signs out their other devices; this session stays (issue #3). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepToken: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.tokenHash, hashToken(keepToken)),
+      ),
+    )
 }

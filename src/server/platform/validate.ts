@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { FieldError } from '../../domain/errors.ts'
-import { decodeIssue, englishIssue } from '../../domain/validation/issues.ts'
+import { decodeIssue, englishIssue, isIssueCode } from '../../domain/validation/issues.ts'
 import { AppError } from './errors.ts'
 
 // Valibot reports a missing key from the object schema ("Invalid key: …"), not from the field's
@@ -24,6 +24,23 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
     })
   }
   return [...seen.values()]
+}
+
+/**
+ * One line per field for people at a terminal (ops CLI): an issue code's English wording, or the
+ * message itself where a schema words its problems in English directly (the operator commands').
+ */
+export function issueLines(issues: readonly v.BaseIssue<unknown>[], fallbackField: string): string[] {
+  const seen = new Set<string>()
+  const lines: string[] = []
+  for (const found of issues) {
+    const field = found.path?.map((p) => String(p.key)).join('.') || fallbackField
+    if (seen.has(field)) continue
+    seen.add(field)
+    const code = found.message.split(':')[0] ?? ''
+    lines.push(`${field}: ${isIssueCode(code) ? englishIssue(decodeIssue(found.message)) : found.message}`)
+  }
+  return lines
 }
 
 /** Parses untrusted input; a bad value becomes a 400 with per-field messages, never a 500. */

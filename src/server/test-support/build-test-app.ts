@@ -1,16 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { seedDictionaries } from '../db/seed/seed.ts'
+import type { Log } from '../platform/logger.ts'
 import type { Mailer } from '../platform/mail.ts'
 import type { RateLimits } from '../platform/rate-limit.ts'
+import { createLocalStorage, type FileStorage } from '../platform/storage.ts'
 import { type CapturingMailer, createCapturingMailer } from './capturing-mailer.ts'
 import { createTestClock, type TestClock } from './test-clock.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const TEST_PUBLIC_URL = 'http://lektorium.test'
+export const TEST_FILES_SECRET = 'test-files-secret-0123456789abcdef'
+
+const silentLog: Log = { info: () => {}, error: () => {} }
 
 const generous = { limit: 10_000, windowMs: 60_000 }
 /** Tests that are not about rate limits should never meet one. */
@@ -20,6 +28,7 @@ const NO_LIMITS: RateLimits = {
   resetPasswordPerAccount: generous,
   resetPasswordPerIp: generous,
   validateEmailPerIp: generous,
+  teacherSignUpPerIp: generous,
 }
 
 export type TestApp = {
@@ -30,6 +39,9 @@ export type TestApp = {
   config: Config
   clock: TestClock
   mailer: CapturingMailer
+  storage: FileStorage
+  /** The test's own storage directory (removed by `close`). */
+  filesDir: string
   /** The admin-created PostgreSQL URL of this file's database (undefined on PGlite). */
   databaseUrl: string | undefined
   close(): Promise<void>
@@ -39,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
     webDir: undefined,
+    filesSecret: TEST_FILES_SECRET,
     ...overrides,
   }
 }
@@ -52,10 +65,13 @@ export async function buildTestApp(
   const config = testConfig(options.config)
   const clock = createTestClock()
   const mailer = createCapturingMailer()
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'lk-files-'))
+  const storage = createLocalStorage(filesDir)
   const app = await buildApp({
     config,
     database,
     mailer: options.mailer ?? mailer,
+    storage,
     clock,
     logger: false,
     rateLimits: { ...NO_LIMITS, ...options.rateLimits },
@@ -64,14 +80,17 @@ export async function buildTestApp(
   return {
     app,
     database,
-    ctx: { config, db: database.db, clock, mailer: options.mailer ?? mailer },
+    ctx: { config, db: database.db, clock, mailer: options.mailer ?? mailer, storage, log: silentLog },
     config,
     clock,
     mailer,
+    storage,
+    filesDir,
     databaseUrl: url,
     close: async () => {
       await app.close()
       await drop()
+      await rm(filesDir, { recursive: true, force: true })
     },
   }
 }

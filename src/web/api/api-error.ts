@@ -50,24 +50,26 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
+/** An error answer (status and parsed body) as an ApiError; shared by ky and the upload client. */
+export function httpApiError(status: number, data: unknown, cause?: unknown): ApiError {
+  const body = v.safeParse(apiErrorSchema, data)
+  if (!body.success) return new ApiError({ kind: 'http', status, message: `HTTP ${status}`, cause })
+  const { code, errors, params } = body.output
+  return new ApiError({
+    kind: 'http',
+    status,
+    message: body.output.error,
+    code: isErrorCode(code) ? code : undefined,
+    fieldErrors: errors,
+    params,
+    cause,
+  })
+}
+
 /** Converts whatever ky or fetch threw into an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (isHTTPError(error)) {
-    const status = error.response.status
-    const body = v.safeParse(apiErrorSchema, error.data)
-    if (!body.success) return new ApiError({ kind: 'http', status, message: `HTTP ${status}`, cause: error })
-    const { code, errors, params } = body.output
-    return new ApiError({
-      kind: 'http',
-      status,
-      message: body.output.error,
-      code: isErrorCode(code) ? code : undefined,
-      fieldErrors: errors,
-      params,
-      cause: error,
-    })
-  }
+  if (isHTTPError(error)) return httpApiError(error.response.status, error.data, error)
   if (isAbort(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', cause: error })
   if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
     return new ApiError({ kind: 'network', message: 'Network error!', cause: error })

@@ -53,10 +53,21 @@ describe('error code → message (spec §8)', () => {
   })
 
   it('translates the server field messages of the shared schemas', () => {
-    expect(polish._(fieldErrorMessage('This field is required'))).toBe('To pole jest wymagane')
-    expect(polish._(fieldErrorMessage('At least 8 characters'))).toBe('Wpisz co najmniej 8 znaków')
-    expect(polish._(fieldErrorMessage('At most 254 characters'))).toBe('Wpisz najwyżej 254 znaki')
-    expect(english._(fieldErrorMessage('At least 8 characters'))).toBe('Enter at least 8 characters')
-    expect(english._(fieldErrorMessage('Something new'))).toBe('Invalid value')
+    const field = (message: string, code?: string, param?: string) =>
+      fieldErrorMessage({ message, code, param })
+    expect(polish._(field('This field is required'))).toBe('To pole jest wymagane')
+    expect(polish._(field('At least 8 characters'))).toBe('Wpisz co najmniej 8 znaków')
+    expect(polish._(field('At most 254 characters'))).toBe('Wpisz najwyżej 254 znaki')
+    expect(english._(field('At least 8 characters'))).toBe('Enter at least 8 characters')
+    expect(english._(field('Something new'))).toBe('Invalid value')
+  })
+
+  it('prefers the issue code and its parameter over the English message', () => {
+    const field = (code: string, param?: string) => fieldErrorMessage({ message: 'whatever', code, param })
+    expect(polish._(field('too_short', '60'))).toBe('Wpisz co najmniej 60 znaków')
+    expect(polish._(field('too_long', '1000'))).toBe('Wpisz najwyżej 1000 znaków')
+    expect(polish._(field('swift_required'))).toBe('Dla konta spoza Polski podaj kod SWIFT/BIC')
+    expect(english._(field('file_too_large', '5'))).toBe('The file may be at most 5 MB')
+    expect(english._(field('not_a_code'))).toBe('Invalid value')
   })
 })

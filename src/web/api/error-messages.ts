@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg, plural } from '@lingui/core/macro'
-import type { ErrorCode } from '../../domain/errors.ts'
+import { msg } from '@lingui/core/macro'
+import type { ErrorCode, FieldError } from '../../domain/errors.ts'
+import type { IssueCode } from '../../domain/validation/issues.ts'
 import type { ApiError } from './api-error.ts'
+import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 
 // Every stable error code of src/domain/errors.ts with its text for people (spec §8 wording in
 // English, natural Polish as the source). `Record<ErrorCode, …>` keeps the map exhaustive.
@@ -16,6 +18,7 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     reset_token_invalid: msg`Link do zmiany hasła jest nieprawidłowy lub wygasł`,
     reset_retry_wait: msg`Odczekaj 2 minuty, zanim ponownie zresetujesz hasło`,
     email_taken: msg`Ten adres e-mail jest już używany`,
+    registration_already_completed: msg`Rejestracja została już zakończona`,
     current_password_incorrect: msg`Obecne hasło jest nieprawidłowe`,
     student_profile_forbidden: msg`Nie masz uprawnień do wyświetlenia profilu tego kursanta`,
     unauthenticated: msg`Wylogowano Cię`,
@@ -58,19 +61,23 @@ export function inlineErrorMessage(error: ApiError): MessageDescriptor | null {
   return apiErrorMessage(error)
 }
 
-// The server's field messages come from the shared valibot schemas (src/domain/api/common.ts),
-// in English; these are their translations.
-export function fieldErrorMessage(message: string): MessageDescriptor {
-  if (message === 'This field is required') return msg`To pole jest wymagane`
-  if (message === 'Please enter a valid e-mail address') return msg`Podaj poprawny adres e-mail`
-  if (message === 'Passwords do not match') return msg`Hasła nie są takie same`
-  const atLeast = Number(/^At least (\d+) characters$/.exec(message)?.[1])
-  if (atLeast > 0) {
-    return msg`Wpisz co najmniej ${plural(atLeast, { one: '# znak', few: '# znaki', many: '# znaków', other: '# znaku' })}`
+// spec §5: a server field error carries the issue code of src/domain/validation/issues.ts in
+// `code`/`param`; its English `message` is only read when an older server sends no code.
+const englishFallbacks: [RegExp, IssueCode][] = [
+  [/^This field is required$/, 'required'],
+  [/^Please enter a valid e-mail address$/, 'email'],
+  [/^Passwords do not match$/, 'password_mismatch'],
+  [/^At least (\d+) characters$/, 'too_short'],
+  [/^At most (\d+) characters$/, 'too_long'],
+]
+
+/** The text for one of the server's field errors, in the active language. */
+export function fieldErrorMessage(error: Pick<FieldError, 'message' | 'code' | 'param'>): MessageDescriptor {
+  const byCode = issueCodeMessage(error.code, error.param)
+  if (byCode) return byCode
+  for (const [pattern, code] of englishFallbacks) {
+    const match = pattern.exec(error.message)
+    if (match) return issueMessage(code, match[1] ?? '')
   }
-  const atMost = Number(/^At most (\d+) characters$/.exec(message)?.[1])
-  if (atMost > 0) {
-    return msg`Wpisz najwyżej ${plural(atMost, { one: '# znak', few: '# znaki', many: '# znaków', other: '# znaku' })}`
-  }
-  return msg`Nieprawidłowa wartość`
+  return issueMessage('invalid')
 }

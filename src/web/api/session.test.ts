@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuthRecord } from '../../domain/api/auth.ts'
-import { clearSession, getSession, readSession, SESSION_KEYS, startSession, writeSession } from './session.ts'
+import {
+  clearSession,
+  getSession,
+  markRegistrationCompleted,
+  readSession,
+  SESSION_KEYS,
+  startSession,
+  writeSession,
+} from './session.ts'
 
 const record: AuthRecord = {
   id: '0b9d7d3e-8a3c-4f5e-9a51-6c1f0f3f2a11',
@@ -88,5 +96,22 @@ describe('session storage (spec §3 keys)', () => {
     clearSession()
     expect(getSession()).toBeNull()
     expect(localStorage.getItem(SESSION_KEYS.auth)).toBeNull()
+  })
+
+  it('marks a student registration as completed in storage and for subscribers', () => {
+    startSession(record)
+    expect(getSession()?.registrationCompleted).toBe(false)
+    markRegistrationCompleted()
+    expect(getSession()?.registrationCompleted).toBe(true)
+    expect(localStorage.getItem(SESSION_KEYS.registrationCompleted)).toBe('true')
+    expect(readSession(localStorage)?.registrationCompleted).toBe(true)
+    clearSession()
+  })
+
+  it('does nothing when nobody is signed in', () => {
+    clearSession()
+    markRegistrationCompleted()
+    expect(getSession()).toBeNull()
+    expect(localStorage.getItem(SESSION_KEYS.registrationCompleted)).toBeNull()
   })
 })

@@ -143,6 +143,21 @@ export function clearSession(): void {
   publish(null)
 }
 
+/**
+ * spec §3/§6: after a student completes registration the stored `registration_completed` flag
+ * becomes true, so the guard stops sending them to /registration.
+ */
+export function markRegistrationCompleted(): void {
+  if (!current) return
+  const next = { ...current, registrationCompleted: true }
+  try {
+    browserStorage?.setItem(SESSION_KEYS.registrationCompleted, 'true')
+  } catch {
+    // Without storage the flag lives in memory for this tab only.
+  }
+  publish(next)
+}
+
 /** Re-reads storage, e.g. after another tab logged in or out. */
 export function reloadSession(): void {
   if (browserStorage) publish(readSession(browserStorage))

@@ -12,11 +12,14 @@ import {
 import { apiErrorMessage, codeMessage } from '../api/error-messages.ts'
 import { useProfile } from '../api/profile.ts'
 import { settingsQueryOptions } from '../api/settings.ts'
+import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
+import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
 import { FormError } from '../ui/form-error.tsx'
 import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
 import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
 import { TopNav } from './top-nav.tsx'
+import { useAdoptProfileLocale } from './use-profile-locale.ts'
 
 /** Warms the reference data the dashboard screens use, so it is also there offline. */
 function usePrefetchReferenceData() {
@@ -36,6 +39,7 @@ function usePrefetchReferenceData() {
 export function DashboardLayout() {
   const profile = useProfile()
   usePrefetchReferenceData()
+  useAdoptProfileLocale(profile.data)
 
   if (profile.data === undefined) {
     const error =
@@ -67,6 +71,9 @@ export function DashboardLayout() {
           <Outlet />
         </Stack>
       </Container>
+      {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows. */}
+      <BanWarn profile={profile.data} />
+      <MissingDataReminder profile={profile.data} />
     </Box>
   )
 }

@@ -2,6 +2,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { RouteObject } from 'react-router-dom'
+import { StudentProfileScreen } from '../features/people/student-profile-screen.tsx'
+import { TeacherSummaryScreen } from '../features/people/teacher-summary-screen.tsx'
+import { ProfileScreen } from '../features/profile/profile-screen.tsx'
 import { ComingSoonPanel } from '../ui/coming-soon-panel.tsx'
 import { dashboardChildPaths } from './paths.ts'
 
@@ -14,9 +17,6 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
   { path: dashboardChildPaths.myLessons, title: msg`Moje lekcje` },
   { path: dashboardChildPaths.aiLesson, title: msg`Lekcja z AI` },
   { path: dashboardChildPaths.itTeachers, title: msg`Lektorzy IT` },
-  { path: dashboardChildPaths.profile, title: msg`Mój profil` },
-  { path: dashboardChildPaths.studentProfile, title: msg`Profil kursanta` },
-  { path: dashboardChildPaths.teacher, title: msg`Profil lektora` },
 ]
 
 function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
@@ -24,7 +24,10 @@ function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
   return <ComingSoonPanel title={i18n._(title)} />
 }
 
-export const dashboardRoutes: RouteObject[] = comingSoon.map(({ path, title }) => ({
-  path,
-  element: <ComingSoonScreen title={title} />,
-}))
+export const dashboardRoutes: RouteObject[] = [
+  ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
+  // Issue #3: the profile (spec §2 profile) and the people pages (student-profile/{id}, teacher/{id}).
+  { path: dashboardChildPaths.profile, element: <ProfileScreen /> },
+  { path: dashboardChildPaths.studentProfile, element: <StudentProfileScreen /> },
+  { path: dashboardChildPaths.teacher, element: <TeacherSummaryScreen /> },
+]

@@ -4,6 +4,7 @@ import {
   type GuardInput,
   type GuardProfile,
   type GuardSession,
+  registrationFlow,
   resolveDestination,
   resolveRedirect,
 } from './guard.ts'
@@ -73,6 +74,23 @@ describe('registration and e-mailed links', () => {
   it('always allows registration paths', () => {
     for (const session of [null, student, teacher, unregistered])
       expect(land('/registration', session)).toBeNull()
+  })
+
+  it('shows the teacher sign-up to a signed-out visitor', () => {
+    expect(registrationFlow(null)).toBe('teacher')
+  })
+
+  it("shows a student's unfinished registration to that student", () => {
+    expect(registrationFlow(unregistered)).toBe('student')
+  })
+
+  it('shows nothing to a registered student or any teacher (the screen sends them to /)', () => {
+    expect(registrationFlow(student)).toBeNull()
+    expect(registrationFlow(teacher)).toBeNull()
+    expect(
+      registrationFlow({ role: 'teacher', registrationCompleted: false, groupLessons: false }),
+    ).toBeNull()
+    expect(land('/', student)).toBe('/dashboard/set-lessons')
   })
 
   it('allows the password-reset and invitation links signed in or out', () => {

@@ -85,6 +85,17 @@ export function resolveRedirect(input: GuardInput): string | null {
   return input.profile ? screenAccessRedirect(path, session.role, input.profile, input.partnerName) : null
 }
 
+/**
+ * What /registration shows (spec §2: registration paths are always allowed, so the screen
+ * decides): the teacher sign-up for a signed-out visitor, the student's three steps for a
+ * signed-in student whose registration is unfinished, and nothing (go to /) for anyone else.
+ */
+export function registrationFlow(session: GuardSession): 'teacher' | 'student' | null {
+  if (!session) return 'teacher'
+  if (session.role === 'student' && !session.registrationCompleted) return 'student'
+  return null
+}
+
 const MAX_REDIRECTS = 10
 
 /**

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { SegmentedControl } from '@mantine/core'
 import { LOCALES } from '../../domain/constants.ts'
-import { activateLocale, isLocale } from './i18n.ts'
+import { isLocale } from './i18n.ts'
+import { useSwitchLocale } from './use-profile-locale.ts'
 
-/** spec §2: upper-case locale codes of the available locales; the choice is remembered. */
+/** spec §2: upper-case locale codes of the available locales; remembered, and saved to the profile. */
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useLingui()
+  const switchLocale = useSwitchLocale()
   return (
     <SegmentedControl
       size={size}
@@ -13,7 +15,7 @@ export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       aria-label={t`Język`}
       value={i18n.locale}
       onChange={(value) => {
-        if (isLocale(value)) activateLocale(value)
+        if (isLocale(value)) switchLocale(value)
       }}
       data={LOCALES.map((locale) => ({ value: locale, label: locale.toUpperCase() }))}
     />

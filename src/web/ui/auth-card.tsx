@@ -11,11 +11,13 @@ type AuthCardProps = {
   description?: ReactNode
   /** spec §2: the logo links to login (to teacher login when on registration). */
   logoTo?: string
+  /** Wider cards hold multi-step forms (registration). */
+  maw?: number
   children: ReactNode
 }
 
 /** The card every signed-out screen sits in (spec §2 shared UI: auth card). */
-export function AuthCard({ title, description, logoTo = '/login', children }: AuthCardProps) {
+export function AuthCard({ title, description, logoTo = '/login', maw = 440, children }: AuthCardProps) {
   const { t } = useLingui()
   usePageTitle(title)
   return (
@@ -26,7 +28,7 @@ export function AuthCard({ title, description, logoTo = '/login', children }: Au
       radius="lg"
       p={{ base: 'lg', xs: 'xl' }}
       w="100%"
-      maw={440}
+      maw={maw}
     >
       <Stack gap="lg">
         <Anchor

@@ -16,6 +16,8 @@ export type DemoStudent = DemoPerson & {
   warnedDaysAgo?: number
   bannedForDays?: number
   registrationCompleted?: boolean
+  /** Gets a generated profile picture (issue #3). */
+  picture?: boolean
   learned: LanguageName[]
   summary: string
 }
@@ -32,6 +34,7 @@ export const DEMO_STUDENTS: DemoStudent[] = [
     aiAccess: false,
     company: 'Orbis Logistyka',
     activeUntilDays: 180,
+    picture: true,
     learned: ['English'],
     summary: 'Student: human lessons only',
   },
@@ -58,6 +61,7 @@ export const DEMO_STUDENTS: DemoStudent[] = [
     humanAccess: true,
     aiAccess: true,
     activeUntilDays: 365,
+    picture: true,
     learned: ['English', 'French'],
     summary: 'Student (en): human and AI lessons',
   },
@@ -86,6 +90,7 @@ export const DEMO_STUDENTS: DemoStudent[] = [
     aiAccess: true,
     company: 'partner',
     activeUntilDays: 365,
+    picture: true,
     learned: ['English'],
     summary: 'Student of the partner company (sees IT teachers)',
   },
@@ -100,6 +105,7 @@ export const DEMO_STUDENTS: DemoStudent[] = [
     aiAccess: false,
     activeUntilDays: 180,
     warnedDaysAgo: 3,
+    picture: true,
     learned: ['Italian'],
     summary: 'Student warned for a late cancellation (ban-warning dialog)',
   },

@@ -1,5 +1,7 @@
 import { polandDateKey } from '../../../domain/poland-time.ts'
+import type { ServiceContext } from '../../context.ts'
 import { hashPassword } from '../../platform/passwords.ts'
+import { discardFiles } from '../../platform/storage.ts'
 import type { Db } from '../client.ts'
 import {
   languages,
@@ -12,6 +14,7 @@ import {
   users,
 } from '../schema.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
+import { newDemoEmails, storeDemoPictures } from './demo-pictures.ts'
 import { DEMO_STUDENTS, type DemoStudent } from './demo-students.ts'
 import { DEMO_TEACHERS, type DemoTeacher } from './demo-teachers.ts'
 
@@ -77,42 +80,79 @@ function studentRow(s: DemoStudent, passwordHash: string, now: Date, partnerComp
   }
 }
 
-/** Inserts the demo teachers and students that do not exist yet (one shared password hash). */
+/**
+ * Inserts the demo teachers and students that do not exist yet (one shared password hash), with
+ * generated pictures for the teachers and some students.
+ */
 export async function insertDemoUsers(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'storage' | 'log'>,
   now: Date,
   partnerCompanyName: string,
 ): Promise<{ created: number }> {
-  // argon2 is slow: the shared demo password is hashed once, before the transaction.
+  // argon2 and the pictures are slow: both are made before the transaction.
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  return db.transaction(async (tx) => {
-    const ids = await dictionaryIds(tx)
-    let created = 0
-    for (const teacher of DEMO_TEACHERS) {
-      const [row] = await tx
-        .insert(users)
-        .values(teacherRow(teacher, passwordHash, now))
-        .onConflictDoNothing()
-        .returning({ id: users.id })
-      if (!row) continue
-      created += 1
-      await insertTeacherLanguages(tx, row.id, teacher, ids)
-    }
-    for (const student of DEMO_STUDENTS) {
-      const values = studentRow(student, passwordHash, now, partnerCompanyName)
-      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
-      if (!row) continue
-      created += 1
-      if (student.learned.length > 0) {
-        await tx
-          .insert(studentLearnedLanguages)
-          .values(
-            student.learned.map((name) => ({ studentId: row.id, languageId: idOf(ids.language, name) })),
-          )
-      }
-    }
-    return { created }
+  const wanted = [...DEMO_TEACHERS, ...DEMO_STUDENTS.filter((s) => s.picture)].map((p) => p.email)
+  const fresh = await newDemoEmails(ctx.db, wanted)
+  const pictures = await storeDemoPictures(ctx, [...fresh])
+  let result: { created: number; pictured: Set<string> } | undefined
+  try {
+    result = await ctx.db.transaction((tx) =>
+      insertAll(tx, { passwordHash, now, partnerCompanyName, pictures }),
+    )
+    return { created: result.created }
+  } finally {
+    // Pictures no account points to: all after a failure, else those of addresses taken meanwhile.
+    const orphans = [...pictures].filter(([email]) => !result?.pictured.has(email)).map(([, key]) => key)
+    await discardFiles(ctx, orphans)
+  }
+}
+
+type InsertOptions = {
+  passwordHash: string
+  now: Date
+  partnerCompanyName: string
+  /** E-mail → storage key of the picture made for that account. */
+  pictures: Map<string, string>
+}
+
+async function insertAll(tx: Db, options: InsertOptions) {
+  const { passwordHash, now, partnerCompanyName, pictures } = options
+  const ids = await dictionaryIds(tx)
+  const pictured = new Set<string>()
+  let count = 0
+  const withPicture = <T extends { email: string }>(values: T) => ({
+    ...values,
+    imageKey: pictures.get(values.email) ?? null,
   })
+  const inserted = (email: string) => {
+    count += 1
+    if (pictures.has(email)) pictured.add(email)
+  }
+  for (const teacher of DEMO_TEACHERS) {
+    const [row] = await tx
+      .insert(users)
+      .values(withPicture(teacherRow(teacher, passwordHash, now)))
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (!row) continue
+    inserted(teacher.email)
+    await insertTeacherLanguages(tx, row.id, teacher, ids)
+  }
+  for (const student of DEMO_STUDENTS) {
+    const [row] = await tx
+      .insert(users)
+      .values(withPicture(studentRow(student, passwordHash, now, partnerCompanyName)))
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (!row) continue
+    inserted(student.email)
+    if (student.learned.length > 0) {
+      await tx
+        .insert(studentLearnedLanguages)
+        .values(student.learned.map((name) => ({ studentId: row.id, languageId: idOf(ids.language, name) })))
+    }
+  }
+  return { created: count, pictured }
 }
 
 async function insertTeacherLanguages(db: Db, teacherId: string, t: DemoTeacher, ids: Ids): Promise<void> {

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { storedFiles } from '../../test-support/stored-files.ts'
 import {
   languages,
   levels,
@@ -31,8 +32,21 @@ describe('demo seed', () => {
     expect(await countOf(users)).toBe(DEMO_ACCOUNTS.length)
   })
 
+  it('gives every demo teacher and some students a real picture in storage', async () => {
+    const all = await t.database.db.select().from(users)
+    const teachers = all.filter((u) => u.role === 'teacher')
+    const students = all.filter((u) => u.role === 'student')
+    for (const person of [...teachers, ...students.filter((s) => s.imageKey)]) {
+      expect(person.imageKey, person.email).toMatch(/^[0-9a-f-]{36}\.png$/)
+      expect(await t.storage.exists(person.imageKey ?? ''), person.email).toBe(true)
+    }
+    expect(students.filter((s) => s.imageKey).length).toBeGreaterThanOrEqual(3)
+  })
+
   it('is idempotent when run again as the ops `seed` command', async () => {
+    const files = await storedFiles(t.filesDir)
     expect(await seedDemoData(t.ctx)).toEqual({ created: 0 })
+    expect(await storedFiles(t.filesDir)).toEqual(files)
     expect(await countOf(languages)).toBe(22)
     expect(await countOf(levels)).toBe(6)
     expect(await countOf(specializations)).toBe(9)

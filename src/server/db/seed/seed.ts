@@ -28,20 +28,20 @@ export async function seedDictionaries(db: Db): Promise<void> {
 
 /** Dictionaries plus the demo accounts; accounts that exist already are left alone. */
 export async function seedDemoData(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config' | 'storage' | 'log'>,
 ): Promise<{ created: number }> {
   await seedDictionaries(ctx.db)
-  return insertDemoUsers(ctx.db, ctx.clock.now(), ctx.config.partnerCompanyName)
+  return insertDemoUsers(ctx, ctx.clock.now(), ctx.config.partnerCompanyName)
 }
 
 /** At start: dictionaries always; demo accounts only into a database without users (issue #2). */
 export async function seedOnStart(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config' | 'storage' | 'log'>,
 ): Promise<{ demoAccountsCreated: number }> {
   await seedDictionaries(ctx.db)
   if (!ctx.config.demoData) return { demoAccountsCreated: 0 }
   const [row] = await ctx.db.select({ users: count() }).from(users)
   if ((row?.users ?? 0) > 0) return { demoAccountsCreated: 0 }
-  const { created } = await insertDemoUsers(ctx.db, ctx.clock.now(), ctx.config.partnerCompanyName)
+  const { created } = await insertDemoUsers(ctx, ctx.clock.now(), ctx.config.partnerCompanyName)
   return { demoAccountsCreated: created }
 }

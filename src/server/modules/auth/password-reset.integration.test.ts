@@ -154,11 +154,13 @@ describe('POST /users/update_password', () => {
     const token = await resetTokenFor(user.email)
     const short = await update(token, 'short')
     expect(short.statusCode).toBe(400)
-    expect(short.json().errors).toEqual([{ field: 'password', message: 'At least 8 characters' }])
+    expect(short.json().errors).toEqual([
+      { field: 'password', message: 'At least 8 characters', code: 'too_short', param: '8' },
+    ])
     const mismatch = await update(token, NEW_PASSWORD, 'something-else')
     expect(mismatch.statusCode).toBe(400)
     expect(mismatch.json().errors).toEqual([
-      { field: 'password_confirmation', message: 'Passwords do not match' },
+      { field: 'password_confirmation', message: 'Passwords do not match', code: 'password_mismatch' },
     ])
     const missing = await post('update_password', { reset_token: token })
     expect(missing.statusCode).toBe(400)

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser, TEST_PASSWORD } from '../../test-support/fixtures.ts'
+import { teacherSignUpPayload } from '../../test-support/registration.ts'
+import { mp4File, multipart, pngFile } from '../../test-support/sample-files.ts'
+import { storedFiles } from '../../test-support/stored-files.ts'
 
 // Small limits injected through buildApp: 3 failed sign-ins per account and 5 per IP a minute,
-// 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute.
+// 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2 teacher
+// registrations per IP an hour.
 let t: TestApp
 beforeAll(async () => {
   const perMinute = (limit: number) => ({ limit, windowMs: 60_000 })
@@ -14,6 +18,7 @@ beforeAll(async () => {
       resetPasswordPerAccount: { limit: 2, windowMs: 3_600_000 },
       resetPasswordPerIp: { limit: 3, windowMs: 3_600_000 },
       validateEmailPerIp: perMinute(4),
+      teacherSignUpPerIp: { limit: 2, windowMs: 3_600_000 },
     },
   })
 })
@@ -63,6 +68,24 @@ describe('sign-in limits', () => {
   })
 })
 
+describe('current password limits', () => {
+  it('counts wrong current passwords of a profile update like failed sign-ins', async () => {
+    const user = await createUser(t.database.db)
+    const signIn = await signInFrom(freshIp(), user.email, TEST_PASSWORD)
+    const token: string = signIn.json().data.token
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/students/update',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { currentPassword, password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' },
+      })
+    for (let i = 0; i < 3; i++) expect((await change('wrong-password')).statusCode).toBe(422)
+    expectTooMany(await change(TEST_PASSWORD))
+    t.clock.advance(60_000)
+  })
+})
+
 describe('password reset limits', () => {
   const reset = (remoteAddress: string, email: string) =>
     t.app.inject({ method: 'POST', url: '/api/v1/users/reset_password', payload: { email }, remoteAddress })
@@ -94,5 +117,22 @@ describe('e-mail availability limits', () => {
       })
     for (let i = 0; i < 4; i++) expect((await check(`free.${i}@example.com`)).statusCode).toBe(200)
     expectTooMany(await check('free.9@example.com'))
+  })
+})
+
+describe('teacher registration limits', () => {
+  it('limits registrations per IP, before any file is received', async () => {
+    const ip = freshIp()
+    const signUp = async () => {
+      const body = await multipart(teacherSignUpPayload(), {
+        image: { bytes: pngFile() },
+        video: { bytes: mp4File() },
+      })
+      return t.app.inject({ method: 'POST', url: '/api/v1/teachers/sign_up', remoteAddress: ip, ...body })
+    }
+    for (let i = 0; i < 2; i++) expect((await signUp()).statusCode).toBe(201)
+    const files = await storedFiles(t.filesDir)
+    expectTooMany(await signUp())
+    expect(await storedFiles(t.filesDir)).toEqual(files)
   })
 })

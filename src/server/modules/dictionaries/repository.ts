@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, specializations } from '../../db/schema.ts'
 
@@ -20,3 +20,24 @@ export const findSpecializations = (db: Db) =>
     .select({ id: specializations.id, name: specializations.name, name_pl: specializations.namePl })
     .from(specializations)
     .orderBy(asc(specializations.id))
+
+/** Which of the given ids exist in each dictionary (one query per dictionary asked about). */
+export async function findExistingIds(
+  db: Db,
+  ids: { language: number[]; level: number[]; specialization: number[] },
+): Promise<{ language: Set<number>; level: Set<number>; specialization: Set<number> }> {
+  const existing = async (
+    table: typeof languages | typeof levels | typeof specializations,
+    wanted: number[],
+  ) =>
+    wanted.length === 0
+      ? new Set<number>()
+      : new Set(
+          (await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id),
+        )
+  return {
+    language: await existing(languages, ids.language),
+    level: await existing(levels, ids.level),
+    specialization: await existing(specializations, ids.specialization),
+  }
+}

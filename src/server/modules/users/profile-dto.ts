@@ -1,13 +1,23 @@
-import type { Profile } from '../../../domain/api/profile.ts'
+import type { Profile, StudentSummary, TeacherSummary } from '../../../domain/api/profile.ts'
+import type { FileUrls } from '../../platform/file-urls.ts'
 import type { User } from '../../platform/sessions.ts'
 import type { findUserLanguages } from './repository.ts'
 
-type UserLanguages = Awaited<ReturnType<typeof findUserLanguages>>
+export type UserLanguages = Awaited<ReturnType<typeof findUserLanguages>>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
+/** The signed URLs of a user's files; callers give them only to people allowed to see the files. */
+export function fileUrlsOf(fileUrls: FileUrls, user: User) {
+  return {
+    image_url: fileUrls.url(user.imageKey),
+    video_url: fileUrls.url(user.videoKey),
+    voice_sample_url: fileUrls.url(user.voiceSampleKey),
+  }
+}
+
 /** spec §3 Profile as the API shows it; never the row (no password hash, no storage keys). */
-export function toProfile(user: User, languages: UserLanguages): Profile {
+export function toProfile(user: User, languages: UserLanguages, fileUrls: FileUrls): Profile {
   return {
     id: user.id,
     email: user.email,
@@ -19,10 +29,7 @@ export function toProfile(user: User, languages: UserLanguages): Profile {
     last_name: user.lastName,
     date_of_birth: user.dateOfBirth,
     phone_number: user.phoneNumber,
-    // File storage arrives with a later issue; until then there are no signed URLs to give.
-    image_url: null,
-    video_url: null,
-    voice_sample_url: null,
+    ...fileUrlsOf(fileUrls, user),
     description: user.description,
     about: user.about,
     // Ratings arrive with lessons.
@@ -54,6 +61,48 @@ export function toProfile(user: User, languages: UserLanguages): Profile {
     taught_languages: languages.taught,
     teaching_languages: languages.teaching,
     language_specializations: languages.specializations,
+    languages_learned: languages.learned,
+  }
+}
+
+/** GET /teachers/show (spec §7): what any signed-in user sees of a verified teacher. */
+export function toTeacherSummary(
+  teacher: User,
+  languages: UserLanguages,
+  fileUrls: FileUrls,
+): TeacherSummary {
+  const { image_url, video_url } = fileUrlsOf(fileUrls, teacher)
+  return {
+    id: teacher.id,
+    first_name: teacher.firstName ?? '',
+    last_name: teacher.lastName ?? '',
+    image_url,
+    video_url,
+    description: teacher.description,
+    about: teacher.about,
+    // Ratings arrive with lessons.
+    average_rating: null,
+    ratings: 0,
+    social_links: teacher.socialLinks,
+    taught_languages: languages.taught,
+    teaching_languages: languages.teaching,
+    language_specializations: languages.specializations,
+    not_accepting_new_students: teacher.notAcceptingNewStudents,
+  }
+}
+
+/** GET /students/show (spec §7): what a teacher, or the student, sees of a student. */
+export function toStudentSummary(
+  student: User,
+  languages: UserLanguages,
+  fileUrls: FileUrls,
+): StudentSummary {
+  return {
+    id: student.id,
+    first_name: student.firstName,
+    last_name: student.lastName,
+    image_url: fileUrls.url(student.imageKey),
+    about: student.about,
     languages_learned: languages.learned,
   }
 }

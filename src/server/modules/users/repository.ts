@@ -19,6 +19,40 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return user
 }
 
+export type UserValues = typeof users.$inferInsert
+export type UserChanges = Partial<Omit<UserValues, 'id' | 'email' | 'role' | 'createdAt'>>
+
+export async function findUserById(db: Db, userId: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
+  return user
+}
+
+/** An active (for a teacher: verified) account of `role`; invited, pending and inactive ones are not. */
+export async function findActiveUser(db: Db, userId: string, role: User['role']): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, role), eq(users.status, 'active')))
+    .limit(1)
+  return user
+}
+
+/** The user's row, locked until the transaction ends (its file keys are replaced safely). */
+export async function lockUser(db: Db, userId: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).for('update')
+  return user
+}
+
+export async function insertUser(db: Db, values: UserValues): Promise<User> {
+  const [user] = await db.insert(users).values(values).returning()
+  if (!user) throw new Error('insert returned no row')
+  return user
+}
+
+export async function updateUser(db: Db, userId: string, changes: UserChanges): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, userId))
+}
+
 export async function setPasswordHash(
   db: Db,
   userId: string,

@@ -7,11 +7,23 @@ import {
   activatePendingTeacher,
   findPendingTeachers,
   findUserByEmail,
+  findUserById,
   findUserLanguages,
 } from './repository.ts'
 
-export async function ownProfile(ctx: Pick<ServiceContext, 'db'>, user: User): Promise<Profile> {
-  return toProfile(user, await findUserLanguages(ctx.db, user.id))
+/** spec §7 GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
+export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<Profile> {
+  return toProfile(user, await findUserLanguages(ctx.db, user.id), ctx.fileUrls)
+}
+
+/** The profile as it is now (after an update), read afresh. */
+export async function currentProfile(
+  ctx: Pick<AppContext, 'db' | 'fileUrls'>,
+  userId: string,
+): Promise<Profile> {
+  const user = await findUserById(ctx.db, userId)
+  if (!user) throw new AppError('not_found')
+  return ownProfile(ctx, user)
 }
 
 /** spec §5: "This email is already in use" is checked through the server. */

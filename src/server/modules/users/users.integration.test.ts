@@ -118,9 +118,11 @@ describe('POST /users/validate_email', () => {
     const response = await validate({ email: 'not-an-address' })
     expect(response.statusCode).toBe(400)
     expect(response.json().errors).toEqual([
-      { field: 'email', message: 'Please enter a valid e-mail address' },
+      { field: 'email', message: 'Please enter a valid e-mail address', code: 'email' },
     ])
     const missing = await validate({})
-    expect(missing.json().errors).toEqual([{ field: 'email', message: 'This field is required' }])
+    expect(missing.json().errors).toEqual([
+      { field: 'email', message: 'This field is required', code: 'required' },
+    ])
   })
 })

@@ -14,9 +14,9 @@ type FormWithErrors = {
 export function applyFieldErrors(form: FormWithErrors, error: ApiError, i18n: I18n): boolean {
   const fields = Object.keys(form.getValues())
   let applied = false
-  for (const { field, message } of error.fieldErrors) {
-    if (!fields.includes(field)) continue
-    form.setFieldError(field, i18n._(fieldErrorMessage(message)))
+  for (const fieldError of error.fieldErrors) {
+    if (!fields.includes(fieldError.field)) continue
+    form.setFieldError(fieldError.field, i18n._(fieldErrorMessage(fieldError)))
     applied = true
   }
   return applied

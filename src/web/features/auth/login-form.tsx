@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
+import { BanDialog } from './ban-dialog.tsx'
 import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
 import { emailError, requiredError } from './validation.ts'
@@ -18,6 +20,7 @@ import { emailError, requiredError } from './validation.ts'
 export function LoginForm() {
   const { t, i18n } = useLingui()
   const signIn = useSignIn()
+  const [banUntil, setBanUntil] = useState<string | null>(null)
   const form = useForm({
     initialValues: { email: '', password: '', remember: false },
     validate: {
@@ -30,7 +33,9 @@ export function LoginForm() {
     signIn.reset()
     signIn.mutate(values, {
       onError: (error) => {
-        if (error instanceof ApiError) applyFieldErrors(form, error, i18n)
+        if (!(error instanceof ApiError)) return
+        applyFieldErrors(form, error, i18n)
+        if (error.code === 'account_banned') setBanUntil(error.params.date ?? null)
       },
     })
   })
@@ -66,6 +71,7 @@ export function LoginForm() {
           <Trans>Zaloguj się</Trans>
         </Button>
       </Stack>
+      <BanDialog until={banUntil} onClose={() => setBanUntil(null)} />
     </form>
   )
 }

@@ -1,5 +1,6 @@
-import { useLingui } from '@lingui/react/macro'
-import { useParams } from 'react-router-dom'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Group, Text } from '@mantine/core'
+import { Link, useParams } from 'react-router-dom'
 import { AuthCard } from '../../ui/auth-card.tsx'
 import { LoginForm } from './login-form.tsx'
 
@@ -12,6 +13,17 @@ export function LoginScreen() {
   return (
     <AuthCard title={title} description={t`Witaj w Lektorium – szkole języków obcych online.`}>
       <LoginForm />
+      {id !== 'student' && (
+        // spec §2: teachers register themselves; students are invited by the school.
+        <Group justify="center" gap={6}>
+          <Text size="sm" c="dimmed">
+            <Trans>Nie masz konta?</Trans>
+          </Text>
+          <Anchor component={Link} to="/registration" size="sm">
+            <Trans>Zarejestruj się jako lektor</Trans>
+          </Anchor>
+        </Group>
+      )}
     </AuthCard>
   )
 }

@@ -1,0 +1,127 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { studentSummaryResponse, teacherSummaryResponse } from '../../../domain/api/profile.ts'
+import { studentLearnedLanguages, teacherTaughtLanguages } from '../../db/schema.ts'
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { createUser, signIn } from '../../test-support/fixtures.ts'
+import { get, post } from '../../test-support/http.ts'
+import { pngFile } from '../../test-support/sample-files.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.database.db, values)
+  const { token } = await signIn(t.app, user.email)
+  return { user, token }
+}
+
+describe('GET /teachers/show', () => {
+  it('shows a verified teacher to any signed-in user, with signed file URLs', async () => {
+    const teacher = await signedIn({
+      role: 'teacher',
+      firstName: 'Anna',
+      lastName: 'Nowak',
+      description: 'Opis',
+      socialLinks: ['https://x.pl'],
+      notAcceptingNewStudents: true,
+    })
+    await t.database.db
+      .insert(teacherTaughtLanguages)
+      .values({ teacherId: teacher.user.id, languageId: 1, levelId: 6 })
+    await post(t.app, '/teachers/update', {
+      token: teacher.token,
+      payload: {},
+      files: { image: { bytes: pngFile() } },
+    })
+    const student = await signedIn()
+
+    const response = await get(t.app, `/teachers/show?teacher_id=${teacher.user.id}`, student.token)
+    expect(response.statusCode).toBe(200)
+    const summary = v.parse(teacherSummaryResponse, response.json()).data
+    expect(summary).toMatchObject({
+      id: teacher.user.id,
+      first_name: 'Anna',
+      last_name: 'Nowak',
+      description: 'Opis',
+      social_links: ['https://x.pl'],
+      taught_languages: [{ language_id: 1, level_id: 6 }],
+      not_accepting_new_students: true,
+      video_url: null,
+    })
+    expect((await get(t.app, summary.image_url ?? '')).statusCode).toBe(200)
+    expect(JSON.stringify(summary)).not.toMatch(/iban|phone|email/i)
+  })
+
+  it('answers 404 for a teacher awaiting verification, a student, or nobody', async () => {
+    const { token } = await signedIn()
+    const pending = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const student = await createUser(t.database.db)
+    for (const id of [pending.id, student.id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await get(t.app, `/teachers/show?teacher_id=${id}`, token)
+      expect(response.statusCode).toBe(404)
+    }
+  })
+
+  it('answers 400 for an id that is not a UUID and 401 without a session', async () => {
+    const { user, token } = await signedIn()
+    const bad = await get(t.app, '/teachers/show?teacher_id=42', token)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toEqual([{ field: 'teacher_id', message: 'Invalid value', code: 'invalid' }])
+    expect((await get(t.app, '/teachers/show', token)).json().errors[0]).toMatchObject({ code: 'required' })
+    expect((await get(t.app, `/teachers/show?teacher_id=${user.id}`)).statusCode).toBe(401)
+  })
+})
+
+describe('GET /students/show (spec §6, §8)', () => {
+  it('shows students their own profile', async () => {
+    const { user, token } = await signedIn({ firstName: 'Marta', about: 'O mnie' })
+    await t.database.db.insert(studentLearnedLanguages).values({ studentId: user.id, languageId: 1 })
+    const response = await get(t.app, `/students/show?user_id=${user.id}`, token)
+    expect(response.statusCode).toBe(200)
+    expect(v.parse(studentSummaryResponse, response.json()).data).toEqual({
+      id: user.id,
+      first_name: 'Marta',
+      last_name: null,
+      image_url: null,
+      about: 'O mnie',
+      languages_learned: [{ language_id: 1 }],
+    })
+  })
+
+  it("refuses another student's profile with the spec's text, whether or not it exists", async () => {
+    const a = await signedIn()
+    const b = await signedIn()
+    for (const id of [b.user.id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await get(t.app, `/students/show?user_id=${id}`, a.token)
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({
+        error: "You do not have permission to view this student's profile",
+        code: 'student_profile_forbidden',
+      })
+    }
+  })
+
+  it('shows a teacher an active student with the picture, and 404 for anyone else', async () => {
+    const teacher = await signedIn({ role: 'teacher' })
+    const student = await signedIn()
+    await post(t.app, '/students/update', {
+      token: student.token,
+      payload: {},
+      files: { image: { bytes: pngFile() } },
+    })
+    const response = await get(t.app, `/students/show?user_id=${student.user.id}`, teacher.token)
+    expect(response.statusCode).toBe(200)
+    const summary = v.parse(studentSummaryResponse, response.json()).data
+    expect((await get(t.app, summary.image_url ?? '')).statusCode).toBe(200)
+
+    const inactive = await createUser(t.database.db, { status: 'inactive' })
+    const otherTeacher = await createUser(t.database.db, { role: 'teacher' })
+    for (const id of [inactive.id, otherTeacher.id]) {
+      expect((await get(t.app, `/students/show?user_id=${id}`, teacher.token)).statusCode).toBe(404)
+    }
+  })
+})

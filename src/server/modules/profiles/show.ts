@@ -1,0 +1,32 @@
+import type { StudentSummary, TeacherSummary } from '../../../domain/api/profile.ts'
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { toStudentSummary, toTeacherSummary } from '../users/profile-dto.ts'
+import { findActiveUser, findUserLanguages } from '../users/repository.ts'
+
+type ShowContext = Pick<AppContext, 'db' | 'fileUrls'>
+
+/** spec §7 GET /teachers/show: any signed-in user may see a verified, active teacher. */
+export async function showTeacher(ctx: ShowContext, teacherId: string): Promise<TeacherSummary> {
+  const teacher = await findActiveUser(ctx.db, teacherId, 'teacher')
+  if (!teacher) throw new AppError('not_found')
+  return toTeacherSummary(teacher, await findUserLanguages(ctx.db, teacher.id), ctx.fileUrls)
+}
+
+/**
+ * spec §7 GET /students/show with spec §6/§8: a student sees only their own profile ("You do not
+ * have permission to view this student's profile"); a teacher sees any active student until
+ * lessons narrow it to the teacher's own students (docs/decisions.md).
+ */
+export async function showStudent(
+  ctx: ShowContext,
+  viewer: User,
+  studentId: string,
+): Promise<StudentSummary> {
+  // Refused before the lookup, so the answer does not tell whether the id exists.
+  if (viewer.role !== 'teacher' && viewer.id !== studentId) throw new AppError('student_profile_forbidden')
+  const student = await findActiveUser(ctx.db, studentId, 'student')
+  if (!student) throw new AppError('not_found')
+  return toStudentSummary(student, await findUserLanguages(ctx.db, student.id), ctx.fileUrls)
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { type Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  checkFile,
+  EXTENSION_BY_TYPE,
+  FILE_RULES,
+  type FileKind,
+  type FileType,
+  SNIFF_BYTES,
+  typeOfExtension,
+} from '../../domain/files.ts'
+import type { Log } from './logger.ts'
+
+// ARCHITECTURE.md "Data": every file (pictures, videos, materials, recordings) goes through this
+// interface. Only the local-disk implementation exists; an S3-compatible one fits the same shape
+// (`put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET).
+
+export type StoredFile = { key: string; type: FileType; size: number }
+export type ByteRange = { start: number; end: number }
+
+export interface FileStorage {
+  /**
+   * Streams `source` under a new random key whose extension is the sniffed type (spec §5 Uploads:
+   * the content decides, never the name). The kind's size limit is enforced while streaming. On a
+   * refusal it throws FileRejectedError; whatever happens, nothing partial is kept.
+   */
+  put(source: Readable, kind: FileKind): Promise<StoredFile>
+  /** The size of a stored file, or null when there is none under `key`. */
+  stat(key: string): Promise<{ size: number } | null>
+  exists(key: string): Promise<boolean>
+  /** The bytes of a file that `stat` found (all of them, or the inclusive `range`). */
+  read(key: string, range?: ByteRange): Readable
+  /** Removes a file; a missing one is not an error. */
+  delete(key: string): Promise<void>
+}
+
+/** Why an upload was refused (spec §5 Uploads). */
+export class FileRejectedError extends Error {
+  readonly reason: 'file_type' | 'file_too_large'
+  readonly kind: FileKind
+  constructor(reason: 'file_type' | 'file_too_large', kind: FileKind) {
+    super(`${kind} refused: ${reason}`)
+    this.reason = reason
+    this.kind = kind
+  }
+}
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.([a-z0-9]{2,5})$/
+
+/** The type of a well-formed storage key (`<uuid>.<extension>`), or null for anything else. */
+export function fileTypeOfKey(key: string): FileType | null {
+  const extension = KEY.exec(key)?.[1]
+  return extension ? typeOfExtension(extension) : null
+}
+
+/**
+ * Passes a file through while counting its bytes and sniffing its head: more than the kind's limit,
+ * or a head of a type the kind does not allow, fails the stream at once. `admitted()` tells what
+ * went through once the stream has ended.
+ */
+function admission(kind: FileKind) {
+  const { maxBytes } = FILE_RULES[kind]
+  let size = 0
+  let type: FileType | null = null
+  let held: Buffer[] = []
+  /** Releases the held head once it is long enough (or the file ended) and of an allowed type. */
+  const judge = (final: boolean): FileRejectedError | Buffer | undefined => {
+    const head = Buffer.concat(held)
+    if (!final && head.length < SNIFF_BYTES) return undefined
+    const check = checkFile(kind, head.subarray(0, SNIFF_BYTES), size)
+    if (!check.ok) return new FileRejectedError(check.reason, kind)
+    type = check.type
+    held = []
+    return head
+  }
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      if (size > maxBytes) return callback(new FileRejectedError('file_too_large', kind))
+      if (type) return callback(null, chunk)
+      held.push(chunk)
+      const verdict = judge(false)
+      if (verdict instanceof Error) return callback(verdict)
+      callback(null, verdict)
+    },
+    flush(callback) {
+      if (type) return callback()
+      const verdict = judge(true)
+      if (verdict instanceof Error) return callback(verdict)
+      callback(null, verdict)
+    },
+  })
+  return { stream, admitted: () => (type ? { type, size } : null) }
+}
+
+/** Where the local storage keeps its files. */
+export const filesDir = (dataDir: string) => path.join(dataDir, 'files')
+
+/** Files under `root` (`<DATA_DIR>/files`), written to `root/.tmp` first and renamed when whole. */
+export function createLocalStorage(root: string): FileStorage {
+  const tmpDir = path.join(root, '.tmp')
+  let ready: Promise<unknown> | undefined
+  const fileOf = (key: string) => {
+    if (!fileTypeOfKey(key)) throw new Error(`not a storage key: ${key}`)
+    return path.join(root, key)
+  }
+
+  const statFile = async (key: string) => {
+    if (!fileTypeOfKey(key)) return null
+    try {
+      const info = await stat(fileOf(key))
+      return info.isFile() ? { size: info.size } : null
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null
+      throw error
+    }
+  }
+
+  return {
+    async put(source, kind) {
+      ready ??= mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      await ready
+      const id = randomUUID()
+      const tmp = path.join(tmpDir, `${id}.part`)
+      const gate = admission(kind)
+      try {
+        await pipeline(source, gate.stream, createWriteStream(tmp, { mode: 0o600 }))
+        const file = gate.admitted()
+        if (!file) throw new FileRejectedError('file_type', kind)
+        const key = `${id}.${EXTENSION_BY_TYPE[file.type]}`
+        await rename(tmp, path.join(root, key))
+        return { key, ...file }
+      } catch (error) {
+        await rm(tmp, { force: true })
+        throw error
+      }
+    },
+    stat: statFile,
+    exists: async (key) => (await statFile(key)) !== null,
+    read: (key, range) => createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
+    async delete(key) {
+      if (fileTypeOfKey(key)) await rm(fileOf(key), { force: true })
+    },
+  }
+}
+
+/**
+ * Deletes files no record points to (an upload whose request failed, a replaced picture). A
+ * failure only leaves an orphan behind, so it is logged rather than failing the request.
+ */
+export async function discardFiles(
+  ctx: { storage: FileStorage; log: Log },
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue
+    await ctx.storage
+      .delete(key)
+      .catch((err: unknown) => ctx.log.error({ err, key }, 'could not delete a file'))
+  }
+}

@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream'
+import { encodePng } from '../db/seed/png.ts'
+
+// Real file heads for upload tests: what the server sniffs (src/domain/files.ts).
+
+/** A valid PNG (a small gradient). */
+export const pngFile = (size = 16): Buffer => encodePng(size, size, (x, y) => [x * 8, y * 8, 128])
+
+/** A JPEG's JFIF header followed by an end marker: enough for content sniffing. */
+export const jpegFile = (): Buffer =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]),
+    Buffer.alloc(600),
+    Buffer.from([0xff, 0xd9]),
+  ])
+
+const MP4_HEAD = Buffer.from([
+  0,
+  0,
+  0,
+  0x18,
+  ...Buffer.from('ftypmp42'),
+  0,
+  0,
+  0,
+  0,
+  ...Buffer.from('isommp42'),
+])
+
+/** A file that starts with an MP4 `ftyp` box, `bytes` long. */
+export const mp4File = (bytes = 4096): Buffer =>
+  Buffer.concat([MP4_HEAD, Buffer.alloc(bytes - MP4_HEAD.length)])
+
+export const htmlFile = (): Buffer =>
+  Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')
+
+/** `file` padded with zeros to exactly `size` bytes (the head, and so the sniffed type, stays). */
+export const padded = (file: Buffer, size: number): Buffer =>
+  Buffer.concat([file, Buffer.alloc(size - file.length)])
+
+export type Part = { bytes: Buffer; filename?: string; type?: string }
+
+/** A multipart body as a browser's FormData sends it: the `payload` text part, then the files. */
+export async function multipart(
+  payload: unknown,
+  files: Record<string, Part> = {},
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData()
+  if (payload !== undefined) form.append('payload', JSON.stringify(payload))
+  for (const [name, part] of Object.entries(files)) {
+    form.append(
+      name,
+      new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
+      part.filename ?? name,
+    )
+  }
+  const response = new Response(form)
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  }
+}
+
+/**
+ * A multipart body streamed chunk by chunk: the payload part, the small `before` files, then one
+ * file part of `size` bytes that starts with `head` (the rest zeros) — a 100 MB video without
+ * holding it in memory.
+ */
+export function streamedMultipart(
+  payload: unknown,
+  file: { name: string; head: Buffer; size: number },
+  before: Record<string, Buffer> = {},
+): { payload: Readable; headers: Record<string, string> } {
+  const boundary = `----lektorium${Date.now().toString(16)}`
+  const fileHeader = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n'
+  const zeros = Buffer.alloc(1024 * 1024)
+  function* chunks() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n`,
+    )
+    for (const [name, bytes] of Object.entries(before)) {
+      yield Buffer.concat([Buffer.from(fileHeader(name)), bytes, Buffer.from('\r\n')])
+    }
+    yield Buffer.from(fileHeader(file.name))
+    yield file.head
+    let left = file.size - file.head.length
+    while (left > 0) {
+      const n = Math.min(left, zeros.length)
+      yield n === zeros.length ? zeros : zeros.subarray(0, n)
+      left -= n
+    }
+    yield Buffer.from(`\r\n--${boundary}--\r\n`)
+  }
+  return {
+    payload: Readable.from(chunks(), { objectMode: false }),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process'
+import { expect, test } from '@playwright/test'
+import { E2E_DATA_DIR } from '../../playwright.config.ts'
+import { LoginPage } from './support/login-page.ts'
+import { waitForLink } from './support/mail.ts'
+import { TeacherRegistrationPage } from './support/registration-page.ts'
+
+// spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
+
+const ops = (...args: string[]) =>
+  execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  })
+
+test('a new teacher registers in six steps, waits for verification, then signs in', async ({ page }) => {
+  const email = `lektorka.${Date.now()}@example.com`
+  const password = 'Rejestracja-2026'
+  const reg = new TeacherRegistrationPage(page)
+  await page.goto('/login/teacher')
+  await page.getByRole('link', { name: /Zarejestruj się jako lektor/ }).click()
+  await expect(page).toHaveURL(/\/registration$/)
+
+  await expect(reg.heading('Twoje dane')).toBeVisible()
+  await reg.fillDetails(email, password)
+  // A reload mid-way keeps what was typed (except the password).
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Imię' })).toHaveValue('Marianna')
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email)
+  await expect(page.getByRole('textbox', { name: 'Hasło', exact: true })).toHaveValue('')
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(password)
+  await page.getByRole('textbox', { name: 'Powtórz hasło' }).fill(password)
+  await reg.next()
+
+  await expect(reg.heading('Zdjęcie profilowe')).toBeVisible()
+  await reg.choosePicture()
+  await reg.next()
+  await expect(reg.heading('Film powitalny')).toBeVisible()
+  await reg.chooseVideo()
+  await reg.next()
+  await expect(reg.heading('Czego uczysz')).toBeVisible()
+  await reg.fillSkills()
+  await reg.next()
+  await expect(reg.heading('Dane do rozliczeń')).toBeVisible()
+  await reg.fillBilling()
+  await reg.next()
+  await expect(reg.heading('Zgody i wysłanie')).toBeVisible()
+  await reg.acceptRequiredAgreements()
+  await page.getByRole('button', { name: 'Zarejestruj się' }).click()
+
+  const done = page.getByRole('dialog', { name: 'Rejestracja zakończona' })
+  await expect(done).toBeVisible({ timeout: 30_000 })
+  await done.getByRole('button', { name: 'Przejdź do logowania' }).click()
+  await expect(page).toHaveURL(/\/login\/teacher$/)
+
+  const login = new LoginPage(page)
+  await login.signIn(email, password)
+  await expect(page.getByText('Twoje konto czeka na weryfikację')).toBeVisible()
+
+  expect(ops('verify-teacher', email)).toContain(email)
+  await login.signIn(email, password)
+  await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
+})
+
+test('an invited student registers from the e-mailed link and lands on scheduling', async ({ page }) => {
+  const email = `kursant.${Date.now()}@example.com`
+  const password = 'Kursant-2026!'
+  ops('invite-student', email, '--human', '--locale', 'pl')
+  const link = await waitForLink(email, /http:\/\/127\.0\.0\.1:\d+\/invitation\?token=[A-Za-z0-9_-]+/)
+
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/registration$/)
+  await expect(page.getByRole('heading', { name: 'Dokończ rejestrację' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Imię' }).fill('Tomasz')
+  await page.getByRole('textbox', { name: 'Nazwisko' }).fill('Zieliński')
+  await page.getByRole('textbox', { name: /Numer telefonu/ }).fill('601 202 303')
+  await page.getByLabel('Data urodzenia').fill('2001-09-30')
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(password)
+  await page.getByRole('textbox', { name: 'Powtórz hasło' }).fill(password)
+  await page.getByRole('button', { name: 'Dalej' }).click()
+  await page.getByRole('button', { name: 'Pomiń' }).click()
+  await page.getByRole('checkbox', { name: /Akceptuję regulamin/ }).check()
+  await page.getByRole('checkbox', { name: /nagrywanie mojego głosu/ }).check()
+  await page.getByRole('button', { name: 'Zakończ rejestrację' }).click()
+
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
+  expect(await page.evaluate(() => localStorage.getItem('registration_completed'))).toBe('true')
+
+  // The new password works for a fresh sign-in.
+  await page.evaluate(() => localStorage.clear())
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn(email, password)
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
+})
