@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { pngSquare } from './support/files.ts'
+import { mp4Like, pngSquare } from './support/files.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT_BOTH } from './support/login-page.ts'
 
 // spec §2 profile and its edit dialogs, §8 success toasts (helper toasts last 1.5 s, spec §9).
@@ -121,6 +121,17 @@ test('a teacher edits every part of the profile and each save is confirmed', asy
   await expect(preview.getByRole('img', { name: 'Podgląd nowego zdjęcia profilowego' })).toBeVisible()
   await preview.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Dane zostały zaktualizowane' })).toBeVisible()
+
+  // Helper toasts close by themselves (spec §9: 1.5 s).
+  await expect(page.getByRole('alert').filter({ hasText: 'Dane zostały zaktualizowane' })).toHaveCount(0)
+  await page.getByRole('button', { name: /^(Zmień|Dodaj) film$/ }).click()
+  const video = page.getByRole('dialog', { name: 'Zmień film powitalny' })
+  await video
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'witam.mp4', mimeType: 'video/mp4', buffer: mp4Like() })
+  await video.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Dane zostały zaktualizowane' })).toBeVisible()
+  await expect(video).toBeHidden()
 
   // The edits are stored: after a reload they are still there.
   await page.reload()
