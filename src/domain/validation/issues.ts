@@ -33,6 +33,12 @@ export const VALIDATION_EN = {
   file_type: (types: string) => `Allowed file types: ${types}`,
   file_too_large: (mb: string) => `The file may be at most ${mb} MB`,
   file_required: () => 'Add a file',
+  time_format: () => 'Enter a time as HH:mm',
+  time_grid: () => 'Use 15-minute steps between 06:00 and 23:00',
+  time_order: () => 'The start must be before the end',
+  time_overlap: () => 'Intervals of one day must not overlap',
+  date_out_of_range: () => 'Choose a date in the current or next week',
+  range_too_long: (n: string) => `Choose at most ${n} days`,
 } as const satisfies Record<string, (param: string) => string>
 
 export type IssueCode = keyof typeof VALIDATION_EN

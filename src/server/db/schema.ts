@@ -233,3 +233,34 @@ export const settings = pgTable('settings', {
   lessonEarlinessCondition: integer('lesson_earliness_condition').notNull(),
   updatedAt: updatedAt(),
 })
+
+// Teacher availability (issue #4 item 1, spec §3 Schedule): the whole schedule of one teacher as
+// sent by POST /teachers/timetables/update — `weekly` (ISO weekday '1'–'7' → intervals; null when
+// the schedule is not cyclical) and `dates` ('YYYY-MM-DD' → intervals, overriding the weekday).
+// jsonb because the rules are only ever read and replaced whole (docs/decisions.md).
+export const availabilityRules = pgTable('availability_rules', {
+  teacherId: uuid('teacher_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  weekly: jsonb('weekly').$type<Record<string, { start: string; end: string }[]>>(),
+  dates: jsonb('dates').$type<Record<string, { start: string; end: string }[]>>().notNull().default({}),
+  updatedAt: updatedAt(),
+})
+
+// 45-minute lesson slots materialised from the rules for the schedule range (spec §9). The
+// migration adds `time_slots_no_overlap`: EXCLUDE USING gist (teacher_id WITH =,
+// tstzrange(starts_at, ends_at) WITH &&) — no two slots of a teacher overlap (ARCHITECTURE.md
+// "Data"). Lessons (booking) will reference a slot by `lessons.time_slot_id`.
+export const timeSlots = pgTable(
+  'time_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('time_slots_teacher_starts_key').on(t.teacherId, t.startsAt)],
+)

@@ -52,6 +52,15 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   file_type: (types) => msg`Dozwolone typy plików: ${types}`,
   file_too_large: (mb) => msg`Plik może mieć najwyżej ${mb} MB`,
   file_required: () => msg`Dodaj plik`,
+  time_format: () => msg`Podaj godzinę w formacie GG:MM`,
+  time_grid: () => msg`Użyj kroku 15 minut między 06:00 a 23:00`,
+  time_order: () => msg`Początek musi być przed końcem`,
+  time_overlap: () => msg`Przedziały jednego dnia nie mogą na siebie zachodzić`,
+  date_out_of_range: () => msg`Wybierz datę z bieżącego lub następnego tygodnia`,
+  range_too_long: (param) => {
+    const days = count(param)
+    return msg`Wybierz najwyżej ${plural(days, { one: '# dzień', few: '# dni', many: '# dni', other: '# dnia' })}`
+  },
 }
 
 /** The text of one issue code and its parameter (e.g. `too_short` + `60`). */

@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from './demo-accounts.ts'
 import { newDemoEmails, storeDemoPictures } from './demo-pictures.ts'
 import { DEMO_STUDENTS, type DemoStudent } from './demo-students.ts'
 import { DEMO_TEACHERS, type DemoTeacher } from './demo-teachers.ts'
+import { seedDemoTimetable } from './demo-timetables.ts'
 
 const DAY_MS = 86_400_000
 
@@ -137,6 +138,7 @@ async function insertAll(tx: Db, options: InsertOptions) {
     if (!row) continue
     inserted(teacher.email)
     await insertTeacherLanguages(tx, row.id, teacher, ids)
+    if (teacher.status === 'active') await seedDemoTimetable(tx, row.id, teacher.email, now)
   }
   for (const student of DEMO_STUDENTS) {
     const [row] = await tx

@@ -8,6 +8,7 @@ import {
   specializations,
   studentLearnedLanguages,
   teacherTaughtLanguages,
+  timeSlots,
   users,
 } from '../schema.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts'
@@ -67,6 +68,17 @@ describe('demo seed', () => {
         .from(teacherTaughtLanguages)
         .where(eq(teacherTaughtLanguages.teacherId, teacher.id))
       expect(taught.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('gives every verified teacher a cyclical weekly schedule with slots in the schedule range', async () => {
+    const teachers = await t.database.db.select().from(users).where(eq(users.role, 'teacher'))
+    for (const teacher of teachers) {
+      const slots = await t.database.db.select().from(timeSlots).where(eq(timeSlots.teacherId, teacher.id))
+      const active = teacher.status === 'active'
+      expect(teacher.hasCyclicalTimetable, teacher.email).toBe(active)
+      if (active) expect(slots.length, teacher.email).toBeGreaterThanOrEqual(20)
+      else expect(slots, teacher.email).toEqual([])
     }
   })
 

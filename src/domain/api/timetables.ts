@@ -1,0 +1,112 @@
+import * as v from 'valibot'
+import { addDays, parseDateKey } from '../poland-time.ts'
+import { type Interval, type IntervalProblem, intervalProblems } from '../schedule/availability.ts'
+import { type IssueCode, issue } from '../validation/issues.ts'
+import { envelope, idSchema } from './common.ts'
+
+// spec §3 Schedule (timetable) and §7 POST /teachers/timetables/update, GET /teachers/timetables/show.
+
+/** spec §7: the show query spans at most 14 days (the schedule range of spec §9 is two weeks). */
+export const TIMETABLE_QUERY_MAX_DAYS = 14
+
+const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date written as YYYY-MM-DD. */
+export const isDateKey = (value: string): boolean =>
+  DATE_KEY.test(value) && addDays(value, 0) === value && parseDateKey(value).year >= 2000
+
+const dateKeySchema = v.pipe(v.string(issue('required')), v.check(isDateKey, issue('date_format')))
+
+export const intervalSchema = v.object({ start: v.string(), end: v.string() })
+const dayIntervals = v.pipe(v.array(intervalSchema), v.maxLength(48, issue('too_many', 48)))
+const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const
+export type WeekdayKey = (typeof WEEKDAYS)[number]
+
+/**
+ * Body of POST /teachers/timetables/update (issue #4 item 1). The whole schedule is sent each
+ * time and replaces the stored one:
+ * - `cyclical: true`: `weekdays` (ISO weekday '1' = Monday … '7' = Sunday; a missing day is a day
+ *   off) repeats every week; `dates` may override single dates of the schedule range.
+ * - `cyclical: false`: only `dates` (dates of the current and next week) are worked; `weekdays`
+ *   must be left out.
+ * Intervals are Poland wall-clock 'HH:mm' times; their rules (spec §5) are checked by
+ * `timetableUpdateProblems`, which names each bad interval by path, e.g. `weekdays.3.1`.
+ */
+export const timetableUpdateSchema = v.object({
+  cyclical: v.boolean(issue('required')),
+  weekdays: v.optional(v.record(v.picklist(WEEKDAYS, issue('invalid')), dayIntervals)),
+  dates: v.optional(v.record(dateKeySchema, dayIntervals)),
+})
+export type TimetableUpdate = v.InferOutput<typeof timetableUpdateSchema>
+
+const PROBLEM_CODES: Record<IntervalProblem, IssueCode> = {
+  time_format: 'time_format',
+  time_grid: 'time_grid',
+  start_after_end: 'time_order',
+  overlap: 'time_overlap',
+}
+
+export type TimetableProblem = { field: string; code: IssueCode }
+
+function dayProblems(prefix: string, intervals: Interval[]): TimetableProblem[] {
+  return intervalProblems(intervals).flatMap((problem, index) =>
+    problem ? [{ field: `${prefix}.${index}`, code: PROBLEM_CODES[problem] }] : [],
+  )
+}
+
+/**
+ * spec §5 schedule rules for a parsed body: every interval on the 15-minute grid between 06:00
+ * and 23:00, start before end, no overlaps within a day; dates inside the schedule range
+ * `range` (spec §9); weekdays only for a cyclical schedule.
+ */
+export function timetableUpdateProblems(
+  body: TimetableUpdate,
+  range: { from: string; to: string },
+): TimetableProblem[] {
+  const problems: TimetableProblem[] = []
+  if (!body.cyclical && body.weekdays && Object.keys(body.weekdays).length > 0) {
+    problems.push({ field: 'weekdays', code: 'invalid' })
+  }
+  for (const [day, intervals] of Object.entries(body.weekdays ?? {})) {
+    problems.push(...dayProblems(`weekdays.${day}`, intervals))
+  }
+  for (const [date, intervals] of Object.entries(body.dates ?? {})) {
+    if (date < range.from || date > range.to)
+      problems.push({ field: `dates.${date}`, code: 'date_out_of_range' })
+    else problems.push(...dayProblems(`dates.${date}`, intervals))
+  }
+  return problems
+}
+
+// spec §3 Timetable query: teacher_id, date_from, date_to (YYYY-MM-DD, at most 14 days apart).
+export const timetableShowQuery = v.pipe(
+  v.object({ teacher_id: idSchema, date_from: dateKeySchema, date_to: dateKeySchema }),
+  v.forward(
+    v.check(
+      ({ date_from, date_to }) =>
+        date_from <= date_to && addDays(date_from, TIMETABLE_QUERY_MAX_DAYS) >= date_to,
+      issue('range_too_long', TIMETABLE_QUERY_MAX_DAYS),
+    ),
+    ['date_to'],
+  ),
+)
+
+// spec §3 slot: id, time (HH:mm, Poland time), available, scheduled, missed.
+export const timetableSlotSchema = v.object({
+  id: idSchema,
+  time: v.string(),
+  available: v.boolean(),
+  scheduled: v.boolean(),
+  missed: v.boolean(),
+})
+export type TimetableSlot = v.InferOutput<typeof timetableSlotSchema>
+
+export const timetableSchema = v.object({
+  timetable: v.array(v.object({ date: v.string(), slots: v.array(timetableSlotSchema) })),
+  scheduled_lessons_count: v.number(),
+  lesson_earliness_condition: v.number(),
+})
+export type Timetable = v.InferOutput<typeof timetableSchema>
+
+/** Answer of both timetable calls, wrapped as `{ data }`. */
+export const timetableResponse = envelope(timetableSchema)

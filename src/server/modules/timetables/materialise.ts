@@ -1,0 +1,61 @@
+import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import type { Db } from '../../db/client.ts'
+import { lockUser } from '../users/repository.ts'
+import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
+import { deletableSlotIds, deleteSlots, findRules, findSlots, insertSlots } from './repository.ts'
+
+// Materialises a teacher's rules as 45-minute slots for the schedule range (spec §9: the current
+// and next week, Poland time; issue #4 item 1).
+
+/** The teacher's full schedule range: current and next week (spec §9). */
+export function teacherRange(now: Date): DateRange {
+  const range = scheduleRange(now, null)
+  if (!range) throw new Error('the schedule range without active_until is never empty')
+  return range
+}
+
+const toRules = (stored: { weekly: Rules['weekly']; dates: Rules['dates'] }): Rules => ({
+  weekly: stored.weekly,
+  dates: stored.dates,
+})
+
+/**
+ * Inside the caller's transaction (`tx` only), which holds the teacher's row lock (`lockUser`) so
+ * writers of one teacher's slots queue up: with `prune` deletes the future slots the rules no
+ * longer ask for (never past ones, never booked ones — `deletableSlotIds`), then inserts the
+ * missing ones (past ones of the range too: they show as missed, spec §4).
+ */
+export async function syncSlots(
+  tx: Db,
+  teacherId: string,
+  rules: Rules,
+  options: { now: Date; range: DateRange; prune: boolean },
+): Promise<void> {
+  const wanted = desiredSlots(rules, options.range)
+  if (options.prune) {
+    const keep = wanted.filter((slot) => slot.startsAt >= options.now).map((slot) => slot.startsAt)
+    await deleteSlots(tx, await deletableSlotIds(tx, teacherId, options.now, keep))
+  }
+  const { start, end } = rangeInstants(options.range)
+  const existing = await findSlots(tx, teacherId, start, end)
+  await insertSlots(tx, teacherId, missingSlots(wanted, existing))
+}
+
+/**
+ * A week rolls over without an update: the next week's slots are created from the stored rules
+ * when first asked for (idempotent; the write transaction runs only when something is missing).
+ */
+export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<void> {
+  const stored = await findRules(db, teacherId)
+  if (!stored) return
+  const range = teacherRange(now)
+  const { start, end } = rangeInstants(range)
+  const existing = await findSlots(db, teacherId, start, end)
+  if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0) return
+  await db.transaction(async (tx) => {
+    await lockUser(tx, teacherId)
+    // Read again under the lock: an update may have replaced the rules meanwhile.
+    const current = await findRules(tx, teacherId)
+    if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
+  })
+}

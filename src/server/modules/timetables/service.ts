@@ -1,0 +1,83 @@
+import {
+  type Timetable,
+  type TimetableUpdate,
+  timetableUpdateProblems,
+} from '../../../domain/api/timetables.ts'
+import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
+import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
+import type { ServiceContext } from '../../context.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { showSettings } from '../settings/service.ts'
+import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
+import { syncSlots, teacherRange, topUpSlots } from './materialise.ts'
+import type { Rules } from './plan.ts'
+import { saveRules } from './repository.ts'
+import { buildTimetable } from './timetable-view.ts'
+
+type TimetableContext = Pick<ServiceContext, 'db' | 'clock'>
+
+/** Sorted, merged intervals per day key. */
+function normalized(days: Record<string, { start: string; end: string }[]>): Record<string, Interval[]> {
+  return Object.fromEntries(
+    Object.entries(days).map(([key, intervals]) => [key, normalizeIntervals(intervals)]),
+  )
+}
+
+/**
+ * issue #4 item 1 (spec §7 POST /teachers/timetables/update): checks the intervals (spec §5),
+ * stores the rules, sets has_cyclical_timetable and materialises the slots of the schedule range
+ * (spec §9) in one short transaction.
+ */
+export async function updateTimetable(
+  ctx: TimetableContext,
+  teacher: User,
+  body: TimetableUpdate,
+): Promise<Timetable> {
+  const now = ctx.clock.now()
+  const range = teacherRange(now)
+  const problems = timetableUpdateProblems(body, range)
+  if (problems.length > 0) {
+    const errors = problems.map(({ field, code }) => ({
+      field,
+      code,
+      message: englishIssue(decodeIssue(code)),
+    }))
+    throw new AppError('validation_failed', { errors })
+  }
+  // A date entry keeps its key even when empty: an empty date is a day off overriding its weekday.
+  const rules: Rules = {
+    weekly: body.cyclical ? normalized(body.weekdays ?? {}) : null,
+    dates: normalized(body.dates ?? {}),
+  }
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, teacher.id)
+    await saveRules(tx, { teacherId: teacher.id, ...rules }, now)
+    await updateUser(tx, teacher.id, { hasCyclicalTimetable: body.cyclical, updatedAt: now })
+    await syncSlots(tx, teacher.id, rules, { now, range, prune: true })
+  })
+  return showTimetable(ctx, teacher, { teacher_id: teacher.id, date_from: range.from, date_to: range.to })
+}
+
+/**
+ * spec §7 GET /teachers/timetables/show with the flags of spec §4 for the asking user; any
+ * signed-in user may look at an active (verified) teacher's timetable.
+ */
+export async function showTimetable(
+  ctx: TimetableContext,
+  viewer: User,
+  query: { teacher_id: string; date_from: string; date_to: string },
+): Promise<Timetable> {
+  const teacher = await findActiveUser(ctx.db, query.teacher_id, 'teacher')
+  if (!teacher) throw new AppError('not_found')
+  const now = ctx.clock.now()
+  await topUpSlots(ctx.db, teacher.id, now)
+  const settings = await showSettings(ctx)
+  return buildTimetable(ctx.db, {
+    teacherId: teacher.id,
+    viewer,
+    now,
+    graceHours: settings.lesson_earliness_condition,
+    dates: { from: query.date_from, to: query.date_to },
+  })
+}
