@@ -21,6 +21,21 @@ export const ERROR_MESSAGES = {
   payload_too_large: 'The file is too large',
   unsupported_media_type: 'Unsupported file type',
   server_error: 'Server error. Please try again later.',
+  // Booking (issue #4, spec §8 "create-lesson errors"). The web also applies spec §8's substring
+  // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
+  // so only lesson_limit may contain the word "limit".
+  human_access_required: 'Your account has no access to lessons with a teacher',
+  account_expired:
+    "You cannot schedule a lesson after the account has expired: the lesson date exceeds 'active until'",
+  lesson_limit: 'Limit of {limit} lessons scheduled at once',
+  lesson_date_taken: 'You already have a lesson scheduled for this date',
+  one_lesson_with_teacher: 'You can only schedule one lesson with this teacher',
+  not_accepting_new_students: 'Currently does not accept new students',
+  teacher_monthly_income: "This lesson would exceed the teacher's maximum monthly income",
+  language_not_taught: 'The teacher does not teach this language at this level',
+  slot_taken: 'This time has just been booked by someone else',
+  slot_unavailable: 'This time cannot be booked',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES

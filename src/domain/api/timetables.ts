@@ -101,12 +101,34 @@ export const timetableSlotSchema = v.object({
 })
 export type TimetableSlot = v.InferOutput<typeof timetableSlotSchema>
 
+/**
+ * spec §3 Schedule response, for the asking user. `scheduled` (spec §4): for a student, one of
+ * their own lessons (with any teacher) overlaps the slot; for the teacher who owns the timetable,
+ * the slot holds a lesson. Two fields beyond spec §3 save the set-lessons screen a call each:
+ * the student's limit (spec §9 scheduled_lessons_limit_per_student) and whether this teacher
+ * refuses the asking student as new (spec §4 overlay; false for the teacher's allowed students).
+ */
 export const timetableSchema = v.object({
   timetable: v.array(v.object({ date: v.string(), slots: v.array(timetableSlotSchema) })),
   scheduled_lessons_count: v.number(),
   lesson_earliness_condition: v.number(),
+  scheduled_lessons_limit_per_student: v.number(),
+  not_accepting_new_students: v.boolean(),
 })
 export type Timetable = v.InferOutput<typeof timetableSchema>
 
 /** Answer of both timetable calls, wrapped as `{ data }`. */
 export const timetableResponse = envelope(timetableSchema)
+
+/**
+ * Answer of POST /teachers/timetables/update: the teacher's timetable for the schedule range, plus
+ * the booked slots the new schedule no longer covers. Those are kept with their lessons (issue #4
+ * item 1: a schedule change never deletes or moves a booked lesson) and the dialog tells the
+ * teacher about them (Poland date and time).
+ */
+export const timetableUpdateAnswerSchema = v.object({
+  ...timetableSchema.entries,
+  kept_booked_slots: v.array(v.object({ date: v.string(), time: v.string() })),
+})
+export type TimetableUpdateAnswer = v.InferOutput<typeof timetableUpdateAnswerSchema>
+export const timetableUpdateResponse = envelope(timetableUpdateAnswerSchema)

@@ -39,6 +39,11 @@ export const VALIDATION_EN = {
   time_overlap: () => 'Intervals of one day must not overlap',
   date_out_of_range: () => 'Choose a date in the current or next week',
   range_too_long: (n: string) => `Choose at most ${n} days`,
+  student_required: () => 'Select at least one student',
+  student_unknown: () => 'This address is not one of your students',
+  slot_required: () => 'Choose at least one time',
+  slot_duplicate: () => 'A time was chosen twice',
+  time_window: () => 'The end must be after the start',
 } as const satisfies Record<string, (param: string) => string>
 
 export type IssueCode = keyof typeof VALIDATION_EN

@@ -75,6 +75,11 @@ export const users = pgTable(
       .notNull()
       .default('pl'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // spec §9: scheduled lessons limit per student (default 2; an operator may change it).
+    scheduledLessonsLimit: integer('scheduled_lessons_limit').notNull().default(2),
+    // A teacher's cap on lessons per Poland calendar month, the "maximum monthly income" of spec §8
+    // (docs/decisions.md); null means no cap.
+    monthlyLessonCap: integer('monthly_lesson_cap'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,5 +267,80 @@ export const timeSlots = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('time_slots_teacher_starts_key').on(t.teacherId, t.startsAt)],
+  (t) => [
+    uniqueIndex('time_slots_teacher_starts_key').on(t.teacherId, t.startsAt),
+    // Teacher search (issue #4 item 3) looks for free slots in time windows across teachers.
+    index('time_slots_starts_idx').on(t.startsAt),
+  ],
+)
+
+// spec §3 Lesson, as booked (issue #4 item 4); issue #5 adds notes, memos, files and ratings.
+// `lessons_active_slot_key` (partial unique index) makes a double booking of a slot impossible
+// (ARCHITECTURE.md "Data"); a cancelled lesson frees its slot.
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeSlotId: uuid('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'restrict' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancellationReason: text('cancellation_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lessons_active_slot_key').on(t.timeSlotId).where(sql`${t.cancelledAt} IS NULL`),
+    index('lessons_student_starts_idx').on(t.studentId, t.startsAt),
+    index('lessons_teacher_starts_idx').on(t.teacherId, t.startsAt),
+  ],
+)
+
+// spec §4 allowed students: whom a teacher who does not accept new students still takes.
+export const teacherStudents = pgTable(
+  'teacher_students',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.studentId] })],
+)
+
+// ARCHITECTURE.md "API": the first successful answer to a write sent with an Idempotency-Key,
+// stored in the same transaction as the write, so a retry returns it and changes nothing again.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and path, e.g. `POST /lessons/create`. */
+    scope: text('scope').notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )

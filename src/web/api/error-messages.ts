@@ -9,6 +9,7 @@ import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 // English, natural Polish as the source). `Record<ErrorCode, …>` keeps the map exhaustive.
 const codeMessages = (params: Record<string, string>): Record<ErrorCode, MessageDescriptor> => {
   const date = params.date ?? ''
+  const limit = params.limit ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -29,6 +30,17 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     payload_too_large: msg`Plik jest za duży`,
     unsupported_media_type: msg`Nieobsługiwany typ pliku`,
     server_error: msg`Błąd serwera. Spróbuj ponownie później.`,
+    human_access_required: msg`Twoje konto nie ma dostępu do lekcji z lektorem`,
+    account_expired: msg`Nie możesz umówić lekcji po dacie wygaśnięcia konta`,
+    lesson_limit: msg`Osiągnięto limit lekcji zaplanowanych naraz: ${limit}`,
+    lesson_date_taken: msg`Masz już lekcję zaplanowaną na ten dzień`,
+    one_lesson_with_teacher: msg`U tego lektora możesz umówić tylko jedną lekcję dziennie`,
+    not_accepting_new_students: msg`Lektor obecnie nie przyjmuje nowych kursantów`,
+    teacher_monthly_income: msg`Limit lekcji został wykorzystany`,
+    language_not_taught: msg`Lektor nie uczy tego języka na tym poziomie`,
+    slot_taken: msg`Ktoś właśnie zarezerwował ten termin. Wybierz inny.`,
+    slot_unavailable: msg`Tego terminu nie można już zarezerwować`,
+    idempotency_key_reused: msg`Nie udało się powtórzyć żądania. Odśwież stronę i spróbuj ponownie.`,
   }
 }
 

@@ -61,6 +61,11 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
     const days = count(param)
     return msg`Wybierz najwyżej ${plural(days, { one: '# dzień', few: '# dni', many: '# dni', other: '# dnia' })}`
   },
+  student_required: () => msg`Wybierz co najmniej jednego kursanta`,
+  student_unknown: () => msg`Ten adres nie należy do żadnego z Twoich kursantów`,
+  slot_required: () => msg`Wybierz co najmniej jeden termin`,
+  slot_duplicate: () => msg`Ten sam termin wybrano dwa razy`,
+  time_window: () => msg`Godzina końca musi być późniejsza niż początku`,
 }
 
 /** The text of one issue code and its parameter (e.g. `too_short` + `60`). */

@@ -1,0 +1,58 @@
+import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
+import { envelope, idSchema } from './common.ts'
+
+// spec §3 Lesson creation and §7 POST /lessons/create (issue #4 item 4).
+
+const positiveId = v.pipe(
+  v.number(issue('required')),
+  v.integer(issue('invalid')),
+  v.minValue(1, issue('invalid')),
+)
+
+/**
+ * Body of POST /lessons/create: the slots of one teacher to book for the signing-in student, in
+ * one language and level. Sent with an `Idempotency-Key` header so a retry books nothing twice.
+ */
+export const lessonCreateSchema = v.object({
+  language_id: positiveId,
+  level_id: positiveId,
+  teacher_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+  time_slot_ids: v.pipe(
+    v.array(v.pipe(v.string(issue('invalid')), v.uuid(issue('invalid'))), issue('slot_required')),
+    v.minLength(1, issue('slot_required')),
+    v.maxLength(14, issue('too_many', 14)),
+    v.check((ids) => new Set(ids).size === ids.length, issue('slot_duplicate')),
+  ),
+})
+export type LessonCreate = v.InferOutput<typeof lessonCreateSchema>
+
+/**
+ * A booked lesson as POST /lessons/create returns it (the fields of spec §3 Lesson that exist at
+ * booking time; the lesson lists of issue #5 return the full lesson).
+ */
+export const bookedLessonSchema = v.object({
+  id: idSchema,
+  lesson_id: idSchema,
+  time_slot_id: idSchema,
+  teacher_id: idSchema,
+  student_id: idSchema,
+  language_id: v.number(),
+  level_id: v.number(),
+  /** ISO instant (UTC). */
+  scheduled_at: v.string(),
+  status: v.literal('scheduled'),
+})
+export type BookedLesson = v.InferOutput<typeof bookedLessonSchema>
+
+export const lessonCreateResponse = envelope(v.object({ lessons: v.array(bookedLessonSchema) }))
+export type LessonCreateAnswer = v.InferOutput<typeof lessonCreateResponse>['data']
+
+/** The request header that makes a retried write safe (ARCHITECTURE.md "API"). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.minLength(8),
+  v.maxLength(200),
+  v.regex(/^[\w.:-]+$/),
+)
