@@ -12,6 +12,7 @@ import { invitationRoutes } from './modules/invitations/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { teacherRoutes } from './modules/teachers/routes.ts'
 import { timetableRoutes } from './modules/timetables/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes)
       await api.register(fileRoutes)
       await api.register(timetableRoutes)
+      await api.register(teacherRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { lessons, teacherStudents, users } from '../../db/schema.ts'
+
+// spec §4 allowed students (teacher_students) and the students who have lessons with a teacher
+// (issue #4 item 6).
+
+const studentColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+}
+
+export type StudentRow = { id: string; email: string; firstName: string | null; lastName: string | null }
+
+const byName = [asc(users.lastName), asc(users.firstName), asc(users.email)]
+
+/** The ids of students with at least one lesson (any state) with the teacher. */
+const lessonStudentIds = (db: Db, teacherId: string) =>
+  db.select({ id: lessons.studentId }).from(lessons).where(eq(lessons.teacherId, teacherId))
+
+export async function findAllowedStudents(db: Db, teacherId: string): Promise<StudentRow[]> {
+  return db
+    .select(studentColumns)
+    .from(teacherStudents)
+    .innerJoin(users, eq(users.id, teacherStudents.studentId))
+    .where(eq(teacherStudents.teacherId, teacherId))
+    .orderBy(...byName)
+}
+
+/** Distinct students with a lesson with the teacher, by last name and first name. */
+export async function findStudentsWithLessons(db: Db, teacherId: string): Promise<StudentRow[]> {
+  return db
+    .select(studentColumns)
+    .from(users)
+    .where(and(eq(users.role, 'student'), inArray(users.id, lessonStudentIds(db, teacherId))))
+    .orderBy(...byName)
+}
+
+/** Of `emails` (lower-cased), the students who have or had a lesson with the teacher. */
+export async function findLessonStudentsByEmail(
+  db: Db,
+  teacherId: string,
+  emails: string[],
+): Promise<StudentRow[]> {
+  if (emails.length === 0) return []
+  return db
+    .select(studentColumns)
+    .from(users)
+    .where(
+      and(
+        // lower(email) is what users_email_key indexes.
+        inArray(sql`lower(${users.email})`, emails),
+        eq(users.role, 'student'),
+        inArray(users.id, lessonStudentIds(db, teacherId)),
+      ),
+    )
+}
+
+/** Replaces the teacher's allowed students; run it in the transaction that holds the teacher's lock. */
+export async function replaceAllowedStudents(db: Db, teacherId: string, studentIds: string[]): Promise<void> {
+  await db.delete(teacherStudents).where(eq(teacherStudents.teacherId, teacherId))
+  if (studentIds.length === 0) return
+  await db.insert(teacherStudents).values(studentIds.map((studentId) => ({ teacherId, studentId })))
+}
