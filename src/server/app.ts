@@ -9,6 +9,7 @@ import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
+import { lessonRoutes } from './modules/lessons/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fileRoutes)
       await api.register(timetableRoutes)
       await api.register(teacherRoutes)
+      await api.register(lessonRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -20,6 +20,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   too_many_requests: 429,
   reset_retry_wait: 429,
   server_error: 500,
+  // Booking (issue #4): who may book at all is a permission; someone else's booking of the same
+  // slot is a conflict; every other refusal is a broken booking rule (422, the default).
+  human_access_required: 403,
+  slot_taken: 409,
 }
 
 /** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */

@@ -2,7 +2,15 @@ import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'
 import { lockUser } from '../users/repository.ts'
 import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
-import { deletableSlotIds, deleteSlots, findRules, findSlots, insertSlots } from './repository.ts'
+import {
+  deletableSlotIds,
+  deleteSlots,
+  findRules,
+  findSlots,
+  insertSlots,
+  keptBookedSlots,
+  type SlotRow,
+} from './repository.ts'
 
 // Materialises a teacher's rules as 45-minute slots for the schedule range (spec §9: the current
 // and next week, Poland time; issue #4 item 1).
@@ -21,24 +29,28 @@ const toRules = (stored: { weekly: Rules['weekly']; dates: Rules['dates'] }): Ru
 
 /**
  * Inside the caller's transaction (`tx` only), which holds the teacher's row lock (`lockUser`) so
- * writers of one teacher's slots queue up: with `prune` deletes the future slots the rules no
- * longer ask for (never past ones, never booked ones — `deletableSlotIds`), then inserts the
- * missing ones (past ones of the range too: they show as missed, spec §4).
+ * writers of one teacher's slots — and bookings, which take the same lock — queue up: with
+ * `prune` deletes the future slots the rules no longer ask for (never past ones, never booked
+ * ones — `deletableSlotIds`), then inserts the missing ones (past ones of the range too: they
+ * show as missed, spec §4). Returns the booked future slots the rules no longer ask for (kept).
  */
 export async function syncSlots(
   tx: Db,
   teacherId: string,
   rules: Rules,
   options: { now: Date; range: DateRange; prune: boolean },
-): Promise<void> {
+): Promise<SlotRow[]> {
   const wanted = desiredSlots(rules, options.range)
+  let kept: SlotRow[] = []
   if (options.prune) {
     const keep = wanted.filter((slot) => slot.startsAt >= options.now).map((slot) => slot.startsAt)
     await deleteSlots(tx, await deletableSlotIds(tx, teacherId, options.now, keep))
+    kept = await keptBookedSlots(tx, teacherId, options.now, keep)
   }
   const { start, end } = rangeInstants(options.range)
   const existing = await findSlots(tx, teacherId, start, end)
   await insertSlots(tx, teacherId, missingSlots(wanted, existing))
+  return kept
 }
 
 /**

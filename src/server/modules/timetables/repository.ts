@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { availabilityRules, timeSlots } from '../../db/schema.ts'
+import { availabilityRules, lessons, timeSlots } from '../../db/schema.ts'
 
 export type StoredRules = typeof availabilityRules.$inferSelect
 export type SlotRow = typeof timeSlots.$inferSelect
@@ -32,11 +32,39 @@ export async function findSlots(db: Db, teacherId: string, from: Date, to: Date)
     .orderBy(asc(timeSlots.startsAt))
 }
 
+/** The slot's active (not cancelled) lesson: a slot holding one is never deleted or moved. */
+const activeLessonOf = (db: Db) =>
+  db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
+
+/** The teacher's slots starting in [from, to) with whether each holds an active lesson. */
+export async function findSlotsWithBooking(
+  db: Db,
+  teacherId: string,
+  from: Date,
+  to: Date,
+): Promise<(SlotRow & { booked: boolean })[]> {
+  const rows = await db
+    .select({ slot: timeSlots, lessonId: lessons.id })
+    .from(timeSlots)
+    .leftJoin(lessons, and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
+    .where(and(eq(timeSlots.teacherId, teacherId), gte(timeSlots.startsAt, from), lt(timeSlots.startsAt, to)))
+    .orderBy(asc(timeSlots.startsAt))
+  return rows.map(({ slot, lessonId }) => ({ ...slot, booked: lessonId !== null }))
+}
+
+/** The teacher's future slots starting at or after `now`, whose start is not in `keep`. */
+const futureSlotsOutside = (teacherId: string, now: Date, keep: Date[]) => {
+  const conditions = [eq(timeSlots.teacherId, teacherId), gte(timeSlots.startsAt, now)]
+  if (keep.length > 0) conditions.push(notInArray(timeSlots.startsAt, keep))
+  return conditions
+}
+
 /**
  * Slots that may be deleted: the teacher's slots starting at or after `now` whose start is not in
- * `keep`. No lesson can hold a slot yet (lessons arrive with booking, issue #4 part 2); booking
- * must add `AND NOT EXISTS (SELECT 1 FROM lessons WHERE lessons.time_slot_id = time_slots.id AND
- * <active>)` here, so a slot that holds a lesson is never deleted or moved.
+ * `keep` and that hold no active lesson (issue #4 item 1: a booked lesson is never lost).
  */
 export async function deletableSlotIds(
   db: Db,
@@ -44,17 +72,34 @@ export async function deletableSlotIds(
   now: Date,
   keep: Date[],
 ): Promise<string[]> {
-  const conditions = [eq(timeSlots.teacherId, teacherId), gte(timeSlots.startsAt, now)]
-  if (keep.length > 0) conditions.push(notInArray(timeSlots.startsAt, keep))
   const rows = await db
     .select({ id: timeSlots.id })
     .from(timeSlots)
-    .where(and(...conditions))
+    .where(and(...futureSlotsOutside(teacherId, now, keep), notExists(activeLessonOf(db))))
   return rows.map((row) => row.id)
 }
 
+/**
+ * Booked slots the rules no longer ask for (starting at or after `now`, start not in `keep`):
+ * they stay with their lessons, and the teacher is told (timetableUpdateResponse).
+ */
+export async function keptBookedSlots(
+  db: Db,
+  teacherId: string,
+  now: Date,
+  keep: Date[],
+): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(...futureSlotsOutside(teacherId, now, keep), exists(activeLessonOf(db))))
+    .orderBy(asc(timeSlots.startsAt))
+}
+
+/** Deletes the slots; the NOT EXISTS repeats the guard in the statement itself. */
 export async function deleteSlots(db: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.delete(timeSlots).where(inArray(timeSlots.id, ids))
+  if (ids.length === 0) return
+  await db.delete(timeSlots).where(and(inArray(timeSlots.id, ids), notExists(activeLessonOf(db))))
 }
 
 /**

@@ -1,8 +1,10 @@
 import {
   type Timetable,
   type TimetableUpdate,
+  type TimetableUpdateAnswer,
   timetableUpdateProblems,
 } from '../../../domain/api/timetables.ts'
+import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
 import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import type { ServiceContext } from '../../context.ts'
@@ -27,13 +29,14 @@ function normalized(days: Record<string, { start: string; end: string }[]>): Rec
 /**
  * issue #4 item 1 (spec §7 POST /teachers/timetables/update): checks the intervals (spec §5),
  * stores the rules, sets has_cyclical_timetable and materialises the slots of the schedule range
- * (spec §9) in one short transaction.
+ * (spec §9) in one short transaction. Booked slots the new rules drop stay with their lessons and
+ * are listed in `kept_booked_slots`.
  */
 export async function updateTimetable(
   ctx: TimetableContext,
   teacher: User,
   body: TimetableUpdate,
-): Promise<Timetable> {
+): Promise<TimetableUpdateAnswer> {
   const now = ctx.clock.now()
   const range = teacherRange(now)
   const problems = timetableUpdateProblems(body, range)
@@ -50,13 +53,21 @@ export async function updateTimetable(
     weekly: body.cyclical ? normalized(body.weekdays ?? {}) : null,
     dates: normalized(body.dates ?? {}),
   }
-  await ctx.db.transaction(async (tx) => {
+  const kept = await ctx.db.transaction(async (tx) => {
+    // The same lock as a booking's: a schedule change and a booking of this teacher serialise.
     await lockUser(tx, teacher.id)
     await saveRules(tx, { teacherId: teacher.id, ...rules }, now)
     await updateUser(tx, teacher.id, { hasCyclicalTimetable: body.cyclical, updatedAt: now })
-    await syncSlots(tx, teacher.id, rules, { now, range, prune: true })
+    return syncSlots(tx, teacher.id, rules, { now, range, prune: true })
   })
-  return showTimetable(ctx, teacher, { teacher_id: teacher.id, date_from: range.from, date_to: range.to })
+  const query = { teacher_id: teacher.id, date_from: range.from, date_to: range.to }
+  return {
+    ...(await showTimetable(ctx, teacher, query)),
+    kept_booked_slots: kept.map((slot) => ({
+      date: polandDateKey(slot.startsAt),
+      time: formatPolandTime(slot.startsAt),
+    })),
+  }
 }
 
 /**
@@ -74,7 +85,7 @@ export async function showTimetable(
   await topUpSlots(ctx.db, teacher.id, now)
   const settings = await showSettings(ctx)
   return buildTimetable(ctx.db, {
-    teacherId: teacher.id,
+    teacher,
     viewer,
     now,
     graceHours: settings.lesson_earliness_condition,

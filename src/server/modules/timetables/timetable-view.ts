@@ -1,14 +1,25 @@
 import type { Timetable, TimetableSlot } from '../../../domain/api/timetables.ts'
+import { DEFAULT_SCHEDULED_LESSONS_LIMIT } from '../../../domain/constants.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
-import { isMissedSlot, scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import { isMissedSlot, isScheduledSlot, scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
+import { scheduledCount } from '../lessons/booking-rules.ts'
+import { isAllowedStudent, studentLessons } from '../lessons/repository.ts'
 import { type DateRange, datesOf, rangeInstants } from './plan.ts'
-import { findSlots, type SlotRow } from './repository.ts'
+import { findSlotsWithBooking, type SlotRow } from './repository.ts'
 
 // spec §3 Schedule answer with the slot flags of spec §4, for one viewer.
 
-type ViewInput = { teacherId: string; viewer: User; now: Date; graceHours: number; dates: DateRange }
+type ViewInput = { teacher: User; viewer: User; now: Date; graceHours: number; dates: DateRange }
+type SlotContext = {
+  input: ViewInput
+  bookable: DateRange | null
+  /** Starts of the asking student's own active lessons (any teacher); null for a teacher. */
+  ownLessonStarts: Date[] | null
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * The dates a viewer may book in: for a student the schedule range clipped at their active_until
@@ -18,35 +29,62 @@ function bookableRange(viewer: User, now: Date): DateRange | null {
   return scheduleRange(now, viewer.role === 'student' ? viewer.activeUntil : null)
 }
 
-function slotView(slot: SlotRow, input: ViewInput, bookable: DateRange | null): TimetableSlot {
+function slotView(slot: SlotRow & { booked: boolean }, context: SlotContext): TimetableSlot {
+  const { input, bookable, ownLessonStarts } = context
   const date = polandDateKey(slot.startsAt)
   const missed = isMissedSlot(slot.startsAt, input.now, input.graceHours)
   const inRange = bookable !== null && date >= bookable.from && date <= bookable.to
+  // spec §4: for a student, one of their own lessons (with any teacher) lies within 45 minutes;
+  // for the teacher who owns the timetable, the slot holds a lesson.
+  const scheduled = ownLessonStarts
+    ? isScheduledSlot(slot.startsAt, ownLessonStarts)
+    : input.viewer.id === input.teacher.id && slot.booked
   return {
     id: slot.id,
     time: formatPolandTime(slot.startsAt),
-    // Booking (issue #4 part 2) adds "not booked" here, and `scheduled` from the student's own
-    // lessons (isScheduledSlot); no lesson exists yet, so neither can be true.
-    available: inRange && !missed,
-    scheduled: false,
+    available: inRange && !missed && !slot.booked && !scheduled,
+    scheduled,
     missed,
   }
 }
 
-/** Every date of `input.dates` with its slots in time order (a date without slots has none). */
+/**
+ * Every date of `input.dates` with its slots in time order (a date without slots has none). A few
+ * index-served queries: the slots with their active lessons, and for a student their own lessons
+ * around the dates (and, for a teacher not accepting new students, the allowed list).
+ */
 export async function buildTimetable(db: Db, input: ViewInput): Promise<Timetable> {
   const { start, end } = rangeInstants(input.dates)
-  const slots = await findSlots(db, input.teacherId, start, end)
-  const bookable = bookableRange(input.viewer, input.now)
+  const slots = await findSlotsWithBooking(db, input.teacher.id, start, end)
+  const student = input.viewer.role === 'student' ? input.viewer : null
+  const lessons = student
+    ? await studentLessons(db, student.id, {
+        now: input.now,
+        from: new Date(start.getTime() - DAY_MS),
+        to: new Date(end.getTime() + DAY_MS),
+      })
+    : []
+  const context: SlotContext = {
+    input,
+    bookable: bookableRange(input.viewer, input.now),
+    ownLessonStarts: student ? lessons.map((lesson) => lesson.startsAt) : null,
+  }
   const byDate = new Map<string, TimetableSlot[]>()
   for (const slot of slots) {
     const date = polandDateKey(slot.startsAt)
-    byDate.set(date, [...(byDate.get(date) ?? []), slotView(slot, input, bookable)])
+    byDate.set(date, [...(byDate.get(date) ?? []), slotView(slot, context)])
   }
+  // spec §4 overlay: the teacher refuses new students and this student is not on their list.
+  const refused =
+    student !== null &&
+    input.teacher.notAcceptingNewStudents &&
+    !(await isAllowedStudent(db, input.teacher.id, student.id))
   return {
     timetable: datesOf(input.dates).map((date) => ({ date, slots: byDate.get(date) ?? [] })),
-    // spec §3: the student's scheduled lessons; 0 until lessons exist (booking, issue #4 part 2).
-    scheduled_lessons_count: 0,
+    // spec §3/§9: the student's lessons not yet ended; limit and overlay describe nothing for a teacher.
+    scheduled_lessons_count: student ? scheduledCount(lessons, input.now) : 0,
     lesson_earliness_condition: input.graceHours,
+    scheduled_lessons_limit_per_student: student?.scheduledLessonsLimit ?? DEFAULT_SCHEDULED_LESSONS_LIMIT,
+    not_accepting_new_students: refused,
   }
 }

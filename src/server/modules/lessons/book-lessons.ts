@@ -1,0 +1,151 @@
+import type { BookedLesson, LessonCreate, LessonCreateAnswer } from '../../../domain/api/lessons.ts'
+import { formatPolandDate, polandDateKey } from '../../../domain/poland-time.ts'
+import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { showSettings } from '../settings/service.ts'
+import { lockUser } from '../users/repository.ts'
+import {
+  clashesWithLessons,
+  hasTwoOnOneDate,
+  isAfterActiveUntil,
+  isBookableSlot,
+  requestedMonths,
+  scheduledCount,
+} from './booking-rules.ts'
+import {
+  bookedSlotIds,
+  countTeacherLessons,
+  insertLessons,
+  isAllowedStudent,
+  type LessonRow,
+  lockTeacherSlots,
+  type SlotRow,
+  studentLessons,
+  teachesAtLevel,
+} from './repository.ts'
+
+// spec §7 POST /lessons/create (issue #4 item 4): every rule is decided here, on the server, in
+// the order the web's messages expect (spec §8). The caller runs this inside one transaction.
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** spec §8: who may book at all — access, ban and "active until" (Poland date). */
+function assertMayBook(student: User, now: Date): void {
+  if (!student.humanAccess) throw new AppError('human_access_required')
+  if (student.bannedUntil && student.bannedUntil > now) {
+    throw new AppError('account_banned', { params: { date: formatPolandDate(student.bannedUntil) } })
+  }
+  if (student.activeUntil !== null && student.activeUntil < polandDateKey(now)) {
+    throw new AppError('account_expired')
+  }
+}
+
+/** Each requested slot exists, is the teacher's, lies in the range and is not missed (spec §4, §9). */
+function assertSlotsBookable(
+  slots: SlotRow[],
+  input: LessonCreate,
+  student: User,
+  now: Date,
+  graceHours: number,
+) {
+  const range = scheduleRange(now, null)
+  if (!range || slots.length !== input.time_slot_ids.length) throw new AppError('slot_unavailable')
+  for (const slot of slots) {
+    if (!isBookableSlot(slot, { now, graceHours, range })) throw new AppError('slot_unavailable')
+    if (isAfterActiveUntil(slot, student.activeUntil)) throw new AppError('account_expired')
+  }
+  // Our reading of spec §8 "only one lesson with this teacher": one a day (docs/decisions.md).
+  if (hasTwoOnOneDate(slots)) throw new AppError('one_lesson_with_teacher')
+}
+
+/** spec §8 dates and spec §9 limit, against the student's active lessons. */
+async function assertStudentFree(tx: Db, student: User, slots: SlotRow[], now: Date): Promise<void> {
+  const first = slots[0]
+  const last = slots.at(-1)
+  if (!first || !last) return
+  const lessons = await studentLessons(tx, student.id, {
+    now,
+    from: new Date(first.startsAt.getTime() - DAY_MS),
+    to: new Date(last.startsAt.getTime() + DAY_MS),
+  })
+  if (clashesWithLessons(slots, lessons)) throw new AppError('lesson_date_taken')
+  const limit = student.scheduledLessonsLimit
+  if (scheduledCount(lessons, now) + slots.length > limit) {
+    throw new AppError('lesson_limit', { params: { limit: String(limit) } })
+  }
+}
+
+/** Our reading of spec §8 "maximum monthly income": a cap on a teacher's lessons per Poland month. */
+async function assertMonthlyCap(tx: Db, teacher: User, slots: SlotRow[]): Promise<void> {
+  const cap = teacher.monthlyLessonCap
+  if (cap === null) return
+  for (const month of requestedMonths(slots)) {
+    const booked = await countTeacherLessons(tx, teacher.id, month.from, month.to)
+    if (booked + month.requested > cap) throw new AppError('teacher_monthly_income')
+  }
+}
+
+const toBookedLesson = (row: LessonRow): BookedLesson => ({
+  id: row.id,
+  lesson_id: row.id,
+  time_slot_id: row.timeSlotId,
+  teacher_id: row.teacherId,
+  student_id: row.studentId,
+  language_id: row.languageId,
+  level_id: row.levelId,
+  scheduled_at: row.startsAt.toISOString(),
+  status: 'scheduled',
+})
+
+/**
+ * Books the slots for the student inside the caller's transaction (`tx` only). Locks, in this
+ * order, the student's row, the teacher's row (the timetable update takes it too, so a booking
+ * and a schedule change serialise) and the slots; the partial unique index on active lessons is
+ * the final guard against a double booking.
+ */
+export async function bookLessons(
+  tx: Db,
+  now: Date,
+  studentId: string,
+  input: LessonCreate,
+): Promise<LessonCreateAnswer> {
+  const student = await lockUser(tx, studentId)
+  if (student?.role !== 'student') throw new AppError('forbidden')
+  assertMayBook(student, now)
+  const teacher = await lockUser(tx, input.teacher_id)
+  if (teacher?.role !== 'teacher' || teacher.status !== 'active') throw new AppError('not_found')
+  const { teacher_id: teacherId, language_id: languageId, level_id: levelId } = input
+  if (!(await teachesAtLevel(tx, { teacherId, languageId, levelId }))) {
+    throw new AppError('language_not_taught')
+  }
+  if (teacher.notAcceptingNewStudents && !(await isAllowedStudent(tx, teacherId, student.id))) {
+    throw new AppError('not_accepting_new_students')
+  }
+  const slots = await lockTeacherSlots(tx, teacherId, input.time_slot_ids)
+  const settings = await showSettings({ db: tx })
+  assertSlotsBookable(slots, input, student, now, settings.lesson_earliness_condition)
+  if ((await bookedSlotIds(tx, input.time_slot_ids)).length > 0) throw new AppError('slot_taken')
+  await assertStudentFree(tx, student, slots, now)
+  await assertMonthlyCap(tx, teacher, slots)
+  const values = slots.map((slot) => ({
+    studentId: student.id,
+    teacherId,
+    timeSlotId: slot.id,
+    languageId,
+    levelId,
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+  }))
+  try {
+    const rows = await insertLessons(tx, values)
+    rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    return { lessons: rows.map(toBookedLesson) }
+  } catch (error) {
+    // lessons_active_slot_key: a booking that slipped past the locks is a conflict, never a 500.
+    if (isUniqueViolation(error)) throw new AppError('slot_taken')
+    throw error
+  }
+}

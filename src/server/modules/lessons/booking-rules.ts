@@ -1,0 +1,71 @@
+import { fromPolandLocal, polandDateKey } from '../../../domain/poland-time.ts'
+import { isMissedSlot, isScheduledSlot } from '../../../domain/schedule/slot-rules.ts'
+
+// Pure booking checks of spec §4, §8 and §9 on rows the booking transaction has read and locked
+// (issue #4 item 4). Dates are Poland calendar dates (spec §9 time zone).
+
+type Span = { startsAt: Date; endsAt: Date }
+type DateRange = { from: string; to: string }
+
+/**
+ * spec §9: a slot can be booked inside the schedule range (current and next week) and when it
+ * starts at least the grace period from now (spec §4 "missed" otherwise).
+ */
+export function isBookableSlot(
+  slot: Span,
+  input: { now: Date; graceHours: number; range: DateRange },
+): boolean {
+  const date = polandDateKey(slot.startsAt)
+  const inRange = date >= input.range.from && date <= input.range.to
+  return inRange && !isMissedSlot(slot.startsAt, input.now, input.graceHours)
+}
+
+/** spec §8 "the account has expired": a slot on a Poland date after active_until. */
+export const isAfterActiveUntil = (slot: Span, activeUntil: string | null): boolean =>
+  activeUntil !== null && polandDateKey(slot.startsAt) > activeUntil
+
+/** Two of the requested slots fall on one Poland date (one lesson a day with a teacher). */
+export function hasTwoOnOneDate(slots: Span[]): boolean {
+  const dates = slots.map((slot) => polandDateKey(slot.startsAt))
+  return new Set(dates).size !== dates.length
+}
+
+/**
+ * spec §8 "You already have a lesson scheduled for this date": one of the student's lessons is on
+ * a requested slot's Poland date or overlaps it (spec §4's 45-minute window, isScheduledSlot).
+ */
+export function clashesWithLessons(slots: Span[], lessons: Span[]): boolean {
+  const lessonDates = new Set(lessons.map((lesson) => polandDateKey(lesson.startsAt)))
+  const starts = lessons.map((lesson) => lesson.startsAt)
+  return slots.some(
+    (slot) => lessonDates.has(polandDateKey(slot.startsAt)) || isScheduledSlot(slot.startsAt, starts),
+  )
+}
+
+/** spec §9: lessons that have not ended count as scheduled. */
+export const scheduledCount = (lessons: Span[], now: Date): number =>
+  lessons.filter((lesson) => lesson.endsAt > now).length
+
+export type MonthCount = { from: Date; to: Date; requested: number }
+
+/** The Poland calendar months of the slots, each as an instant range with how many slots fall in it. */
+export function requestedMonths(slots: Span[]): MonthCount[] {
+  const months = new Map<string, MonthCount>()
+  for (const slot of slots) {
+    const key = polandDateKey(slot.startsAt).slice(0, 7)
+    const known = months.get(key)
+    if (known) {
+      known.requested += 1
+      continue
+    }
+    const year = Number(key.slice(0, 4))
+    const month = Number(key.slice(5, 7))
+    const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 }
+    months.set(key, {
+      from: fromPolandLocal({ year, month, day: 1 }),
+      to: fromPolandLocal({ ...next, day: 1 }),
+      requested: 1,
+    })
+  }
+  return [...months.values()]
+}
