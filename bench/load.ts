@@ -13,6 +13,8 @@ export type LoadResult = {
   max: number
 }
 export type LoadTarget = { url: string; method?: string; headers?: Record<string, string>; body?: string }
+/** One fixed request, or a function that makes each request (e.g. a new slot to book every time). */
+export type LoadSource = LoadTarget | (() => LoadTarget)
 
 function once(agent: http.Agent, target: LoadTarget): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +36,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0
 
 export async function runLoad(
-  target: LoadTarget,
+  source: LoadSource,
   connections: number,
   durationMs: number,
 ): Promise<LoadResult> {
@@ -45,6 +47,7 @@ export async function runLoad(
   const deadline = started + durationMs
   const client = async () => {
     while (performance.now() < deadline) {
+      const target = typeof source === 'function' ? source() : source
       const t0 = performance.now()
       try {
         const status = await once(agent, target)

@@ -2,18 +2,20 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import * as v from 'valibot'
-import { signInResponse } from '../src/domain/api/auth.ts'
-import { type LoadResult, type LoadTarget, runLoad } from './load.ts'
+import { hashPassword } from '../src/server/platform/passwords.ts'
+import { type LoadResult, runLoad } from './load.ts'
+import { startTempPostgres } from './postgres.ts'
+import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
+import { benchTargets } from './targets.ts'
 
-// `npm run bench`: starts the real server in a child process (PGlite in a temp directory, and
-// PostgreSQL too when BENCH_DATABASE_URL is set), then measures requests/s and p50/p99 latency at
-// 50 connections for each endpoint, with the static /health answer as the ceiling.
-// Results are printed and written to bench/results/latest.json.
+// `npm run bench` (issue #4): seeds a large data set (TEACHERS teachers with two weeks of slots,
+// STUDENTS students) into PGlite and into PostgreSQL (BENCH_DATABASE_URL, or a throw-away cluster
+// of the machine's PostgreSQL), starts the real server on each in a child process, and measures
+// requests/s and p50/p99 latency at 50 connections per endpoint, with the static /health answer
+// of the same server as the ceiling. Printed side by side; written to bench/results/latest.json.
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000
-const DEMO = { email: 'marta.dabrowska@demo.lektorium.pl', password: 'Lektorium2026!' }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -28,15 +30,33 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not start')
 }
 
-async function benchDatabase(label: string, env: Record<string, string>, port: number) {
+const line = (label: string, name: string, r: LoadResult) =>
+  `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`
+
+async function benchDatabase(
+  label: string,
+  databaseUrl: string | undefined,
+  port: number,
+  passwordHash: string,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lk-bench-'))
+  const started = performance.now()
+  const data = await prepareDatabase(
+    { ...(databaseUrl ? { databaseUrl } : {}), dataDir },
+    new Date(),
+    passwordHash,
+  )
+  console.log(
+    `${label}: seeded ${TEACHERS} teachers and ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
-      ...env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -44,27 +64,12 @@ async function benchDatabase(label: string, env: Record<string, string>, port: n
   const base = `http://127.0.0.1:${port}`
   try {
     await waitForHealth(base, child)
-    const signIn = await fetch(`${base}/api/v1/users/sign_in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    })
-    const { data } = v.parse(signInResponse, await signIn.json())
-    const auth = { authorization: `Bearer ${data.token}` }
-    const targets: [string, LoadTarget][] = [
-      ['health (static ceiling)', { url: `${base}/api/v1/health` }],
-      ['languages/list', { url: `${base}/api/v1/languages/list`, headers: auth }],
-      ['students/me', { url: `${base}/api/v1/students/me`, headers: auth }],
-      ['settings/show', { url: `${base}/api/v1/settings/show`, headers: auth }],
-    ]
     const results: Record<string, LoadResult> = {}
-    for (const [name, target] of targets) {
-      await runLoad(target, CONNECTIONS, 1000) // warm-up
-      results[name] = await runLoad(target, CONNECTIONS, DURATION_MS)
-      const r = results[name]
-      console.log(
-        `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`,
-      )
+    for (const [name, source] of benchTargets(base, data)) {
+      if (name !== 'lessons/create') await runLoad(source, CONNECTIONS, 1000) // warm-up
+      const result = await runLoad(source, CONNECTIONS, DURATION_MS)
+      results[name] = result
+      console.log(line(label, name, result))
     }
     return results
   } finally {
@@ -74,13 +79,38 @@ async function benchDatabase(label: string, env: Record<string, string>, port: n
   }
 }
 
-console.log(`${CONNECTIONS} connections, ${DURATION_MS / 1000} s per endpoint`)
-const report: Record<string, unknown> = { connections: CONNECTIONS, seconds: DURATION_MS / 1000 }
-report.pglite = await benchDatabase('PGlite', {}, 18500)
-if (process.env.BENCH_DATABASE_URL) {
-  report.postgres = await benchDatabase('Postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, 18501)
-} else {
-  console.log('(set BENCH_DATABASE_URL to a PostgreSQL database to measure it side by side)')
+function sideBySide(report: Record<string, Record<string, LoadResult>>): void {
+  const labels = Object.keys(report)
+  const names = Object.keys(report[labels[0] ?? ''] ?? {})
+  const cell = (r: LoadResult | undefined) =>
+    r
+      ? `${r.rps.toFixed(0).padStart(6)} ${r.p50.toFixed(1).padStart(6)} ${r.p99.toFixed(1).padStart(6)}`
+      : ''.padStart(20)
+  console.log(`\n${''.padEnd(24)} ${labels.map((l) => `${l} req/s p50 p99 (ms)`.padStart(28)).join(' ')}`)
+  for (const name of names) {
+    console.log(`${name.padEnd(24)} ${labels.map((l) => cell(report[l]?.[name]).padStart(28)).join(' ')}`)
+  }
 }
+
+console.log(`${CONNECTIONS} connections, ${DURATION_MS / 1000} s per endpoint`)
+const passwordHash = await hashPassword('Bench-password-2026')
+const results: Record<string, Record<string, LoadResult>> = {}
+results.PGlite = await benchDatabase('PGlite', undefined, 18500, passwordHash)
+const temp = process.env.BENCH_DATABASE_URL ? null : startTempPostgres(18532)
+const pgUrl = process.env.BENCH_DATABASE_URL ?? temp?.url
+try {
+  if (pgUrl) results.Postgres = await benchDatabase('Postgres', pgUrl, 18501, passwordHash)
+  else console.log('(no PostgreSQL installed and no BENCH_DATABASE_URL: PGlite only)')
+} finally {
+  temp?.stop()
+}
+sideBySide(results)
 mkdirSync('bench/results', { recursive: true })
+const report = {
+  connections: CONNECTIONS,
+  seconds: DURATION_MS / 1000,
+  teachers: TEACHERS,
+  students: STUDENTS,
+  results,
+}
 writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`)

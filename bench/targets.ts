@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { addDays } from '../src/domain/poland-time.ts'
+import { searchWindow } from '../src/domain/schedule/slot-rules.ts'
+import type { LoadSource } from './load.ts'
+import { type BenchData, STUDENTS } from './seed.ts'
+
+// What the benchmark asks of the server (issue #4): each request varies (another student,
+// teacher, week or filter), so no answer is served from a warm cache alone.
+
+const pick = <T>(list: T[]): T => {
+  const item = list[Math.floor(Math.random() * list.length)]
+  if (item === undefined) throw new Error('empty list')
+  return item
+}
+
+const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
+
+export function benchTargets(base: string, data: BenchData): [string, LoadSource][] {
+  const api = `${base}/api/v1`
+  const weekStarts = [data.dates[0] ?? '', data.dates[7] ?? '']
+  const timetable = () => {
+    const from = pick(weekStarts)
+    const query = new URLSearchParams({
+      teacher_id: pick(data.teachers).id,
+      date_from: from,
+      date_to: addDays(from, 6),
+    })
+    return { url: `${api}/teachers/timetables/show?${query}`, headers: json(pick(data.studentTokens)) }
+  }
+  const search = () => {
+    const window = searchWindow(8 + Math.floor(Math.random() * 12))
+    const time = {
+      from: `${String(window.from).padStart(2, '0')}:00`,
+      to: `${String(window.to).padStart(2, '0')}:00`,
+    }
+    const query = new URLSearchParams({
+      language_id: String(pick(data.languageIds.slice(0, 6))),
+      level_id: String(pick(data.levelIds.slice(0, 3))),
+      day: pick(data.dates.slice(1)),
+      time: JSON.stringify(time),
+      per_page: '10',
+    })
+    return { url: `${api}/teachers/search?${query}`, headers: json(pick(data.studentTokens)) }
+  }
+  // Students without lessons book one free slot each, teachers taken in turn.
+  let student = Math.floor(STUDENTS / 4)
+  let teacher = 0
+  const create = () => {
+    const owner = data.teachers[teacher++ % data.teachers.length]
+    const slot = owner ? data.freeSlots.get(owner.id)?.shift() : undefined
+    const token = data.studentTokens[student++ % data.studentTokens.length] ?? ''
+    const body = {
+      language_id: owner?.languageId,
+      level_id: data.levelIds[0],
+      teacher_id: owner?.id,
+      time_slot_ids: slot ? [slot.id] : [],
+    }
+    return {
+      url: `${api}/lessons/create`,
+      method: 'POST',
+      headers: { ...json(token), 'idempotency-key': randomUUID() },
+      body: JSON.stringify(body),
+    }
+  }
+  return [
+    ['health (static ceiling)', { url: `${api}/health` }],
+    ['timetables/show', timetable],
+    ['teachers/search', search],
+    ['lessons/create', create],
+  ]
+}
