@@ -28,6 +28,9 @@ export async function openTestDatabase(): Promise<{
     url: url.toString(),
     drop: async () => {
       await database.close()
+      // pool.end() resolves before every backend has seen its client's Terminate; forcing the drop
+      // then kills those backends and node-postgres reports 57P01 as an unhandled error.
+      await waitForDisconnect(adminUrl, name)
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },
   }
@@ -38,6 +41,24 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   await client.connect()
   try {
     await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Waits (up to 5 s) until no session is connected to the database `name`. */
+async function waitForDisconnect(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const result = await client.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      )
+      if (result.rows[0]?.n === 0) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
   } finally {
     await client.end()
   }
