@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { type Timetable, timetableSchema } from '../../domain/api/timetables.ts'
+import { type TimetableMirrorRow, timetablesTable } from './lektorium-db.ts'
+
+// issue #4 item 7: the last timetables a user viewed, kept for offline reading. A few weeks are
+// kept (switching weeks or teachers offline still finds the recent ones); older rows are pruned.
+
+/** How many timetables are kept; the most recently saved survive. */
+export const MIRROR_MAX_ROWS = 12
+
+export type MirroredTimetable = { timetable: Timetable; savedAt: number }
+export type MirrorAddress = { userId: string; teacherId: string; weekStart: string }
+
+const rowKey = ({ userId, teacherId, weekStart }: MirrorAddress) => `${userId}|${teacherId}|${weekStart}`
+
+const rowSchema = v.object({
+  key: v.string(),
+  userId: v.string(),
+  teacherId: v.string(),
+  weekStart: v.string(),
+  savedAt: v.pipe(v.number(), v.finite()),
+  timetable: timetableSchema,
+})
+
+/** Writes a fresh answer, then drops the oldest rows beyond MIRROR_MAX_ROWS. */
+export async function saveTimetable(
+  address: MirrorAddress,
+  timetable: Timetable,
+  savedAt: number = Date.now(),
+): Promise<void> {
+  const table = timetablesTable()
+  const row: TimetableMirrorRow = { key: rowKey(address), ...address, savedAt, timetable }
+  await table.put(row)
+  const count = await table.count()
+  if (count > MIRROR_MAX_ROWS) {
+    const stale = await table
+      .orderBy('savedAt')
+      .limit(count - MIRROR_MAX_ROWS)
+      .primaryKeys()
+    await table.bulkDelete(stale)
+  }
+}
+
+/** The mirrored copy, or null. A row that fails validation is deleted and counts as missing. */
+export async function loadTimetable(address: MirrorAddress): Promise<MirroredTimetable | null> {
+  const key = rowKey(address)
+  const raw = await timetablesTable().get(key)
+  if (raw === undefined) return null
+  const row = v.safeParse(rowSchema, raw)
+  if (!row.success || row.output.key !== key) {
+    await timetablesTable().delete(key)
+    return null
+  }
+  return { timetable: row.output.timetable, savedAt: row.output.savedAt }
+}
+
+/** Logout empties the mirror (ARCHITECTURE.md "Offline"). */
+export async function clearTimetableMirror(): Promise<void> {
+  await timetablesTable().clear()
+}

@@ -1,0 +1,102 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { type ReactNode, useId, useState } from 'react'
+import type { Timetable, TimetableSlot } from '../../domain/api/timetables.ts'
+import classes from './schedule-slots.module.css'
+import { SlotButton } from './slot-button.tsx'
+import { dayMonth, deviceTime, slotInstant, weekdayName } from './slot-format.ts'
+import { canToggle, isFaded, type SlotState, slotState } from './slot-state.ts'
+import { useSlotTexts } from './slot-texts.ts'
+
+/** Selection of slots to book (spec §4); leave it out for a read-only week (the teacher's view). */
+export type SlotSelection = {
+  selectedIds: readonly string[]
+  onToggle: (slot: TimetableSlot, date: string) => void
+  /** spec §9 scheduled_lessons_limit_per_student, named in the limit tooltip. */
+  limit: number
+  /** spec §9: selected plus already scheduled is at least the limit. */
+  limitReached: boolean
+  /** Nothing can be picked (offline, issue #4 item 7); `reason` is the tooltip. */
+  blocked?: { reason: string }
+}
+
+export type ScheduleSlotsProps = {
+  days: Timetable['timetable']
+  /** spec §4 grace period in hours (lesson_earliness_condition), named in the missed tooltip. */
+  graceHours: number
+  selection?: SlotSelection
+  /** Whose view it is: the teacher's own slots say "booked" rather than "you have a lesson". */
+  viewer?: 'student' | 'teacher'
+}
+
+/**
+ * spec §2 ScheduleSlots: a week's slots grouped by day (weekday and dd.MM in the locale, Poland
+ * times with the device's time beside them when its zone differs), in the five states of spec §4.
+ */
+export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' }: ScheduleSlotsProps) {
+  const { i18n } = useLingui()
+  const texts = useSlotTexts({ graceHours, limit: selection?.limit ?? 0, viewer })
+  const [announcement, setAnnouncement] = useState('')
+  const headingPrefix = useId()
+
+  const hintFor = (state: SlotState): string | null => {
+    if (!selection) return state === 'available' ? null : texts.state[state]
+    if (selection.blocked) return selection.blocked.reason
+    if (isFaded(state, selection.limitReached)) return texts.limit
+    if (canToggle(state, selection.limitReached)) return null
+    return texts.hint[state]
+  }
+
+  const renderSlot = (date: string, dayLabel: string, slot: TimetableSlot): ReactNode => {
+    const state = slotState(slot, selection?.selectedIds.includes(slot.id) ?? false)
+    const localTime = deviceTime(slotInstant(date, slot.time))
+    const faded = selection ? isFaded(state, selection.limitReached) : false
+    const stateText = faded ? texts.limit : texts.state[state]
+    const local = localTime ? texts.local(localTime) : ''
+    return (
+      <li key={slot.id}>
+        <SlotButton
+          state={state}
+          time={slot.time}
+          localTime={localTime}
+          label={`${dayLabel}, ${slot.time}${local}: ${stateText}`}
+          hint={hintFor(state)}
+          faded={faded}
+          onToggle={selection ? () => selection.onToggle(slot, date) : undefined}
+          onRefused={setAnnouncement}
+        />
+      </li>
+    )
+  }
+
+  return (
+    <>
+      <div className={classes.week}>
+        {days.map(({ date, slots }) => {
+          const dayLabel = `${weekdayName(date, i18n.locale)} ${dayMonth(date)}`
+          const headingId = `${headingPrefix}-${date}`
+          return (
+            <Paper key={date} component="section" aria-labelledby={headingId} withBorder radius="md" p="xs">
+              <Stack gap={6}>
+                <Title order={3} fz="sm" id={headingId} tt="capitalize">
+                  {weekdayName(date, i18n.locale)}{' '}
+                  <Text span inherit c="dimmed" fw={500}>
+                    {dayMonth(date)}
+                  </Text>
+                </Title>
+                {slots.length === 0 ? (
+                  <Text size="xs" c="dimmed">
+                    <Trans>Brak terminów</Trans>
+                  </Text>
+                ) : (
+                  <ul className={classes.slots}>{slots.map((slot) => renderSlot(date, dayLabel, slot))}</ul>
+                )}
+              </Stack>
+            </Paper>
+          )
+        })}
+      </div>
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+    </>
+  )
+}

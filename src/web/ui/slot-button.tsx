@@ -1,0 +1,109 @@
+import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { IconCalendarCheck, IconCheck, IconClockX, IconLock } from '@tabler/icons-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { SLOT_TOOLTIP_MS } from '../../domain/constants.ts'
+import classes from './schedule-slots.module.css'
+import type { SlotState } from './slot-state.ts'
+
+export type SlotButtonProps = {
+  state: SlotState
+  time: string
+  /** The device's time when its zone differs from Poland (DESIGN.md "Words"). */
+  localTime: string | null
+  /** Full accessible name: date, time and state. */
+  label: string
+  /** Why the slot cannot be picked now (spec §8 slot tooltips), or null. */
+  hint: string | null
+  faded: boolean
+  /** Absent: the slot is shown, not picked (read-only views). */
+  onToggle?: () => void
+  /** Called with the hint when someone tries a slot they cannot pick. */
+  onRefused?: (hint: string) => void
+}
+
+const icons: Record<SlotState, ReactNode> = {
+  available: null,
+  selected: <IconCheck size={14} aria-hidden />,
+  scheduled: <IconCalendarCheck size={14} aria-hidden />,
+  missed: <IconClockX size={14} aria-hidden />,
+  unavailable: <IconLock size={14} aria-hidden />,
+}
+
+/**
+ * One slot of the week view: a real button with aria-pressed when it can be selected; its hint
+ * shows on hover or focus, and for 3.5 s after a refused click (spec §4, §9 SLOT_TOOLTIP_MS).
+ */
+export function SlotButton({
+  state,
+  time,
+  localTime,
+  label,
+  hint,
+  faded,
+  onToggle,
+  onRefused,
+}: SlotButtonProps) {
+  const [pointed, setPointed] = useState(false)
+  const [refusedAt, setRefusedAt] = useState<number | null>(null)
+  useEffect(() => {
+    if (refusedAt === null) return
+    // The hint closes after 3.5 s even while the pointer or focus stays (a tap keeps both).
+    const timer = setTimeout(() => {
+      setRefusedAt(null)
+      setPointed(false)
+    }, SLOT_TOOLTIP_MS)
+    return () => clearTimeout(timer)
+  }, [refusedAt])
+
+  const content = (
+    <>
+      {icons[state]}
+      <span className={classes.time}>
+        <span>{time}</span>
+        {localTime && <span className={classes.local}>({localTime})</span>}
+      </span>
+    </>
+  )
+  if (!onToggle)
+    return (
+      <Tooltip label={hint} disabled={!hint} withArrow multiline w={220}>
+        <div className={classes.slot} data-state={state}>
+          <span aria-hidden style={{ display: 'contents' }}>
+            {content}
+          </span>
+          <VisuallyHidden>{label}</VisuallyHidden>
+        </div>
+      </Tooltip>
+    )
+
+  const refuse = () => {
+    if (!hint) return
+    setRefusedAt(Date.now())
+    onRefused?.(hint)
+  }
+  return (
+    <Tooltip
+      label={hint}
+      opened={hint !== null && (pointed || refusedAt !== null)}
+      withArrow
+      multiline
+      w={220}
+    >
+      <UnstyledButton
+        className={classes.slot}
+        data-state={state}
+        data-faded={faded || undefined}
+        aria-label={label}
+        aria-pressed={state === 'selected'}
+        aria-disabled={hint !== null || undefined}
+        onClick={hint === null ? onToggle : refuse}
+        onMouseEnter={() => setPointed(true)}
+        onMouseLeave={() => setPointed(false)}
+        onFocus={() => setPointed(true)}
+        onBlur={() => setPointed(false)}
+      >
+        {content}
+      </UnstyledButton>
+    </Tooltip>
+  )
+}

@@ -1,0 +1,40 @@
+import { formatPolandTime, fromPolandLocal, parseDateKey } from '../../domain/poland-time.ts'
+
+// Dates and times of the week view (DESIGN.md "Words"): weekday names in the locale, dd.MM, 24-hour
+// Poland times, and the device's own time beside them when its zone differs.
+
+/** The instant a slot starts: its Poland date and 'HH:mm' (spec §3 slot.time is Poland time). */
+export function slotInstant(date: string, time: string): Date {
+  const [hour = 0, minute = 0] = time.split(':').map(Number)
+  return fromPolandLocal({ ...parseDateKey(date), hour, minute })
+}
+
+// A calendar date has no zone: format it as a UTC midnight in UTC so no device zone shifts it.
+const utcDay = (date: string) => {
+  const { year, month, day } = parseDateKey(date)
+  return new Date(Date.UTC(year, month - 1, day))
+}
+
+/** "poniedziałek" / "Monday". */
+export const weekdayName = (date: string, locale: string): string =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(utcDay(date))
+
+/** "23.11" */
+export const dayMonth = (date: string): string => `${date.slice(8, 10)}.${date.slice(5, 7)}`
+
+/** "23.11.2026" */
+export const fullDate = (date: string): string => `${dayMonth(date)}.${date.slice(0, 4)}`
+
+/**
+ * The slot's time on the device's clock ('HH:mm'), or null when it equals the Poland time.
+ * `timeZone` is for tests; the app uses the device's zone.
+ */
+export function deviceTime(instant: Date, timeZone?: string): string | null {
+  const local = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(instant)
+  return local === formatPolandTime(instant) ? null : local
+}
