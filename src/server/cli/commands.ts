@@ -4,6 +4,7 @@ import { isCalendarDate } from '../../domain/validation/rules.ts'
 import type { ServiceContext } from '../context.ts'
 import { seedDemoData } from '../db/seed/seed.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
+import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { showSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 
@@ -37,6 +38,13 @@ export const opsCommandSchema = v.variant('command', [
     cancellationEarliness: settingValue,
     lessonEarlinessCondition: settingValue,
   }),
+  v.object({
+    command: v.literal('lesson-limits'),
+    email: emailSchema,
+    scheduled: settingValue,
+    // null: the teacher has no monthly cap (--monthly-cap none).
+    monthlyCap: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+  }),
   v.object({ command: v.literal('pending-teachers') }),
   v.object({ command: v.literal('seed') }),
 ])
@@ -48,6 +56,11 @@ const settingsLines = (s: Awaited<ReturnType<typeof showSettings>>) => [
   `cancellation_earliness: ${s.cancellation_earliness} hours`,
   `lesson_earliness_condition: ${s.lesson_earliness_condition} hours`,
 ]
+
+const limitsLine = (l: LessonLimits) =>
+  l.role === 'student'
+    ? `${l.email} (student): at most ${l.scheduledLessonsLimit} lessons scheduled at once`
+    : `${l.email} (teacher): monthly lesson cap ${l.monthlyLessonCap ?? 'none'}`
 
 /** Runs one command; returns what to print. Failures throw OpsError with the message to print. */
 export async function runOpsCommand(ctx: ServiceContext, cmd: OpsCommand): Promise<string> {
@@ -68,6 +81,11 @@ export async function runOpsCommand(ctx: ServiceContext, cmd: OpsCommand): Promi
       const changed = Object.values(changes).some((value) => value !== undefined)
       const settings = changed ? await updateSettings(ctx, changes) : await showSettings(ctx)
       return [changed ? 'Settings updated:' : 'Current settings:', ...settingsLines(settings)].join('\n')
+    }
+    case 'lesson-limits': {
+      const { command: _, email, ...changes } = cmd
+      const limits = await lessonLimits(ctx, email, changes)
+      return `${limits.changed ? 'Updated' : 'Current'}: ${limitsLine(limits)}.`
     }
     case 'pending-teachers': {
       const teachers = await listPendingTeachers(ctx)

@@ -21,6 +21,16 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS]',
     'Prints the settings of spec §3; with flags, changes them first.',
   ],
+  [
+    'lesson-limits',
+    'lesson-limits <email> [--scheduled N] [--monthly-cap N|none]',
+    [
+      "Prints an account's lesson limits; with flags, changes them first.",
+      '  --scheduled N         a student: lessons scheduled at once (spec §9, default 2; 1–50)',
+      "  --monthly-cap N|none  a teacher: lessons per calendar month (the spec's maximum monthly",
+      '                        income; none by default; 1–1000)',
+    ].join('\n'),
+  ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
   ['seed', 'seed', 'Adds the dictionaries, default settings and the demo accounts that are missing.'],
 ]

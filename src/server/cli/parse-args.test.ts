@@ -42,6 +42,22 @@ describe('parseOpsArgs', () => {
     })
   })
 
+  it('builds lesson-limits with a whole number or none for the monthly cap', () => {
+    expect(parseOpsArgs(['lesson-limits', 'ola@example.com', '--scheduled', '3'])).toEqual({
+      command: { command: 'lesson-limits', email: 'ola@example.com', scheduled: 3, monthlyCap: undefined },
+    })
+    expect(parseOpsArgs(['lesson-limits', 'jan@example.com', '--monthly-cap', 'none'])).toMatchObject({
+      command: { monthlyCap: null },
+    })
+    expect(parseOpsArgs(['lesson-limits', 'jan@example.com', '--monthly-cap', '40'])).toMatchObject({
+      command: { monthlyCap: 40 },
+    })
+    expect(() => parseOpsArgs(['lesson-limits', 'jan@example.com', '--monthly-cap', 'many'])).toThrow(
+      UsageError,
+    )
+    expect(() => parseOpsArgs(['lesson-limits', '--scheduled', '3'])).toThrow('exactly one e-mail address')
+  })
+
   it('builds settings changes from whole numbers', () => {
     expect(parseOpsArgs(['settings', '--ban-duration', '21', '--lesson-earliness', '6'])).toEqual({
       command: {

@@ -67,6 +67,19 @@ function build(name: string, args: string[]): unknown {
         lessonEarlinessCondition: wholeNumber('--lesson-earliness', values['lesson-earliness']),
       }
     }
+    case 'lesson-limits': {
+      const { values, positionals } = parse({
+        scheduled: { type: 'string' },
+        'monthly-cap': { type: 'string' },
+      })
+      const cap = values['monthly-cap']
+      return {
+        command: name,
+        email: single(name, positionals, 'e-mail address'),
+        scheduled: wholeNumber('--scheduled', values.scheduled),
+        monthlyCap: cap === 'none' ? null : wholeNumber('--monthly-cap', cap),
+      }
+    }
     default:
       if (parse({}).positionals.length > 0) throw new UsageError(`${name} takes no arguments.`)
       return { command: name }
