@@ -62,6 +62,20 @@ describe('the ky client and the transport rules of spec §8', () => {
     }
   })
 
+  it('sends extra headers such as Idempotency-Key beside the bearer token', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, { data: { ok: true } }),
+    )
+    const http = createHttp({ fetch })
+    await http.post('/lessons/create', okSchema, { json: {}, headers: { 'idempotency-key': 'key-12345678' } })
+    const request = fetch.mock.calls[0]?.[0]
+    expect(request).toBeInstanceOf(Request)
+    if (request instanceof Request) {
+      expect(request.headers.get('idempotency-key')).toBe('key-12345678')
+      expect(request.headers.get('authorization')).toBe('Bearer tok-1')
+    }
+  })
+
   it('logs out and goes to /login on a 401', async () => {
     const http = createHttp({ fetch: async () => failure(401, 'unauthenticated') })
     const error = await failWith(http.get('/students/me', okSchema))

@@ -16,6 +16,8 @@ export type RequestOptions = {
   inline?: boolean
   /** No global side effects at all (fire-and-forget calls such as sign_out). */
   silent?: boolean
+  /** Extra request headers, e.g. `Idempotency-Key` on a write that may be retried. */
+  headers?: Record<string, string>
 }
 
 export type HttpDeps = {
@@ -57,7 +59,7 @@ export function createHttp(deps: HttpDeps = {}) {
         json: options.json,
         signal: options.signal,
         timeout: options.timeout,
-        headers: token ? { authorization: `Bearer ${token}` } : undefined,
+        headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       })
       const parsed = v.safeParse(schema, parseBody(await response.text()))
       if (!parsed.success) {

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { IDEMPOTENCY_HEADER, type LessonCreate, lessonCreateResponse } from '../../domain/api/lessons.ts'
+import { http } from './http.ts'
+import { timetableKeys } from './timetables.ts'
+
+// spec §7 POST /lessons/create {language_id, level_id, teacher_id, time_slot_ids}.
+
+/** Every query that shows the user's lessons lives under this key (lists arrive with issue #5). */
+export const lessonKeys = {
+  all: ['lessons'] as const,
+}
+
+export type CreateLessonsInput = { body: LessonCreate; idempotencyKey: string }
+
+/**
+ * Books the chosen slots. The `Idempotency-Key` makes a retry of the same attempt safe
+ * (ARCHITECTURE.md "API"); errors are shown by the confirm dialog, hence `inline`. Afterwards
+ * every timetable and lesson list is refetched (spec §4: the schedule reloads).
+ */
+export function useCreateLessons() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: CreateLessonsInput) =>
+      http
+        .post('/lessons/create', lessonCreateResponse, {
+          json: body,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          inline: true,
+        })
+        .then((answer) => answer.data),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: timetableKeys.all }),
+        queryClient.invalidateQueries({ queryKey: lessonKeys.all }),
+      ])
+    },
+  })
+}
