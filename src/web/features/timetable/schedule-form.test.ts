@@ -9,6 +9,7 @@ import {
   slotsToIntervals,
   toTimetableUpdate,
   weekdayOf,
+  withCyclical,
 } from './schedule-form.ts'
 
 // Thursday 12 March 2026 to Sunday 22 March: what is left of the current and the next week.
@@ -114,5 +115,41 @@ describe('lesson preview and new intervals (spec §9)', () => {
     expect(nextInterval([{ start: '08:00', end: '12:00' }])).toEqual({ start: '12:00', end: '13:00' })
     expect(nextInterval([{ start: '20:00', end: '22:30' }])).toEqual({ start: '22:30', end: '23:00' })
     expect(nextInterval([{ start: '20:00', end: '23:00' }])).toEqual({ start: '', end: '' })
+  })
+})
+
+describe('the "repeats every week" switch', () => {
+  it("keeps every date's hours when turned off", () => {
+    const form = scheduleFormFromTimetable(true, [], DATES)
+    form.weekdays['4'] = [{ start: '08:00', end: '10:00' }]
+    form.dates['2026-03-19'] = { own: true, intervals: [] }
+    const dated = withCyclical(form, false)
+    expect(dated.cyclical).toBe(false)
+    expect(dated.dates['2026-03-12']).toEqual({ own: true, intervals: [{ start: '08:00', end: '10:00' }] })
+    expect(dated.dates['2026-03-19']).toEqual({ own: true, intervals: [] })
+  })
+
+  it('fills an empty weekly pattern from the dates when turned on', () => {
+    const form = scheduleFormFromTimetable(
+      false,
+      [day('2026-03-13', ['08:00']), day('2026-03-20', ['08:00'])],
+      DATES,
+    )
+    const weekly = withCyclical(form, true)
+    expect(weekly.weekdays['5']).toEqual([{ start: '08:00', end: '08:45' }])
+    expect(weekly.dates['2026-03-13']).toEqual({ own: false, intervals: [] })
+    expect(toTimetableUpdate(weekly)).toEqual({
+      cyclical: true,
+      weekdays: { '5': [{ start: '08:00', end: '08:45' }] },
+      dates: {},
+    })
+  })
+
+  it('keeps a weekly pattern typed earlier and makes differing dates their own', () => {
+    const form = scheduleFormFromTimetable(false, [day('2026-03-13', ['08:00'])], DATES)
+    form.weekdays['5'] = [{ start: '08:00', end: '08:45' }]
+    const weekly = withCyclical(form, true)
+    expect(weekly.dates['2026-03-13']?.own).toBe(false)
+    expect(weekly.dates['2026-03-20']).toEqual({ own: true, intervals: [] })
   })
 })

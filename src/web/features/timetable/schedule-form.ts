@@ -64,18 +64,15 @@ const sameIntervals = (a: Interval[], b: Interval[]) =>
   JSON.stringify(normalizeIntervals(a)) === JSON.stringify(normalizeIntervals(b))
 
 /**
- * The form as the teacher left it, read from the materialised slots (the server keeps the rules
- * but has no call that returns them; docs/decisions.md). In a cyclical schedule each weekday takes
- * the intervals of its latest date in the range, and a date that differs from its weekday
- * becomes a date of its own.
+ * The form for given worked hours per date. In a cyclical schedule each weekday takes the
+ * intervals of its latest date, and a date that differs from its weekday becomes a date of its
+ * own; otherwise every date is its own.
  */
-export function scheduleFormFromTimetable(
+function formFromDates(
   cyclical: boolean,
-  timetable: Timetable['timetable'],
+  intervalsOf: (date: string) => Interval[],
   dates: string[],
 ): ScheduleFormValues {
-  const byDate = new Map(timetable.map((day) => [day.date, slotsToIntervals(day.slots.map((s) => s.time))]))
-  const intervalsOf = (date: string) => byDate.get(date) ?? []
   const weekdays = noWeekdays()
   if (cyclical) for (const date of dates) weekdays[weekdayOf(date)] = intervalsOf(date)
   const entries = dates.map((date): [string, DateEntry] => {
@@ -83,6 +80,19 @@ export function scheduleFormFromTimetable(
     return [date, { own, intervals: own ? intervalsOf(date) : [] }]
   })
   return { cyclical, weekdays, dates: Object.fromEntries(entries) }
+}
+
+/**
+ * The form as the teacher left it, read from the materialised slots: the server keeps the rules
+ * but has no call that returns them (docs/decisions.md).
+ */
+export function scheduleFormFromTimetable(
+  cyclical: boolean,
+  timetable: Timetable['timetable'],
+  dates: string[],
+): ScheduleFormValues {
+  const byDate = new Map(timetable.map((day) => [day.date, slotsToIntervals(day.slots.map((s) => s.time))]))
+  return formFromDates(cyclical, (date) => byDate.get(date) ?? [], dates)
 }
 
 /** The intervals a date is worked in under the form's current rules. */
@@ -133,4 +143,23 @@ export function nextInterval(intervals: Interval[]): Interval {
   const start = Math.max(lastEnd, 8 * 60)
   if (start + 15 > 23 * 60) return { start: '', end: '' }
   return { start: formatTime(start), end: formatTime(Math.min(start + 60, 23 * 60)) }
+}
+
+/**
+ * The "repeats every week" switch keeps the hours each date is worked: turned on, the weekdays
+ * are filled from the dates (when they are empty); turned off, every date keeps what it had.
+ */
+export function withCyclical(values: ScheduleFormValues, cyclical: boolean): ScheduleFormValues {
+  if (cyclical === values.cyclical) return values
+  const dates = Object.keys(values.dates).sort()
+  const worked = (date: string) => dateIntervals(values, date)
+  if (!cyclical) return formFromDates(false, worked, dates)
+  const fromDates = formFromDates(true, worked, dates)
+  const hasPattern = WEEKDAY_KEYS.some((key) => values.weekdays[key].length > 0)
+  if (!hasPattern) return fromDates
+  const entries = dates.map((date): [string, DateEntry] => {
+    const own = !sameIntervals(worked(date), values.weekdays[weekdayOf(date)])
+    return [date, { own, intervals: own ? worked(date) : [] }]
+  })
+  return { cyclical: true, weekdays: values.weekdays, dates: Object.fromEntries(entries) }
 }
