@@ -1,0 +1,41 @@
+import type { TeacherStudent } from '../../../domain/api/teachers.ts'
+import type { IssueCode } from '../../../domain/validation/issues.ts'
+import type { AllowedStudentsChoice } from '../../api/teacher-students.ts'
+
+// EditAllowedStudents (spec §2, §4, §5): a teacher either accepts new students or lets only the
+// chosen ones book; then at least one must be chosen ("Select at least one student").
+
+export type AllowedStudentsValues = { accepting: boolean; emails: string[] }
+
+/**
+ * The students the dialog offers: those with lessons with the teacher, plus anyone already on the
+ * allowed list (so nobody is dropped silently), sorted by name.
+ */
+export function offeredStudents(withLessons: TeacherStudent[], allowed: TeacherStudent[]): TeacherStudent[] {
+  const byEmail = new Map([...withLessons, ...allowed].map((student) => [student.email, student]))
+  return [...byEmail.values()].sort((a, b) => studentName(a).localeCompare(studentName(b), 'pl'))
+}
+
+/** The dialog's starting point: the profile's flag and the saved list ticked. */
+export function initialAllowedValues(
+  notAccepting: boolean,
+  allowed: TeacherStudent[],
+): AllowedStudentsValues {
+  return { accepting: !notAccepting, emails: allowed.map((student) => student.email) }
+}
+
+/** spec §5: not accepting new students needs at least one chosen student. */
+export function allowedStudentsProblem(values: AllowedStudentsValues): IssueCode | null {
+  return !values.accepting && values.emails.length === 0 ? 'student_required' : null
+}
+
+/** What is saved (spec §4): accepting everyone, or the chosen students' e-mails. */
+export function toChoice(values: AllowedStudentsValues): AllowedStudentsChoice {
+  return values.accepting ? { accepting: true } : { accepting: false, emails: values.emails }
+}
+
+/** "Julia Jankowska", or the e-mail when the student has no name yet. */
+export function studentName(student: TeacherStudent): string {
+  const name = [student.first_name, student.last_name].filter(Boolean).join(' ')
+  return name || student.email
+}
