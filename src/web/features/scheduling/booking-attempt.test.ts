@@ -12,8 +12,8 @@ const body: LessonCreate = {
 
 describe('booking attempts and their Idempotency-Key', () => {
   it('keeps the key when the same booking is confirmed again', () => {
-    let n = 0
-    const newKey = () => `key-000000${(n += 1)}`
+    const keys = ['key-00000001', 'key-00000002']
+    const newKey = () => keys.shift() ?? 'key-exhausted'
     const first = attemptFor(null, body, newKey)
     const again = attemptFor(first, { ...body, time_slot_ids: [...body.time_slot_ids].reverse() }, newKey)
     expect(again.key).toBe(first.key)

@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import { useTeacherSummary } from '../../api/teacher-summary.ts'
+import { RatingSummary } from '../../ui/rating-summary.tsx'
+import type { WeekBounds } from '../../ui/week-bounds.ts'
+import { TeacherWeek } from './teacher-week.tsx'
+
+type Props = {
+  teacherId: string
+  week: string
+  bounds: WeekBounds
+  onWeek: (week: string) => void
+  onBack: () => void
+  preset: { language: number | null; level: number | null }
+}
+
+/** The chosen teacher: who they are (link to their summary) and their week to book from. */
+export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset }: Props) {
+  const { t } = useLingui()
+  const summary = useTeacherSummary(teacherId)
+  const teacher = summary.data
+  const name = teacher ? `${teacher.first_name} ${teacher.last_name}` : ''
+  return (
+    <Stack gap="md">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={onBack}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        <Trans>Wróć do listy lektorów</Trans>
+      </Button>
+      {summary.isError && (
+        <Alert color="red" variant="light">
+          <Trans>Nie udało się wczytać profilu lektora.</Trans>
+        </Alert>
+      )}
+      {teacher && (
+        <Paper withBorder radius="lg" p="md">
+          <Group gap="md" wrap="nowrap">
+            <Avatar src={teacher.image_url} name={name} color="initials" size={56} alt="" />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Title>
+              <RatingSummary average={teacher.average_rating} count={teacher.ratings} />
+              <Anchor component={Link} to={`/dashboard/teacher/${teacher.id}`} size="sm">
+                {t`Zobacz profil lektora`}
+              </Anchor>
+            </Stack>
+          </Group>
+        </Paper>
+      )}
+      <Text size="sm" c="dimmed">
+        <Trans>Godziny podajemy w czasie polskim.</Trans>
+      </Text>
+      <TeacherWeek
+        teacherId={teacherId}
+        taught={teacher?.taught_languages ?? null}
+        week={week}
+        bounds={bounds}
+        onWeek={onWeek}
+        preset={preset}
+      />
+    </Stack>
+  )
+}

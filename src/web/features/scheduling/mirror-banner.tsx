@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro'
+import { Group, Text } from '@mantine/core'
+import { IconCloudOff } from '@tabler/icons-react'
+import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
+
+/**
+ * issue #4 item 7: the timetable shown is the offline copy. Quiet, not a modal (DESIGN.md
+ * "Feedback"); says when the copy was saved and that booking waits for the connection.
+ */
+export function MirrorBanner({ savedAt }: { savedAt: number }) {
+  const when = `${formatPolandDate(savedAt)} ${formatPolandTime(savedAt)}`
+  return (
+    <Group
+      role="status"
+      gap="xs"
+      wrap="nowrap"
+      px="md"
+      py={8}
+      bg="gray.1"
+      c="gray.9"
+      style={{ borderRadius: 8 }}
+    >
+      <IconCloudOff size={18} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm">
+        <Trans>
+          Jesteś offline. Dane z {when} mogą być nieaktualne. Rezerwacja będzie możliwa po odzyskaniu
+          połączenia.
+        </Trans>
+      </Text>
+    </Group>
+  )
+}

@@ -1,0 +1,143 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core'
+import { useRef, useState } from 'react'
+import type { LessonCreate } from '../../../domain/api/lessons.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { useLanguages, useLevels } from '../../api/dictionaries.ts'
+import { useCreateLessons } from '../../api/lessons.ts'
+import { AppDialog } from '../../ui/app-dialog.tsx'
+import { Message } from '../../ui/message.tsx'
+import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
+import { attemptFor, type BookingAttempt, mayRetrySameKey } from './booking-attempt.ts'
+import { languageOptions, levelOptions, presetValue, type TaughtLanguage } from './confirm-options.ts'
+import { createLessonErrorMessage, REFRESHING_CODES } from './create-lesson-error.ts'
+import type { PickedSlot } from './slot-selection.ts'
+
+type Props = {
+  opened: boolean
+  onClose: () => void
+  teacherId: string
+  taught: TaughtLanguage[]
+  slots: PickedSlot[]
+  /** The search filters, used as the first choice when the teacher offers them. */
+  preset: { language: number | null; level: number | null }
+  onBooked: () => void
+  /** The timetable is out of date (e.g. the slot was just taken): reload it. */
+  onStale: () => void
+}
+
+/**
+ * spec §2 ScheduleConfirmLessons, §5: the chosen slots, a language the teacher teaches and a level
+ * at or below theirs, both required. Stays open on failure with spec §8's message.
+ */
+export function ScheduleConfirmDialog(props: Props) {
+  const { opened, onClose, teacherId, taught, slots, preset, onBooked, onStale } = props
+  const { t, i18n } = useLingui()
+  const languages = languageOptions(taught, useLanguages().data, i18n.locale)
+  const [language, setLanguage] = useState<string | null>(null)
+  const chosenLanguage = language ?? presetValue(languages, preset.language)
+  const levels = levelOptions(
+    taught,
+    chosenLanguage === null ? null : Number(chosenLanguage),
+    useLevels().data,
+  )
+  const [level, setLevel] = useState<string | null>(null)
+  const chosenLevel = levels.some((o) => o.value === level) ? level : presetValue(levels, preset.level)
+  const [error, setError] = useState<MessageDescriptor | null>(null)
+  const [showRequired, setShowRequired] = useState(false)
+  const attempt = useRef<BookingAttempt | null>(null)
+  const create = useCreateLessons()
+
+  const confirm = () => {
+    if (chosenLanguage === null || chosenLevel === null) {
+      setShowRequired(true)
+      return
+    }
+    const body: LessonCreate = {
+      teacher_id: teacherId,
+      language_id: Number(chosenLanguage),
+      level_id: Number(chosenLevel),
+      time_slot_ids: slots.map((slot) => slot.id),
+    }
+    const current = attemptFor(attempt.current, body)
+    attempt.current = current
+    setError(null)
+    create.mutate(
+      { body, idempotencyKey: current.key },
+      {
+        onSuccess: () => {
+          attempt.current = null
+          onBooked()
+        },
+        onError: (failure) => {
+          const apiError = failure instanceof ApiError ? failure : null
+          if (!apiError || !mayRetrySameKey(apiError)) attempt.current = null
+          setError(apiError ? createLessonErrorMessage(apiError) : null)
+          if (apiError?.code && REFRESHING_CODES.includes(apiError.code)) onStale()
+        },
+      },
+    )
+  }
+
+  const required = t`To pole jest wymagane`
+  return (
+    <AppDialog
+      opened={opened}
+      onClose={onClose}
+      title={t`Potwierdź lekcje`}
+      variant="shared"
+      closeDisabled={create.isPending}
+    >
+      <Stack gap="md">
+        <div>
+          <Text fw={600} mb={4}>
+            <Trans>Wybrane terminy (czas polski)</Trans>
+          </Text>
+          <List spacing={2}>
+            {slots.map((slot) => (
+              <List.Item key={slot.id}>
+                {`${weekdayName(slot.date, i18n.locale)} ${dayMonth(slot.date)}, ${slot.time}`}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+        <Select
+          label={t`Język lekcji`}
+          data={languages}
+          value={chosenLanguage}
+          onChange={(value) => {
+            setLanguage(value)
+            setLevel(null)
+          }}
+          required
+          error={showRequired && chosenLanguage === null ? required : undefined}
+          allowDeselect={false}
+        />
+        <Select
+          label={t`Poziom`}
+          data={levels}
+          value={chosenLevel}
+          onChange={setLevel}
+          required
+          disabled={chosenLanguage === null}
+          error={showRequired && chosenLevel === null ? required : undefined}
+          allowDeselect={false}
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            <Message of={error} />
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            <Trans>Anuluj</Trans>
+          </Button>
+          <Button color="accent.8" onClick={confirm} loading={create.isPending}>
+            <Trans>Umów lekcje</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  )
+}

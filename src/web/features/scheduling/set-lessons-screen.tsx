@@ -1,0 +1,80 @@
+import { useLingui } from '@lingui/react/macro'
+import { Stack, Title } from '@mantine/core'
+import { useMemo } from 'react'
+import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
+import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import { useProfile } from '../../api/profile.ts'
+import type { TeacherSearchParams } from '../../api/teacher-search.ts'
+import { usePageTitle } from '../../ui/use-page-title.ts'
+import { clampWeek, weekBounds } from '../../ui/week-bounds.ts'
+import { ChosenTeacher } from './chosen-teacher.tsx'
+import { searchTime } from './search-time.ts'
+import { TeacherFilters } from './teacher-filters.tsx'
+import { TeacherResults } from './teacher-results.tsx'
+import { useSetLessonsState } from './use-set-lessons-state.ts'
+
+const PER_PAGE = 10
+
+/** spec §9 calendar: today up to the end of next week, cut at the account's active_until. */
+function selectableDates(now: Date, activeUntil: string | null): string[] {
+  const range = scheduleRange(now, activeUntil)
+  if (!range) return []
+  const dates: string[] = []
+  for (let date = polandDateKey(now); date <= range.to; date = addDays(date, 1)) dates.push(date)
+  return dates
+}
+
+/** /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book. */
+export function SetLessonsScreen() {
+  const { t } = useLingui()
+  usePageTitle(t`Umów lekcję`)
+  const { state, update } = useSetLessonsState()
+  const profile = useProfile().data
+  // The week bounds follow the day the screen opened; a reload moves them on.
+  const now = useMemo(() => new Date(), [])
+  const bounds = weekBounds(now)
+  const dates = selectableDates(now, profile?.active_until ?? null)
+  // The language filter starts with what the student learns first (their first learned language).
+  const language =
+    state.language === 'any' ? null : (state.language ?? profile?.languages_learned[0]?.language_id ?? null)
+  const params: TeacherSearchParams = {
+    languageId: language ?? undefined,
+    levelId: state.level ?? undefined,
+    day: state.day && dates.includes(state.day) ? state.day : undefined,
+    time: searchTime(state.from, state.to),
+    page: state.page,
+    perPage: PER_PAGE,
+  }
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={28}>
+        {t`Umów lekcję`}
+      </Title>
+      {state.teacher ? (
+        <ChosenTeacher
+          key={state.teacher}
+          teacherId={state.teacher}
+          week={clampWeek(state.week, bounds)}
+          bounds={bounds}
+          onWeek={(week) => update({ week })}
+          onBack={() => update({ teacher: null, week: null }, { push: true })}
+          preset={{ language, level: state.level }}
+        />
+      ) : (
+        <>
+          <TeacherFilters
+            state={state}
+            language={language}
+            dates={dates}
+            onChange={(patch) => update(patch)}
+          />
+          <TeacherResults
+            params={params}
+            onOpen={(teacher) => update({ teacher, week: null }, { push: true })}
+            onPage={(page) => update({ page }, { push: true })}
+          />
+        </>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, VisuallyHidden } from '@mantine/core'
+import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
+import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
+import { useLanguages, useLevels } from '../../api/dictionaries.ts'
+import { languageLabel, pickById } from '../../ui/language-labels.ts'
+import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
+
+type Props = { teacher: TeacherSearchResult; onOpen: () => void }
+
+/** One search result: picture, name, rating, taught languages with levels, next free slot. */
+export function TeacherResultCard({ teacher, onOpen }: Props) {
+  const { t, i18n } = useLingui()
+  const languages = useLanguages().data
+  const levels = useLevels().data
+  const name = `${teacher.first_name} ${teacher.last_name}`
+  const next = teacher.next_free_slot ? new Date(teacher.next_free_slot) : null
+  const nextDate = next ? polandDateKey(next) : null
+  const nextText =
+    next && nextDate
+      ? `${weekdayName(nextDate, i18n.locale)} ${dayMonth(nextDate)}, ${formatPolandTime(next)}`
+      : null
+  return (
+    <Paper component="li" withBorder radius="lg" p="md">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Avatar src={teacher.image_url} name={name} color="initials" size={64} alt="" />
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text fw={650} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            {teacher.not_accepting_new_students && (
+              <Badge color="gray" variant="light" tt="none">
+                <Trans>Nie przyjmuje nowych kursantów</Trans>
+              </Badge>
+            )}
+          </Group>
+          {teacher.average_rating === null ? (
+            <Text size="sm" c="dimmed">
+              <Trans>Brak ocen</Trans>
+            </Text>
+          ) : (
+            <Group gap={6}>
+              <Rating value={teacher.average_rating} fractions={10} readOnly size="sm" aria-hidden />
+              <Text size="sm" fw={600}>
+                <VisuallyHidden>{t`Średnia ocena:`} </VisuallyHidden>
+                {new Intl.NumberFormat(i18n.locale, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }).format(teacher.average_rating)}
+              </Text>
+            </Group>
+          )}
+          <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Uczy`}>
+            {teacher.taught_languages.map((taught) => {
+              const language = pickById(languages, [taught.id])[0]
+              const level = pickById(levels, [taught.level.id])[0]
+              return (
+                <Badge component="li" key={taught.id} variant="light" color="indigo" tt="none">
+                  {language ? languageLabel(language, i18n.locale) : '…'} {level?.name}
+                </Badge>
+              )
+            })}
+          </Group>
+          <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
+            <Text size="sm" c={nextText ? undefined : 'dimmed'}>
+              {nextText
+                ? t`Najbliższy wolny termin: ${nextText}`
+                : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
+            </Text>
+            <Button onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
+              <Trans>Pokaż terminy</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  )
+}

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { type TeacherSearchParams, useTeacherSearch } from '../../api/teacher-search.ts'
+import { PageLoader } from '../../ui/page-loader.tsx'
+import { TeacherResultCard } from './teacher-result-card.tsx'
+
+type Props = {
+  params: TeacherSearchParams
+  onOpen: (teacherId: string) => void
+  onPage: (page: number) => void
+}
+
+/** The paginated results of GET /teachers/search with their loading, empty and error states. */
+export function TeacherResults({ params, onOpen, onPage }: Props) {
+  const { t } = useLingui()
+  const search = useTeacherSearch(params)
+  if (search.isPending) return <PageLoader label={t`Szukamy lektorów…`} />
+  if (search.isError)
+    return (
+      <Alert color="red" variant="light" title={t`Nie udało się wyszukać lektorów`}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            <Trans>Sprawdź połączenie i spróbuj ponownie.</Trans>
+          </Text>
+          <Button variant="light" color="red" onClick={() => void search.refetch()}>
+            <Trans>Spróbuj ponownie</Trans>
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  const page = search.data
+  if (page.total === 0)
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+            <IconSearch size={24} />
+          </ThemeIcon>
+          <Title order={2} fz="lg">
+            <Trans>Żaden lektor nie pasuje do filtrów</Trans>
+          </Title>
+          <Text c="dimmed" maw={440}>
+            <Trans>Spróbuj wybrać inny dzień, szerszy przedział godzin albo niższy poziom.</Trans>
+          </Text>
+        </Stack>
+      </Paper>
+    )
+  return (
+    <Stack gap="md" component="section" aria-label={t`Wyniki wyszukiwania`} aria-busy={search.isFetching}>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t`Znalezieni lektorzy: ${page.total}`}
+      </Text>
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {page.data.map((teacher) => (
+          <TeacherResultCard key={teacher.id} teacher={teacher} onOpen={() => onOpen(teacher.id)} />
+        ))}
+      </Stack>
+      {page.lastPage > 1 && (
+        <Pagination
+          total={page.lastPage}
+          value={page.currentPage}
+          onChange={onPage}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'previous'
+                ? t`Poprzednia strona`
+                : control === 'next'
+                  ? t`Następna strona`
+                  : undefined,
+          })}
+          getItemProps={(item) => ({ 'aria-label': t`Strona ${item}` })}
+          style={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,139 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { IconCalendarOff } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { DEFAULT_SCHEDULED_LESSONS_LIMIT } from '../../../domain/constants.ts'
+import { limitReached } from '../../../domain/schedule/slot-rules.ts'
+import { useTimetable } from '../../api/timetables.ts'
+import { ACCENT_COLOR } from '../../app/theme.ts'
+import { useOnlineStatus } from '../../offline/use-online-status.ts'
+import { PageLoader } from '../../ui/page-loader.tsx'
+import { ScheduleSlots } from '../../ui/schedule-slots.tsx'
+import { hasVacancy } from '../../ui/slot-state.ts'
+import { showToast } from '../../ui/toast.ts'
+import type { WeekBounds } from '../../ui/week-bounds.ts'
+import { WeekSwitcher } from '../../ui/week-switcher.tsx'
+import type { TaughtLanguage } from './confirm-options.ts'
+import { MirrorBanner } from './mirror-banner.tsx'
+import { NotAcceptingOverlay } from './not-accepting-overlay.tsx'
+import { ScheduleConfirmDialog } from './schedule-confirm-dialog.tsx'
+import { SelectedSlotChips } from './selected-slot-chips.tsx'
+import { type PickedSlot, pruneSelection, toggleSlot } from './slot-selection.ts'
+
+/** spec §8 "lesson set" success toast, shown for 2 s. */
+const LESSON_SET_TOAST_MS = 2_000
+
+type Props = {
+  teacherId: string
+  /** The teacher's taught languages with levels (the confirm dialog's options); null while loading. */
+  taught: TaughtLanguage[] | null
+  week: string
+  bounds: WeekBounds
+  onWeek: (week: string) => void
+  preset: { language: number | null; level: number | null }
+}
+
+/** spec §4: one teacher's week to choose slots from, the chosen slots, and Book. */
+export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }: Props) {
+  const { t } = useLingui()
+  const timetable = useTimetable(teacherId, week)
+  const online = useOnlineStatus()
+  const [selection, setSelection] = useState<PickedSlot[]>([])
+  const [confirming, setConfirming] = useState(false)
+  const data = timetable.data
+  useEffect(() => {
+    if (data) setSelection((current) => pruneSelection(current, data.timetable))
+  }, [data])
+
+  const offline = !online || (data?.mirroredAt ?? null) !== null
+  const limit = data?.scheduled_lessons_limit_per_student ?? DEFAULT_SCHEDULED_LESSONS_LIMIT
+  const reached = limitReached(selection.length, data?.scheduled_lessons_count ?? 0, limit)
+  const blockedReason = t`Rezerwacja będzie możliwa po odzyskaniu połączenia.`
+
+  const booked = () => {
+    setSelection([])
+    setConfirming(false)
+    showToast({
+      color: 'green',
+      message: i18n._(msg`Lekcja została umówiona`),
+      autoClose: LESSON_SET_TOAST_MS,
+    })
+  }
+
+  return (
+    <Stack gap="md">
+      <WeekSwitcher weekStart={week} bounds={bounds} onChange={onWeek} />
+      {data?.mirroredAt != null && <MirrorBanner savedAt={data.mirroredAt} />}
+      {data === undefined ? (
+        timetable.isError ? (
+          <Alert color="red" variant="light" title={t`Nie udało się wczytać terminów`}>
+            <Button variant="light" color="red" onClick={() => void timetable.refetch()}>
+              <Trans>Spróbuj ponownie</Trans>
+            </Button>
+          </Alert>
+        ) : (
+          <PageLoader label={t`Wczytujemy terminy…`} />
+        )
+      ) : (
+        <NotAcceptingOverlay active={data.not_accepting_new_students}>
+          <Stack gap="md">
+            {!hasVacancy(data.timetable) && (
+              <Alert color="gray" variant="light" icon={<IconCalendarOff size={18} aria-hidden />}>
+                <Trans>Brak wolnych terminów w tym tygodniu.</Trans>
+              </Alert>
+            )}
+            <ScheduleSlots
+              days={data.timetable}
+              graceHours={data.lesson_earliness_condition}
+              selection={{
+                selectedIds: selection.map((slot) => slot.id),
+                onToggle: (slot, date) => setSelection((current) => toggleSlot(current, slot, date, reached)),
+                limit,
+                limitReached: reached,
+                blocked: offline ? { reason: blockedReason } : undefined,
+              }}
+            />
+          </Stack>
+        </NotAcceptingOverlay>
+      )}
+      <Paper withBorder radius="lg" p="md" component="section" aria-label={t`Wybrane terminy`}>
+        <Group justify="space-between" align="center" gap="sm">
+          <SelectedSlotChips
+            slots={selection}
+            onRemove={(id) => setSelection((current) => current.filter((slot) => slot.id !== id))}
+          />
+          <Stack gap={4} align="flex-end">
+            <Button
+              color={ACCENT_COLOR}
+              disabled={
+                selection.length === 0 || offline || taught === null || data?.not_accepting_new_students
+              }
+              onClick={() => setConfirming(true)}
+            >
+              <Trans>Umów wybrane terminy</Trans>
+            </Button>
+            {offline && (
+              <Text size="xs" c="dimmed">
+                {blockedReason}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+      {taught && (
+        <ScheduleConfirmDialog
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          teacherId={teacherId}
+          taught={taught}
+          slots={selection}
+          preset={preset}
+          onBooked={booked}
+          onStale={() => void timetable.refetch()}
+        />
+      )}
+    </Stack>
+  )
+}
