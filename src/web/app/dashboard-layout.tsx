@@ -14,6 +14,7 @@ import { useProfile } from '../api/profile.ts'
 import { settingsQueryOptions } from '../api/settings.ts'
 import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
 import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
+import { ScheduleNotice } from '../features/schedule-notice/schedule-notice.tsx'
 import { FormError } from '../ui/form-error.tsx'
 import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
@@ -71,9 +72,11 @@ export function DashboardLayout() {
           <Outlet />
         </Stack>
       </Container>
-      {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows. */}
+      {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows;
+          the teachers' schedule-change notice after login. */}
       <BanWarn profile={profile.data} />
       <MissingDataReminder profile={profile.data} />
+      <ScheduleNotice profile={profile.data} />
     </Box>
   )
 }

@@ -1,0 +1,74 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { Profile } from '../../../domain/api/profile.ts'
+import { useSession } from '../../api/session.ts'
+import { AppDialog } from '../../ui/app-dialog.tsx'
+import {
+  NOTICE_SEEN_KEY,
+  noticeSeenValue,
+  SCHEDULE_NOTICE_DELAY_MS,
+  scheduleNoticeDue,
+} from './schedule-notice-decision.ts'
+
+function readSeen(): string | null {
+  try {
+    return window.localStorage.getItem(NOTICE_SEEN_KEY)
+  } catch {
+    return null
+  }
+}
+
+function writeSeen(value: string): void {
+  try {
+    window.localStorage.setItem(NOTICE_SEEN_KEY, value)
+  } catch {
+    // Without storage the notice shows once per visit instead.
+  }
+}
+
+/**
+ * InformAboutHarmonogramChange (spec §2, §4, §9): 500 ms after a teacher signs in, while the
+ * cutoff has not passed, a notice about the calendar switch on 12 July. Mounted by the dashboard
+ * layout; marked as shown when it opens, so a reload in the same sign-in does not repeat it.
+ */
+export function ScheduleNotice({ profile }: { profile: Profile }) {
+  const session = useSession()
+  const [opened, setOpened] = useState(false)
+  const seenValue = noticeSeenValue(profile.id, session?.expiresAt ?? '')
+
+  useEffect(() => {
+    if (!scheduleNoticeDue(profile.role, Date.now(), readSeen() === seenValue)) return
+    const timer = setTimeout(() => {
+      writeSeen(seenValue)
+      setOpened(true)
+    }, SCHEDULE_NOTICE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [profile.role, seenValue])
+
+  return <ScheduleNoticeDialog opened={opened} onClose={() => setOpened(false)} />
+}
+
+function ScheduleNoticeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui()
+  return (
+    <AppDialog opened={opened} onClose={onClose} variant="shared" title={t`Zmiana kalendarza grafiku`}>
+      <Stack gap="md">
+        <Text>
+          <Trans>
+            12 lipca przechodzimy na nowy kalendarz grafiku. Sprawdź, czy Twoje godziny pracy na kolejne
+            tygodnie się zgadzają, i w razie potrzeby popraw je w panelu „Mój grafik” na stronie Moje lekcje.
+          </Trans>
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>Zarezerwowane już lekcje pozostają bez zmian.</Trans>
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            <Trans>Rozumiem</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  )
+}
