@@ -54,20 +54,36 @@ export async function syncSlots(
 }
 
 /**
+ * Teachers whose slots are known to be complete for a range (teacher id → range start), per
+ * database. Completeness only grows within a range: an update prunes and refills the whole range
+ * in one transaction, so once true it stays true until the week rolls over.
+ */
+const completeRanges = new WeakMap<Db, Map<string, string>>()
+
+/**
  * A week rolls over without an update: the next week's slots are created from the stored rules
  * when first asked for (idempotent; the write transaction runs only when something is missing).
+ * After the first complete check in a week the check is skipped (timetables/show is hot).
  */
 export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<void> {
-  const stored = await findRules(db, teacherId)
-  if (!stored) return
   const range = teacherRange(now)
+  let known = completeRanges.get(db)
+  if (!known) {
+    known = new Map()
+    completeRanges.set(db, known)
+  }
+  if (known.get(teacherId) === range.from) return
+  const stored = await findRules(db, teacherId)
   const { start, end } = rangeInstants(range)
-  const existing = await findSlots(db, teacherId, start, end)
-  if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0) return
-  await db.transaction(async (tx) => {
-    await lockUser(tx, teacherId)
-    // Read again under the lock: an update may have replaced the rules meanwhile.
-    const current = await findRules(tx, teacherId)
-    if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
-  })
+  // Without rules there is nothing to create; a first save materialises the range itself.
+  const existing = stored ? await findSlots(db, teacherId, start, end) : []
+  if (stored && missingSlots(desiredSlots(toRules(stored), range), existing).length > 0) {
+    await db.transaction(async (tx) => {
+      await lockUser(tx, teacherId)
+      // Read again under the lock: an update may have replaced the rules meanwhile.
+      const current = await findRules(tx, teacherId)
+      if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
+    })
+  }
+  known.set(teacherId, range.from)
 }
