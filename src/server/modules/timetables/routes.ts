@@ -3,12 +3,14 @@ import { timetableShowQuery, timetableUpdateSchema } from '../../../domain/api/t
 import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { showTimetable, updateTimetable } from './service.ts'
+import { scheduleSlotTopUps } from './top-up-job.ts'
 
 // spec §7 (with authentication): POST /teachers/timetables/update (teacher only, spec §6) and
 // GET /teachers/timetables/show (any signed-in user).
 export async function timetableRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
+  scheduleSlotTopUps(app)
 
   app.post('/teachers/timetables/update', guarded, async (request) => {
     const teacher = currentUserWithRole(request, 'teacher')

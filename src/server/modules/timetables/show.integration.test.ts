@@ -11,6 +11,7 @@ import {
 } from '../../test-support/timetables.ts'
 import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import { topUpAllTeachers } from './top-up-job.ts'
 
 // issue #4 item 2: GET /teachers/timetables/show (spec §3 shape, spec §4 flags, spec §9 DST).
 
@@ -80,6 +81,21 @@ describe('GET /teachers/timetables/show', () => {
     const first = parseTimetable((await showTimetable(t, studentToken, query)).json())
     expect(timesByDate(first)).toEqual({ '2026-03-27': ['10:00'] })
     await showTimetable(t, studentToken, query)
+    expect(await storedStarts(t, teacher.id)).toHaveLength(3)
+  })
+
+  it('tops up every teacher with rules in the background job, once per week', async () => {
+    const { teacher, teacherToken } = await teacherAndStudent(t)
+    await updateTimetable(t, teacherToken, {
+      cyclical: true,
+      weekdays: { '5': [{ start: '10:00', end: '10:45' }] },
+    })
+    expect(await storedStarts(t, teacher.id)).toHaveLength(2)
+    t.clock.set('2026-03-17T09:00:00Z')
+    await topUpAllTeachers(t.database.db, t.clock.now())
+    expect(await storedStarts(t, teacher.id)).toContain('2026-03-27T09:00:00.000Z')
+    expect(await storedStarts(t, teacher.id)).toHaveLength(3)
+    await topUpAllTeachers(t.database.db, t.clock.now())
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
   })
 
