@@ -3,9 +3,13 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Group, Rating, Text, VisuallyHidden } from '@mantine/core'
 
-type Props = { average: number | null; count: number }
+type Props = {
+  average: number | null
+  /** How many ratings; left out where the answer does not say (search results, IT teachers). */
+  count?: number
+}
 
-/** A teacher's rating: stars with the number and how many ratings, or "no ratings yet". */
+/** A teacher's rating: stars with the number and how many ratings (when known), or "no ratings yet". */
 export function RatingSummary({ average, count }: Props) {
   const { i18n } = useLingui()
   if (average === null || count === 0)
@@ -18,7 +22,10 @@ export function RatingSummary({ average, count }: Props) {
     maximumFractionDigits: 1,
     minimumFractionDigits: 1,
   }).format(average)
-  const ratings = plural(count, { one: '# ocena', few: '# oceny', many: '# ocen', other: '# oceny' })
+  const ratings =
+    count === undefined
+      ? null
+      : plural(count, { one: '# ocena', few: '# oceny', many: '# ocen', other: '# oceny' })
   return (
     <Group gap={8} wrap="nowrap">
       <Rating value={average} fractions={10} readOnly size="sm" aria-hidden />
@@ -32,10 +39,13 @@ export function RatingSummary({ average, count }: Props) {
         <VisuallyHidden>
           {' '}
           <Trans>na 5</Trans>
-        </VisuallyHidden>{' '}
-        <Text component="span" c="dimmed" inherit>
-          ({ratings})
-        </Text>
+        </VisuallyHidden>
+        {ratings && (
+          <Text component="span" c="dimmed" inherit>
+            {' '}
+            ({ratings})
+          </Text>
+        )}
       </Text>
     </Group>
   )

@@ -1,0 +1,66 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { useId } from 'react'
+import { Link } from 'react-router-dom'
+import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
+import { useLanguages, useLevels } from '../../api/dictionaries.ts'
+import { paths } from '../../app/paths.ts'
+import { languageLabel, pickById } from '../../ui/language-labels.ts'
+import { RatingSummary } from '../../ui/rating-summary.tsx'
+
+/** One IT teacher (spec §2 it-teachers): picture, name, rating, languages with levels, links. */
+export function ItTeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
+  const { t, i18n } = useLingui()
+  const nameId = useId()
+  const languages = useLanguages().data
+  const levels = useLevels().data
+  const name = `${teacher.first_name} ${teacher.last_name}`
+  const summary = paths.teacher.replace(':id', teacher.id)
+  const book = `${paths.setLessons}?${new URLSearchParams({ teacher: teacher.id })}`
+  return (
+    <Paper component="li" withBorder radius="lg" p="md" h="100%" aria-labelledby={nameId}>
+      <Stack gap="sm" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Avatar src={teacher.image_url} name={name} color="initials" size={64} alt="" />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Anchor
+              id={nameId}
+              component={Link}
+              to={summary}
+              fw={650}
+              fz="lg"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {name}
+            </Anchor>
+            <RatingSummary average={teacher.average_rating} />
+          </Stack>
+        </Group>
+        <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Uczy: ${name}`}>
+          {teacher.taught_languages.map((taught) => {
+            const language = pickById(languages, [taught.id])[0]
+            const level = pickById(levels, [taught.level.id])[0]
+            return (
+              <Badge component="li" key={taught.id} variant="light" color="indigo" tt="none">
+                {language ? languageLabel(language, i18n.locale) : '…'} {level?.name}
+              </Badge>
+            )
+          })}
+        </Group>
+        {teacher.not_accepting_new_students && (
+          <Text size="sm" c="dimmed">
+            <Trans>Obecnie nie przyjmuje nowych kursantów.</Trans>
+          </Text>
+        )}
+        <Group gap="sm" mt="auto" justify="flex-end" wrap="wrap">
+          <Button component={Link} to={summary} variant="default" aria-label={t`Profil lektora: ${name}`}>
+            <Trans>Profil</Trans>
+          </Button>
+          <Button component={Link} to={book} aria-label={t`Umów lekcję: ${name}`}>
+            <Trans>Umów lekcję</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activateLocale } from '../../app/i18n.ts'
+import { renderScreen } from '../../test-utils.tsx'
+import { studentProfile } from '../profile/profile-fixture.ts'
+import { signInAs } from '../profile/test-session.ts'
+import { routeFetch } from '../timetable/test-fetch.ts'
+import { ItTeachersScreen } from './it-teachers-screen.tsx'
+
+const LIST = 'GET /api/v1/teachers/it_teachers'
+const TEACHER_ID = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890'
+const magdalena = {
+  id: TEACHER_ID,
+  first_name: 'Magdalena',
+  last_name: 'Kamińska',
+  average_rating: 4.75,
+  image_url: null,
+  taught_languages: [{ id: 1, level: { id: 5 } }],
+  not_accepting_new_students: false,
+  next_free_slot: null,
+}
+const dictionaries = {
+  'GET /api/v1/languages/list': {
+    status: 200,
+    body: { data: [{ id: 1, name: 'English', name_pl: 'angielski', conjugated_name: 'angielskiego' }] },
+  },
+  'GET /api/v1/levels/list': { status: 200, body: { data: [{ id: 5, name: 'C1' }] } },
+}
+
+const show = () => renderScreen('/dashboard/it-teachers', '/dashboard/it-teachers', <ItTeachersScreen />)
+
+describe('IT teachers screen (spec §2 it-teachers)', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    activateLocale('pl')
+    signInAs(studentProfile({ company_name: 'Partner' }))
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows each teacher with rating, languages and links to the summary and to booking', async () => {
+    routeFetch({ ...dictionaries, [LIST]: { status: 200, body: { data: [magdalena] } } })
+    show()
+    const card = await screen.findByRole('listitem', { name: 'Magdalena Kamińska' })
+    expect(within(card).getByRole('link', { name: 'Magdalena Kamińska' }).getAttribute('href')).toBe(
+      `/dashboard/teacher/${TEACHER_ID}`,
+    )
+    expect(
+      within(card).getByRole('link', { name: 'Umów lekcję: Magdalena Kamińska' }).getAttribute('href'),
+    ).toBe(`/dashboard/set-lessons?teacher=${TEACHER_ID}`)
+    expect(within(card).getByText('4,8')).toBeTruthy()
+    expect(await within(card).findByText(/Angielski/)).toBeTruthy()
+    expect(within(card).getByText(/C1/)).toBeTruthy()
+  })
+
+  it('says so when there is nobody to show', async () => {
+    routeFetch({ ...dictionaries, [LIST]: { status: 200, body: { data: [] } } })
+    show()
+    expect(await screen.findByText(/Nie ma teraz dostępnych lektorów IT/)).toBeTruthy()
+  })
+
+  it('shows the error with a retry that loads the list again', async () => {
+    let calls = 0
+    routeFetch({
+      ...dictionaries,
+      [LIST]: () => {
+        calls += 1
+        return calls === 1
+          ? { status: 403, body: { error: 'Forbidden', code: 'forbidden' } }
+          : { status: 200, body: { data: [magdalena] } }
+      },
+    })
+    show()
+    expect((await screen.findByRole('alert')).textContent).toContain('Nie masz uprawnień')
+    fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }))
+    expect(await screen.findByRole('link', { name: 'Magdalena Kamińska' })).toBeTruthy()
+  })
+})
