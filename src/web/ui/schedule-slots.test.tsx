@@ -121,7 +121,7 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000)
     })
-    expect(openTooltips()).toEqual([])
+    await waitFor(() => expect(openTooltips()).toEqual([]))
     fireEvent.click(slotButton('08:45'))
     expect(onToggle).toHaveBeenCalledTimes(1)
   })

@@ -62,8 +62,8 @@ describe('WeekSwitcher (spec §4)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000)
     })
-    expect(openTooltips()).toEqual([])
     expect(screen.getByRole('status').textContent).toBe('')
+    await waitFor(() => expect(openTooltips()).toEqual([]))
   })
 
   it('does not go beyond the next week', () => {
