@@ -66,7 +66,7 @@ function SetLessonContent({ teacherId, cyclical, step, onStep, onClose }: Conten
   const [thisWeek, nextWeek] = useQueries({
     queries: [timetableQueryOptions(teacherId, min), timetableQueryOptions(teacherId, max)],
   })
-  const [initial, setInitial] = useState<ReturnType<typeof scheduleFormFromTimetable> | null>(null)
+  const [initial, setInitial] = useState<ScheduleFormValues | null>(null)
   if (initial === null && thisWeek?.data && nextWeek?.data) {
     const days = [...thisWeek.data.timetable, ...nextWeek.data.timetable]
     setInitial(scheduleFormFromTimetable(cyclical, days, [...weeks.this, ...weeks.next]))
