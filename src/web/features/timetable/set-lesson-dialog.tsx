@@ -11,7 +11,7 @@ import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { weekBounds } from '../../ui/week-bounds.ts'
-import { datesBetween, scheduleFormFromTimetable } from './schedule-form.ts'
+import { datesBetween, type ScheduleFormValues, scheduleFormFromTimetable } from './schedule-form.ts'
 import { type SetLessonStep, SetLessonSteps } from './set-lesson-steps.tsx'
 
 type Props = {
