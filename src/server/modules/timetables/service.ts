@@ -10,11 +10,11 @@ import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { showSettings } from '../settings/service.ts'
-import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
+import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import { lockUser, updateUser } from '../users/repository.ts'
 import { syncSlots, teacherRange, topUpSlots } from './materialise.ts'
 import type { Rules } from './plan.ts'
-import { saveRules } from './repository.ts'
+import { findTimetableTeacher, saveRules } from './repository.ts'
 import { buildTimetable } from './timetable-view.ts'
 
 type TimetableContext = Pick<ServiceContext, 'db' | 'clock'>
@@ -79,16 +79,18 @@ export async function showTimetable(
   viewer: User,
   query: { teacher_id: string; date_from: string; date_to: string },
 ): Promise<Timetable> {
-  const teacher = await findActiveUser(ctx.db, query.teacher_id, 'teacher')
+  const student = viewer.role === 'student' ? viewer.id : null
+  const teacher = await findTimetableTeacher(ctx.db, query.teacher_id, student)
   if (!teacher) throw new AppError('not_found')
   const now = ctx.clock.now()
   await topUpSlots(ctx.db, teacher.id, now)
-  const settings = await showSettings(ctx)
   return buildTimetable(ctx.db, {
-    teacher,
+    teacherId: teacher.id,
+    // spec §4 overlay: the teacher refuses new students and this student is not on their list.
+    refusesViewer: student !== null && teacher.notAcceptingNewStudents && !teacher.allowed,
     viewer,
     now,
-    graceHours: settings.lesson_earliness_condition,
+    graceHours: teacher.graceHours ?? DEFAULT_SETTINGS.lessonEarlinessCondition,
     dates: { from: query.date_from, to: query.date_to },
   })
 }

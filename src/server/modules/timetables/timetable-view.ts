@@ -5,13 +5,21 @@ import { isMissedSlot, isScheduledSlot, scheduleRange } from '../../../domain/sc
 import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
 import { scheduledCount } from '../lessons/booking-rules.ts'
-import { isAllowedStudent, studentLessons } from '../lessons/repository.ts'
+import { studentLessons } from '../lessons/repository.ts'
 import { type DateRange, datesOf, rangeInstants } from './plan.ts'
 import { findSlotsWithBooking, type SlotRow } from './repository.ts'
 
 // spec §3 Schedule answer with the slot flags of spec §4, for one viewer.
 
-type ViewInput = { teacher: User; viewer: User; now: Date; graceHours: number; dates: DateRange }
+type ViewInput = {
+  teacherId: string
+  /** spec §4 overlay: the teacher does not accept new students and the viewer is not allowed. */
+  refusesViewer: boolean
+  viewer: User
+  now: Date
+  graceHours: number
+  dates: DateRange
+}
 type SlotContext = {
   input: ViewInput
   bookable: DateRange | null
@@ -38,7 +46,7 @@ function slotView(slot: SlotRow & { booked: boolean }, context: SlotContext): Ti
   // for the teacher who owns the timetable, the slot holds a lesson.
   const scheduled = ownLessonStarts
     ? isScheduledSlot(slot.startsAt, ownLessonStarts)
-    : input.viewer.id === input.teacher.id && slot.booked
+    : input.viewer.id === input.teacherId && slot.booked
   return {
     id: slot.id,
     time: formatPolandTime(slot.startsAt),
@@ -49,13 +57,13 @@ function slotView(slot: SlotRow & { booked: boolean }, context: SlotContext): Ti
 }
 
 /**
- * Every date of `input.dates` with its slots in time order (a date without slots has none). A few
+ * Every date of `input.dates` with its slots in time order (a date without slots has none). Two
  * index-served queries: the slots with their active lessons, and for a student their own lessons
- * around the dates (and, for a teacher not accepting new students, the allowed list).
+ * around the dates.
  */
 export async function buildTimetable(db: Db, input: ViewInput): Promise<Timetable> {
   const { start, end } = rangeInstants(input.dates)
-  const slots = await findSlotsWithBooking(db, input.teacher.id, start, end)
+  const slots = await findSlotsWithBooking(db, input.teacherId, start, end)
   const student = input.viewer.role === 'student' ? input.viewer : null
   const lessons = student
     ? await studentLessons(db, student.id, {
@@ -74,17 +82,12 @@ export async function buildTimetable(db: Db, input: ViewInput): Promise<Timetabl
     const date = polandDateKey(slot.startsAt)
     byDate.set(date, [...(byDate.get(date) ?? []), slotView(slot, context)])
   }
-  // spec §4 overlay: the teacher refuses new students and this student is not on their list.
-  const refused =
-    student !== null &&
-    input.teacher.notAcceptingNewStudents &&
-    !(await isAllowedStudent(db, input.teacher.id, student.id))
   return {
     timetable: datesOf(input.dates).map((date) => ({ date, slots: byDate.get(date) ?? [] })),
     // spec §3/§9: the student's lessons not yet ended; limit and overlay describe nothing for a teacher.
     scheduled_lessons_count: student ? scheduledCount(lessons, input.now) : 0,
     lesson_earliness_condition: input.graceHours,
     scheduled_lessons_limit_per_student: student?.scheduledLessonsLimit ?? DEFAULT_SCHEDULED_LESSONS_LIMIT,
-    not_accepting_new_students: refused,
+    not_accepting_new_students: input.refusesViewer,
   }
 }
