@@ -16,6 +16,11 @@ import { benchTargets } from './targets.ts'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000
+// For profiling: BENCH_ONLY=<endpoint name part>, BENCH_DATABASES=pglite|postgres, and
+// BENCH_NODE_ARGS for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+const ONLY = process.env.BENCH_ONLY
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -49,7 +54,7 @@ async function benchDatabase(
   console.log(
     `${label}: seeded ${TEACHERS} teachers and ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, 'src/server/main.ts'], {
     env: {
       ...process.env,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -66,6 +71,7 @@ async function benchDatabase(
     await waitForHealth(base, child)
     const results: Record<string, LoadResult> = {}
     for (const [name, source] of benchTargets(base, data)) {
+      if (ONLY && !name.includes(ONLY)) continue
       if (name !== 'lessons/create') await runLoad(source, CONNECTIONS, 1000) // warm-up
       const result = await runLoad(source, CONNECTIONS, DURATION_MS)
       results[name] = result
@@ -95,11 +101,14 @@ function sideBySide(report: Record<string, Record<string, LoadResult>>): void {
 console.log(`${CONNECTIONS} connections, ${DURATION_MS / 1000} s per endpoint`)
 const passwordHash = await hashPassword('Bench-password-2026')
 const results: Record<string, Record<string, LoadResult>> = {}
-results.PGlite = await benchDatabase('PGlite', undefined, 18500, passwordHash)
-const temp = process.env.BENCH_DATABASE_URL ? null : startTempPostgres(18532)
+if (DATABASES.includes('pglite'))
+  results.PGlite = await benchDatabase('PGlite', undefined, 18500, passwordHash)
+const wantsPostgres = DATABASES.includes('postgres')
+const temp = process.env.BENCH_DATABASE_URL || !wantsPostgres ? null : startTempPostgres(18532)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? temp?.url
 try {
-  if (pgUrl) results.Postgres = await benchDatabase('Postgres', pgUrl, 18501, passwordHash)
+  if (!wantsPostgres) console.log('(PostgreSQL left out by BENCH_DATABASES)')
+  else if (pgUrl) results.Postgres = await benchDatabase('Postgres', pgUrl, 18501, passwordHash)
   else console.log('(no PostgreSQL installed and no BENCH_DATABASE_URL: PGlite only)')
 } finally {
   temp?.stop()

@@ -33,8 +33,8 @@ export const ERROR_MESSAGES = {
   not_accepting_new_students: 'Currently does not accept new students',
   teacher_monthly_income: "This lesson would exceed the teacher's maximum monthly income",
   language_not_taught: 'The teacher does not teach this language at this level',
-  slot_taken: 'This time has just been booked by someone else',
-  slot_unavailable: 'This time cannot be booked',
+  slot_taken: 'Someone has just booked this time. Choose another one.',
+  slot_unavailable: 'This time can no longer be booked',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request',
 } as const
 

@@ -287,9 +287,9 @@ export const lessons = pgTable(
     teacherId: uuid('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    timeSlotId: uuid('time_slot_id')
-      .notNull()
-      .references(() => timeSlots.id, { onDelete: 'restrict' }),
+    // Null once a schedule change removed the slot of a cancelled lesson (the lesson keeps its own
+    // times); the slot of an active lesson is never deleted (timetables/repository.ts).
+    timeSlotId: uuid('time_slot_id').references(() => timeSlots.id, { onDelete: 'set null' }),
     languageId: integer('language_id')
       .notNull()
       .references(() => languages.id),

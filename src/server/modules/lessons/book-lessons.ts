@@ -88,10 +88,15 @@ async function assertMonthlyCap(tx: Db, teacher: User, slots: SlotRow[]): Promis
   }
 }
 
-const toBookedLesson = (row: LessonRow): BookedLesson => ({
+/** A lesson just inserted always has its slot; anything else is a bug worth a 500. */
+function missingSlot(lessonId: string): never {
+  throw new Error(`the new lesson ${lessonId} has no slot`)
+}
+
+const toBookedLesson = (row: LessonRow, slotId: string): BookedLesson => ({
   id: row.id,
   lesson_id: row.id,
-  time_slot_id: row.timeSlotId,
+  time_slot_id: slotId,
   teacher_id: row.teacherId,
   student_id: row.studentId,
   language_id: row.languageId,
@@ -142,7 +147,7 @@ export async function bookLessons(
   try {
     const rows = await insertLessons(tx, values)
     rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-    return { lessons: rows.map(toBookedLesson) }
+    return { lessons: rows.map((row) => toBookedLesson(row, row.timeSlotId ?? missingSlot(row.id))) }
   } catch (error) {
     // lessons_active_slot_key: a booking that slipped past the locks is a conflict, never a 500.
     if (isUniqueViolation(error)) throw new AppError('slot_taken')

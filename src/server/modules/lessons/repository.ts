@@ -31,7 +31,7 @@ export async function bookedSlotIds(db: Db, slotIds: string[]): Promise<string[]
     .select({ id: lessons.timeSlotId })
     .from(lessons)
     .where(and(inArray(lessons.timeSlotId, slotIds), active))
-  return rows.map((row) => row.id)
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
 }
 
 /**

@@ -137,7 +137,7 @@ describe('POST /teachers/timetables/update with lessons', () => {
     expect(parseTimetableUpdate(back.json()).kept_booked_slots).toEqual([])
   })
 
-  it('does not report a cancelled lesson, and does not fail on the slot it still refers to', async () => {
+  it('removes the slot of a cancelled lesson the rules no longer ask for, keeping the lesson', async () => {
     const { teacher, teacherToken } = await bookableTeacher(t, {
       weekdays: { '4': [{ start: '08:00', end: '08:45' }] },
     })
@@ -149,8 +149,14 @@ describe('POST /teachers/timetables/update with lessons', () => {
       .where(eq(lessons.studentId, student.user.id))
     const response = await updateTimetable(t, teacherToken, { cyclical: true, weekdays: {} })
     expect(parseTimetableUpdate(response.json()).kept_booked_slots).toEqual([])
-    // The cancelled lesson still references its slot (ON DELETE RESTRICT): the row stays, unbooked.
-    expect(await storedStarts(t, teacher.id)).toEqual(['2026-03-12T07:00:00.000Z'])
+    // The slot goes (no one can book time the teacher no longer works); the cancelled lesson stays
+    // with its own times and no slot (ON DELETE SET NULL).
+    expect(await storedStarts(t, teacher.id)).toEqual([])
+    const [cancelled] = await t.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.studentId, student.user.id))
+    expect(cancelled).toMatchObject({ timeSlotId: null, startsAt: new Date('2026-03-12T07:00:00.000Z') })
   })
 
   it('never loses a lesson when a booking and a schedule change race', async () => {

@@ -72,13 +72,6 @@ const activeLessonOf = (db: Db) =>
     .from(lessons)
     .where(and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
 
-/**
- * Any lesson of the slot, cancelled ones too: `lessons.time_slot_id` is ON DELETE RESTRICT, so a
- * slot a cancelled lesson still refers to cannot be deleted either (it stays, unbooked).
- */
-const anyLessonOf = (db: Db) =>
-  db.select({ id: lessons.id }).from(lessons).where(eq(lessons.timeSlotId, timeSlots.id))
-
 /** The teacher's slots starting in [from, to) with whether each holds an active lesson. */
 export async function findSlotsWithBooking(
   db: Db,
@@ -104,7 +97,8 @@ const futureSlotsOutside = (teacherId: string, now: Date, keep: Date[]) => {
 
 /**
  * Slots that may be deleted: the teacher's slots starting at or after `now` whose start is not in
- * `keep` and that no lesson refers to (issue #4 item 1: a booked lesson is never lost).
+ * `keep` and that hold no active lesson (issue #4 item 1: a booked lesson is never lost; a
+ * cancelled lesson's reference is set to null, ON DELETE SET NULL).
  */
 export async function deletableSlotIds(
   db: Db,
@@ -115,7 +109,7 @@ export async function deletableSlotIds(
   const rows = await db
     .select({ id: timeSlots.id })
     .from(timeSlots)
-    .where(and(...futureSlotsOutside(teacherId, now, keep), notExists(anyLessonOf(db))))
+    .where(and(...futureSlotsOutside(teacherId, now, keep), notExists(activeLessonOf(db))))
   return rows.map((row) => row.id)
 }
 
@@ -139,7 +133,7 @@ export async function keptBookedSlots(
 /** Deletes the slots; the NOT EXISTS repeats the guard in the statement itself. */
 export async function deleteSlots(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return
-  await db.delete(timeSlots).where(and(inArray(timeSlots.id, ids), notExists(anyLessonOf(db))))
+  await db.delete(timeSlots).where(and(inArray(timeSlots.id, ids), notExists(activeLessonOf(db))))
 }
 
 /**
