@@ -23,5 +23,9 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   await expect(page).toHaveURL(/my-lessons$/)
   const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
   await expect(nav.getByRole('link', { name: 'Moje lekcje' })).toBeVisible()
-  await expect(page.getByText(/Jesteś offline/)).toBeVisible()
+  await expect(page.getByText(/^Jesteś offline\. Widzisz ostatnio zapisane dane/)).toBeVisible()
+  // issue #4 item 7: the teacher's own week, mirrored in IndexedDB, shows with a staleness note.
+  const schedule = page.getByRole('region', { name: 'Mój grafik' })
+  await expect(schedule.getByText(/Jesteś offline\. Grafik z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()
+  await expect(schedule.getByText(/: (wolny|zarezerwowany|za późno na rezerwację)$/).first()).toBeAttached()
 })

@@ -5,6 +5,8 @@ export const TEACHER = 'anna.nowak@demo.lektorium.pl'
 export const STUDENT = 'marta.dabrowska@demo.lektorium.pl'
 export const STUDENT_BOTH = 'julia.jankowska@demo.lektorium.pl'
 export const STUDENT_INCOMPLETE = 'zofia.michalska@demo.lektorium.pl'
+/** Polish-speaking, with human lessons, at the partner company (sees IT teachers). */
+export const STUDENT_PARTNER = 'aleksandra.krawczyk@demo.lektorium.pl'
 export const STUDENT_AI_ONLY = 'pawel.kozlowski@demo.lektorium.pl'
 
 /** The login screen (page object): the same form serves /login, /login/teacher and /login/student. */

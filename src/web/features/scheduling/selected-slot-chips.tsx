@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Pill, Text } from '@mantine/core'
+import { Badge, CloseButton, Group, Text } from '@mantine/core'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import type { PickedSlot } from './slot-selection.ts'
 
@@ -24,14 +24,26 @@ export function SelectedSlotChips({
         const label = `${weekdayName(slot.date, i18n.locale)} ${dayMonth(slot.date)}, ${slot.time}`
         return (
           <li key={slot.id}>
-            <Pill
-              size="md"
-              withRemoveButton
-              onRemove={() => onRemove(slot.id)}
-              removeButtonProps={{ 'aria-label': t`Usuń termin: ${label}` }}
+            {/* Mantine's Pill hides its remove button from keyboards and screen readers (it is
+                made for PillsInput's Backspace), so each chip carries a real close button. */}
+            <Badge
+              variant="light"
+              color="gray"
+              size="lg"
+              radius="xl"
+              tt="none"
+              fw={500}
+              rightSection={
+                <CloseButton
+                  size="sm"
+                  radius="xl"
+                  aria-label={t`Usuń termin: ${label}`}
+                  onClick={() => onRemove(slot.id)}
+                />
+              }
             >
               {label}
-            </Pill>
+            </Badge>
           </li>
         )
       })}

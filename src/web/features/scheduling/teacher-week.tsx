@@ -98,7 +98,18 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
           </Stack>
         </NotAcceptingOverlay>
       )}
-      <Paper withBorder radius="lg" p="md" component="section" aria-label={t`Wybrane terminy`}>
+      {/* Sticky: on a phone the week is long, and the chosen slots and Book stay in reach. */}
+      <Paper
+        withBorder
+        radius="lg"
+        p="md"
+        shadow="sm"
+        component="section"
+        aria-label={t`Wybrane terminy`}
+        pos="sticky"
+        bottom={8}
+        style={{ zIndex: 2 }}
+      >
         <Group justify="space-between" align="center" gap="sm">
           <SelectedSlotChips
             slots={selection}

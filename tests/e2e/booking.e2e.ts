@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test'
+import { LoginPage, STUDENT, STUDENT_PARTNER } from './support/login-page.ts'
+import { SetLessonsPage } from './support/set-lessons-page.ts'
+
+// issue #4: a student filters, opens a teacher, books two slots, meets the limit on a third, and
+// after a reload sees the booked slots as scheduled; a teacher who does not accept new students
+// shows the overlay (spec §4).
+
+test('a student books two lessons, meets the limit on a third and sees them scheduled after reload', async ({
+  page,
+}) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT)
+  const screen = new SetLessonsPage(page)
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons/)
+
+  // The language starts at the student's first learned one (English); Anna Nowak is the only
+  // English teacher at C2 in the demo data.
+  await expect(page.getByRole('combobox', { name: 'Język', exact: true })).toHaveValue('Angielski')
+  await expect(screen.results()).toHaveCount(3)
+  await screen.filter('Poziom', 'C2')
+  await expect(screen.results()).toHaveCount(1)
+  await screen.openTeacher('Anna Nowak')
+  // The next week is always wholly bookable, whatever day the run falls on.
+  await screen.nextWeek()
+  const [first = '', second = '', third = ''] = await screen.firstFreeSlotsOnDays(3)
+  await screen.slot(first).click()
+  await screen.slot(second).click()
+  await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(2)
+  await expect(screen.slot(first)).toHaveAttribute('aria-pressed', 'true')
+
+  // spec §4: selected + scheduled reached the limit (2): the other slots fade, a tooltip says so.
+  await expect(screen.slot(third)).toHaveAccessibleName(/Osiągnięto limit/)
+  // The faded slot is aria-disabled but stays focusable and clickable, so the refusal can speak.
+  await screen.slot(third).click({ force: true })
+  await expect(page.getByRole('tooltip')).toContainText('możesz mieć naraz najwyżej 2 zaplanowane lekcje')
+  await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(2)
+
+  await page.getByRole('button', { name: 'Umów wybrane terminy' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Potwierdź lekcje' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('combobox', { name: 'Poziom' }).click()
+  await page.getByRole('option', { name: 'B1', exact: true }).click()
+  await dialog.getByRole('button', { name: 'Umów lekcje' }).click()
+  await expect(page.getByText('Lekcja została umówiona')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(0)
+
+  // The teacher and the week are in the URL: a reload shows the same week with both lessons.
+  await page.reload()
+  await expect(screen.slotsNamed(/: masz już lekcję w tym czasie$/)).toHaveCount(2)
+  await expect(screen.slot(first)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
+  await expect(screen.slot(second)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
+})
+
+test('a teacher who does not accept new students shows the overlay and cannot be booked', async ({
+  page,
+}) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT_PARTNER)
+  await expect(page).toHaveURL(/\/dashboard\//)
+  const screen = new SetLessonsPage(page)
+  await screen.goto()
+  await screen.openTeacher('Michał Lewandowski')
+  await expect(page.getByText('Lektor obecnie nie przyjmuje nowych kursantów')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Umów wybrane terminy' })).toBeDisabled()
+})

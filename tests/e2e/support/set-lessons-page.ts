@@ -1,0 +1,80 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+// The set-lessons screen (spec §2, §4) as a page object: filters, results, the chosen teacher's
+// week with its slots, and the ScheduleConfirmLessons dialog.
+
+/** A slot's accessible name ends with its state: "…, 16:00: wolny". */
+const FREE = /: wolny$/
+
+export class SetLessonsPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/dashboard/set-lessons${query}`)
+    await expect(this.page.getByRole('heading', { name: 'Umów lekcję', level: 1 })).toBeVisible()
+  }
+
+  /** Picks an option of one of the filters' selects (a combobox and its listbox). */
+  async filter(label: string, option: string) {
+    await this.page
+      .getByRole('region', { name: 'Filtry' })
+      .getByRole('combobox', { name: label, exact: true })
+      .click()
+    await this.page.getByRole('option', { name: option, exact: true }).click()
+  }
+
+  results(): Locator {
+    return this.page.getByRole('button', { name: /^Pokaż terminy: / })
+  }
+
+  async openTeacher(name: string) {
+    await this.page.getByRole('button', { name: `Pokaż terminy: ${name}` }).click()
+    await expect(this.page.getByRole('group', { name: 'Wybór tygodnia' })).toBeVisible()
+  }
+
+  async nextWeek() {
+    const switcher = this.page.getByRole('group', { name: 'Wybór tygodnia' })
+    await switcher.getByRole('button', { name: 'Następny tydzień' }).click()
+    await expect(switcher.getByText('Następny tydzień', { exact: true })).toBeVisible()
+    await expect(this.page.getByText('Wczytujemy terminy…')).toBeHidden()
+  }
+
+  /** The day sections of the week, each labelled by its weekday and date. */
+  days(): Locator {
+    return this.page.getByRole('region').filter({ has: this.page.getByRole('list') })
+  }
+
+  freeSlots(scope: Locator | Page = this.page): Locator {
+    return scope.getByRole('button', { name: FREE })
+  }
+
+  /**
+   * Where each of the first free slots on `count` different days is: "wtorek 01.12, 16:45". A
+   * slot's name ends with its state, which changes when it is picked, so tests find it by this.
+   */
+  async firstFreeSlotsOnDays(count: number): Promise<string[]> {
+    await expect(this.freeSlots().first()).toBeVisible()
+    const found: string[] = []
+    for (const day of await this.days().all()) {
+      const free = this.freeSlots(day)
+      if ((await free.count()) > 0)
+        found.push((await free.first().getAttribute('aria-label'))?.split(': ')[0] ?? '')
+      if (found.length === count) return found
+    }
+    throw new Error(`fewer than ${count} days with free slots`)
+  }
+
+  /** The slot at "wtorek 01.12, 16:45", whatever its state. */
+  slot(where: string): Locator {
+    const escaped = where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    return this.page.getByRole('button', { name: new RegExp(`^${escaped}(?: \\(.*\\))?: `) })
+  }
+
+  slotsNamed(pattern: RegExp): Locator {
+    return this.page.getByRole('button', { name: pattern })
+  }
+}
