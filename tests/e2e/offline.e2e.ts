@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { LoginPage, TEACHER } from './support/login-page.ts'
+import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
+import { SetLessonsPage } from './support/set-lessons-page.ts'
 
 // ARCHITECTURE.md "Offline": the service worker precaches the shell; after one online visit the
 // app reloads with no network at all.
@@ -28,4 +29,30 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   const schedule = page.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule.getByText(/Jesteś offline\. Grafik z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()
   await expect(schedule.getByText(/: (wolny|zarezerwowany|za późno na rezerwację)$/).first()).toBeAttached()
+})
+
+// issue #4 item 7: the last timetable a student viewed is mirrored (IndexedDB) and shown offline,
+// marked as possibly out of date, with booking disabled until the connection returns.
+test('a student sees the last viewed week offline, marked stale, and cannot book', async ({
+  page,
+  context,
+}) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT)
+  await expect(page).toHaveURL(/set-lessons/)
+  const screen = new SetLessonsPage(page)
+  await screen.openTeacher('Magdalena Kamińska')
+  await expect(screen.freeSlots().first()).toBeVisible()
+  const url = page.url()
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
+
+  await context.setOffline(true)
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  await page.goto(url)
+  await expect(
+    page.getByText(/^Jesteś offline\. Dane z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} mogą być nieaktualne/),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: /: wolny$/ }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Umów wybrane terminy' })).toBeDisabled()
 })
