@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { teacherProfile } from '../../test-support/profile-fixture.ts'
+import { routeFetch } from '../../test-support/test-fetch.ts'
+import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { teacherProfile } from '../profile/profile-fixture.ts'
-import { signInAs } from '../profile/test-session.ts'
-import { routeFetch } from '../timetable/test-fetch.ts'
 import { allowedStudentsProblem, offeredStudents, toChoice } from './allowed-students-rules.ts'
 import { AllowedStudentsContent } from './edit-allowed-students-dialog.tsx'
 

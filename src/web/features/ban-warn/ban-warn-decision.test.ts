@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { studentProfile, teacherProfile } from '../profile/profile-fixture.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { banWarnDecision, warningSeenValue } from './ban-warn-decision.ts'
 
 const now = Date.UTC(2026, 6, 10, 12)

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getSession } from '../../api/session.ts'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { studentProfile } from '../profile/profile-fixture.ts'
-import { answerWith, signInAs } from '../profile/test-session.ts'
 import { BanWarn } from './ban-warn.tsx'
 
 const warned = studentProfile({ warned_at: '2026-07-07T10:00:00.000Z' })

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { routeFetch } from '../../test-support/test-fetch.ts'
+import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { studentProfile } from '../profile/profile-fixture.ts'
-import { signInAs } from '../profile/test-session.ts'
-import { routeFetch } from '../timetable/test-fetch.ts'
 import { ItTeachersScreen } from './it-teachers-screen.tsx'
 
 const LIST = 'GET /api/v1/teachers/it_teachers'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { completenessGaps } from './completeness.ts'
-import { studentProfile, teacherProfile } from './profile-fixture.ts'
 
 describe('completeness notes on the profile (spec §5 checks)', () => {
   it('finds nothing missing in complete profiles', () => {

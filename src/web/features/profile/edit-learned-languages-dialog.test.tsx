@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { EditLearnedLanguagesForm } from './edit-learned-languages-dialog.tsx'
 import { somethingUnticked } from './learned-languages.ts'
-import { studentProfile } from './profile-fixture.ts'
-import { answerWith, signInAs } from './test-session.ts'
 
 const save = () => screen.getByRole('button', { name: 'Zapisz' })
 

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ERROR_MESSAGES } from '../../../domain/errors.ts'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { EditPasswordForm } from './edit-password-dialog.tsx'
-import { studentProfile } from './profile-fixture.ts'
-import { answerWith, signInAs } from './test-session.ts'
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' })
 const confirm = () => screen.getByRole('button', { name: 'Zmień hasło' })

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { studentProfile, teacherProfile } from './profile-fixture.ts'
 import { ProfileNotices } from './profile-notices.tsx'
 
 describe('the profile notes driven by the completeness checks (spec §5)', () => {

@@ -10,9 +10,9 @@ import type { Profile } from '../../../domain/api/profile.ts'
 import { profileKeys } from '../../api/profile.ts'
 import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
-import { studentProfile } from './profile-fixture.ts'
+import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { ProfileScreen } from './profile-screen.tsx'
-import { answerWith, signInAs } from './test-session.ts'
 
 function renderProfile(profile: Profile, search: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resolveRedirect } from '../../app/guard.ts'
 import { paths } from '../../app/paths.ts'
-import { studentProfile, teacherProfile } from './profile-fixture.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import {
   missingRequirements,
   parseRedirectTarget,

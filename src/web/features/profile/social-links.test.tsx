@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { teacherProfile } from '../../test-support/profile-fixture.ts'
+import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { EditSocialMediaForm } from './edit-social-media-dialog.tsx'
-import { teacherProfile } from './profile-fixture.ts'
 import { payloadRowIndex, socialLinkHints, socialLinksPayload } from './social-links.ts'
-import { answerWith, signInAs } from './test-session.ts'
 
 const a = 'https://www.linkedin.com/in/anna'
 const b = 'https://example.com/anna'

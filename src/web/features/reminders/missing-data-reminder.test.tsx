@@ -2,8 +2,8 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { teacherProfile } from '../../test-support/profile-fixture.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { teacherProfile } from '../profile/profile-fixture.ts'
 import { MissingDataReminder } from './missing-data-reminder.tsx'
 
 const noBank = teacherProfile({ iban: null, address: null })

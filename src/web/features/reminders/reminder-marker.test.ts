@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { paths } from '../../app/paths.ts'
-import { studentProfile, teacherProfile } from '../profile/profile-fixture.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { markReminderShown, missingDataReminderDue, REMINDER_MARKER_KEY } from './reminder-marker.ts'
 
 const noBank = teacherProfile({ iban: null })

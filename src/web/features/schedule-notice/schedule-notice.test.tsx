@@ -2,9 +2,9 @@
 import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
+import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { studentProfile, teacherProfile } from '../profile/profile-fixture.ts'
-import { signInAs } from '../profile/test-session.ts'
 import { ScheduleNotice } from './schedule-notice.tsx'
 import { SCHEDULE_NOTICE_CUTOFF, scheduleNoticeDue } from './schedule-notice-decision.ts'
 

@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../../app/i18n.ts'
+import { teacherProfile } from '../../test-support/profile-fixture.ts'
+import { routeFetch, type SentRequest } from '../../test-support/test-fetch.ts'
+import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
-import { teacherProfile } from '../profile/profile-fixture.ts'
-import { signInAs } from '../profile/test-session.ts'
 import { TeacherMyLessons } from './teacher-my-lessons.tsx'
-import { routeFetch, type SentRequest } from './test-fetch.ts'
 
 const SHOW = 'GET /api/v1/teachers/timetables/show'
 const slot = (id: string, time: string, scheduled: boolean) => ({

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../domain/api/profile.ts'
+import type { Profile } from '../../domain/api/profile.ts'
 
 // A complete profile for unit tests; each test changes what it is about.
 

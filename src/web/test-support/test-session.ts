@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import type { Profile } from '../../../domain/api/profile.ts'
-import { startSession } from '../../api/session.ts'
+import type { Profile } from '../../domain/api/profile.ts'
+import { startSession } from '../api/session.ts'
 
 /** Signs the profile's user in (local storage session) for render tests. */
 export function signInAs(profile: Profile): void {
