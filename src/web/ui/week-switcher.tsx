@@ -13,6 +13,8 @@ export type WeekSwitcherProps = {
   /** The weeks that may be shown (weekBounds: the current and the next week, spec §4). */
   bounds: WeekBounds
   onChange: (weekStart: string) => void
+  /** Whose week it is: a teacher reads why only two weeks show, a student why only two can be booked. */
+  viewer?: 'student' | 'teacher'
 }
 
 type Side = 'previous' | 'next'
@@ -22,7 +24,7 @@ type Side = 'previous' | 'next'
  * `bounds.max`. Trying to go further shows a tooltip explaining why; it closes after 6 s (§9).
  * The arrows stay focusable at the limit (aria-disabled), so keyboard users get the reason too.
  */
-export function WeekSwitcher({ weekStart, bounds, onChange }: WeekSwitcherProps) {
+export function WeekSwitcher({ weekStart, bounds, onChange, viewer = 'student' }: WeekSwitcherProps) {
   const { t } = useLingui()
   const [hint, setHint] = useState<{ side: Side; at: number } | null>(null)
   useEffect(() => {
@@ -31,7 +33,10 @@ export function WeekSwitcher({ weekStart, bounds, onChange }: WeekSwitcherProps)
     return () => clearTimeout(timer)
   }, [hint])
 
-  const limitText = t`Lekcje możesz umawiać tylko na bieżący i następny tydzień.`
+  const limitText =
+    viewer === 'teacher'
+      ? t`Grafik obejmuje bieżący i następny tydzień.`
+      : t`Lekcje możesz umawiać tylko na bieżący i następny tydzień.`
   const blocked = { previous: weekStart <= bounds.min, next: weekStart >= bounds.max }
   const go = (side: Side) => {
     if (blocked[side]) setHint({ side, at: Date.now() })

@@ -60,7 +60,7 @@ export function TeacherSchedulePanel({ profile, actions }: Props) {
             </Trans>
           </Text>
         )}
-        <WeekSwitcher weekStart={week} bounds={bounds} onChange={setWeek} />
+        <WeekSwitcher weekStart={week} bounds={bounds} onChange={setWeek} viewer="teacher" />
         {mirroredAt !== null && (
           <Group role="status" gap="xs" wrap="nowrap" px="md" py={8} bg="gray.1" style={{ borderRadius: 8 }}>
             <IconCloudOff size={18} aria-hidden style={{ flexShrink: 0 }} />
