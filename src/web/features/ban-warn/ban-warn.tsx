@@ -8,24 +8,12 @@ import { formatPolandDate } from '../../../domain/poland-time.ts'
 import { useLogout } from '../../api/auth.ts'
 import { useSession } from '../../api/session.ts'
 import { useSettings } from '../../api/settings.ts'
+import { readSeenMarker, writeSeenMarker } from '../../offline/seen-marker.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { banWarnDecision, WARNING_SEEN_KEY, warningSeenValue } from './ban-warn-decision.ts'
 
-function readSeen(): string | null {
-  try {
-    return window.localStorage.getItem(WARNING_SEEN_KEY)
-  } catch {
-    return null
-  }
-}
-
-function writeSeen(value: string): void {
-  try {
-    window.localStorage.setItem(WARNING_SEEN_KEY, value)
-  } catch {
-    // Without storage the warning shows once per visit instead.
-  }
-}
+const readSeen = () => readSeenMarker(WARNING_SEEN_KEY)
+const writeSeen = (value: string) => writeSeenMarker(WARNING_SEEN_KEY, value)
 
 /**
  * BanWarn (spec §2, §4): at start, a warned student sees the warning once per sign-in; a student

@@ -3,17 +3,14 @@ import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@manti
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
-import { useLanguages, useLevels } from '../../api/dictionaries.ts'
 import { paths } from '../../app/paths.ts'
-import { languageLabel, pickById } from '../../ui/language-labels.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
+import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
 /** One IT teacher (spec §2 it-teachers): picture, name, rating, languages with levels, links. */
 export function ItTeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const nameId = useId()
-  const languages = useLanguages().data
-  const levels = useLevels().data
   const name = `${teacher.first_name} ${teacher.last_name}`
   const summary = paths.teacher.replace(':id', teacher.id)
   const book = `${paths.setLessons}?${new URLSearchParams({ teacher: teacher.id })}`
@@ -36,17 +33,7 @@ export function ItTeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
             <RatingSummary average={teacher.average_rating} />
           </Stack>
         </Group>
-        <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Uczy: ${name}`}>
-          {teacher.taught_languages.map((taught) => {
-            const language = pickById(languages, [taught.id])[0]
-            const level = pickById(levels, [taught.level.id])[0]
-            return (
-              <Badge component="li" key={taught.id} variant="light" color="indigo" tt="none">
-                {language ? languageLabel(language, i18n.locale) : '…'} {level?.name}
-              </Badge>
-            )
-          })}
-        </Group>
+        <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy: ${name}`} />
         {teacher.not_accepting_new_students && (
           <Text size="sm" c="dimmed">
             <Trans>Obecnie nie przyjmuje nowych kursantów.</Trans>

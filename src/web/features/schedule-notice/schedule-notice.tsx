@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { useSession } from '../../api/session.ts'
+import { readSeenMarker, writeSeenMarker } from '../../offline/seen-marker.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import {
   NOTICE_SEEN_KEY,
@@ -11,21 +12,8 @@ import {
   scheduleNoticeDue,
 } from './schedule-notice-decision.ts'
 
-function readSeen(): string | null {
-  try {
-    return window.localStorage.getItem(NOTICE_SEEN_KEY)
-  } catch {
-    return null
-  }
-}
-
-function writeSeen(value: string): void {
-  try {
-    window.localStorage.setItem(NOTICE_SEEN_KEY, value)
-  } catch {
-    // Without storage the notice shows once per visit instead.
-  }
-}
+const readSeen = () => readSeenMarker(NOTICE_SEEN_KEY)
+const writeSeen = (value: string) => writeSeenMarker(NOTICE_SEEN_KEY, value)
 
 /**
  * InformAboutHarmonogramChange (spec §2, §4, §9): 500 ms after a teacher signs in, while the

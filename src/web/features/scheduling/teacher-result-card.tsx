@@ -3,16 +3,15 @@ import { Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, VisuallyHidde
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { useLanguages, useLevels } from '../../api/dictionaries.ts'
-import { languageLabel, pickById } from '../../ui/language-labels.ts'
+import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
+import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
 type Props = { teacher: TeacherSearchResult; onOpen: () => void }
 
 /** One search result: picture, name, rating, taught languages with levels, next free slot. */
 export function TeacherResultCard({ teacher, onOpen }: Props) {
   const { t, i18n } = useLingui()
-  const languages = useLanguages().data
-  const levels = useLevels().data
   const name = `${teacher.first_name} ${teacher.last_name}`
   const next = teacher.next_free_slot ? new Date(teacher.next_free_slot) : null
   const nextDate = next ? polandDateKey(next) : null
@@ -35,33 +34,8 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
               </Badge>
             )}
           </Group>
-          {teacher.average_rating === null ? (
-            <Text size="sm" c="dimmed">
-              <Trans>Brak ocen</Trans>
-            </Text>
-          ) : (
-            <Group gap={6}>
-              <Rating value={teacher.average_rating} fractions={10} readOnly size="sm" aria-hidden />
-              <Text size="sm" fw={600}>
-                <VisuallyHidden>{t`Średnia ocena:`} </VisuallyHidden>
-                {new Intl.NumberFormat(i18n.locale, {
-                  minimumFractionDigits: 1,
-                  maximumFractionDigits: 1,
-                }).format(teacher.average_rating)}
-              </Text>
-            </Group>
-          )}
-          <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Uczy`}>
-            {teacher.taught_languages.map((taught) => {
-              const language = pickById(languages, [taught.id])[0]
-              const level = pickById(levels, [taught.level.id])[0]
-              return (
-                <Badge component="li" key={taught.id} variant="light" color="indigo" tt="none">
-                  {language ? languageLabel(language, i18n.locale) : '…'} {level?.name}
-                </Badge>
-              )
-            })}
-          </Group>
+          <RatingSummary average={teacher.average_rating} />
+          <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy`} />
           <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
             <Text size="sm" c={nextText ? undefined : 'dimmed'}>
               {nextText
