@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Anchor, Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'

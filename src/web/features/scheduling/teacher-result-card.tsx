@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
-import { useLanguages, useLevels } from '../../api/dictionaries.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
@@ -29,7 +28,15 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
               {name}
             </Text>
             {teacher.not_accepting_new_students && (
-              <Badge color="gray" variant="light" tt="none">
+              // On a phone the badge wraps rather than cutting the words off.
+              <Badge
+                color="gray"
+                variant="light"
+                tt="none"
+                h="auto"
+                py={2}
+                styles={{ label: { whiteSpace: 'normal' } }}
+              >
                 <Trans>Nie przyjmuje nowych kursantów</Trans>
               </Badge>
             )}
