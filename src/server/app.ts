@@ -23,6 +23,7 @@ import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
+import { createSessionCache, registerSessionCache } from './platform/session-cache.ts'
 import { registerStatic } from './platform/static.ts'
 import { createLocalStorage, type FileStorage, filesDir } from './platform/storage.ts'
 import { MULTIPART_LIMITS } from './platform/uploads.ts'
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? Fastify({ ...common, logger: false })
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
+  const sessionCache = createSessionCache(deps.config.sessionCacheMs)
   app.decorate('deps', {
     config: deps.config,
     database: deps.database,
@@ -88,8 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createMailQueue(deps.mailer, app.log),
     limiters: createRateLimiters(deps.rateLimits ?? {}, clock),
     fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
+    sessionCache,
   } satisfies AppContext)
-  app.addHook('onClose', () => app.deps.mail.idle())
+  const unregisterSessionCache = registerSessionCache(sessionCache)
+  app.addHook('onClose', async () => {
+    unregisterSessionCache()
+    await app.deps.mail.idle()
+  })
 
   registerErrorHandler(app)
   const https = deps.config.publicUrl.startsWith('https:')

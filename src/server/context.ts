@@ -5,6 +5,7 @@ import type { FileUrls } from './platform/file-urls.ts'
 import type { Log } from './platform/logger.ts'
 import type { Mailer, MailQueue } from './platform/mail.ts'
 import type { RateLimiters } from './platform/rate-limit.ts'
+import type { SessionCache } from './platform/session-cache.ts'
 import type { FileStorage } from './platform/storage.ts'
 
 /** What services need, whether called from an HTTP route or an operator command. */
@@ -23,6 +24,8 @@ export type AppContext = ServiceContext & {
   /** Mail sent after the answer has gone (password reset), drained when the app closes. */
   mail: MailQueue
   limiters: RateLimiters
+  /** Recently seen sessions of this process (platform/session-cache.ts). */
+  sessionCache: SessionCache
   /** Signs the file URLs that profiles carry and checks them when a file is asked for. */
   fileUrls: FileUrls
 }

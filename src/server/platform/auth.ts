@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Role } from '../../domain/api/common.ts'
 import { AppError } from './errors.ts'
 import { findSessionUser, type User } from './sessions.ts'
+import { hashToken } from './tokens.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,9 +27,15 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request)
     if (!token) throw new AppError('unauthenticated')
-    const { database, clock } = app.deps
+    const { database, clock, sessionCache } = app.deps
     const now = clock.now()
-    const user = await findSessionUser(database.db, token, now)
+    const hash = hashToken(token)
+    let user = sessionCache.get(hash, now)
+    if (!user) {
+      const found = await findSessionUser(database.db, hash, now)
+      if (found) sessionCache.set(hash, found.user, found.expiresAt, now)
+      user = found?.user
+    }
     // An expired, revoked or unknown token, and an account that was deactivated or banned since the
     // sign-in, all answer 401: spec §8 makes the client log out.
     if (user?.status !== 'active' || (user.bannedUntil && user.bannedUntil > now)) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
+import { forgetCachedToken, forgetCachedUser } from './session-cache.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 export type User = typeof users.$inferSelect
@@ -17,20 +18,23 @@ export async function createSession(
   return { token, expiresAt: input.expiresAt }
 }
 
-/** The user of a live session: not revoked, not expired. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<User | undefined> {
+/** The user of a live session (not revoked, not expired) and when that session expires. */
+export async function findSessionUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: User; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1)
-  return row?.user
+  return row
 }
 
 export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {
+  forgetCachedToken(hashToken(token))
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -39,6 +43,7 @@ export async function revokeSession(db: Db, token: string, now: Date): Promise<v
 
 /** A password change signs the user out everywhere (ARCHITECTURE.md "API"). */
 export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<void> {
+  forgetCachedUser(userId)
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -52,6 +57,7 @@ export async function revokeOtherSessions(
   keepToken: string,
   now: Date,
 ): Promise<void> {
+  forgetCachedUser(userId)
   await db
     .update(sessions)
     .set({ revokedAt: now })

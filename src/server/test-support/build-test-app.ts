@@ -52,6 +52,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
     webDir: undefined,
     filesSecret: TEST_FILES_SECRET,
+    // Tests change rows straight in the database and expect the next request to see it; the
+    // cache has its own tests (platform/session-cache*.test.ts).
+    sessionCacheMs: 0,
     ...overrides,
   }
 }

@@ -7,6 +7,7 @@ import {
   teacherTeachingLanguages,
   users,
 } from '../../db/schema.ts'
+import { forgetCachedUser } from '../../platform/session-cache.ts'
 import type { User } from '../../platform/sessions.ts'
 
 /** E-mails are unique case-insensitively (index users_email_key on lower(email)). */
@@ -50,6 +51,7 @@ export async function insertUser(db: Db, values: UserValues): Promise<User> {
 }
 
 export async function updateUser(db: Db, userId: string, changes: UserChanges): Promise<void> {
+  forgetCachedUser(userId)
   await db.update(users).set(changes).where(eq(users.id, userId))
 }
 
@@ -59,6 +61,7 @@ export async function setPasswordHash(
   passwordHash: string,
   now: Date,
 ): Promise<void> {
+  forgetCachedUser(userId)
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
 }
 

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../db/schema.ts'
+import { updateUser } from '../modules/users/repository.ts'
+import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
+import { bearer, createUser, signIn, TEST_PASSWORD } from '../test-support/fixtures.ts'
+import { post } from '../test-support/http.ts'
+
+// The per-process session cache (platform/session-cache.ts): writes through this process are
+// seen at once; a change made behind its back (another process) at most SESSION_CACHE_SECONDS late.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ config: { sessionCacheMs: 5000 } })
+})
+afterAll(() => t.close())
+
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/students/me', headers: bearer(token) })
+
+async function signedIn() {
+  const user = await createUser(t.database.db)
+  const { token } = await signIn(t.app, user.email)
+  expect((await me(token)).statusCode).toBe(200)
+  return { user, token }
+}
+
+describe('session cache', () => {
+  it('forgets a session at sign-out, at once', async () => {
+    const { token } = await signedIn()
+    expect((await post(t.app, '/users/sign_out', { token })).statusCode).toBeLessThan(300)
+    expect((await me(token)).statusCode).toBe(401)
+  })
+
+  it('sees a change made through this process at once (a deactivated account)', async () => {
+    const { user, token } = await signedIn()
+    await updateUser(t.database.db, user.id, { status: 'inactive' })
+    expect((await me(token)).statusCode).toBe(401)
+  })
+
+  it('revokes the other sessions at once when the password changes', async () => {
+    const { user, token } = await signedIn()
+    const other = (await signIn(t.app, user.email)).token
+    expect((await me(other)).statusCode).toBe(200)
+    const response = await post(t.app, '/students/update', {
+      token,
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        password: 'a-new-password-1',
+        passwordConfirmation: 'a-new-password-1',
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    expect((await me(other)).statusCode).toBe(401)
+    expect((await me(token)).statusCode).toBe(200)
+  })
+
+  it('answers from memory for at most the cache time when the row changed behind its back', async () => {
+    const { user, token } = await signedIn()
+    await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id))
+    t.clock.advance(4999)
+    expect((await me(token)).statusCode).toBe(200)
+    t.clock.advance(1)
+    expect((await me(token)).statusCode).toBe(401)
+  })
+
+  it('never outlives the session itself', async () => {
+    const { token } = await signedIn()
+    t.clock.advance(12 * 3_600_000 - 1000)
+    expect((await me(token)).statusCode).toBe(200)
+    t.clock.advance(1000)
+    expect((await me(token)).statusCode).toBe(401)
+  })
+})

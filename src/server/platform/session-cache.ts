@@ -1,0 +1,65 @@
+import type { User } from './sessions.ts'
+
+// Every authenticated request looks its bearer token up, and on this machine each database round
+// trip costs more than the rest of a typical request (bench/README.md). A short-lived cache of
+// token → user per server process removes that round trip for a user's burst of requests.
+//
+// Bounded staleness, by design (docs/decisions.md): writes made through this process evict the
+// user or token at once (profile changes, bans, sign-out, password changes); a change made by
+// another process (an operator command against PostgreSQL) is seen after at most `ttlMs`.
+
+type Entry = { user: User; until: number }
+
+export type SessionCache = {
+  get(tokenHash: string, now: Date): User | undefined
+  set(tokenHash: string, user: User, sessionExpiresAt: Date, now: Date): void
+  forgetUser(userId: string): void
+  forgetToken(tokenHash: string): void
+}
+
+/** Every live cache of this process: repository writes evict from all of them. */
+const live = new Set<SessionCache>()
+
+export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionCache {
+  const entries = new Map<string, Entry>()
+  const cache: SessionCache = {
+    get(tokenHash, now) {
+      const entry = entries.get(tokenHash)
+      if (!entry) return undefined
+      if (entry.until > now.getTime()) return entry.user
+      entries.delete(tokenHash)
+      return undefined
+    },
+    set(tokenHash, user, sessionExpiresAt, now) {
+      if (ttlMs <= 0) return
+      // Map order is insertion order: the first key is the oldest entry.
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next()
+        if (!oldest.done) entries.delete(oldest.value)
+      }
+      const until = Math.min(now.getTime() + ttlMs, sessionExpiresAt.getTime())
+      entries.set(tokenHash, { user, until })
+    },
+    forgetUser(userId) {
+      for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash)
+    },
+    forgetToken(tokenHash) {
+      entries.delete(tokenHash)
+    },
+  }
+  return cache
+}
+
+export function registerSessionCache(cache: SessionCache): () => void {
+  live.add(cache)
+  return () => live.delete(cache)
+}
+
+/** The user's row changed (or their sessions were revoked): no cache may answer for them. */
+export function forgetCachedUser(userId: string): void {
+  for (const cache of live) cache.forgetUser(userId)
+}
+
+export function forgetCachedToken(tokenHash: string): void {
+  for (const cache of live) cache.forgetToken(tokenHash)
+}
