@@ -20,6 +20,7 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000
 // BENCH_NODE_ARGS for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 const ONLY = process.env.BENCH_ONLY
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
@@ -69,6 +70,9 @@ async function benchDatabase(
   const base = `http://127.0.0.1:${port}`
   try {
     await waitForHealth(base, child)
+    // The server tops up every teacher's slots right after start (as it does long before traffic
+    // in production); let that finish so it does not run inside the measurements.
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
     const results: Record<string, LoadResult> = {}
     for (const [name, source] of benchTargets(base, data)) {
       if (ONLY && !name.includes(ONLY)) continue

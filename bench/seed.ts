@@ -3,6 +3,7 @@ import { scheduleRange } from '../src/domain/schedule/slot-rules.ts'
 import { slotsForDay } from '../src/domain/schedule/slots.ts'
 import { type Database, openDatabase } from '../src/server/db/client.ts'
 import {
+  availabilityRules,
   languages,
   lessons,
   levels,
@@ -128,8 +129,19 @@ export async function seedBenchData(database: Database, now: Date, passwordHash:
   const range = scheduleRange(now, null)
   if (!range) throw new Error('no schedule range')
   const dates = datesOf(range)
-  const slotRows = teachers.flatMap((t) => {
-    const week = weeklyHours(rand)
+  // Each teacher's weekly rules are stored as the SetLesson dialog would (so the server's start-up
+  // top-up finds every week complete), and their slots are materialised from them.
+  const weeks = teachers.map(() => weeklyHours(rand))
+  await inBatches(
+    teachers.map((t, i) => ({
+      teacherId: t.id,
+      weekly: Object.fromEntries((weeks[i] ?? []).map((intervals, day) => [String(day + 1), intervals])),
+      dates: {},
+    })),
+    (batch) => db.insert(availabilityRules).values(batch),
+  )
+  const slotRows = teachers.flatMap((t, index) => {
+    const week = weeks[index] ?? []
     return dates.flatMap((date, i) =>
       slotsForDay(date, week[i % 7] ?? []).map((s) => ({
         teacherId: t.id,

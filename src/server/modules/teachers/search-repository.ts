@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import {
@@ -42,6 +42,8 @@ export type TeacherRow = {
   notAcceptingNewStudents: boolean
   averageRating: number | null
   nextFreeSlot: Date | null
+  /** spec §3 taught_languages, as read in the same query (JSON; parsed by the service). */
+  taught: unknown
   total: number
 }
 
@@ -135,6 +137,10 @@ function nextFreeSlot(db: Db, windows: InstantRange[]) {
 // key changes nothing. Issue #5 replaces this expression with the ratings' average.
 const averageRating = sql<number | null>`cast(null as real)`
 
+/** The teacher's taught languages with levels, in the page's own query (one round trip less). */
+const taughtLanguagesJson = sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${teacherTaughtLanguages.languageId}, 'level_id', ${teacherTaughtLanguages.levelId}) order by ${teacherTaughtLanguages.languageId}), '[]'::json)
+  from ${teacherTaughtLanguages} where ${teacherTaughtLanguages.teacherId} = ${users.id})`
+
 /**
  * A page of active teachers matching the filters, ordered by average rating (desc, nulls last),
  * soonest free slot (nulls last), last name, first name and id; each row carries the total.
@@ -156,6 +162,7 @@ export async function findTeacherPage(
       notAcceptingNewStudents: users.notAcceptingNewStudents,
       averageRating: averageRating.as('average_rating'),
       nextFreeSlot: next.startsAt,
+      taught: taughtLanguagesJson,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(users)
@@ -181,18 +188,4 @@ export async function countTeachers(db: Db, filters: TeacherFilters, slots: Slot
   const joined = slots.required ? base.innerJoinLateral(next, sql`true`) : base
   const [row] = await joined.where(and(...teacherConditions(db, filters)))
   return row?.total ?? 0
-}
-
-/** spec §3 taught_languages of the page's teachers, in language order. */
-export async function findTaughtLanguages(db: Db, teacherIds: string[]) {
-  if (teacherIds.length === 0) return []
-  return db
-    .select({
-      teacherId: teacherTaughtLanguages.teacherId,
-      languageId: teacherTaughtLanguages.languageId,
-      levelId: teacherTaughtLanguages.levelId,
-    })
-    .from(teacherTaughtLanguages)
-    .where(inArray(teacherTaughtLanguages.teacherId, teacherIds))
-    .orderBy(asc(teacherTaughtLanguages.teacherId), asc(teacherTaughtLanguages.languageId))
 }

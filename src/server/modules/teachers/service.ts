@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type {
   TeacherSearchPage,
   TeacherSearchQuery,
@@ -11,7 +12,6 @@ import { freeSlotWindows } from './free-slot-windows.ts'
 import { isPartnerCompany } from './partner.ts'
 import {
   countTeachers,
-  findTaughtLanguages,
   findTeacherPage,
   type SlotFilter,
   type TeacherFilters,
@@ -40,20 +40,16 @@ async function slotFilter(
   return { windows, required: filters.day !== undefined || filters.time !== undefined }
 }
 
-async function toResults(ctx: SearchContext, rows: TeacherRow[]): Promise<TeacherSearchResult[]> {
-  const taught = await findTaughtLanguages(
-    ctx.db,
-    rows.map((row) => row.id),
-  )
+const taughtJson = v.array(v.object({ id: v.number(), level_id: v.number() }))
+
+function toResults(ctx: SearchContext, rows: TeacherRow[]): TeacherSearchResult[] {
   return rows.map((row) => ({
     id: row.id,
     first_name: row.firstName ?? '',
     last_name: row.lastName ?? '',
     average_rating: row.averageRating,
     image_url: ctx.fileUrls.url(row.imageKey),
-    taught_languages: taught
-      .filter((language) => language.teacherId === row.id)
-      .map((language) => ({ id: language.languageId, level: { id: language.levelId } })),
+    taught_languages: v.parse(taughtJson, row.taught).map((t) => ({ id: t.id, level: { id: t.level_id } })),
     not_accepting_new_students: row.notAcceptingNewStudents,
     next_free_slot: row.nextFreeSlot?.toISOString() ?? null,
   }))
@@ -86,7 +82,7 @@ export async function searchTeachers(
     ? 0
     : (rows[0]?.total ?? (offset > 0 ? await countTeachers(ctx.db, filters, slots) : 0))
   return {
-    data: await toResults(ctx, rows),
+    data: toResults(ctx, rows),
     currentPage: query.page,
     lastPage: Math.max(1, Math.ceil(total / query.per_page)),
     perPage: query.per_page,

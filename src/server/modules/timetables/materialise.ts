@@ -60,6 +60,11 @@ export async function syncSlots(
  */
 const completeRanges = new WeakMap<Db, Map<string, string>>()
 
+/** The teacher's slots are known complete for this week's range: no top-up needed. */
+export function slotsKnownComplete(db: Db, teacherId: string, now: Date): boolean {
+  return completeRanges.get(db)?.get(teacherId) === teacherRange(now).from
+}
+
 /**
  * A week rolls over without an update: the next week's slots are created from the stored rules
  * when first asked for (idempotent; the write transaction runs only when something is missing).

@@ -72,22 +72,6 @@ const activeLessonOf = (db: Db) =>
     .from(lessons)
     .where(and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
 
-/** The teacher's slots starting in [from, to) with whether each holds an active lesson. */
-export async function findSlotsWithBooking(
-  db: Db,
-  teacherId: string,
-  from: Date,
-  to: Date,
-): Promise<(SlotRow & { booked: boolean })[]> {
-  const rows = await db
-    .select({ slot: timeSlots, lessonId: lessons.id })
-    .from(timeSlots)
-    .leftJoin(lessons, and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
-    .where(and(eq(timeSlots.teacherId, teacherId), gte(timeSlots.startsAt, from), lt(timeSlots.startsAt, to)))
-    .orderBy(asc(timeSlots.startsAt))
-  return rows.map(({ slot, lessonId }) => ({ ...slot, booked: lessonId !== null }))
-}
-
 /** The teacher's future slots starting at or after `now`, whose start is not in `keep`. */
 const futureSlotsOutside = (teacherId: string, now: Date, keep: Date[]) => {
   const conditions = [eq(timeSlots.teacherId, teacherId), gte(timeSlots.startsAt, now)]

@@ -12,10 +12,13 @@ import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
-import { syncSlots, teacherRange, topUpSlots } from './materialise.ts'
-import type { Rules } from './plan.ts'
+import { slotsKnownComplete, syncSlots, teacherRange, topUpSlots } from './materialise.ts'
+import { type Rules, rangeInstants } from './plan.ts'
 import { findTimetableTeacher, saveRules } from './repository.ts'
 import { buildTimetable } from './timetable-view.ts'
+import { findTimetableView } from './view-repository.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 type TimetableContext = Pick<ServiceContext, 'db' | 'clock'>
 
@@ -80,17 +83,32 @@ export async function showTimetable(
   query: { teacher_id: string; date_from: string; date_to: string },
 ): Promise<Timetable> {
   const student = viewer.role === 'student' ? viewer.id : null
-  const teacher = await findTimetableTeacher(ctx.db, query.teacher_id, student)
-  if (!teacher) throw new AppError('not_found')
   const now = ctx.clock.now()
-  await topUpSlots(ctx.db, teacher.id, now)
-  return buildTimetable(ctx.db, {
-    teacherId: teacher.id,
+  // Top up a rolled-over week first (not for an unknown id: that would only fill the memory).
+  if (!slotsKnownComplete(ctx.db, query.teacher_id, now)) {
+    if (!(await findTimetableTeacher(ctx.db, query.teacher_id, student))) throw new AppError('not_found')
+    await topUpSlots(ctx.db, query.teacher_id, now)
+  }
+  const dates = { from: query.date_from, to: query.date_to }
+  const { start, end } = rangeInstants(dates)
+  const view = await findTimetableView(ctx.db, {
+    teacherId: query.teacher_id,
+    studentId: student,
+    from: start,
+    to: end,
+    now,
+    lessonsFrom: new Date(start.getTime() - DAY_MS),
+    lessonsTo: new Date(end.getTime() + DAY_MS),
+  })
+  if (!view) throw new AppError('not_found')
+  const input = {
+    teacherId: query.teacher_id,
     // spec §4 overlay: the teacher refuses new students and this student is not on their list.
-    refusesViewer: student !== null && teacher.notAcceptingNewStudents && !teacher.allowed,
+    refusesViewer: student !== null && view.notAcceptingNewStudents && !view.allowed,
     viewer,
     now,
-    graceHours: teacher.graceHours ?? DEFAULT_SETTINGS.lessonEarlinessCondition,
-    dates: { from: query.date_from, to: query.date_to },
-  })
+    graceHours: view.graceHours ?? DEFAULT_SETTINGS.lessonEarlinessCondition,
+    dates,
+  }
+  return buildTimetable(input, view)
 }

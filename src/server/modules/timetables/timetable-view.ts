@@ -2,12 +2,10 @@ import type { Timetable, TimetableSlot } from '../../../domain/api/timetables.ts
 import { DEFAULT_SCHEDULED_LESSONS_LIMIT } from '../../../domain/constants.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { isMissedSlot, isScheduledSlot, scheduleRange } from '../../../domain/schedule/slot-rules.ts'
-import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
 import { scheduledCount } from '../lessons/booking-rules.ts'
-import { studentLessons } from '../lessons/repository.ts'
-import { type DateRange, datesOf, rangeInstants } from './plan.ts'
-import { findSlotsWithBooking, type SlotRow } from './repository.ts'
+import { type DateRange, datesOf } from './plan.ts'
+import type { TimetableView, ViewSlot } from './view-repository.ts'
 
 // spec §3 Schedule answer with the slot flags of spec §4, for one viewer.
 
@@ -27,8 +25,6 @@ type SlotContext = {
   ownLessonStarts: Date[] | null
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 /**
  * The dates a viewer may book in: for a student the schedule range clipped at their active_until
  * (spec §9); for a teacher (the owner, or a colleague looking) the full schedule range.
@@ -37,7 +33,7 @@ function bookableRange(viewer: User, now: Date): DateRange | null {
   return scheduleRange(now, viewer.role === 'student' ? viewer.activeUntil : null)
 }
 
-function slotView(slot: SlotRow & { booked: boolean }, context: SlotContext): TimetableSlot {
+function slotView(slot: ViewSlot, context: SlotContext): TimetableSlot {
   const { input, bookable, ownLessonStarts } = context
   const date = polandDateKey(slot.startsAt)
   const missed = isMissedSlot(slot.startsAt, input.now, input.graceHours)
@@ -57,35 +53,30 @@ function slotView(slot: SlotRow & { booked: boolean }, context: SlotContext): Ti
 }
 
 /**
- * Every date of `input.dates` with its slots in time order (a date without slots has none). Two
- * index-served queries: the slots with their active lessons, and for a student their own lessons
- * around the dates.
+ * Every date of `input.dates` with its slots in time order (a date without slots has none), from
+ * what findTimetableView read in one round trip.
  */
-export async function buildTimetable(db: Db, input: ViewInput): Promise<Timetable> {
-  const { start, end } = rangeInstants(input.dates)
-  const slots = await findSlotsWithBooking(db, input.teacherId, start, end)
+export function buildTimetable(
+  input: ViewInput,
+  view: Pick<TimetableView, 'slots' | 'ownLessons'>,
+): Timetable {
   const student = input.viewer.role === 'student' ? input.viewer : null
-  const lessons = student
-    ? await studentLessons(db, student.id, {
-        now: input.now,
-        from: new Date(start.getTime() - DAY_MS),
-        to: new Date(end.getTime() + DAY_MS),
-      })
-    : []
   const context: SlotContext = {
     input,
     bookable: bookableRange(input.viewer, input.now),
-    ownLessonStarts: student ? lessons.map((lesson) => lesson.startsAt) : null,
+    ownLessonStarts: student ? view.ownLessons.map((lesson) => lesson.startsAt) : null,
   }
   const byDate = new Map<string, TimetableSlot[]>()
-  for (const slot of slots) {
+  for (const slot of view.slots) {
     const date = polandDateKey(slot.startsAt)
-    byDate.set(date, [...(byDate.get(date) ?? []), slotView(slot, context)])
+    const day = byDate.get(date)
+    if (day) day.push(slotView(slot, context))
+    else byDate.set(date, [slotView(slot, context)])
   }
   return {
     timetable: datesOf(input.dates).map((date) => ({ date, slots: byDate.get(date) ?? [] })),
     // spec §3/§9: the student's lessons not yet ended; limit and overlay describe nothing for a teacher.
-    scheduled_lessons_count: student ? scheduledCount(lessons, input.now) : 0,
+    scheduled_lessons_count: student ? scheduledCount(view.ownLessons, input.now) : 0,
     lesson_earliness_condition: input.graceHours,
     scheduled_lessons_limit_per_student: student?.scheduledLessonsLimit ?? DEFAULT_SCHEDULED_LESSONS_LIMIT,
     not_accepting_new_students: input.refusesViewer,
