@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { availabilityRules, lessons, settings, teacherStudents, timeSlots, users } from '../../db/schema.ts'
+import { availabilityRules, lessons, timeSlots } from '../../db/schema.ts'
 
 export type StoredRules = typeof availabilityRules.$inferSelect
 export type SlotRow = typeof timeSlots.$inferSelect
@@ -21,39 +21,6 @@ export async function saveRules(
     .insert(availabilityRules)
     .values({ ...values, updatedAt: now })
     .onConflictDoUpdate({ target: availabilityRules.teacherId, set: changes })
-}
-
-export type TimetableTeacher = {
-  id: string
-  notAcceptingNewStudents: boolean
-  allowed: boolean
-  graceHours: number | null
-}
-
-/**
- * In one round trip (timetables/show is hot): the active teacher, whether `studentId` is on their
- * allowed list (spec §4) and the grace period of settings (null without a settings row).
- */
-export async function findTimetableTeacher(
-  db: Db,
-  teacherId: string,
-  studentId: string | null,
-): Promise<TimetableTeacher | undefined> {
-  const allowed = studentId
-    ? sql<boolean>`exists (select 1 from ${teacherStudents} where ${teacherStudents.teacherId} = ${users.id} and ${teacherStudents.studentId} = ${studentId})`
-    : sql<boolean>`false`
-  const [row] = await db
-    .select({
-      id: users.id,
-      notAcceptingNewStudents: users.notAcceptingNewStudents,
-      allowed: allowed.mapWith(Boolean),
-      graceHours: sql<
-        number | null
-      >`(select ${settings.lessonEarlinessCondition} from ${settings} where ${settings.id} = 1)`,
-    })
-    .from(users)
-    .where(and(eq(users.id, teacherId), eq(users.role, 'teacher'), eq(users.status, 'active')))
-  return row
 }
 
 /** The teacher's slots starting in [from, to), in time order. */

@@ -11,10 +11,10 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
-import { lockUser, updateUser } from '../users/repository.ts'
+import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
 import { slotsKnownComplete, syncSlots, teacherRange, topUpSlots } from './materialise.ts'
 import { type Rules, rangeInstants } from './plan.ts'
-import { findTimetableTeacher, saveRules } from './repository.ts'
+import { saveRules } from './repository.ts'
 import { buildTimetable } from './timetable-view.ts'
 import { findTimetableView } from './view-repository.ts'
 
@@ -86,7 +86,7 @@ export async function showTimetable(
   const now = ctx.clock.now()
   // Top up a rolled-over week first (not for an unknown id: that would only fill the memory).
   if (!slotsKnownComplete(ctx.db, query.teacher_id, now)) {
-    if (!(await findTimetableTeacher(ctx.db, query.teacher_id, student))) throw new AppError('not_found')
+    if (!(await findActiveUser(ctx.db, query.teacher_id, 'teacher'))) throw new AppError('not_found')
     await topUpSlots(ctx.db, query.teacher_id, now)
   }
   const dates = { from: query.date_from, to: query.date_to }

@@ -1,12 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Stack } from '@mantine/core'
-import { ApiError } from '../../api/api-error.ts'
-import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
 import { useAllowedStudents, useStudentsWithLessons } from '../../api/teacher-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
-import { Message } from '../../ui/message.tsx'
-import { PageLoader } from '../../ui/page-loader.tsx'
+import { QueriesFallback } from '../../ui/queries-fallback.tsx'
 import { AllowedStudentsForm } from './allowed-students-form.tsx'
 import { initialAllowedValues, offeredStudents } from './allowed-students-rules.ts'
 
@@ -41,17 +36,10 @@ export function AllowedStudentsContent({
       />
     )
   }
-  const failed = [allowed, withLessons].find((query) => query.isError)
-  if (!failed) return <PageLoader label={<Trans>Wczytujemy Twoich kursantów…</Trans>} />
-  const error = failed.error instanceof ApiError ? apiErrorMessage(failed.error) : codeMessage('server_error')
   return (
-    <Stack gap="md">
-      <FormError>
-        <Message of={error} />
-      </FormError>
-      <Button variant="default" onClick={() => void Promise.all([allowed.refetch(), withLessons.refetch()])}>
-        <Trans>Spróbuj ponownie</Trans>
-      </Button>
-    </Stack>
+    <QueriesFallback
+      queries={[allowed, withLessons]}
+      loadingLabel={<Trans>Wczytujemy Twoich kursantów…</Trans>}
+    />
   )
 }

@@ -1,15 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Stack } from '@mantine/core'
 import { useQueries } from '@tanstack/react-query'
 import { useState } from 'react'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
-import { ApiError } from '../../api/api-error.ts'
-import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
 import { timetableQueryOptions } from '../../api/timetables.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
-import { Message } from '../../ui/message.tsx'
-import { PageLoader } from '../../ui/page-loader.tsx'
+import { QueriesFallback } from '../../ui/queries-fallback.tsx'
 import { weekBounds } from '../../ui/week-bounds.ts'
 import { datesBetween, type ScheduleFormValues, scheduleFormFromTimetable } from './schedule-form.ts'
 import { type SetLessonStep, SetLessonSteps } from './set-lesson-steps.tsx'
@@ -73,17 +68,7 @@ function SetLessonContent({ teacherId, cyclical, step, onStep, onClose }: Conten
   }
   if (initial)
     return <SetLessonSteps initial={initial} weeks={weeks} step={step} onStep={onStep} onClose={onClose} />
-  const failed = [thisWeek, nextWeek].find((query) => query?.isError)
-  if (!failed) return <PageLoader label={<Trans>Wczytujemy Twój grafik…</Trans>} />
-  const error = failed.error instanceof ApiError ? apiErrorMessage(failed.error) : codeMessage('server_error')
   return (
-    <Stack gap="md">
-      <FormError>
-        <Message of={error} />
-      </FormError>
-      <Button variant="default" onClick={() => void Promise.all([thisWeek?.refetch(), nextWeek?.refetch()])}>
-        <Trans>Spróbuj ponownie</Trans>
-      </Button>
-    </Stack>
+    <QueriesFallback queries={[thisWeek, nextWeek]} loadingLabel={<Trans>Wczytujemy Twój grafik…</Trans>} />
   )
 }
