@@ -36,6 +36,18 @@ export const ERROR_MESSAGES = {
   slot_taken: 'Someone has just booked this time. Choose another one.',
   slot_unavailable: 'This time can no longer be booked',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request',
+  // My lessons (issue #5, spec §4 and §8).
+  lesson_started: 'You cannot cancel a lesson that has already started',
+  lesson_cancelled: 'This lesson has been cancelled',
+  lesson_finished: 'This lesson has already finished',
+  lesson_not_finished: 'You can rate a lesson only after it has finished',
+  rating_exists: 'This lesson has already been rated',
+  rating_missing: 'This lesson has not been rated yet',
+  absence_too_early: 'You can report an absence only from 15 minutes before the lesson starts',
+  absence_already_reported: 'You have already reported an absence for this lesson',
+  absentee_invalid: 'The absent person must be the other participant of the lesson',
+  group_lesson_memo: 'The student memo is not available for group lessons',
+  too_many_materials: 'A lesson can hold at most {max} materials',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES

@@ -44,6 +44,8 @@ export const VALIDATION_EN = {
   slot_required: () => 'Choose at least one time',
   slot_duplicate: () => 'A time was chosen twice',
   time_window: () => 'The end must be after the start',
+  one_field_required: () => 'Send exactly one of: note, teacher memo, student memo',
+  rating_range: () => 'Choose from 1 to 5 stars',
 } as const satisfies Record<string, (param: string) => string>
 
 export type IssueCode = keyof typeof VALIDATION_EN

@@ -10,6 +10,7 @@ import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 const codeMessages = (params: Record<string, string>): Record<ErrorCode, MessageDescriptor> => {
   const date = params.date ?? ''
   const limit = params.limit ?? ''
+  const max = params.max ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -41,6 +42,17 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     slot_taken: msg`Ktoś właśnie zarezerwował ten termin. Wybierz inny.`,
     slot_unavailable: msg`Tego terminu nie można już zarezerwować`,
     idempotency_key_reused: msg`Nie udało się powtórzyć żądania. Odśwież stronę i spróbuj ponownie.`,
+    lesson_started: msg`Nie możesz odwołać lekcji, która już się rozpoczęła`,
+    lesson_cancelled: msg`Ta lekcja została odwołana`,
+    lesson_finished: msg`Ta lekcja już się zakończyła`,
+    lesson_not_finished: msg`Lekcję można ocenić dopiero po jej zakończeniu`,
+    rating_exists: msg`Ta lekcja została już oceniona`,
+    rating_missing: msg`Ta lekcja nie ma jeszcze oceny`,
+    absence_too_early: msg`Nieobecność można zgłosić najwcześniej 15 minut przed początkiem lekcji`,
+    absence_already_reported: msg`Nieobecność na tej lekcji została już przez Ciebie zgłoszona`,
+    absentee_invalid: msg`Nieobecną osobą musi być drugi uczestnik lekcji`,
+    group_lesson_memo: msg`Notatka kursanta nie jest dostępna dla lekcji grupowych`,
+    too_many_materials: msg`Do lekcji można dodać najwyżej ${max} materiałów`,
   }
 }
 

@@ -66,6 +66,8 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   slot_required: () => msg`Wybierz co najmniej jeden termin`,
   slot_duplicate: () => msg`Ten sam termin wybrano dwa razy`,
   time_window: () => msg`Godzina końca musi być późniejsza niż początku`,
+  one_field_required: () => msg`Wyślij dokładnie jedno z: notatka, notatka lektora, notatka ucznia`,
+  rating_range: () => msg`Wybierz od 1 do 5 gwiazdek`,
 }
 
 /** The text of one issue code and its parameter (e.g. `too_short` + `60`). */

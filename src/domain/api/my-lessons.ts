@@ -1,0 +1,211 @@
+import * as v from 'valibot'
+import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
+import { issue } from '../validation/issues.ts'
+import { envelope, idSchema } from './common.ts'
+import { isDateKey } from './timetables.ts'
+
+// The contract of issue #5 (my-lessons): spec §3 Lesson, Rating and Absence report; spec §7
+// lessons/list_scheduled|list_finished|list_group|show|cancel|update|remove_file|report_absence,
+// ratings/create|update. Writes accept an `Idempotency-Key` header (lessons.ts IDEMPOTENCY_HEADER).
+
+/** spec §4 lesson status: `finished` once the lesson's end has passed, unless it was cancelled. */
+export const lessonStatusSchema = v.picklist(['scheduled', 'finished', 'cancelled'])
+export type LessonStatus = v.InferOutput<typeof lessonStatusSchema>
+
+/** spec §2 FileItem: `type` is the role that owns the file; only that role may delete it. */
+export const lessonFileSchema = v.object({
+  id: idSchema,
+  filename: v.string(),
+  /** Authenticated download (GET, bearer token): /api/v1/lessons/download_file?lesson_id&file_id. */
+  file_url: v.string(),
+  type: v.picklist(['teacher', 'student']),
+  /** Detected content type (domain/files.ts FileType) and size, for the FileItem. */
+  content_type: v.string(),
+  size: v.number(),
+  created_at: v.string(),
+})
+export type LessonFile = v.InferOutput<typeof lessonFileSchema>
+
+export const lessonPartySchema = v.object({
+  id: idSchema,
+  first_name: v.nullable(v.string()),
+  last_name: v.nullable(v.string()),
+  image_url: v.nullable(v.string()),
+})
+export type LessonParty = v.InferOutput<typeof lessonPartySchema>
+
+export const lessonRatingSchema = v.object({
+  value: v.number(),
+  comment: v.string(),
+})
+
+/** The asking user's own absence report on this lesson (spec §3 Absence report), if any. */
+export const absenceReportSchema = v.object({
+  absentee_id: idSchema,
+  note: v.string(),
+  created_at: v.string(),
+})
+
+/**
+ * spec §3 Lesson, as every lessons/* answer returns it to one of its two parties. Times are ISO
+ * instants (UTC); the web shows them in Poland time (and the user's own zone when it differs).
+ */
+export const lessonSchema = v.object({
+  id: idSchema,
+  lesson_id: idSchema,
+  room_token: v.nullable(v.string()),
+  is_learncube: v.boolean(),
+  is_group: v.boolean(),
+  scheduled_at: v.string(),
+  ends_at: v.string(),
+  /** The end, once it has passed and the lesson was not cancelled. */
+  finished_at: v.nullable(v.string()),
+  cancelled_at: v.nullable(v.string()),
+  canceled: v.boolean(),
+  cancelled_by_role: v.nullable(v.picklist(['student', 'teacher'])),
+  cancellation_reason: v.nullable(v.string()),
+  status: lessonStatusSchema,
+  language: v.object({ id: v.number(), name: v.string(), name_pl: v.string() }),
+  level: v.object({ id: v.number(), name: v.string() }),
+  /** The other party's full name (the teacher for a student, the student for a teacher). */
+  fullName: v.string(),
+  teacher: lessonPartySchema,
+  student: lessonPartySchema,
+  /** The student's note for the lesson (AddNote; see docs/decisions.md). */
+  note: v.nullable(v.string()),
+  teacher_memos: v.nullable(v.string()),
+  /** Always null for group lessons (spec §5: the student memo is hidden for group lessons). */
+  student_memos: v.nullable(v.string()),
+  rating: v.nullable(lessonRatingSchema),
+  lesson_files: v.array(lessonFileSchema),
+  my_absence_report: v.nullable(absenceReportSchema),
+})
+export type Lesson = v.InferOutput<typeof lessonSchema>
+
+/** spec §3 Scheduled lessons response. */
+export const scheduledLessonsResponse = envelope(
+  v.object({
+    lessons: v.array(lessonSchema),
+    voice_sample_provided: v.boolean(),
+    scheduled_lessons_limit_per_student: v.number(),
+  }),
+)
+export type ScheduledLessons = v.InferOutput<typeof scheduledLessonsResponse>['data']
+
+/** GET /lessons/list_finished and /lessons/list_group: the spec §3 paginated wrapper, newest first. */
+export const lessonPageResponse = v.object({
+  data: v.array(lessonSchema),
+  currentPage: v.number(),
+  lastPage: v.number(),
+  perPage: v.number(),
+  total: v.number(),
+})
+export type LessonPage = v.InferOutput<typeof lessonPageResponse>
+
+const pageParam = (fallback: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,5}$/, issue('invalid')),
+      v.transform(Number),
+      v.maxValue(max, issue('invalid')),
+    ),
+    String(fallback),
+  )
+const dateParam = v.optional(v.pipe(v.string(), v.check(isDateKey, issue('date_format'))))
+
+/** Query of list_finished and list_group: Poland dates (inclusive) for the calendar, and a page. */
+export const lessonListQuery = v.object({
+  date_from: dateParam,
+  date_to: dateParam,
+  page: pageParam(1, 100_000),
+  per_page: pageParam(50, 200),
+})
+export type LessonListQuery = v.InferOutput<typeof lessonListQuery>
+
+const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
+
+export const lessonShowQuery = v.object({ lesson_id: lessonIdField })
+export const lessonResponse = envelope(lessonSchema)
+
+/** spec §5: notes, the cancellation reason and rating comments hold at most 255 characters. */
+const limitedText = v.pipe(
+  v.string(issue('invalid')),
+  v.trim(),
+  v.maxLength(TEXT_LIMIT, issue('too_long', TEXT_LIMIT)),
+)
+const requiredText = v.pipe(limitedText, v.nonEmpty(issue('required')))
+
+export const lessonCancelSchema = v.object({
+  lesson_id: lessonIdField,
+  cancellation_reason: requiredText,
+})
+export type LessonCancel = v.InferOutput<typeof lessonCancelSchema>
+
+/**
+ * What a cancel did besides cancelling (spec §4): a student inside cancellation_earliness is
+ * warned the first time and banned (and signed out) the next; a teacher's late cancellation
+ * records a financial penalty.
+ */
+export const cancelOutcomeSchema = v.picklist(['cancelled', 'warned', 'banned', 'penalty'])
+export type CancelOutcome = v.InferOutput<typeof cancelOutcomeSchema>
+export const lessonCancelResponse = envelope(
+  v.object({
+    lesson: lessonSchema,
+    outcome: cancelOutcomeSchema,
+    /** ISO instant, when outcome is `banned`. */
+    banned_until: v.nullable(v.string()),
+  }),
+)
+export type LessonCancelAnswer = v.InferOutput<typeof lessonCancelResponse>['data']
+
+/**
+ * JSON body of POST /lessons/update: exactly one of note (the student's), teacher_memos (the
+ * teacher's) or student_memos (the student's; not for group lessons). An empty memo clears it;
+ * an empty note is refused (spec §2 AddNote is disabled when empty).
+ */
+export const lessonUpdateSchema = v.pipe(
+  v.object({
+    lesson_id: lessonIdField,
+    note: v.optional(requiredText),
+    teacher_memos: v.optional(limitedText),
+    student_memos: v.optional(limitedText),
+  }),
+  v.check(
+    (body) =>
+      [body.note, body.teacher_memos, body.student_memos].filter((value) => value !== undefined).length === 1,
+    issue('one_field_required'),
+  ),
+)
+export type LessonUpdate = v.InferOutput<typeof lessonUpdateSchema>
+
+/** Multipart POST /lessons/update field names (spec §7) for a lesson material. */
+export const MATERIAL_FIELDS = {
+  lessonId: 'lesson_id',
+  file: 'lesson_note_file',
+  filename: 'lesson_note_filename',
+} as const
+
+export const removeFileQuery = v.object({ lesson_id: lessonIdField, file_id: lessonIdField })
+export const downloadFileQuery = removeFileQuery
+
+/** spec §3 Rating; create and update take the same body. */
+export const ratingSchema = v.object({
+  lesson_id: lessonIdField,
+  value: v.pipe(
+    v.number(issue('required')),
+    v.integer(issue('invalid')),
+    v.minValue(RATING_MIN, issue('rating_range')),
+    v.maxValue(RATING_MAX, issue('rating_range')),
+  ),
+  comment: requiredText,
+})
+export type RatingInput = v.InferOutput<typeof ratingSchema>
+
+/** spec §3 Absence report; the absentee must be the lesson's other party. */
+export const absenceReportInputSchema = v.object({
+  lesson_id: lessonIdField,
+  absentee_id: lessonIdField,
+  note: limitedText,
+})
+export type AbsenceReportInput = v.InferOutput<typeof absenceReportInputSchema>
