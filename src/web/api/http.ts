@@ -46,12 +46,13 @@ export function createHttp(deps: HttpDeps = {}) {
   })
   const onError = deps.onError ?? handleTransportError
 
-  async function request<S extends v.GenericSchema>(
+  /** Sends one request and reads its answer with `read`; failures go through the transport rules. */
+  async function send<T>(
     method: 'get' | 'post',
     path: string,
-    schema: S,
-    options: RequestOptions = {},
-  ): Promise<v.InferOutput<S>> {
+    options: RequestOptions,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const token = options.token ?? (options.auth === false ? undefined : getSession()?.token)
     try {
       const response = await client(path, {
@@ -61,11 +62,7 @@ export function createHttp(deps: HttpDeps = {}) {
         timeout: options.timeout,
         headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       })
-      const parsed = v.safeParse(schema, parseBody(await response.text()))
-      if (!parsed.success) {
-        throw new ApiError({ kind: 'invalid_response', message: `Unexpected answer from ${path}` })
-      }
-      return parsed.output
+      return await read(response)
     } catch (thrown) {
       const error = toApiError(thrown)
       if (!options.silent)
@@ -74,11 +71,29 @@ export function createHttp(deps: HttpDeps = {}) {
     }
   }
 
+  function request<S extends v.GenericSchema>(
+    method: 'get' | 'post',
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    return send(method, path, options, async (response) => {
+      const parsed = v.safeParse(schema, parseBody(await response.text()))
+      if (!parsed.success) {
+        throw new ApiError({ kind: 'invalid_response', message: `Unexpected answer from ${path}` })
+      }
+      return parsed.output
+    })
+  }
+
   return {
     get: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
       request('get', path, schema, options),
     post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
       request('post', path, schema, options),
+    /** A file behind the bearer token (e.g. a lesson material), as a Blob. */
+    getBlob: (path: string, options: RequestOptions = {}) =>
+      send('get', path, options, (response) => response.blob()),
   }
 }
 

@@ -5,10 +5,21 @@ import { timetableKeys } from './timetables.ts'
 
 // spec §7 POST /lessons/create {language_id, level_id, teacher_id, time_slot_ids}.
 
-/** Every query that shows the user's lessons lives under this key (lists arrive with issue #5). */
+/** Every query that shows the user's lessons lives under this key (the lists: api/my-lessons.ts). */
 export const lessonKeys = {
   all: ['lessons'] as const,
+  /** One list of my-lessons (spec §2 tabs); finished and group lists add their page query. */
+  list: (list: LessonList) => [...lessonKeys.all, 'list', list] as const,
+  page: (list: Exclude<LessonList, 'scheduled'>, query: LessonPageQuery) =>
+    [...lessonKeys.list(list), query] as const,
+  detail: (lessonId: string) => [...lessonKeys.all, 'detail', lessonId] as const,
 }
+
+/** spec §2 my-lessons tabs: scheduled, closed (list_finished) and group lessons. */
+export type LessonList = 'scheduled' | 'finished' | 'group'
+
+/** The query of list_finished and list_group (domain/api/my-lessons.ts lessonListQuery). */
+export type LessonPageQuery = { dateFrom?: string; dateTo?: string; page: number; perPage: number }
 
 export type CreateLessonsInput = { body: LessonCreate; idempotencyKey: string }
 

@@ -20,6 +20,8 @@ export type MultipartOptions = {
   auth?: boolean
   /** The caller shows 4xx and network errors itself (see http.ts). */
   inline?: boolean
+  /** Extra request headers, e.g. `Idempotency-Key` (see http.ts). */
+  headers?: Record<string, string>
 }
 
 export type UploadDeps = {
@@ -61,6 +63,7 @@ function send(
     const done = () => options.signal?.removeEventListener('abort', abort)
     xhr.open('POST', `/api/v1${path}`)
     xhr.setRequestHeader('accept', 'application/json')
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value)
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`)
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || event.total === 0) return

@@ -3,7 +3,13 @@ import { vi } from 'vitest'
 // Unit tests' HTTP at the fetch level: answers by method and path, records what was sent.
 
 export type Answer = { status: number; body: unknown }
-export type SentRequest = { method: string; path: string; query: string; body: unknown }
+export type SentRequest = {
+  method: string
+  path: string
+  query: string
+  body: unknown
+  headers: Record<string, string>
+}
 type Route = Answer | ((request: SentRequest) => Answer)
 
 /**
@@ -21,6 +27,7 @@ export function routeFetch(routes: Record<string, Route>) {
       path: url.pathname,
       query: url.search,
       body: text ? JSON.parse(text) : null,
+      headers: Object.fromEntries(input.headers),
     }
     sent.push(request)
     const route = routes[`${input.method} ${url.pathname}`]

@@ -1,0 +1,139 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  AbsenceReportInput,
+  Lesson,
+  LessonCancel,
+  LessonUpdate,
+  RatingInput,
+} from '../../domain/api/my-lessons.ts'
+import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import { type LessonList, lessonKeys } from './lessons.ts'
+import {
+  cancelLesson,
+  downloadLessonFile,
+  type LessonFileRef,
+  type MaterialInput,
+  type RatingMode,
+  rateLesson,
+  removeLessonFile,
+  reportAbsence,
+  type UploadControl,
+  updateLesson,
+  uploadMaterial,
+} from './my-lesson-writes.ts'
+import { profileKeys } from './profile.ts'
+import { timetableKeys } from './timetables.ts'
+import { waitAtLeast } from './wait-at-least.ts'
+
+// The mutation hooks of my-lessons: each sends one write of my-lesson-writes.ts with the key of the
+// user's action, then refreshes the list the lesson is shown in. `mutationKey`s let an offline
+// outbox set defaults for them (ARCHITECTURE.md "Web app": setMutationDefaults).
+
+type LessonRef = Pick<Lesson, 'id' | 'is_group' | 'finished_at' | 'teacher'>
+
+/** A write of the user's action on `lesson`, sent with the action's Idempotency-Key. */
+export type LessonWrite<I> = { input: I; idempotencyKey: string; lesson: LessonRef }
+
+export const myLessonMutationKeys = {
+  cancel: ['lessons', 'cancel'],
+  update: ['lessons', 'update'],
+  upload: ['lessons', 'upload-material'],
+  removeFile: ['lessons', 'remove-file'],
+  absence: ['lessons', 'report-absence'],
+  rating: ['ratings', 'save'],
+} as const
+
+/**
+ * spec §4 "Lesson memos": after an edit the table refreshed is the group lessons for a group
+ * lesson, else the closed lessons when finished_at is set, else the scheduled ones.
+ */
+export function listOf(lesson: Pick<Lesson, 'is_group' | 'finished_at'>): LessonList {
+  if (lesson.is_group) return 'group'
+  return lesson.finished_at ? 'finished' : 'scheduled'
+}
+
+async function refreshLesson(queryClient: QueryClient, lesson: LessonRef, answer?: Lesson) {
+  if (answer) queryClient.setQueryData(lessonKeys.detail(lesson.id), answer)
+  else await queryClient.invalidateQueries({ queryKey: lessonKeys.detail(lesson.id) })
+  await queryClient.invalidateQueries({ queryKey: lessonKeys.list(listOf(lesson)) })
+}
+
+function useLessonWrite<I, R>(
+  mutationKey: readonly string[],
+  send: (write: LessonWrite<I>) => Promise<R>,
+  answerLesson: (answer: R) => Lesson | undefined,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey,
+    mutationFn: (write: LessonWrite<I>) => waitAtLeast(send(write), SPINNER_MIN_MS),
+    onSuccess: (answer, write) => refreshLesson(queryClient, write.lesson, answerLesson(answer)),
+  })
+}
+
+/** AddNote and LessonMemos (spec §2): POST /lessons/update with note, teacher_memos or student_memos. */
+export const useUpdateLesson = () =>
+  useLessonWrite<LessonUpdate, Lesson>(
+    myLessonMutationKeys.update,
+    (write) => updateLesson(write.input, write.idempotencyKey),
+    (answer) => answer,
+  )
+
+/** Uploads a material (no spinner minimum: the progress bar is the feedback). */
+export function useUploadMaterial() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: myLessonMutationKeys.upload,
+    mutationFn: (write: LessonWrite<MaterialInput> & { control?: UploadControl }) =>
+      uploadMaterial(write.input, write.idempotencyKey, write.control),
+    onSuccess: (answer, write) => refreshLesson(queryClient, write.lesson, answer),
+  })
+}
+
+export const useRemoveLessonFile = () =>
+  useLessonWrite<LessonFileRef, Lesson>(
+    myLessonMutationKeys.removeFile,
+    (write) => removeLessonFile(write.input, write.idempotencyKey),
+    (answer) => answer,
+  )
+
+export const useReportAbsence = () =>
+  useLessonWrite<AbsenceReportInput, undefined>(
+    myLessonMutationKeys.absence,
+    (write) => reportAbsence(write.input, write.idempotencyKey),
+    () => undefined,
+  )
+
+/** RateLesson (spec §4): create when the lesson has no rating yet, else update. */
+export const useRateLesson = () =>
+  useLessonWrite<RatingInput & { mode: RatingMode }, undefined>(
+    myLessonMutationKeys.rating,
+    ({ input: { mode, ...rating }, idempotencyKey }) => rateLesson(mode, rating, idempotencyKey),
+    () => undefined,
+  )
+
+/**
+ * CancelLesson (spec §4): the lesson's list and the closed list (a cancelled lesson may move
+ * there), the teacher's timetable (the slot is free again) and, unless the student was banned and
+ * is being signed out, the profile (warned_at may have changed: BanWarn then shows).
+ */
+export function useCancelLesson() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: myLessonMutationKeys.cancel,
+    mutationFn: (write: LessonWrite<LessonCancel>) =>
+      waitAtLeast(cancelLesson(write.input, write.idempotencyKey), SPINNER_MIN_MS),
+    onSuccess: async (answer, write) => {
+      await Promise.all([
+        refreshLesson(queryClient, write.lesson, answer.lesson),
+        queryClient.invalidateQueries({ queryKey: lessonKeys.list('finished') }),
+        queryClient.invalidateQueries({ queryKey: timetableKeys.teacher(write.lesson.teacher.id) }),
+        answer.outcome === 'banned' ? null : queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      ])
+    },
+  })
+}
+
+/** Downloads a material as a Blob (a read: nothing to refresh). */
+export const useDownloadLessonFile = () =>
+  useMutation({ mutationFn: (file: LessonFileRef) => downloadLessonFile(file) })

@@ -1,0 +1,93 @@
+import * as v from 'valibot'
+import { IDEMPOTENCY_HEADER } from '../../domain/api/lessons.ts'
+import {
+  type AbsenceReportInput,
+  type LessonCancel,
+  type LessonUpdate,
+  lessonCancelResponse,
+  lessonResponse,
+  MATERIAL_FIELDS,
+  type RatingInput,
+} from '../../domain/api/my-lessons.ts'
+import { http } from './http.ts'
+import { postMultipart, type UploadProgress } from './upload.ts'
+
+// spec §7 the writes of my-lessons, as plain functions of (input, idempotencyKey): the mutation
+// hooks (my-lesson-mutations.ts) call them, and an offline outbox can replay them later with the
+// key it stored (ARCHITECTURE.md "Offline": exactly once). Every dialog shows its own errors,
+// hence `inline`.
+
+const idempotent = (key: string) => ({ [IDEMPOTENCY_HEADER]: key })
+
+/** POST /lessons/cancel {lesson_id, cancellation_reason}: the lesson and what else happened (spec §4). */
+export const cancelLesson = (input: LessonCancel, idempotencyKey: string) =>
+  http
+    .post('/lessons/cancel', lessonCancelResponse, {
+      json: input,
+      headers: idempotent(idempotencyKey),
+      inline: true,
+    })
+    .then((answer) => answer.data)
+
+/** POST /lessons/update with one of note, teacher_memos or student_memos; the updated lesson. */
+export const updateLesson = (input: LessonUpdate, idempotencyKey: string) =>
+  http
+    .post('/lessons/update', lessonResponse, {
+      json: input,
+      headers: idempotent(idempotencyKey),
+      inline: true,
+    })
+    .then((answer) => answer.data)
+
+export type MaterialInput = { lesson_id: string; file: Blob; filename: string }
+export type UploadControl = { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void }
+
+/**
+ * Multipart POST /lessons/update (spec §7 {lesson_id, lesson_note_file, lesson_note_filename}):
+ * the JSON fields travel in the `payload` part like every multipart call (docs/decisions.md),
+ * the file in `lesson_note_file`. With progress and cancel (DESIGN.md "Uploads").
+ */
+export const uploadMaterial = (input: MaterialInput, idempotencyKey: string, control: UploadControl = {}) =>
+  postMultipart('/lessons/update', lessonResponse, {
+    payload: { [MATERIAL_FIELDS.lessonId]: input.lesson_id, [MATERIAL_FIELDS.filename]: input.filename },
+    files: { [MATERIAL_FIELDS.file]: input.file },
+    headers: idempotent(idempotencyKey),
+    inline: true,
+    signal: control.signal,
+    onProgress: control.onProgress,
+  }).then((answer) => answer.data)
+
+export type LessonFileRef = { lesson_id: string; file_id: string }
+const fileQuery = (input: LessonFileRef) =>
+  new URLSearchParams({ lesson_id: input.lesson_id, file_id: input.file_id })
+
+/** GET /lessons/remove_file?lesson_id&file_id (spec §7; a write although a GET): the updated lesson. */
+export const removeLessonFile = (input: LessonFileRef, idempotencyKey: string) =>
+  http
+    .get(`/lessons/remove_file?${fileQuery(input)}`, lessonResponse, {
+      headers: idempotent(idempotencyKey),
+      inline: true,
+    })
+    .then((answer) => answer.data)
+
+/** GET /lessons/download_file: behind the bearer token, so fetched as a Blob (never a public URL). */
+export const downloadLessonFile = (input: LessonFileRef, signal?: AbortSignal) =>
+  http.getBlob(`/lessons/download_file?${fileQuery(input)}`, { signal, inline: true })
+
+/** POST /lessons/report_absence {absentee_id, lesson_id, note}. The contract fixes no answer body. */
+export const reportAbsence = (input: AbsenceReportInput, idempotencyKey: string) =>
+  http
+    .post('/lessons/report_absence', v.unknown(), {
+      json: input,
+      headers: idempotent(idempotencyKey),
+      inline: true,
+    })
+    .then(() => undefined)
+
+export type RatingMode = 'create' | 'update'
+
+/** POST /ratings/create or /ratings/update {lesson_id, value, comment} (spec §4 rating modes). */
+export const rateLesson = (mode: RatingMode, input: RatingInput, idempotencyKey: string) =>
+  http
+    .post(`/ratings/${mode}`, v.unknown(), { json: input, headers: idempotent(idempotencyKey), inline: true })
+    .then(() => undefined)
