@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { createTeacherBoard } from './modules/board/teacher-board.ts'
 import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
+  const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
   app.decorate('deps', {
     config: deps.config,
     database: deps.database,
@@ -91,10 +93,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters: createRateLimiters(deps.rateLimits ?? {}, clock),
     fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
     sessionCache,
+    board,
   } satisfies AppContext)
   const unregisterSessionCache = registerSessionCache(sessionCache)
+  // Warm the board in the background so the first searches do not wait for it (none in tests).
+  if (deps.config.boardCacheMs > 0) {
+    app.addHook('onReady', async () => {
+      board
+        .warm(clock.now())
+        .catch((error: unknown) => app.log.error({ err: error }, 'warming the board failed'))
+    })
+  }
   app.addHook('onClose', async () => {
     unregisterSessionCache()
+    board.close()
     await app.deps.mail.idle()
   })
 

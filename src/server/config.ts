@@ -38,6 +38,7 @@ const envSchema = v.object({
   SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
   REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
   SESSION_CACHE_SECONDS: v.optional(intFromEnv('SESSION_CACHE_SECONDS', 0, 60), '5'),
+  BOARD_CACHE_SECONDS: v.optional(intFromEnv('BOARD_CACHE_SECONDS', 0, 3600), '30'),
   PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
@@ -59,6 +60,11 @@ export type Config = {
   rememberTtlMs: number
   /** How long a process may answer a session from memory (platform/session-cache.ts); 0: never. */
   sessionCacheMs: number
+  /**
+   * How long this process's teacher board (modules/board/teacher-board.ts) trusts what it read
+   * when another process may have written; its own writes are seen at once. 0: always reload.
+   */
+  boardCacheMs: number
   partnerCompanyName: string
   trustProxy: boolean
   /** Seed the demo accounts into a database without users at start (DEMO_DATA=false to opt out). */
@@ -97,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberTtlMs: e.REMEMBER_TTL_DAYS * 86_400_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    boardCacheMs: e.BOARD_CACHE_SECONDS * 1000,
     partnerCompanyName: e.PARTNER_COMPANY_NAME,
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA === 'true',

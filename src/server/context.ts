@@ -1,5 +1,6 @@
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
 import type { Log } from './platform/logger.ts'
@@ -26,6 +27,8 @@ export type AppContext = ServiceContext & {
   limiters: RateLimiters
   /** Recently seen sessions of this process (platform/session-cache.ts). */
   sessionCache: SessionCache
+  /** This process's in-memory read model of teachers and slots (search, timetables/show). */
+  board: TeacherBoard
   /** Signs the file URLs that profiles carry and checks them when a file is asked for. */
   fileUrls: FileUrls
 }

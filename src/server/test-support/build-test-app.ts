@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests change rows straight in the database and expect the next request to see it; the
     // cache has its own tests (platform/session-cache*.test.ts).
     sessionCacheMs: 0,
+    boardCacheMs: 0,
     ...overrides,
   }
 }

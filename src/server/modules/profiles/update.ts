@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { revokeOtherSessions, type User } from '../../platform/sessions.ts'
 import { discardFiles, type StoredFile } from '../../platform/storage.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import {
   assertKnownReferences,
   type DictionaryRef,
@@ -82,5 +83,7 @@ export async function updateProfile(
     if (passwordHash) await revokeOtherSessions(tx, caller.user.id, caller.token, now)
     return [files.image ? before.imageKey : null, files.video ? before.videoKey : null]
   })
+  // A teacher's name, picture, languages and not-accepting flag are what search shows.
+  if (caller.user.role === 'teacher') boardTeacherChanged(caller.user.id)
   await discardFiles(ctx, replaced)
 }

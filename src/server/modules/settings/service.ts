@@ -6,6 +6,7 @@ import {
 } from '../../../domain/constants.ts'
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
+import { boardSettingsChanged } from '../board/teacher-board.ts'
 import { findSettings, type SettingsValues, saveSettings } from './repository.ts'
 
 // spec §3 Settings: ban_duration (days), cancellation_earliness (hours),
@@ -55,5 +56,7 @@ export async function updateSettings(
     cancellationEarliness: changes.cancellationEarliness ?? current.cancellationEarliness,
     lessonEarlinessCondition: changes.lessonEarlinessCondition ?? current.lessonEarlinessCondition,
   }
-  return toDto(await saveSettings(ctx.db, next, ctx.clock.now()))
+  const saved = await saveSettings(ctx.db, next, ctx.clock.now())
+  boardSettingsChanged()
+  return toDto(saved)
 }

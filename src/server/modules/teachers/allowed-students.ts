@@ -3,6 +3,7 @@ import { englishIssue } from '../../../domain/validation/issues.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
 import {
   findAllowedStudents,
@@ -65,5 +66,6 @@ export async function saveAllowedStudents(
     if (errors.length > 0) throw new AppError('validation_failed', { errors })
     await replaceAllowedStudents(tx, teacher.id, [...new Set(byEmail.values())])
   })
+  boardTeacherChanged(teacher.id)
   return listAllowedStudents(ctx, teacher)
 }

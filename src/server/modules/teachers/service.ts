@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type {
   TeacherSearchPage,
   TeacherSearchQuery,
@@ -7,18 +6,17 @@ import type {
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { showSettings } from '../settings/service.ts'
+import {
+  type SlotFilter,
+  searchBoard,
+  type TeacherFilters,
+  type TeacherMatch,
+} from '../board/board-search.ts'
+import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { freeSlotWindows } from './free-slot-windows.ts'
 import { isPartnerCompany } from './partner.ts'
-import {
-  countTeachers,
-  findTeacherPage,
-  type SlotFilter,
-  type TeacherFilters,
-  type TeacherRow,
-} from './search-repository.ts'
 
-type SearchContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls' | 'config'>
+type SearchContext = Pick<AppContext, 'board' | 'clock' | 'fileUrls' | 'config'>
 
 /** IT teachers (spec §1) are the teachers with this specialization. */
 const IT_SPECIALIZATION = 'it'
@@ -29,10 +27,10 @@ async function slotFilter(
   viewer: User,
   filters: { day?: string | undefined; time?: TeacherSearchQuery['time'] },
 ): Promise<SlotFilter> {
-  const settings = await showSettings(ctx)
+  const now = ctx.clock.now()
   const windows = freeSlotWindows({
-    now: ctx.clock.now(),
-    graceHours: settings.lesson_earliness_condition,
+    now,
+    graceHours: (await ctx.board.graceHours(now)) ?? DEFAULT_SETTINGS.lessonEarlinessCondition,
     activeUntil: viewer.role === 'student' ? viewer.activeUntil : null,
     day: filters.day,
     time: filters.time,
@@ -40,19 +38,23 @@ async function slotFilter(
   return { windows, required: filters.day !== undefined || filters.time !== undefined }
 }
 
-const taughtJson = v.array(v.object({ id: v.number(), level_id: v.number() }))
-
-function toResults(ctx: SearchContext, rows: TeacherRow[]): TeacherSearchResult[] {
-  return rows.map((row) => ({
-    id: row.id,
-    first_name: row.firstName ?? '',
-    last_name: row.lastName ?? '',
-    average_rating: row.averageRating,
-    image_url: ctx.fileUrls.url(row.imageKey),
-    taught_languages: v.parse(taughtJson, row.taught).map((t) => ({ id: t.id, level: { id: t.level_id } })),
-    not_accepting_new_students: row.notAcceptingNewStudents,
-    next_free_slot: row.nextFreeSlot?.toISOString() ?? null,
+function toResults(ctx: SearchContext, matches: TeacherMatch[]): TeacherSearchResult[] {
+  return matches.map(({ teacher, nextFreeSlot }) => ({
+    id: teacher.id,
+    first_name: teacher.firstName ?? '',
+    last_name: teacher.lastName ?? '',
+    average_rating: teacher.averageRating,
+    image_url: ctx.fileUrls.url(teacher.imageKey),
+    taught_languages: teacher.taught.map((t) => ({ id: t.languageId, level: { id: t.levelId } })),
+    not_accepting_new_students: teacher.notAcceptingNewStudents,
+    next_free_slot: nextFreeSlot === null ? null : new Date(nextFreeSlot).toISOString(),
   }))
+}
+
+/** Every match in search order, from the board (no database round trip once it is warm). */
+async function findMatches(ctx: SearchContext, filters: TeacherFilters, slots: SlotFilter) {
+  const { teachers, levelRanks } = await ctx.board.teachers(ctx.clock.now())
+  return searchBoard(teachers, levelRanks, filters, slots)
 }
 
 /**
@@ -72,17 +74,10 @@ export async function searchTeachers(
   }
   const slots = await slotFilter(ctx, viewer, query)
   const offset = (query.page - 1) * query.per_page
-  // Day/time filters no slot can meet (a day outside the range, an expired account): none match.
-  const impossible = slots.required && slots.windows.length === 0
-  const rows = impossible
-    ? []
-    : await findTeacherPage(ctx.db, filters, slots, { limit: query.per_page, offset })
-  // Every row carries the total; a page past the end has none, so only then is it counted apart.
-  const total = impossible
-    ? 0
-    : (rows[0]?.total ?? (offset > 0 ? await countTeachers(ctx.db, filters, slots) : 0))
+  const matches = await findMatches(ctx, filters, slots)
+  const total = matches.length
   return {
-    data: toResults(ctx, rows),
+    data: toResults(ctx, matches.slice(offset, offset + query.per_page)),
     currentPage: query.page,
     lastPage: Math.max(1, Math.ceil(total / query.per_page)),
     perPage: query.per_page,
@@ -98,5 +93,5 @@ export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<
   if (!isPartnerCompany(viewer.companyName, ctx.config.partnerCompanyName)) throw new AppError('forbidden')
   const slots = await slotFilter(ctx, viewer, {})
   // One list, not pages: the spec shows no paging for it (spec §7), and IT teachers are few.
-  return toResults(ctx, await findTeacherPage(ctx.db, { specializationName: IT_SPECIALIZATION }, slots))
+  return toResults(ctx, await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots))
 }

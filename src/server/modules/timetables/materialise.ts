@@ -1,5 +1,6 @@
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
 import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
 import {
@@ -89,6 +90,7 @@ export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<
       const current = await findRules(tx, teacherId)
       if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
     })
+    boardTeacherChanged(teacherId)
   }
   known.set(teacherId, range.from)
 }

@@ -7,20 +7,21 @@ import {
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
 import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
-import type { ServiceContext } from '../../context.ts'
+import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
 import { slotsKnownComplete, syncSlots, teacherRange, topUpSlots } from './materialise.ts'
 import { type Rules, rangeInstants } from './plan.ts'
 import { saveRules } from './repository.ts'
 import { buildTimetable } from './timetable-view.ts'
-import { findTimetableView } from './view-repository.ts'
+import { findTimetableView, type TimetableView, type ViewQuery } from './view-repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type TimetableContext = Pick<ServiceContext, 'db' | 'clock'>
+type TimetableContext = Pick<AppContext, 'db' | 'clock' | 'board'>
 
 /** Sorted, merged intervals per day key. */
 function normalized(days: Record<string, { start: string; end: string }[]>): Record<string, Interval[]> {
@@ -63,6 +64,7 @@ export async function updateTimetable(
     await updateUser(tx, teacher.id, { hasCyclicalTimetable: body.cyclical, updatedAt: now })
     return syncSlots(tx, teacher.id, rules, { now, range, prune: true })
   })
+  boardTeacherChanged(teacher.id)
   const query = { teacher_id: teacher.id, date_from: range.from, date_to: range.to }
   return {
     ...(await showTimetable(ctx, teacher, query)),
@@ -70,6 +72,32 @@ export async function updateTimetable(
       date: polandDateKey(slot.startsAt),
       time: formatPolandTime(slot.startsAt),
     })),
+  }
+}
+
+/** findTimetableView's answer, read from the board (modules/board/teacher-board.ts). */
+async function boardView(ctx: TimetableContext, q: ViewQuery): Promise<TimetableView | undefined> {
+  const [teacher, own, graceHours] = await Promise.all([
+    ctx.board.teacher(q.teacherId, q.now),
+    q.studentId ? ctx.board.studentLessons(q.studentId, q.now) : [],
+    ctx.board.graceHours(q.now),
+  ])
+  if (!teacher) return undefined
+  const from = q.from.getTime()
+  const to = q.to.getTime()
+  const now = q.now.getTime()
+  const lessonsFrom = q.lessonsFrom.getTime()
+  const lessonsTo = q.lessonsTo.getTime()
+  return {
+    notAcceptingNewStudents: teacher.notAcceptingNewStudents,
+    allowed: q.studentId !== null && teacher.allowed.has(q.studentId),
+    graceHours,
+    slots: teacher.slots
+      .filter((slot) => slot.startsAt >= from && slot.startsAt < to)
+      .map((slot) => ({ id: slot.id, startsAt: new Date(slot.startsAt), booked: slot.booked })),
+    ownLessons: own
+      .filter((l) => l.endsAt > now || (l.startsAt >= lessonsFrom && l.startsAt < lessonsTo))
+      .map((l) => ({ startsAt: new Date(l.startsAt), endsAt: new Date(l.endsAt) })),
   }
 }
 
@@ -91,7 +119,8 @@ export async function showTimetable(
   }
   const dates = { from: query.date_from, to: query.date_to }
   const { start, end } = rangeInstants(dates)
-  const view = await findTimetableView(ctx.db, {
+  const board = ctx.board.range(now)
+  const q = {
     teacherId: query.teacher_id,
     studentId: student,
     from: start,
@@ -99,7 +128,10 @@ export async function showTimetable(
     now,
     lessonsFrom: new Date(start.getTime() - DAY_MS),
     lessonsTo: new Date(end.getTime() + DAY_MS),
-  })
+  }
+  // The schedule range is answered from the board; other dates (the past) from the database.
+  const view =
+    start >= board.start && end <= board.end ? await boardView(ctx, q) : await findTimetableView(ctx.db, q)
   if (!view) throw new AppError('not_found')
   const input = {
     teacherId: query.teacher_id,

@@ -22,7 +22,7 @@ export type TimetableView = {
   ownLessons: { startsAt: Date; endsAt: Date }[]
 }
 
-type ViewQuery = {
+export type ViewQuery = {
   teacherId: string
   studentId: string | null
   /** Slots starting in [from, to). */

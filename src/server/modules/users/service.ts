@@ -2,6 +2,7 @@ import type { Profile } from '../../../domain/api/profile.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { toProfile } from './profile-dto.ts'
 import {
   activatePendingTeacher,
@@ -66,6 +67,7 @@ export async function verifyTeacher(
     throw new OpsError(`${user.email} is ${user.status}, not awaiting verification.`)
   }
   const activated = await activatePendingTeacher(ctx.db, user.id, ctx.clock.now())
+  boardTeacherChanged(user.id)
   // Another operator may have verified the teacher between the read and the update.
   return { email: user.email, alreadyVerified: !activated }
 }

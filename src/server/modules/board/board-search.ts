@@ -1,0 +1,133 @@
+import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import type { BoardTeacher } from './board-repository.ts'
+
+// Teacher search over the board (issue #4 item 3, spec §7 GET /teachers/search and
+// /teachers/it_teachers): the filters of spec §3, and the soonest free slot in the windows that
+// free-slot-windows.ts computes in Poland time, found by binary search in each teacher's sorted
+// free starts.
+
+export type TeacherFilters = {
+  languageId?: number | undefined
+  levelId?: number | undefined
+  teachingLanguageId?: number | undefined
+  specializationId?: number | undefined
+  /** Only teachers with this specialization name for any language (spec §1 IT teachers). */
+  specializationName?: string | undefined
+}
+
+export type SlotFilter = {
+  /** Where a free slot may start, in time order (free-slot-windows.ts); empty: none can match. */
+  windows: InstantRange[]
+  /** The teacher must have a free slot in `windows` (the day/time filters were given). */
+  required: boolean
+}
+
+export type TeacherMatch = { teacher: BoardTeacher; nextFreeSlot: number | null }
+
+function matchesFilters(teacher: BoardTeacher, filters: TeacherFilters, minRank: number | null): boolean {
+  const { languageId, levelId, teachingLanguageId, specializationId, specializationName } = filters
+  if (languageId !== undefined || levelId !== undefined) {
+    // Taught at a level of rank ≥ the requested one, for language_id when given, else any language.
+    const taught = teacher.taught.some(
+      (t) =>
+        (languageId === undefined || t.languageId === languageId) && (minRank === null || t.rank >= minRank),
+    )
+    if (!taught) return false
+  }
+  if (teachingLanguageId !== undefined && !teacher.teaching.includes(teachingLanguageId)) return false
+  if (
+    specializationId !== undefined &&
+    !teacher.specializations.some(
+      (s) =>
+        s.specializationId === specializationId && (languageId === undefined || s.languageId === languageId),
+    )
+  ) {
+    return false
+  }
+  if (
+    specializationName !== undefined &&
+    !teacher.specializations.some((s) => s.name === specializationName)
+  ) {
+    return false
+  }
+  return true
+}
+
+/** Index of the first element ≥ value. */
+function lowerBound(sorted: Float64Array, value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((sorted[middle] ?? 0) < value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The soonest free start in the windows (which are in time order), or null. */
+export function nextFreeStart(freeStarts: Float64Array, windows: InstantRange[]): number | null {
+  for (const window of windows) {
+    const at = freeStarts[lowerBound(freeStarts, window.start.getTime())]
+    if (at !== undefined && at < window.end.getTime()) return at
+  }
+  return null
+}
+
+const names = new Intl.Collator('pl', { sensitivity: 'variant' })
+const byName = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : names.compare(a, b)
+
+/** Last name, first name (Polish collation; none last), then id: the board's `nameRank` order. */
+export function compareNames(a: BoardTeacher, b: BoardTeacher): number {
+  return (
+    byName(a.lastName, b.lastName) ||
+    byName(a.firstName, b.firstName) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  )
+}
+
+/**
+ * Ordered by average rating (desc, unrated last), soonest free slot (none last), then by name
+ * (`nameRank`: last name, first name in Polish collation, id).
+ */
+export function compareMatches(a: TeacherMatch, b: TeacherMatch): number {
+  const ratingA = a.teacher.averageRating
+  const ratingB = b.teacher.averageRating
+  if (ratingA !== ratingB) {
+    if (ratingA === null) return 1
+    if (ratingB === null) return -1
+    return ratingB - ratingA
+  }
+  if (a.nextFreeSlot !== b.nextFreeSlot) {
+    if (a.nextFreeSlot === null) return 1
+    if (b.nextFreeSlot === null) return -1
+    return a.nextFreeSlot - b.nextFreeSlot
+  }
+  return a.teacher.nameRank - b.teacher.nameRank
+}
+
+/** Every teacher matching the filters (and with a free slot when required), in search order. */
+export function searchBoard(
+  teachers: Iterable<BoardTeacher>,
+  levelRanks: ReadonlyMap<number, number>,
+  filters: TeacherFilters,
+  slots: SlotFilter,
+): TeacherMatch[] {
+  let minRank: number | null = null
+  if (filters.levelId !== undefined) {
+    const rank = levelRanks.get(filters.levelId)
+    // An unknown level matches no one.
+    if (rank === undefined) return []
+    minRank = rank
+  }
+  if (slots.required && slots.windows.length === 0) return []
+  const matches: TeacherMatch[] = []
+  for (const teacher of teachers) {
+    if (!matchesFilters(teacher, filters, minRank)) continue
+    const nextFreeSlot = nextFreeStart(teacher.freeStarts, slots.windows)
+    if (slots.required && nextFreeSlot === null) continue
+    matches.push({ teacher, nextFreeSlot })
+  }
+  return matches.sort(compareMatches)
+}

@@ -1,0 +1,246 @@
+import type { Db } from '../../db/client.ts'
+import type { Log } from '../../platform/logger.ts'
+import { teacherRange } from '../timetables/materialise.ts'
+import { rangeInstants } from '../timetables/plan.ts'
+import {
+  type BoardLesson,
+  type BoardTeacher,
+  loadBoardTeachers,
+  loadGraceHours,
+  loadLevelRanks,
+  loadStudentLessons,
+} from './board-repository.ts'
+import { compareNames } from './board-search.ts'
+
+// The teacher board: this process's in-memory read model of what timetables/show and the
+// teacher search read on every request (issue #4's latency target, bench/README.md): each active
+// teacher's public data and slots of the schedule range, students' own active lessons, and the
+// grace period. Neither call then needs a database round trip once the board is warm.
+//
+// Freshness, by design (docs/decisions.md "The teacher board"):
+// - every write of this process that changes what the board holds marks it changed after its
+//   transaction commits (`boardTeacherChanged`, `boardStudentChanged`, …); the next read reloads
+//   just that teacher or student before answering, so a user always reads their own writes;
+// - a change made by another process (an operator command) is seen within `ttlMs`: older data is
+//   reloaded in the background while the previous copy still answers (at most 2 × ttlMs old);
+// - with `ttlMs` 0 (the integration tests) every read loads what it needs afresh.
+
+type Stamp = { loadedAt: number; rangeStart: number }
+type TeacherEntry = Stamp & { teacher: BoardTeacher }
+type StudentEntry = Stamp & { lessons: BoardLesson[] }
+
+export type BoardRange = { start: Date; end: Date }
+
+export type TeacherBoard = {
+  /** The schedule range the board holds slots for (spec §9: current and next week). */
+  range(now: Date): BoardRange
+  /** Every active teacher, with the level ranks (search). */
+  teachers(now: Date): Promise<{ teachers: Iterable<BoardTeacher>; levelRanks: ReadonlyMap<number, number> }>
+  /** One active teacher, or undefined. */
+  teacher(id: string, now: Date): Promise<BoardTeacher | undefined>
+  /** The student's active lessons starting at or after the range start minus a day. */
+  studentLessons(id: string, now: Date): Promise<BoardLesson[]>
+  graceHours(now: Date): Promise<number | null>
+  /** Loads every teacher now (at start, so the first requests do not wait). */
+  warm(now: Date): Promise<void>
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const MAX_STUDENTS = 50_000
+
+/** Every board of this process (tests build several apps): a write marks all of them. */
+const live = new Set<BoardState>()
+let sequence = 0
+
+class BoardState {
+  readonly teacherEntries = new Map<string, TeacherEntry>()
+  readonly studentEntries = new Map<string, StudentEntry>()
+  /** Teacher or student id → the sequence number of its latest change mark. */
+  readonly dirtyTeachers = new Map<string, number>()
+  readonly dirtyStudents = new Map<string, number>()
+  /** When every active teacher was last loaded together (search needs all of them). */
+  full: (Stamp & { levelRanks: Map<number, number> }) | null = null
+  fullLoading: Promise<void> | null = null
+  grace: (Stamp & { hours: number | null }) | null = null
+  /** A teacher came, went or was renamed since `nameRank`s were given out. */
+  namesChanged = true
+  /** The teachers as a list, until the next load changes them. */
+  list: BoardTeacher[] | null = null
+  settingsMark = 0
+
+  readonly db: Db
+  readonly ttlMs: number
+  readonly log: Log
+
+  constructor(db: Db, ttlMs: number, log: Log) {
+    this.db = db
+    this.ttlMs = ttlMs
+    this.log = log
+  }
+
+  /** Fresh: loaded within ttl for the current range. Usable: may answer while reloading. */
+  age(stamp: Stamp | null | undefined, now: number, rangeStart: number): 'fresh' | 'usable' | 'stale' {
+    if (!stamp || stamp.rangeStart !== rangeStart) return 'stale'
+    const age = now - stamp.loadedAt
+    if (age < this.ttlMs) return 'fresh'
+    return age < 2 * this.ttlMs ? 'usable' : 'stale'
+  }
+
+  async loadAll(now: Date, rangeStart: number): Promise<void> {
+    if (this.fullLoading) return this.fullLoading
+    const mark = sequence
+    const loading = (async () => {
+      const [teachers, levelRanks] = await Promise.all([
+        loadBoardTeachers(this.db, new Date(rangeStart)),
+        loadLevelRanks(this.db),
+      ])
+      const stamp = { loadedAt: now.getTime(), rangeStart }
+      this.teacherEntries.clear()
+      for (const teacher of teachers) this.teacherEntries.set(teacher.id, { ...stamp, teacher })
+      this.namesChanged = true
+      this.list = null
+      for (const [id, at] of this.dirtyTeachers) if (at <= mark) this.dirtyTeachers.delete(id)
+      this.full = { ...stamp, levelRanks }
+    })()
+    this.fullLoading = loading
+    try {
+      await loading
+    } finally {
+      this.fullLoading = null
+    }
+  }
+
+  async reloadTeachers(ids: string[], now: Date, rangeStart: number): Promise<void> {
+    const mark = sequence
+    const loaded = await loadBoardTeachers(this.db, new Date(rangeStart), ids)
+    const stamp = { loadedAt: now.getTime(), rangeStart }
+    const before = new Map(ids.map((id) => [id, this.teacherEntries.get(id)?.teacher]))
+    for (const id of ids) this.teacherEntries.delete(id)
+    for (const teacher of loaded) {
+      const previous = before.get(teacher.id)
+      if (previous && previous.lastName === teacher.lastName && previous.firstName === teacher.firstName) {
+        teacher.nameRank = previous.nameRank
+      } else {
+        this.namesChanged = true
+      }
+      this.teacherEntries.set(teacher.id, { ...stamp, teacher })
+    }
+    if (loaded.length < ids.length) this.namesChanged = true
+    this.list = null
+    for (const id of ids) if ((this.dirtyTeachers.get(id) ?? 0) <= mark) this.dirtyTeachers.delete(id)
+  }
+
+  /** Every teacher, with `nameRank` given out again first if names changed. */
+  rankedTeachers(): BoardTeacher[] {
+    const teachers = this.list ?? [...this.teacherEntries.values()].map((entry) => entry.teacher)
+    this.list = teachers
+    if (this.namesChanged) {
+      const sorted = [...teachers].sort(compareNames)
+      sorted.forEach((teacher, index) => {
+        teacher.nameRank = index
+      })
+      this.namesChanged = false
+    }
+    return teachers
+  }
+
+  inBackground(work: Promise<void>): void {
+    work.catch((error: unknown) => this.log.error({ err: error }, 'refreshing the teacher board failed'))
+  }
+}
+
+export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoard & { close(): void } {
+  const state = new BoardState(db, ttlMs, log)
+  live.add(state)
+  const range = (now: Date): BoardRange => rangeInstants(teacherRange(now))
+
+  const board: TeacherBoard & { close(): void } = {
+    range,
+    async teachers(now) {
+      const rangeStart = range(now).start.getTime()
+      const age = state.age(state.full, now.getTime(), rangeStart)
+      if (age === 'stale') await state.loadAll(now, rangeStart)
+      else if (age === 'usable') state.inBackground(state.loadAll(now, rangeStart))
+      if (state.dirtyTeachers.size > 0)
+        await state.reloadTeachers([...state.dirtyTeachers.keys()], now, rangeStart)
+      return { teachers: state.rankedTeachers(), levelRanks: state.full?.levelRanks ?? new Map() }
+    },
+    async teacher(id, now) {
+      const rangeStart = range(now).start.getTime()
+      const entry = state.teacherEntries.get(id)
+      const age = state.dirtyTeachers.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
+      if (age === 'stale') await state.reloadTeachers([id], now, rangeStart)
+      else if (age === 'usable') state.inBackground(state.reloadTeachers([id], now, rangeStart))
+      return state.teacherEntries.get(id)?.teacher
+    },
+    async studentLessons(id, now) {
+      const rangeStart = range(now).start.getTime()
+      const entry = state.studentEntries.get(id)
+      const age = state.dirtyStudents.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
+      if (entry && age === 'fresh') return entry.lessons
+      const mark = sequence
+      const load = async () => {
+        const lessons = await loadStudentLessons(db, id, new Date(rangeStart - DAY_MS))
+        if (state.ttlMs <= 0) return lessons
+        if (state.studentEntries.size >= MAX_STUDENTS && !state.studentEntries.has(id)) {
+          const oldest = state.studentEntries.keys().next()
+          if (!oldest.done) state.studentEntries.delete(oldest.value)
+        }
+        state.studentEntries.set(id, { loadedAt: now.getTime(), rangeStart, lessons })
+        if ((state.dirtyStudents.get(id) ?? 0) <= mark) state.dirtyStudents.delete(id)
+        return lessons
+      }
+      if (entry && age === 'usable') {
+        state.inBackground(load().then(() => undefined))
+        return entry.lessons
+      }
+      return load()
+    },
+    async graceHours(now) {
+      const rangeStart = range(now).start.getTime()
+      const age = state.settingsMark > 0 ? 'stale' : state.age(state.grace, now.getTime(), rangeStart)
+      if (state.grace && age === 'fresh') return state.grace.hours
+      const mark = sequence
+      const load = async () => {
+        const hours = await loadGraceHours(db)
+        state.grace = { loadedAt: now.getTime(), rangeStart, hours }
+        if (state.settingsMark <= mark) state.settingsMark = 0
+        return hours
+      }
+      if (state.grace && age === 'usable') {
+        state.inBackground(load().then(() => undefined))
+        return state.grace.hours
+      }
+      return load()
+    },
+    async warm(now) {
+      await state.loadAll(now, range(now).start.getTime())
+    },
+    close() {
+      live.delete(state)
+    },
+  }
+  return board
+}
+
+/**
+ * Call after the transaction that changed a teacher's public data, languages, allowed students,
+ * slots or lessons has committed (not inside it: a read between the mark and the commit would
+ * reload the old rows and keep them).
+ */
+export function boardTeacherChanged(...teacherIds: string[]): void {
+  sequence++
+  for (const state of live) for (const id of teacherIds) state.dirtyTeachers.set(id, sequence)
+}
+
+/** After a student's lessons changed (booked or cancelled by either party), once committed. */
+export function boardStudentChanged(...studentIds: string[]): void {
+  sequence++
+  for (const state of live) for (const id of studentIds) state.dirtyStudents.set(id, sequence)
+}
+
+/** After the settings (grace period) changed, once committed. */
+export function boardSettingsChanged(): void {
+  sequence++
+  for (const state of live) state.settingsMark = sequence
+}
