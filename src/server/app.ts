@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
+import { ratingRoutes } from './modules/ratings/routes.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { teacherRoutes } from './modules/teachers/routes.ts'
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(timetableRoutes)
       await api.register(teacherRoutes)
       await api.register(lessonRoutes)
+      await api.register(ratingRoutes)
     },
     { prefix: '/api/v1' },
   )

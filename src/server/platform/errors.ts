@@ -24,6 +24,20 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   // slot is a conflict; every other refusal is a broken booking rule (422, the default).
   human_access_required: 403,
   slot_taken: 409,
+  // My lessons (issue #5): a lesson's state forbids the write now (it has started, ended, been
+  // cancelled, been rated…): a conflict with the lesson as it is. A wrong absentee or one material
+  // too many stays a broken rule (422).
+  lesson_started: 409,
+  lesson_cancelled: 409,
+  lesson_finished: 409,
+  lesson_not_finished: 409,
+  rating_exists: 409,
+  rating_missing: 409,
+  absence_too_early: 409,
+  absence_already_reported: 409,
+  group_lesson_memo: 409,
+  absentee_invalid: 422,
+  too_many_materials: 422,
 }
 
 /** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../domain/api/lessons.ts'
 import { decodeIssue, englishIssue } from '../../domain/validation/issues.ts'
@@ -36,6 +36,12 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   throw new AppError('validation_failed', {
     errors: [{ field: 'Idempotency-Key', message, code: 'invalid' }],
   })
+}
+
+/** Sends a write's answer; a replayed one is marked with `Idempotent-Replayed: true`. */
+export function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>): FastifyReply {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true')
+  return reply.status(answer.status).send(answer.body)
 }
 
 /** JSON with object keys sorted at every level: equal bodies hash alike whatever their key order. */

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream'
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { VIDEO_MAX_BYTES } from '../../domain/constants.ts'
@@ -31,9 +32,24 @@ export const MULTIPART_LIMITS = {
 }
 
 export type Upload<F extends string> = {
-  /** The parsed `payload` part, or the JSON body of a request without files; `{}` when absent. */
+  /**
+   * The parsed `payload` part, or the JSON body of a request without files; `{}` when absent.
+   * With `fields`, the object of those text parts instead.
+   */
   payload: unknown
   files: Partial<Record<F, StoredFile>>
+  /** Each stored file's name as the client sent it, and (with `digest`) its bytes' SHA-256. */
+  sources: Partial<Record<F, { filename: string; sha256: string | null }>>
+}
+
+export type UploadOptions = {
+  /**
+   * Plain text parts taken instead of one JSON `payload` part (spec §7 lesson materials send
+   * `lesson_id` and `lesson_note_filename` that way); each at most once.
+   */
+  fields?: readonly string[]
+  /** Hash each file while it streams (an Idempotency-Key's request hash covers the bytes). */
+  digest?: boolean
 }
 
 type UploadContext = { storage: FileStorage; log: Log }
@@ -101,9 +117,28 @@ async function nextPart(parts: AsyncIterator<Multipart>): Promise<Multipart | nu
   }
 }
 
-async function storeFile(ctx: UploadContext, field: string, kind: FileKind, source: Readable) {
+/** The bytes of `source` as they pass, hashed on the way. */
+function hashing(source: Readable, hash: ReturnType<typeof createHash>): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        hash.update(chunk)
+        yield chunk
+      }
+    })(),
+    { objectMode: false },
+  )
+}
+
+async function storeFile(
+  ctx: UploadContext,
+  field: string,
+  kind: FileKind,
+  source: Readable,
+  hash: ReturnType<typeof createHash> | null,
+) {
   try {
-    return await ctx.storage.put(source, kind)
+    return await ctx.storage.put(hash ? hashing(source, hash) : source, kind)
   } catch (error) {
     if (error instanceof FileRejectedError) throw rejected(field, error)
     // The upload itself broke (busboy's plain errors: a cut or malformed body), unlike a failure
@@ -123,27 +158,36 @@ export async function receiveUpload<F extends string>(
   request: FastifyRequest,
   ctx: UploadContext,
   kinds: Record<F, FileKind>,
+  options: UploadOptions = {},
 ): Promise<Upload<F>> {
-  if (!request.isMultipart()) return { payload: request.body ?? {}, files: {} }
+  if (!request.isMultipart()) return { payload: request.body ?? {}, files: {}, sources: {} }
   let payload: unknown
+  const texts: Record<string, string> = {}
   const files: Partial<Record<F, StoredFile>> = {}
+  const sources: Upload<F>['sources'] = {}
   const isKnown = (name: string): name is F => Object.hasOwn(kinds, name)
+  const isText = (name: string) => options.fields?.includes(name) === true && !Object.hasOwn(texts, name)
   const parts = request.parts()
   try {
     for (let part = await nextPart(parts); part; part = await nextPart(parts)) {
       if (part.type === 'field') {
-        if (part.fieldname !== 'payload' || payload !== undefined) throw invalidPart(part.fieldname)
+        const name = part.fieldname
+        const wanted = options.fields ? isText(name) : name === 'payload' && payload === undefined
+        if (!wanted) throw invalidPart(name)
         if (part.valueTruncated) {
-          const errors = [fieldError('payload', 'too_long', String(PAYLOAD_MAX_BYTES))]
+          const errors = [fieldError(name, 'too_long', String(PAYLOAD_MAX_BYTES))]
           throw new AppError('payload_too_large', { errors, headers: closing })
         }
-        payload = parsePayload(part.value)
+        if (options.fields) texts[name] = String(part.value)
+        else payload = parsePayload(part.value)
         continue
       }
       const name = part.fieldname
       if (!isKnown(name) || files[name]) throw invalidPart(name)
       const kind = kinds[name]
-      files[name] = await storeFile(ctx, name, kind, part.file)
+      const hash = options.digest ? createHash('sha256') : null
+      files[name] = await storeFile(ctx, name, kind, part.file, hash)
+      sources[name] = { filename: part.filename, sha256: hash ? hash.digest('hex') : null }
       // busboy stops at its own limit without an error; the kind's limit is lower, but be sure.
       if (part.file.truncated) throw rejected(name, new FileRejectedError('file_too_large', kind))
     }
@@ -151,7 +195,7 @@ export async function receiveUpload<F extends string>(
     await discardFiles(ctx, keysOf(files))
     throw error
   }
-  return { payload: payload ?? {}, files }
+  return { payload: options.fields ? texts : (payload ?? {}), files, sources }
 }
 
 /**
@@ -163,8 +207,9 @@ export async function withUpload<F extends string, T>(
   ctx: UploadContext,
   kinds: Record<F, FileKind>,
   handle: (upload: Upload<F>) => Promise<T>,
+  options: UploadOptions = {},
 ): Promise<T> {
-  const upload = await receiveUpload(request, ctx, kinds)
+  const upload = await receiveUpload(request, ctx, kinds, options)
   try {
     return await handle(upload)
   } catch (error) {

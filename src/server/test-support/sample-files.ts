@@ -31,6 +31,20 @@ const MP4_HEAD = Buffer.from([
 export const mp4File = (bytes = 4096): Buffer =>
   Buffer.concat([MP4_HEAD, Buffer.alloc(bytes - MP4_HEAD.length)])
 
+/** A PDF's head and trailer: enough for content sniffing (src/domain/files.ts). */
+export const pdfFile = (text = 'Lesson material'): Buffer =>
+  Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+
+/** A Windows executable's head ("MZ", the PE signature): no allowed type, whatever its name. */
+export const exeFile = (): Buffer =>
+  Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(58),
+    Buffer.from([0x80, 0, 0, 0]),
+    Buffer.alloc(64),
+    Buffer.from('PE\0\0'),
+  ])
+
 export const htmlFile = (): Buffer =>
   Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')
 

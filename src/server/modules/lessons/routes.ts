@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { lessonCreateResponse, lessonCreateSchema } from '../../../domain/api/lessons.ts'
-import { currentUserWithRole } from '../../platform/auth.ts'
-import { idempotencyKey, idempotentWrite } from '../../platform/idempotency.ts'
+import { downloadFileQuery, lessonListQuery, lessonShowQuery } from '../../../domain/api/my-lessons.ts'
+import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
+import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { bookLessons } from './book-lessons.ts'
+import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './lists.ts'
+import { openMaterial } from './materials.ts'
+import { lessonWriteRoutes } from './write-routes.ts'
 
 // spec §7 (with authentication): POST /lessons/create, students only (spec §6), safe to retry
 // with an Idempotency-Key (ARCHITECTURE.md "API"); a replay answers the first status and body.
+// The lists, show and material downloads of issue #5 answer only the asking user's lessons.
 export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
@@ -22,7 +27,38 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
       lessonCreateResponse,
       async (tx) => ({ status: 201, body: { data: await bookLessons(tx, now, student.id, input) } }),
     )
-    if (answer.replayed) reply.header('idempotent-replayed', 'true')
-    return reply.status(answer.status).send(answer.body)
+    return sendAnswer(reply, answer)
   })
+
+  app.get('/lessons/list_scheduled', guarded, async (request) => ({
+    data: await listScheduled(ctx, currentUser(request)),
+  }))
+
+  app.get('/lessons/list_finished', guarded, async (request) =>
+    listFinished(ctx, currentUser(request), parseInput(lessonListQuery, request.query)),
+  )
+
+  app.get('/lessons/list_group', guarded, async (request) =>
+    listGroup(ctx, currentUser(request), parseInput(lessonListQuery, request.query)),
+  )
+
+  app.get('/lessons/show', guarded, async (request) => ({
+    data: await showLesson(ctx, currentUser(request), parseInput(lessonShowQuery, request.query).lesson_id),
+  }))
+
+  // spec §2 FileItem: both parties download; the bytes are never shown in place (attachment,
+  // nosniff) and never kept in a shared cache.
+  app.get('/lessons/download_file', guarded, async (request, reply) => {
+    const query = parseInput(downloadFileQuery, request.query)
+    const file = await openMaterial(ctx, viewerOf(currentUser(request)), query)
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', file.disposition)
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.stream)
+  })
+
+  await lessonWriteRoutes(app)
 }

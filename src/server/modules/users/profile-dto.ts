@@ -32,9 +32,9 @@ export function toProfile(user: User, languages: UserLanguages, fileUrls: FileUr
     ...fileUrlsOf(fileUrls, user),
     description: user.description,
     about: user.about,
-    // Ratings arrive with lessons.
-    average_rating: null,
-    ratings: 0,
+    // Kept by the ratings' own transaction (modules/ratings).
+    average_rating: user.averageRating,
+    ratings: user.ratingsCount,
     social_links: user.socialLinks,
     tutorial_finished: user.tutorialFinished,
     has_cyclical_timetable: user.hasCyclicalTimetable,
@@ -80,9 +80,9 @@ export function toTeacherSummary(
     video_url,
     description: teacher.description,
     about: teacher.about,
-    // Ratings arrive with lessons.
-    average_rating: null,
-    ratings: 0,
+    // Kept by the ratings' own transaction (modules/ratings).
+    average_rating: teacher.averageRating,
+    ratings: teacher.ratingsCount,
     social_links: teacher.socialLinks,
     taught_languages: languages.taught,
     teaching_languages: languages.teaching,

@@ -1,0 +1,80 @@
+import type { CancelOutcome, LessonCancel, LessonCancelAnswer } from '../../../domain/api/my-lessons.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { revokeUserSessions } from '../../platform/sessions.ts'
+import { showSettings } from '../settings/service.ts'
+import { lockUser, updateUser } from '../users/repository.ts'
+import type { Viewer } from './lesson-views.ts'
+import { type ReadContext, readLesson } from './lists.ts'
+import type { LessonRow } from './repository.ts'
+import { insertLateCancellationPenalty, lockViewerLesson, updateLesson } from './write-repository.ts'
+
+// spec §7 POST /lessons/cancel with the rules of spec §4 (issue #5 item 3). Runs inside the
+// caller's transaction: the cancellation, the warning or ban and the penalty commit together.
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+/** spec §4: cancel is blocked when the lesson is already cancelled, has finished or has started. */
+function assertCancellable(lesson: LessonRow, now: Date): void {
+  if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
+  if (lesson.endsAt <= now) throw new AppError('lesson_finished')
+  if (lesson.startsAt <= now) throw new AppError('lesson_started')
+}
+
+type Consequence = { outcome: CancelOutcome; bannedUntil: Date | null }
+
+/**
+ * spec §4: inside the cancellation_earliness window a student is warned the first time
+ * (warned_at) and banned for ban_duration days the next time — and signed out everywhere; the
+ * warning stays set.
+ */
+async function studentConsequence(
+  tx: Db,
+  studentId: string,
+  now: Date,
+  banDays: number,
+): Promise<Consequence> {
+  const student = await lockUser(tx, studentId)
+  if (!student) throw new AppError('unauthenticated')
+  if (student.warnedAt === null) {
+    await updateUser(tx, studentId, { warnedAt: now, updatedAt: now })
+    return { outcome: 'warned', bannedUntil: null }
+  }
+  const bannedUntil = new Date(now.getTime() + banDays * DAY_MS)
+  await updateUser(tx, studentId, { bannedUntil, updatedAt: now })
+  await revokeUserSessions(tx, studentId, now)
+  return { outcome: 'banned', bannedUntil }
+}
+
+export async function cancelLesson(
+  tx: Db,
+  ctx: Pick<ReadContext, 'fileUrls'>,
+  viewer: Viewer,
+  input: LessonCancel,
+  now: Date,
+): Promise<LessonCancelAnswer> {
+  const lesson = await lockViewerLesson(tx, viewer, input.lesson_id)
+  assertCancellable(lesson, now)
+  const settings = await showSettings({ db: tx })
+  const late = lesson.startsAt.getTime() - now.getTime() < settings.cancellation_earliness * HOUR_MS
+  let consequence: Consequence = { outcome: 'cancelled', bannedUntil: null }
+  if (late && viewer.role === 'student') {
+    consequence = await studentConsequence(tx, viewer.id, now, settings.ban_duration)
+  } else if (late) {
+    // spec §4: teachers get a notice about a financial penalty, never a warning or a ban.
+    await insertLateCancellationPenalty(tx, lesson, now)
+    consequence = { outcome: 'penalty', bannedUntil: null }
+  }
+  // The slot is free again: lessons_active_slot_key covers only lessons not cancelled.
+  await updateLesson(tx, lesson.id, {
+    cancelledAt: now,
+    cancelledBy: viewer.id,
+    cancellationReason: input.cancellation_reason,
+  })
+  return {
+    lesson: await readLesson(tx, ctx, viewer, lesson.id, now),
+    outcome: consequence.outcome,
+    banned_until: consequence.bannedUntil?.toISOString() ?? null,
+  }
+}

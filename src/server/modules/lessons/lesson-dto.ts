@@ -1,0 +1,85 @@
+import type { Lesson, LessonFile, LessonParty, LessonStatus } from '../../../domain/api/my-lessons.ts'
+import type { FileUrls } from '../../platform/file-urls.ts'
+import type { LessonFileView, LessonView, Viewer } from './lesson-views.ts'
+
+// spec §3 Lesson as one of its two parties sees it (issue #5). Never the row: no storage keys, no
+// other user's absence report.
+
+type LessonTimes = { startsAt: Date; endsAt: Date; cancelledAt: Date | null }
+
+/** spec §4: cancelled wins; otherwise the lesson is finished once its end has passed. */
+export function lessonStatus(lesson: LessonTimes, now: Date): LessonStatus {
+  if (lesson.cancelledAt) return 'cancelled'
+  return lesson.endsAt <= now ? 'finished' : 'scheduled'
+}
+
+/** The authenticated download of a material (the bearer token decides, not a signed URL). */
+export const materialUrl = (lessonId: string, fileId: string) =>
+  `/api/v1/lessons/download_file?${new URLSearchParams({ lesson_id: lessonId, file_id: fileId })}`
+
+const fullName = (person: { firstName: string | null; lastName: string | null }) =>
+  [person.firstName, person.lastName].filter((part) => part).join(' ')
+
+function toParty(person: LessonView['teacher'], fileUrls: Pick<FileUrls, 'url'>): LessonParty {
+  return {
+    id: person.id,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    image_url: fileUrls.url(person.imageKey),
+  }
+}
+
+const toFile = (lessonId: string, file: LessonFileView): LessonFile => ({
+  id: file.id,
+  filename: file.filename,
+  file_url: materialUrl(lessonId, file.id),
+  type: file.owner_role,
+  content_type: file.content_type,
+  size: file.size,
+  created_at: file.created_at,
+})
+
+function cancelledByRole(lesson: LessonView['lesson']): Lesson['cancelled_by_role'] {
+  if (!lesson.cancelledBy) return null
+  if (lesson.cancelledBy === lesson.teacherId) return 'teacher'
+  return lesson.cancelledBy === lesson.studentId ? 'student' : null
+}
+
+export function toLesson(
+  view: LessonView,
+  viewer: Viewer,
+  now: Date,
+  fileUrls: Pick<FileUrls, 'url'>,
+): Lesson {
+  const { lesson } = view
+  const status = lessonStatus(lesson, now)
+  const other = viewer.role === 'student' ? view.teacher : view.student
+  return {
+    id: lesson.id,
+    lesson_id: lesson.id,
+    // Video calls are a later issue: no room yet, never a LearnCube classroom.
+    room_token: null,
+    is_learncube: false,
+    is_group: lesson.isGroup,
+    scheduled_at: lesson.startsAt.toISOString(),
+    ends_at: lesson.endsAt.toISOString(),
+    finished_at: status === 'finished' ? lesson.endsAt.toISOString() : null,
+    cancelled_at: lesson.cancelledAt?.toISOString() ?? null,
+    canceled: lesson.cancelledAt !== null,
+    cancelled_by_role: cancelledByRole(lesson),
+    cancellation_reason: lesson.cancellationReason,
+    status,
+    language: { id: view.language.id, name: view.language.name, name_pl: view.language.namePl },
+    level: { id: view.level.id, name: view.level.name },
+    fullName: fullName(other),
+    teacher: toParty(view.teacher, fileUrls),
+    student: toParty(view.student, fileUrls),
+    note: lesson.note,
+    teacher_memos: lesson.teacherMemos,
+    // spec §5: the student memo is hidden for group lessons.
+    student_memos: lesson.isGroup ? null : lesson.studentMemos,
+    rating: view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' },
+    lesson_files: view.files.map((file) => toFile(lesson.id, file)),
+    my_absence_report: view.report,
+  }
+}

@@ -1,0 +1,148 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import * as v from 'valibot'
+import type { Db } from '../../db/client.ts'
+import {
+  absenceReports,
+  languages,
+  lessonFiles,
+  lessonRatings,
+  lessons,
+  levels,
+  users,
+} from '../../db/schema.ts'
+
+// spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
+// language, level and rating by joins, the files and the viewer's own absence report by JSON
+// sub-selects — so a list never costs a query per lesson.
+
+const teacher = alias(users, 'teacher')
+const student = alias(users, 'student')
+
+/** Who asks: a lesson is theirs as its student or as its teacher (spec §6). */
+export type Viewer = { id: string; role: 'student' | 'teacher' }
+
+const filesJson = v.array(
+  v.object({
+    id: v.string(),
+    filename: v.string(),
+    owner_role: v.picklist(['student', 'teacher']),
+    content_type: v.string(),
+    size: v.number(),
+    created_at: v.string(),
+  }),
+)
+const reportJson = v.nullable(v.object({ absentee_id: v.string(), note: v.string(), created_at: v.string() }))
+
+export type LessonFileView = v.InferOutput<typeof filesJson>[number]
+
+const files = sql<unknown>`(select coalesce(json_agg(json_build_object(
+    'id', ${lessonFiles.id}, 'filename', ${lessonFiles.filename}, 'owner_role', ${lessonFiles.ownerRole},
+    'content_type', ${lessonFiles.contentType}, 'size', ${lessonFiles.size}, 'created_at', ${lessonFiles.createdAt}
+  ) order by ${lessonFiles.createdAt}, ${lessonFiles.id}), '[]'::json)
+  from ${lessonFiles} where ${lessonFiles.lessonId} = ${lessons.id})`
+
+const myReport = (viewerId: string) => sql<unknown>`(select json_build_object(
+    'absentee_id', ${absenceReports.absenteeId}, 'note', ${absenceReports.note}, 'created_at', ${absenceReports.createdAt})
+  from ${absenceReports}
+  where ${absenceReports.lessonId} = ${lessons.id} and ${absenceReports.reporterId} = ${viewerId})`
+
+const party = (table: typeof teacher | typeof student) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  imageKey: table.imageKey,
+})
+
+const columns = (viewerId: string) => ({
+  lesson: lessons,
+  language: { id: languages.id, name: languages.name, namePl: languages.namePl },
+  level: { id: levels.id, name: levels.name },
+  teacher: party(teacher),
+  student: party(student),
+  ratingValue: lessonRatings.value,
+  ratingComment: lessonRatings.comment,
+  files,
+  report: myReport(viewerId),
+  // The number of rows the query matched, before limit and offset (pages).
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+})
+
+/** The lessons of which the viewer is a party, in the viewer's role. */
+export const ofViewer = (viewer: Viewer): SQL =>
+  viewer.role === 'student' ? eq(lessons.studentId, viewer.id) : eq(lessons.teacherId, viewer.id)
+
+function selectViews(db: Db, viewer: Viewer) {
+  return db
+    .select(columns(viewer.id))
+    .from(lessons)
+    .innerJoin(teacher, eq(teacher.id, lessons.teacherId))
+    .innerJoin(student, eq(student.id, lessons.studentId))
+    .innerJoin(languages, eq(languages.id, lessons.languageId))
+    .innerJoin(levels, eq(levels.id, lessons.levelId))
+    .leftJoin(lessonRatings, eq(lessonRatings.lessonId, lessons.id))
+}
+
+type RawView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]
+export type LessonView = Omit<RawView, 'files' | 'report'> & {
+  files: LessonFileView[]
+  report: v.InferOutput<typeof reportJson>
+}
+
+// JSON turns timestamptz into the session's zone offset: give every instant back as ISO UTC.
+const iso = (value: string) => new Date(value).toISOString()
+
+function parseView(row: RawView): LessonView {
+  const report = v.parse(reportJson, row.report)
+  return {
+    ...row,
+    files: v.parse(filesJson, row.files).map((file) => ({ ...file, created_at: iso(file.created_at) })),
+    report: report && { ...report, created_at: iso(report.created_at) },
+  }
+}
+
+/** The viewer's lessons matching `where`, in `order`. */
+export async function findLessonViews(
+  db: Db,
+  viewer: Viewer,
+  where: SQL | undefined,
+  order: 'oldest_first' | 'newest_first',
+): Promise<LessonView[]> {
+  const sort =
+    order === 'oldest_first'
+      ? [asc(lessons.startsAt), asc(lessons.id)]
+      : [desc(lessons.startsAt), desc(lessons.id)]
+  const rows = await selectViews(db, viewer)
+    .where(and(ofViewer(viewer), where))
+    .orderBy(...sort)
+  return rows.map(parseView)
+}
+
+/** One of the viewer's lessons, or undefined when there is none with this id for them. */
+export async function findLessonView(db: Db, viewer: Viewer, lessonId: string) {
+  const [row] = await selectViews(db, viewer).where(and(ofViewer(viewer), eq(lessons.id, lessonId)))
+  return row && parseView(row)
+}
+
+/**
+ * A page of the viewer's lessons matching `where`, newest first, and their total: one statement
+ * (`count(*) over ()`); only a page past the end needs a second one to learn the total.
+ */
+export async function findLessonPage(
+  db: Db,
+  viewer: Viewer,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LessonView[]; total: number }> {
+  const condition = and(ofViewer(viewer), where)
+  const rows = await selectViews(db, viewer)
+    .where(condition)
+    .orderBy(desc(lessons.startsAt), desc(lessons.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  const first = rows[0]
+  if (first) return { rows: rows.map(parseView), total: first.total }
+  if (page.offset === 0) return { rows: [], total: 0 }
+  const [counted] = await db.select({ n: count() }).from(lessons).where(condition)
+  return { rows: [], total: counted?.n ?? 0 }
+}

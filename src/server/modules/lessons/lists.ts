@@ -1,0 +1,98 @@
+import { and, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm'
+import type { Lesson, LessonListQuery, LessonPage, ScheduledLessons } from '../../../domain/api/my-lessons.ts'
+import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
+import type { AppContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { lessons } from '../../db/schema.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { toLesson } from './lesson-dto.ts'
+import { findLessonPage, findLessonView, findLessonViews, type Viewer } from './lesson-views.ts'
+
+// spec §7 GET /lessons/list_scheduled, list_finished, list_group and show (issue #5 item 1): each
+// answer holds only the asking user's lessons, as their student or as their teacher.
+
+export type ReadContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
+
+export const viewerOf = (user: Pick<User, 'id' | 'role'>): Viewer => ({ id: user.id, role: user.role })
+
+/** The calendar's Poland dates, inclusive, on the lesson's start. */
+function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQL[] {
+  const bounds: SQL[] = []
+  if (query.date_from) bounds.push(gte(lessons.startsAt, fromPolandLocal(parseDateKey(query.date_from))))
+  if (query.date_to) {
+    bounds.push(lt(lessons.startsAt, fromPolandLocal(parseDateKey(addDays(query.date_to, 1)))))
+  }
+  return bounds
+}
+
+/**
+ * spec §3 Scheduled lessons response: the one-to-one lessons that have not ended, soonest first —
+ * cancelled ones too, so the screen can show them with Join disabled (spec §4).
+ */
+export async function listScheduled(ctx: ReadContext, user: User): Promise<ScheduledLessons> {
+  const now = ctx.clock.now()
+  const viewer = viewerOf(user)
+  const views = await findLessonViews(
+    ctx.db,
+    viewer,
+    and(eq(lessons.isGroup, false), gt(lessons.endsAt, now)),
+    'oldest_first',
+  )
+  return {
+    lessons: views.map((view) => toLesson(view, viewer, now, ctx.fileUrls)),
+    voice_sample_provided: user.voiceSampleKey !== null,
+    scheduled_lessons_limit_per_student: user.scheduledLessonsLimit,
+  }
+}
+
+async function lessonPage(
+  ctx: ReadContext,
+  user: User,
+  query: LessonListQuery,
+  conditions: SQL[],
+  now: Date,
+): Promise<LessonPage> {
+  const viewer = viewerOf(user)
+  const { rows, total } = await findLessonPage(ctx.db, viewer, and(...conditions, ...startsWithin(query)), {
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  })
+  return {
+    data: rows.map((view) => toLesson(view, viewer, now, ctx.fileUrls)),
+    currentPage: query.page,
+    lastPage: Math.max(1, Math.ceil(total / query.per_page)),
+    perPage: query.per_page,
+    total,
+  }
+}
+
+/** The closed tab: one-to-one lessons whose end has passed (finished or cancelled), newest first. */
+export function listFinished(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
+  const now = ctx.clock.now()
+  return lessonPage(ctx, user, query, [eq(lessons.isGroup, false), lte(lessons.endsAt, now)], now)
+}
+
+/** The group tab: every group lesson of the user, past and future, newest first. */
+export function listGroup(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
+  return lessonPage(ctx, user, query, [eq(lessons.isGroup, true)], ctx.clock.now())
+}
+
+/**
+ * One of the viewer's lessons as the API shows it, read through `db` (a write's transaction reads
+ * its own changes); someone else's lesson answers 404 as if it did not exist (issue #5).
+ */
+export async function readLesson(
+  db: Db,
+  ctx: Pick<ReadContext, 'fileUrls'>,
+  viewer: Viewer,
+  lessonId: string,
+  now: Date,
+): Promise<Lesson> {
+  const view = await findLessonView(db, viewer, lessonId)
+  if (!view) throw new AppError('not_found')
+  return toLesson(view, viewer, now, ctx.fileUrls)
+}
+
+export const showLesson = (ctx: ReadContext, user: User, lessonId: string): Promise<Lesson> =>
+  readLesson(ctx.db, ctx, viewerOf(user), lessonId, ctx.clock.now())

@@ -1,0 +1,96 @@
+import type { Readable } from 'node:stream'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import type { FileType } from '../../../domain/files.ts'
+import type { AppContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { fileTypeOfKey, type StoredFile } from '../../platform/storage.ts'
+import type { Viewer } from './lesson-views.ts'
+import { type ReadContext, readLesson } from './lists.ts'
+import { attachmentDisposition, materialContentType } from './material-files.ts'
+import {
+  countLessonFiles,
+  deleteLessonFile,
+  findLessonFile,
+  findViewerLessonFile,
+  insertLessonFile,
+  lockViewerLesson,
+} from './write-repository.ts'
+
+// Lesson materials (issue #5 item 6; spec §5 Uploads, §6, §7): the teacher uploads (multipart
+// POST /lessons/update), both parties download, only the owner role deletes (remove_file). The
+// bytes are stored before the row is written and deleted after the row is gone, so a failure
+// leaves at worst an unreferenced file (removed by the caller), never a row without its file.
+
+export const MATERIALS_MAX_PER_LESSON = 20
+
+export async function addMaterial(
+  tx: Db,
+  ctx: Pick<ReadContext, 'fileUrls'>,
+  viewer: Viewer,
+  input: { lessonId: string; filename: string; file: StoredFile },
+  now: Date,
+): Promise<Lesson> {
+  const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
+  // spec §6: the teacher uploads materials.
+  if (viewer.role !== 'teacher') throw new AppError('forbidden')
+  if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
+  // Counted under the lesson's lock: two uploads at once cannot both take the last place.
+  if ((await countLessonFiles(tx, lesson.id)) >= MATERIALS_MAX_PER_LESSON) {
+    throw new AppError('too_many_materials', { params: { max: String(MATERIALS_MAX_PER_LESSON) } })
+  }
+  await insertLessonFile(tx, {
+    lessonId: lesson.id,
+    ownerRole: viewer.role,
+    storageKey: input.file.key,
+    filename: input.filename,
+    contentType: input.file.type,
+    size: input.file.size,
+    createdAt: now,
+  })
+  return readLesson(tx, ctx, viewer, lesson.id, now)
+}
+
+/**
+ * spec §6 "Only the owner role of a file may delete it". Returns the lesson and the storage key to
+ * delete once the transaction has committed.
+ */
+export async function removeMaterial(
+  tx: Db,
+  ctx: Pick<ReadContext, 'fileUrls'>,
+  viewer: Viewer,
+  input: { lesson_id: string; file_id: string },
+  now: Date,
+): Promise<{ lesson: Lesson; storageKey: string }> {
+  const lesson = await lockViewerLesson(tx, viewer, input.lesson_id)
+  const file = await findLessonFile(tx, lesson.id, input.file_id)
+  if (!file) throw new AppError('not_found')
+  if (file.ownerRole !== viewer.role) throw new AppError('forbidden')
+  await deleteLessonFile(tx, file.id)
+  return { lesson: await readLesson(tx, ctx, viewer, lesson.id, now), storageKey: file.storageKey }
+}
+
+export type MaterialDownload = {
+  stream: Readable
+  contentType: string
+  disposition: string
+  size: number
+}
+
+/** A material of one of the viewer's lessons, ready to stream; anyone else's is 404. */
+export async function openMaterial(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  viewer: Viewer,
+  input: { lesson_id: string; file_id: string },
+): Promise<MaterialDownload> {
+  const file = await findViewerLessonFile(ctx.db, viewer, input.lesson_id, input.file_id)
+  const type: FileType | null = file ? fileTypeOfKey(file.storageKey) : null
+  const found = file && type ? await ctx.storage.stat(file.storageKey) : null
+  if (!file || !type || !found) throw new AppError('not_found')
+  return {
+    stream: ctx.storage.read(file.storageKey),
+    contentType: materialContentType(type, file.filename),
+    disposition: attachmentDisposition(file.filename),
+    size: found.size,
+  }
+}

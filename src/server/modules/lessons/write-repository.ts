@@ -1,0 +1,108 @@
+import { and, count, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema.ts'
+import { AppError } from '../../platform/errors.ts'
+import { ofViewer, type Viewer } from './lesson-views.ts'
+import type { LessonRow } from './repository.ts'
+
+// SQL of the writes on a booked lesson (issue #5): each runs in the caller's transaction after
+// `lockViewerLesson`, so two writes on one lesson queue up instead of racing.
+
+/**
+ * The viewer's lesson, locked until the transaction ends. Someone else's lesson (or none) is 404:
+ * the answer never tells whether the id exists (issue #5).
+ */
+export async function lockViewerLesson(tx: Db, viewer: Viewer, lessonId: string): Promise<LessonRow> {
+  const [row] = await tx
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), ofViewer(viewer)))
+    .for('update')
+  if (!row) throw new AppError('not_found')
+  return row
+}
+
+export type LessonChanges = Partial<
+  Pick<
+    LessonRow,
+    'note' | 'teacherMemos' | 'studentMemos' | 'cancelledAt' | 'cancelledBy' | 'cancellationReason'
+  >
+>
+
+export async function updateLesson(tx: Db, lessonId: string, changes: LessonChanges): Promise<void> {
+  await tx.update(lessons).set(changes).where(eq(lessons.id, lessonId))
+}
+
+/** spec §4: a teacher's late cancellation is recorded for the financial penalty. */
+export async function insertLateCancellationPenalty(tx: Db, lesson: LessonRow, now: Date): Promise<void> {
+  await tx
+    .insert(teacherPenalties)
+    .values({ teacherId: lesson.teacherId, lessonId: lesson.id, reason: 'late_cancellation', createdAt: now })
+}
+
+export type LessonFileRow = typeof lessonFiles.$inferSelect
+
+export async function countLessonFiles(tx: Db, lessonId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(lessonFiles).where(eq(lessonFiles.lessonId, lessonId))
+  return row?.n ?? 0
+}
+
+export async function insertLessonFile(
+  tx: Db,
+  values: Omit<typeof lessonFiles.$inferInsert, 'id'>,
+): Promise<void> {
+  await tx.insert(lessonFiles).values(values)
+}
+
+/** A file of the lesson (the lesson's own access is checked by the caller). */
+export async function findLessonFile(db: Db, lessonId: string, fileId: string) {
+  const [row] = await db
+    .select()
+    .from(lessonFiles)
+    .where(and(eq(lessonFiles.id, fileId), eq(lessonFiles.lessonId, lessonId)))
+  return row
+}
+
+/** The viewer's lesson's file, for a download; undefined when either is not theirs. */
+export async function findViewerLessonFile(
+  db: Db,
+  viewer: Viewer,
+  lessonId: string,
+  fileId: string,
+): Promise<LessonFileRow | undefined> {
+  const [row] = await db
+    .select({ file: lessonFiles })
+    .from(lessonFiles)
+    .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
+    .where(and(eq(lessonFiles.id, fileId), eq(lessons.id, lessonId), ofViewer(viewer)))
+  return row?.file
+}
+
+export async function deleteLessonFile(tx: Db, fileId: string): Promise<void> {
+  await tx.delete(lessonFiles).where(eq(lessonFiles.id, fileId))
+}
+
+/**
+ * spec §3 Absence report, once per reporter and lesson: the primary key (lesson_id, reporter_id)
+ * refuses a second one even from a concurrent request.
+ */
+export async function insertAbsenceReport(
+  tx: Db,
+  values: { lessonId: string; reporterId: string; absenteeId: string; note: string; createdAt: Date },
+): Promise<void> {
+  try {
+    await tx.insert(absenceReports).values(values)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('absence_already_reported')
+    throw error
+  }
+}
+
+export async function hasAbsenceReport(tx: Db, lessonId: string, reporterId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ lessonId: absenceReports.lessonId })
+    .from(absenceReports)
+    .where(and(eq(absenceReports.lessonId, lessonId), eq(absenceReports.reporterId, reporterId)))
+  return row !== undefined
+}

@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { lessonRatings, lessons } from '../../db/schema.ts'
+import { AppError } from '../../platform/errors.ts'
+
+// SQL of spec §3 Rating (issue #5 item 4): one rating per lesson (primary key lesson_id).
+
+export type RatingRow = typeof lessonRatings.$inferSelect
+
+export async function findRating(tx: Db, lessonId: string): Promise<RatingRow | undefined> {
+  const [row] = await tx.select().from(lessonRatings).where(eq(lessonRatings.lessonId, lessonId))
+  return row
+}
+
+export async function insertRating(
+  tx: Db,
+  values: { lessonId: string; value: number; comment: string; now: Date },
+): Promise<void> {
+  try {
+    await tx.insert(lessonRatings).values({
+      lessonId: values.lessonId,
+      value: values.value,
+      comment: values.comment,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+  } catch (error) {
+    // The primary key is the last guard: a rating written meanwhile is still "already rated".
+    if (isUniqueViolation(error)) throw new AppError('rating_exists')
+    throw error
+  }
+}
+
+export async function updateRating(
+  tx: Db,
+  values: { lessonId: string; value: number; comment: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(lessonRatings)
+    .set({ value: values.value, comment: values.comment, updatedAt: values.now })
+    .where(eq(lessonRatings.lessonId, values.lessonId))
+}
+
+/**
+ * spec §3 Profile average_rating and ratings of the teacher, recomputed from every rating of their
+ * lessons (rounded to two decimals; null without ratings). The caller holds the teacher's row lock.
+ */
+export async function teacherRatingSummary(
+  tx: Db,
+  teacherId: string,
+): Promise<{ average: number | null; count: number }> {
+  const [row] = await tx
+    .select({
+      average: sql<string | number | null>`round(avg(${lessonRatings.value})::numeric, 2)::real`,
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(lessonRatings)
+    .innerJoin(lessons, eq(lessons.id, lessonRatings.lessonId))
+    .where(eq(lessons.teacherId, teacherId))
+  const average = row?.average ?? null
+  return { average: average === null ? null : Number(average), count: row?.count ?? 0 }
+}
