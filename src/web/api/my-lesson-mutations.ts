@@ -1,4 +1,5 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type {
   AbsenceReportInput,
   Lesson,
@@ -29,7 +30,7 @@ import { waitAtLeast } from './wait-at-least.ts'
 // user's action, then refreshes the list the lesson is shown in. `mutationKey`s let an offline
 // outbox set defaults for them (ARCHITECTURE.md "Web app": setMutationDefaults).
 
-type LessonRef = Pick<Lesson, 'id' | 'is_group' | 'finished_at' | 'teacher'>
+type LessonRef = Pick<Lesson, 'id' | 'is_group' | 'finished_at' | 'ends_at' | 'teacher'>
 
 /** A write of the user's action on `lesson`, sent with the action's Idempotency-Key. */
 export type LessonWrite<I> = { input: I; idempotencyKey: string; lesson: LessonRef }
@@ -55,7 +56,13 @@ export function listOf(lesson: Pick<Lesson, 'is_group' | 'finished_at'>): Lesson
 async function refreshLesson(queryClient: QueryClient, lesson: LessonRef, answer?: Lesson) {
   if (answer) queryClient.setQueryData(lessonKeys.detail(lesson.id), answer)
   else await queryClient.invalidateQueries({ queryKey: lessonKeys.detail(lesson.id) })
-  await queryClient.invalidateQueries({ queryKey: lessonKeys.list(listOf(lesson)) })
+  const lists = new Set([listOf(lesson)])
+  // The closed list holds every one-to-one lesson that has ended, cancelled ones too (their
+  // finished_at stays null).
+  if (!lesson.is_group && Date.parse(lesson.ends_at) <= Date.now()) lists.add('finished')
+  await Promise.all(
+    [...lists].map((list) => queryClient.invalidateQueries({ queryKey: lessonKeys.list(list) })),
+  )
 }
 
 function useLessonWrite<I, R>(
@@ -137,3 +144,24 @@ export function useCancelLesson() {
 /** Downloads a material as a Blob (a read: nothing to refresh). */
 export const useDownloadLessonFile = () =>
   useMutation({ mutationFn: (file: LessonFileRef) => downloadLessonFile(file) })
+
+const writtenLessonId = (variables: unknown): string | null => {
+  if (typeof variables !== 'object' || variables === null || !('lesson' in variables)) return null
+  const { lesson } = variables
+  return typeof lesson === 'object' && lesson !== null && 'id' in lesson && typeof lesson.id === 'string'
+    ? lesson.id
+    : null
+}
+
+/**
+ * The lessons with a write waiting for the connection (TanStack pauses mutations while offline):
+ * DESIGN.md "queued work shows as pending until the server has it".
+ */
+export function usePendingLessonIds(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { status: 'pending', predicate: (mutation) => mutation.state.isPaused },
+    select: (mutation) => writtenLessonId(mutation.state.variables),
+  })
+  // useMutationState shares unchanged answers structurally, so `ids` only changes with its content.
+  return useMemo(() => new Set(ids.filter((id) => id !== null)), [ids])
+}

@@ -44,12 +44,12 @@ export type UploadControl = { signal?: AbortSignal; onProgress?: (progress: Uplo
 
 /**
  * Multipart POST /lessons/update (spec §7 {lesson_id, lesson_note_file, lesson_note_filename}):
- * the JSON fields travel in the `payload` part like every multipart call (docs/decisions.md),
- * the file in `lesson_note_file`. With progress and cancel (DESIGN.md "Uploads").
+ * the two text fields as plain parts under the spec's names, the file in `lesson_note_file`.
+ * With progress and cancel (DESIGN.md "Uploads").
  */
 export const uploadMaterial = (input: MaterialInput, idempotencyKey: string, control: UploadControl = {}) =>
   postMultipart('/lessons/update', lessonResponse, {
-    payload: { [MATERIAL_FIELDS.lessonId]: input.lesson_id, [MATERIAL_FIELDS.filename]: input.filename },
+    fields: { [MATERIAL_FIELDS.lessonId]: input.lesson_id, [MATERIAL_FIELDS.filename]: input.filename },
     files: { [MATERIAL_FIELDS.file]: input.file },
     headers: idempotent(idempotencyKey),
     inline: true,
@@ -74,7 +74,10 @@ export const removeLessonFile = (input: LessonFileRef, idempotencyKey: string) =
 export const downloadLessonFile = (input: LessonFileRef, signal?: AbortSignal) =>
   http.getBlob(`/lessons/download_file?${fileQuery(input)}`, { signal, inline: true })
 
-/** POST /lessons/report_absence {absentee_id, lesson_id, note}. The contract fixes no answer body. */
+/**
+ * POST /lessons/report_absence {absentee_id, lesson_id, note}. The contract names no answer; any
+ * JSON is accepted, and the lesson's list is refetched afterwards.
+ */
 export const reportAbsence = (input: AbsenceReportInput, idempotencyKey: string) =>
   http
     .post('/lessons/report_absence', v.unknown(), {

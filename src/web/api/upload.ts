@@ -11,7 +11,9 @@ export type UploadProgress = { loaded: number; total: number; fraction: number }
 
 export type MultipartOptions = {
   /** JSON sent as the text part `payload` (docs/decisions.md: multipart = payload + files). */
-  payload: unknown
+  payload?: unknown
+  /** Plain text parts instead of `payload`, where spec §7 names them (lesson materials). */
+  fields?: Record<string, string>
   /** File parts by name; null/undefined parts are left out. */
   files?: Record<string, Blob | null | undefined>
   signal?: AbortSignal
@@ -38,9 +40,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function buildMultipart(payload: unknown, files: MultipartOptions['files'] = {}): FormData {
+export function buildMultipart(
+  payload: unknown,
+  files: MultipartOptions['files'] = {},
+  fields?: MultipartOptions['fields'],
+): FormData {
   const body = new FormData()
-  body.append('payload', JSON.stringify(payload))
+  if (fields) for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  else body.append('payload', JSON.stringify(payload))
   for (const [name, file] of Object.entries(files)) if (file) body.append(name, file)
   return body
 }
@@ -99,7 +106,7 @@ export function createUpload(deps: UploadDeps = {}) {
     try {
       const { status, data } = await send(
         path,
-        buildMultipart(options.payload, options.files),
+        buildMultipart(options.payload, options.files, options.fields),
         token,
         options,
         createRequest,

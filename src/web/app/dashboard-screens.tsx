@@ -5,11 +5,12 @@ import type { RouteObject } from 'react-router-dom'
 import { useProfile } from '../api/profile.ts'
 import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
 import { ItTeachersScreen } from '../features/it-teachers/it-teachers-screen.tsx'
+import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
 import { StudentProfileScreen } from '../features/people/student-profile-screen.tsx'
 import { TeacherSummaryScreen } from '../features/people/teacher-summary-screen.tsx'
 import { ProfileScreen } from '../features/profile/profile-screen.tsx'
 import { SetLessonsScreen } from '../features/scheduling/set-lessons-screen.tsx'
-import { TeacherMyLessons } from '../features/timetable/teacher-my-lessons.tsx'
+import { TeacherSchedulePanel } from '../features/timetable/teacher-schedule-panel.tsx'
 import { ComingSoonPanel } from '../ui/coming-soon-panel.tsx'
 import { dashboardChildPaths } from './paths.ts'
 
@@ -19,6 +20,10 @@ import { dashboardChildPaths } from './paths.ts'
  */
 const comingSoon: { path: string; title: MessageDescriptor }[] = [
   { path: dashboardChildPaths.aiLesson, title: msg`Lekcja z AI` },
+  // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
+  { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
+  { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
+  { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
 
 function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
@@ -27,13 +32,17 @@ function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
 }
 
 /**
- * my-lessons (spec §2): a teacher gets the schedule panel with SetLesson and EditAllowedStudents
- * (issue #4); the lesson lists themselves arrive with issue #5, so a student keeps the panel.
+ * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
+ * of issue #4 (SetLesson and EditAllowedStudents) below them.
  */
-function MyLessonsScreen() {
+function MyLessonsRoute() {
   const profile = useProfile().data
-  if (profile?.role !== 'teacher') return <ComingSoonScreen title={msg`Moje lekcje`} />
-  return <TeacherMyLessons profile={profile} actions={<AllowedStudentsButton />} />
+  if (!profile) return null
+  const schedulePanel =
+    profile.role === 'teacher' ? (
+      <TeacherSchedulePanel profile={profile} actions={<AllowedStudentsButton />} />
+    ) : undefined
+  return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
 }
 
 export const dashboardRoutes: RouteObject[] = [
@@ -44,7 +53,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: dashboardChildPaths.profile, element: <ProfileScreen /> },
   { path: dashboardChildPaths.studentProfile, element: <StudentProfileScreen /> },
   { path: dashboardChildPaths.teacher, element: <TeacherSummaryScreen /> },
-  // Issue #4: the teacher's schedule on my-lessons and the partner company's IT teachers.
-  { path: dashboardChildPaths.myLessons, element: <MyLessonsScreen /> },
+  // Issue #5: my-lessons (with issue #4's schedule panel for teachers); issue #4: the IT teachers.
+  { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
 ]

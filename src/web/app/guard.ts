@@ -33,6 +33,9 @@ const knownPaths = [
   paths.profile,
   paths.studentProfile,
   paths.teacher,
+  paths.videoCallVonage,
+  paths.videoCallLearnCube,
+  paths.voiceConfirmation,
 ]
 
 const matchesAny = (patterns: readonly string[], path: string) =>

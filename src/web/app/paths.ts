@@ -16,6 +16,9 @@ export const paths = {
   profile: '/dashboard/profile',
   studentProfile: '/dashboard/student-profile/:id',
   teacher: '/dashboard/teacher/:id',
+  videoCallVonage: '/dashboard/video-call-vonage',
+  videoCallLearnCube: '/dashboard/video-call-learn-cube',
+  voiceConfirmation: '/dashboard/voice-confirmation',
 } as const
 
 /** spec §2: /login/{id} accepts these ids only. */
@@ -30,6 +33,9 @@ export const dashboardChildPaths = {
   profile: 'profile',
   studentProfile: 'student-profile/:id',
   teacher: 'teacher/:id',
+  videoCallVonage: 'video-call-vonage',
+  videoCallLearnCube: 'video-call-learn-cube',
+  voiceConfirmation: 'voice-confirmation',
 } as const
 
 /** Where a screen the user may not open sends them (spec §2 routes table). */

@@ -46,11 +46,6 @@ export class FakeUpload {
   failNetwork() {
     this.onerror?.()
   }
-  /** The `payload` part parsed, as the server reads it. */
-  payload(): unknown {
-    const part = this.body?.get('payload')
-    return typeof part === 'string' ? JSON.parse(part) : null
-  }
 }
 
 let uploads: FakeUpload[] = []

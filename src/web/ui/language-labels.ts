@@ -3,14 +3,17 @@ import type { Language, Specialization } from '../../domain/api/dictionaries.ts'
 // spec §3: languages and specializations carry an English `name` and a Polish `name_pl`;
 // `conjugated_name` is the Polish genitive (DESIGN.md "Words": used where grammar needs it).
 
+/** What the names need: a dictionary language, or the language inside a lesson (spec §3). */
+type LanguageNames = Pick<Language, 'name' | 'name_pl'>
+
 const capitalize = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
 
 /** The language's name in the interface language, as inside a sentence ("angielski", "English"). */
-export const languageName = (language: Language, locale: string) =>
+export const languageName = (language: LanguageNames, locale: string) =>
   locale === 'pl' ? language.name_pl : language.name
 
 /** The language's name in the interface language, capitalised for a label ("Angielski"). */
-export const languageLabel = (language: Language, locale: string) =>
+export const languageLabel = (language: LanguageNames, locale: string) =>
   capitalize(locale === 'pl' ? language.name_pl : language.name, locale)
 
 /** The name inside a Polish sentence: genitive in Polish ("języka angielskiego"), else the name. */

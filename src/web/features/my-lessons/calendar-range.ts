@@ -1,0 +1,34 @@
+import { addDays, parseDateKey } from '../../../domain/poland-time.ts'
+import type { CalendarRange } from './my-lessons-url.ts'
+
+// The calendar of my-lessons (spec §2: week or day view) in Poland dates: weeks start on Monday
+// (spec §9). Dates are 'YYYY-MM-DD' keys, so no device zone moves a lesson to another day.
+
+export type RangeDays = { from: string; to: string; days: string[] }
+
+/** ISO weekday of a date key: 1 = Monday … 7 = Sunday. */
+function weekday(date: string): number {
+  const { year, month, day } = parseDateKey(date)
+  const utc = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+  return utc === 0 ? 7 : utc
+}
+
+export const mondayOf = (date: string): string => addDays(date, 1 - weekday(date))
+
+/** The days the calendar shows for `date`: its Monday-to-Sunday week, or the day alone. */
+export function rangeDays(range: CalendarRange, date: string): RangeDays {
+  if (range === 'day') return { from: date, to: date, days: [date] }
+  const from = mondayOf(date)
+  const days = Array.from({ length: 7 }, (_, index) => addDays(from, index))
+  return { from, to: addDays(from, 6), days }
+}
+
+/** The date one step back (-1) or forward (+1): a week in the week view, a day in the day view. */
+export const shiftDate = (range: CalendarRange, date: string, step: -1 | 1): string =>
+  addDays(range === 'week' ? mondayOf(date) : date, step * (range === 'week' ? 7 : 1))
+
+/** Whether `today` lies in the shown range (the Today button is then not needed). */
+export function showsToday(range: CalendarRange, date: string, today: string): boolean {
+  const { from, to } = rangeDays(range, date)
+  return today >= from && today <= to
+}

@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, type ButtonProps, Stack, Text } from '@mantine/core'
+import { IconVideo } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { joinState } from '../../../domain/lesson-rules.ts'
+import { formatPolandDate, formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
+import { ACCENT_COLOR } from '../../app/theme.ts'
+import { videoCallPath } from './lesson-display.ts'
+import { useLessonView } from './lesson-view-context.tsx'
+
+type Props = { lesson: Lesson; size?: ButtonProps['size']; fullWidth?: boolean; withHint?: boolean }
+
+/**
+ * Join (spec §4 / §9): enabled from 15 minutes before the start to 15 minutes after the end,
+ * never for a cancelled lesson; it follows the screen's clock. A disabled Join says when it opens.
+ */
+export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: Props) {
+  const { t } = useLingui()
+  const { role, now, voiceSample } = useLessonView()
+  const state = joinState(lesson, now)
+  const name = lesson.fullName
+  const label = t`Dołącz do lekcji: ${name}`
+  if (state.kind === 'open') {
+    return (
+      <Button
+        component={Link}
+        to={videoCallPath(lesson, role, voiceSample)}
+        color={ACCENT_COLOR}
+        size={size}
+        fullWidth={fullWidth}
+        leftSection={<IconVideo size={16} aria-hidden />}
+        aria-label={label}
+      >
+        <Trans>Dołącz</Trans>
+      </Button>
+    )
+  }
+  const opensAt = state.kind === 'early' ? state.opensAt : null
+  const opens =
+    opensAt === null
+      ? ''
+      : polandDateKey(opensAt) === polandDateKey(now)
+        ? formatPolandTime(opensAt)
+        : `${formatPolandDate(opensAt)} ${formatPolandTime(opensAt)}`
+  const hint =
+    state.kind === 'cancelled'
+      ? t`Lekcja została odwołana`
+      : state.kind === 'early'
+        ? t`Dołączysz od ${opens}`
+        : t`Lekcja już się zakończyła`
+  return (
+    <Stack gap={2} align={fullWidth ? 'stretch' : 'flex-start'}>
+      <Button
+        size={size}
+        fullWidth={fullWidth}
+        disabled
+        variant="default"
+        leftSection={<IconVideo size={16} aria-hidden />}
+        aria-label={`${label}. ${hint}`}
+      >
+        <Trans>Dołącz</Trans>
+      </Button>
+      {withHint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
+import { LessonCard } from './lesson-card.tsx'
+import { byStart, lessonDay } from './lesson-display.ts'
+
+type Props = { days: string[]; lessons: Lesson[]; today: string; mobile: boolean }
+
+/**
+ * The calendar view: the shown week (seven columns on wide screens, the whole week without
+ * scrolling, DESIGN.md) or one day; lessons sit in their Poland day, soonest first.
+ */
+export function LessonCalendar({ days, lessons, today, mobile }: Props) {
+  const { i18n } = useLingui()
+  const byDay = new Map<string, Lesson[]>(days.map((day) => [day, []]))
+  for (const lesson of [...lessons].sort(byStart)) byDay.get(lessonDay(lesson))?.push(lesson)
+  const empty = days.every((day) => (byDay.get(day) ?? []).length === 0)
+  const week = days.length > 1
+  return (
+    <Stack gap="sm">
+      {empty && (
+        <Alert color="gray" variant="light">
+          {week ? <Trans>Brak lekcji w tym tygodniu.</Trans> : <Trans>Brak lekcji w tym dniu.</Trans>}
+        </Alert>
+      )}
+      {(week || !empty) && (
+        <SimpleGrid cols={week ? { base: 1, md: 7 } : 1} spacing="xs">
+          {days.map((day) => {
+            const dayLessons = byDay.get(day) ?? []
+            const isToday = day === today
+            return (
+              <Paper
+                key={day}
+                withBorder
+                radius="md"
+                p="xs"
+                bg={isToday ? 'indigo.0' : undefined}
+                component="section"
+                aria-label={`${weekdayName(day, i18n.locale)} ${dayMonth(day)}`}
+                aria-current={isToday ? 'date' : undefined}
+              >
+                <Stack gap="xs">
+                  {week && (
+                    <Text size="sm" fw={600} tt="capitalize">
+                      {`${weekdayName(day, i18n.locale)} ${dayMonth(day)}`}
+                    </Text>
+                  )}
+                  {dayLessons.map((lesson) => (
+                    <LessonCard key={lesson.id} lesson={lesson} withDate={false} compact={week && !mobile} />
+                  ))}
+                  {week && dayLessons.length === 0 && (
+                    <Text size="xs" c="dimmed">
+                      <Trans>Brak lekcji</Trans>
+                    </Text>
+                  )}
+                </Stack>
+              </Paper>
+            )
+          })}
+        </SimpleGrid>
+      )}
+    </Stack>
+  )
+}

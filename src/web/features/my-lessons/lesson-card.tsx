@@ -1,0 +1,47 @@
+import { Group, Paper, Stack } from '@mantine/core'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
+import { JoinButton } from './join-button.tsx'
+import { LessonActionsMenu } from './lesson-actions-menu.tsx'
+import { LessonStatusBadge } from './lesson-status-badge.tsx'
+import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
+import { useLessonView } from './lesson-view-context.tsx'
+
+type Props = {
+  lesson: Lesson
+  /** The calendar's day column already names the date. */
+  withDate?: boolean
+  compact?: boolean
+}
+
+/**
+ * One lesson as a card: the list on a phone, the calendar's days. Join shows until its window
+ * has passed (then it could never be used again); the actions menu only with allowed actions.
+ */
+export function LessonCard({ lesson, withDate = true, compact = false }: Props) {
+  const { now, isPending } = useLessonView()
+  const joinShown = !joinWindowPassed(lesson, now)
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={compact ? 'xs' : 'md'}
+      component="article"
+      aria-label={lesson.fullName}
+      data-testid="lesson"
+    >
+      <Stack gap={compact ? 6 : 'sm'}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <LessonWhen lesson={lesson} withDate={withDate} />
+          <LessonActionsMenu lesson={lesson} />
+        </Group>
+        <LessonParty lesson={lesson} />
+        <LessonLanguage lesson={lesson} />
+        <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} withReason={!compact} />
+        {joinShown && (
+          <JoinButton lesson={lesson} fullWidth size={compact ? 'xs' : 'sm'} withHint={!compact} />
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Badge, Group, Stack, Text } from '@mantine/core'
+import { IconCloudUpload } from '@tabler/icons-react'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { canJoin } from '../../../domain/lesson-rules.ts'
+
+type Props = {
+  lesson: Pick<Lesson, 'status' | 'scheduled_at' | 'ends_at' | 'cancelled_at' | 'cancellation_reason'>
+  now: number
+  /** A write on this lesson waits for the connection. */
+  pending?: boolean
+  /** Show the cancellation reason under the badge (lists and cards; the calendar keeps it short). */
+  withReason?: boolean
+}
+
+/**
+ * DESIGN.md: a lesson's state looks the same everywhere — scheduled, joinable now, finished,
+ * cancelled (with its reason, spec §3 cancellation_reason), pending — colour plus text.
+ */
+export function LessonStatusBadge({ lesson, now, pending = false, withReason = true }: Props) {
+  const { t } = useLingui()
+  const joinable = lesson.status !== 'cancelled' && canJoin(lesson, now)
+  const badge =
+    lesson.status === 'cancelled' ? (
+      <Badge color="red" variant="light">
+        <Trans>Odwołana</Trans>
+      </Badge>
+    ) : joinable ? (
+      <Badge color="accent.8" variant="filled">
+        <Trans>Można dołączyć</Trans>
+      </Badge>
+    ) : lesson.status === 'finished' ? (
+      <Badge color="gray" variant="light">
+        <Trans>Zakończona</Trans>
+      </Badge>
+    ) : (
+      <Badge color="indigo" variant="light">
+        <Trans>Zaplanowana</Trans>
+      </Badge>
+    )
+  const reason = lesson.cancellation_reason
+  return (
+    <Stack gap={2} align="flex-start">
+      <Group gap={6} wrap="wrap">
+        {badge}
+        {pending && (
+          <Badge
+            color="yellow.9"
+            variant="outline"
+            leftSection={<IconCloudUpload size={12} aria-hidden />}
+            title={t`Zmiana zostanie wysłana po odzyskaniu połączenia`}
+          >
+            <Trans>Czeka na wysłanie</Trans>
+          </Badge>
+        )}
+      </Group>
+      {withReason && lesson.status === 'cancelled' && reason && (
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          <Trans>Powód: {reason}</Trans>
+        </Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,56 @@
+import { useLingui } from '@lingui/react/macro'
+import { Group, Table, VisuallyHidden } from '@mantine/core'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
+import { JoinButton } from './join-button.tsx'
+import { LessonActionsMenu } from './lesson-actions-menu.tsx'
+import { LessonStatusBadge } from './lesson-status-badge.tsx'
+import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
+import { useLessonView } from './lesson-view-context.tsx'
+
+/** The list view on wider screens: one row per lesson (on a phone the cards take over). */
+export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: string }) {
+  const { t } = useLingui()
+  const { role, now, isPending } = useLessonView()
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t`Termin`}</Table.Th>
+            <Table.Th>{role === 'student' ? t`Lektor` : t`Kursant`}</Table.Th>
+            <Table.Th>{t`Język i poziom`}</Table.Th>
+            <Table.Th>{t`Status`}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t`Działania`}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lessons.map((lesson) => (
+            <Table.Tr key={lesson.id} data-testid="lesson">
+              <Table.Td>
+                <LessonWhen lesson={lesson} />
+              </Table.Td>
+              <Table.Td>
+                <LessonParty lesson={lesson} />
+              </Table.Td>
+              <Table.Td>
+                <LessonLanguage lesson={lesson} />
+              </Table.Td>
+              <Table.Td>
+                <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
+                  {!joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                  <LessonActionsMenu lesson={lesson} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

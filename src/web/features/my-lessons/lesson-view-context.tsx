@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import type { LessonAction } from './lesson-display.ts'
+
+/** What every lesson on the screen needs to show itself and its actions. */
+export type LessonView = {
+  role: Role
+  /** The screen's clock (use-now.ts), so every Join button follows the same time. */
+  now: number
+  /** spec §3 Scheduled lessons response voice_sample_provided (spec §2 video call routing). */
+  voiceSample: boolean
+  /** Opens an action's dialog for a lesson. */
+  open: (action: LessonAction, lesson: Lesson) => void
+  /** A lesson with writes not yet accepted by the server (shown with the pending badge). */
+  isPending: (lessonId: string) => boolean
+}
+
+const LessonViewContext = createContext<LessonView | null>(null)
+
+export const LessonViewProvider = LessonViewContext.Provider
+
+export function useLessonView(): LessonView {
+  const view = useContext(LessonViewContext)
+  if (!view) throw new Error('useLessonView needs a LessonViewProvider')
+  return view
+}

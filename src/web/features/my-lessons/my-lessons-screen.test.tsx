@@ -1,0 +1,289 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useLocation } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Profile } from '../../../domain/api/profile.ts'
+import { activateLocale } from '../../app/i18n.ts'
+import {
+  finishedLessonFixture,
+  lessonFixture,
+  lessonId,
+  pageOf,
+  scheduledAnswer,
+  teacherLessonFixture,
+} from '../../test-support/lesson-fixture.ts'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
+import { type Answer, routeFetch } from '../../test-support/test-fetch.ts'
+import { signInAs } from '../../test-support/test-session.ts'
+import { renderScreen } from '../../test-utils.tsx'
+import { MyLessonsScreen } from './my-lessons-screen.tsx'
+
+const API = '/api/v1'
+const SCHEDULED = `GET ${API}/lessons/list_scheduled`
+const FINISHED = `GET ${API}/lessons/list_finished`
+const GROUP = `GET ${API}/lessons/list_group`
+
+// Tuesday 24 November 2026, 08:00 Poland time.
+const NOW = new Date('2026-11-24T07:00:00Z')
+// Today 08:10–08:55 Poland time: Join is open (it opened at 07:55).
+const soon = lessonFixture({
+  id: lessonId(2),
+  scheduled_at: '2026-11-24T07:10:00.000Z',
+  ends_at: '2026-11-24T07:55:00.000Z',
+})
+// Wednesday 25.11, 08:00–08:45 Poland time: Join opens at 07:45 tomorrow.
+const tomorrow = lessonFixture()
+
+function LocationProbe() {
+  const location = useLocation()
+  return <output data-testid="location">{location.search}</output>
+}
+
+function show(profile: Profile, path = '/dashboard/my-lessons') {
+  signInAs(profile)
+  return renderScreen(
+    path,
+    '/dashboard/my-lessons',
+    <>
+      <MyLessonsScreen profile={profile} />
+      <LocationProbe />
+    </>,
+  )
+}
+
+const rows = () => screen.getAllByTestId('lesson')
+const calendarNav = () => screen.getByRole('group', { name: 'Nawigacja kalendarza' })
+const calendar = () => screen.getByRole('tabpanel')
+const search = () => screen.getByTestId('location').textContent ?? ''
+const noGroup: Answer = { status: 200, body: pageOf([]) }
+
+function phone(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }))
+}
+
+describe('my-lessons (spec §2, §4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    localStorage.clear()
+    activateLocale('pl')
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows each lesson with Poland time, teacher, language and level, status, and Join only in its window', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([tomorrow, soon]), [GROUP]: noGroup })
+    show(studentProfile())
+    expect(screen.getByText('Wczytujemy lekcje…')).toBeTruthy()
+    const table = await screen.findByRole('table', { name: 'Zaplanowane lekcje' })
+    const [first, second] = within(table).getAllByTestId('lesson')
+    if (!first || !second) throw new Error('two lessons expected')
+    // Soonest first: today's lesson, Join open; tomorrow's, Join disabled with its opening time.
+    expect(within(first).getByText('08:10–08:55')).toBeTruthy()
+    expect(within(first).getByText('Anna Nowak')).toBeTruthy()
+    expect(within(first).getByText(/Angielski/).textContent).toContain('poziom B1')
+    expect(within(first).getByText('Można dołączyć')).toBeTruthy()
+    expect(
+      within(first).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' }).getAttribute('href'),
+    ).toBe(`/dashboard/video-call-vonage?lesson_id=${soon.id}`)
+    expect(within(second).getByText('środa, 25.11.2026')).toBeTruthy()
+    expect(within(second).getByText('Zaplanowana')).toBeTruthy()
+    const disabled = within(second).getByRole('button', { name: /Dołącz do lekcji: Anna Nowak/ })
+    expect(disabled.hasAttribute('disabled')).toBe(true)
+    expect(within(second).getByText('Dołączysz od 25.11.2026 07:45')).toBeTruthy()
+    // The next lesson stands out above the tabs.
+    const next = screen.getByRole('region', { name: 'Najbliższa lekcja' })
+    expect(within(next).getByText('08:10–08:55')).toBeTruthy()
+  })
+
+  it('re-evaluates Join as time passes', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(new Date('2026-11-25T06:44:00Z'))
+    routeFetch({ [SCHEDULED]: scheduledAnswer([tomorrow]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    const link = () => within(table).queryByRole('link', { name: /Dołącz do lekcji/ })
+    expect(
+      within(table)
+        .getByRole('button', { name: /Dołącz do lekcji/ })
+        .hasAttribute('disabled'),
+    ).toBe(true)
+    expect(link()).toBeNull()
+    // 06:44 UTC is 07:44 in Poland: the window opens at 07:45, the next tick sees it.
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(link()).toBeTruthy()
+  })
+
+  it('sends a student without a voice sample to voice-confirmation first (spec §2)', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([soon], false), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    expect(
+      within(table)
+        .getByRole('link', { name: /Dołącz/ })
+        .getAttribute('href'),
+    ).toBe(`/dashboard/voice-confirmation?lesson_id=${soon.id}`)
+  })
+
+  it('shows a cancelled lesson with its reason and Join disabled', async () => {
+    const cancelled = lessonFixture({
+      ...soon,
+      status: 'cancelled',
+      canceled: true,
+      cancelled_at: '2026-11-23T10:00:00.000Z',
+      cancellation_reason: 'Choroba lektora',
+    })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    expect(within(table).getByText('Odwołana')).toBeTruthy()
+    expect(within(table).getByText('Powód: Choroba lektora')).toBeTruthy()
+    expect(
+      within(table)
+        .getByRole('button', { name: /Dołącz/ })
+        .hasAttribute('disabled'),
+    ).toBe(true)
+    expect(screen.queryByRole('region', { name: 'Najbliższa lekcja' })).toBeNull()
+  })
+
+  it('switches to the closed tab, keeps it in the URL and pages through it', async () => {
+    const sent = routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([finishedLessonFixture()], 1, 3) },
+    })
+    show(studentProfile())
+    expect(screen.queryByRole('tab', { name: 'Grupowe' })).toBeNull()
+    fireEvent.click(screen.getByRole('tab', { name: 'Zakończone' }))
+    const table = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    expect(within(table).getByText('Zakończona')).toBeTruthy()
+    expect(within(table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+    expect(search()).toBe('?tab=closed')
+    expect(sent.find((r) => r.path.endsWith('list_finished'))?.query).toBe('?page=1&per_page=20')
+    fireEvent.click(screen.getByRole('button', { name: 'Strona 2' }))
+    await waitFor(() => expect(search()).toBe('?tab=closed&page=2'))
+    await waitFor(() => expect(sent.at(-1)?.query).toBe('?page=2&per_page=20'))
+  })
+
+  it('offers the group tab to a user with the group-lessons flag', async () => {
+    const group = lessonFixture({ id: lessonId(5), is_group: true })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: { status: 200, body: pageOf([group]) } })
+    show(studentProfile({ only_group_lessons: true }), '/dashboard/my-lessons?tab=group')
+    const table = await screen.findByRole('table', { name: 'Lekcje grupowe' })
+    expect(within(table).getByText(/grupowa/)).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Grupowe' }).getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('shows the week calendar with navigation, the day view and today, all in the URL', async () => {
+    const sent = routeFetch({ [SCHEDULED]: scheduledAnswer([tomorrow, soon]), [GROUP]: noGroup })
+    show(studentProfile())
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('radio', { name: 'Kalendarz' }))
+    expect(search()).toBe('?view=calendar')
+    expect(screen.getByText('23.11 – 29.11.2026')).toBeTruthy()
+    const wednesday = screen.getByRole('region', { name: 'środa 25.11' })
+    expect(within(wednesday).getByText('08:00–08:45')).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'wtorek 24.11' }).getAttribute('aria-current')).toBe('date')
+    expect(screen.getByRole('button', { name: 'Dziś' }).hasAttribute('disabled')).toBe(true)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Następny tydzień' }))
+    expect(search()).toBe('?view=calendar&date=2026-11-30')
+    expect(screen.getByText('Brak lekcji w tym tygodniu.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Dziś' }))
+    expect(search()).toBe('?view=calendar')
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Dzień' }))
+    expect(search()).toBe('?view=calendar&range=day')
+    expect(within(calendarNav()).getByText('wtorek, 24.11.2026')).toBeTruthy()
+    expect(within(calendar()).getAllByTestId('lesson')).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Następny dzień' }))
+    expect(within(calendarNav()).getByText('środa, 25.11.2026')).toBeTruthy()
+    expect(search()).toBe('?view=calendar&range=day&date=2026-11-25')
+    // The scheduled tab reads its one list; the calendar only filters it.
+    expect(sent.filter((r) => r.path.endsWith('list_scheduled'))).toHaveLength(1)
+  })
+
+  it('asks the closed list for the shown week in the calendar', async () => {
+    const sent = routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([finishedLessonFixture()]) },
+    })
+    show(studentProfile(), '/dashboard/my-lessons?tab=closed&view=calendar&date=2026-11-20')
+    const friday = await screen.findByRole('region', { name: 'piątek 20.11' })
+    expect(within(friday).getByTestId('lesson')).toBeTruthy()
+    expect(sent.find((r) => r.path.endsWith('list_finished'))?.query).toBe(
+      '?date_from=2026-11-16&date_to=2026-11-22&page=1&per_page=200',
+    )
+  })
+
+  it('tells a student with no lessons how to book one, and a teacher where lessons come from', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: noGroup })
+    show(studentProfile())
+    expect(await screen.findByText(/Nie masz zaplanowanych lekcji. Umów lekcję/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Umów lekcję' }).getAttribute('href')).toBe(
+      '/dashboard/set-lessons',
+    )
+    cleanup()
+    show(teacherProfile())
+    expect(await screen.findByText(/Kursanci umawiają je w godzinach z Twojego grafiku/)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Umów lekcję' })).toBeNull()
+  })
+
+  it('shows a failed list with a retry', async () => {
+    let calls = 0
+    routeFetch({
+      [SCHEDULED]: () => {
+        calls += 1
+        return calls === 1
+          ? { status: 403, body: { error: 'Forbidden', code: 'forbidden' } }
+          : scheduledAnswer([tomorrow])
+      },
+      [GROUP]: noGroup,
+    })
+    show(studentProfile())
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Nie masz uprawnień do wykonania tej czynności')
+    fireEvent.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }))
+    expect(await screen.findByRole('table')).toBeTruthy()
+  })
+
+  it('names the student for a teacher and offers only the teacher’s actions', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([teacherLessonFixture()]), [GROUP]: noGroup })
+    show(teacherProfile())
+    const table = await screen.findByRole('table')
+    expect(within(table).getByText('Julia Jankowska')).toBeTruthy()
+    expect(within(table).getByRole('columnheader', { name: 'Kursant' })).toBeTruthy()
+    fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Julia Jankowska' }))
+    const menu = await screen.findByRole('menu')
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent)
+    expect(items).toEqual(['Materiały', 'Notatki z lekcji', 'Odwołaj lekcję'])
+  })
+
+  it('shows cards and starts the calendar on the day on a phone', async () => {
+    phone(true)
+    routeFetch({ [SCHEDULED]: scheduledAnswer([tomorrow, soon]), [GROUP]: noGroup })
+    show(studentProfile())
+    await screen.findByRole('region', { name: 'Zaplanowane lekcje' })
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(rows().length).toBeGreaterThanOrEqual(2)
+    fireEvent.click(screen.getByRole('radio', { name: 'Kalendarz' }))
+    expect(within(calendarNav()).getByText('wtorek, 24.11.2026')).toBeTruthy()
+  })
+})

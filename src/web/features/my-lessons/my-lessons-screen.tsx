@@ -1,0 +1,134 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { type ReactNode, useMemo, useState } from 'react'
+import type { Profile } from '../../../domain/api/profile.ts'
+import { usePendingLessonIds } from '../../api/my-lesson-mutations.ts'
+import { useHasGroupLessons, useScheduledLessons } from '../../api/my-lessons.ts'
+import { usePageTitle } from '../../ui/use-page-title.ts'
+import { LessonDialogs, type OpenDialog } from './lesson-dialogs.tsx'
+import { LessonsEmpty } from './lesson-states.tsx'
+import { type LessonView, LessonViewProvider } from './lesson-view-context.tsx'
+import { LessonsTabPanel } from './lessons-tab-panel.tsx'
+import { type LessonsTab, TABS } from './my-lessons-url.ts'
+import { NextLesson } from './next-lesson.tsx'
+import { useMyLessonsState } from './use-my-lessons-state.ts'
+import { useNow } from './use-now.ts'
+
+/** Mantine's `sm` breakpoint: below it the list becomes cards and the calendar starts on a day. */
+const PHONE_QUERY = '(max-width: 48em)'
+
+type Props = {
+  profile: Profile
+  /** The teacher's "Mój grafik" panel (features/timetable), placed by the app below the lessons. */
+  schedulePanel?: ReactNode
+}
+
+/**
+ * /dashboard/my-lessons (spec §2): the next lesson, then the tabs scheduled, closed and group
+ * (group only for users with group lessons) as a list or a week/day calendar; tab, view, range,
+ * date and page live in the URL. Each lesson's actions open their dialogs (spec §2).
+ */
+export function MyLessonsScreen({ profile, schedulePanel }: Props) {
+  const { t } = useLingui()
+  const title = t`Moje lekcje`
+  usePageTitle(title)
+  const { state, update } = useMyLessonsState()
+  const mobile = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
+  const now = useNow()
+  const scheduled = useScheduledLessons()
+  const hasGroupLessons = useHasGroupLessons().data ?? false
+  const pending = usePendingLessonIds()
+  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  // spec §2: the group tab is for users with the group-lessons flag or with group lessons.
+  const groupTab = profile.only_group_lessons || hasGroupLessons
+  const tab: LessonsTab = state.tab === 'group' && !groupTab ? 'scheduled' : state.tab
+  const voiceSample = scheduled.data?.voice_sample_provided ?? profile.voice_sample_url !== null
+
+  const view = useMemo<LessonView>(
+    () => ({
+      role: profile.role,
+      now,
+      voiceSample,
+      open: (action, lesson) => setDialog({ action, lesson }),
+      isPending: (lessonId) => pending.has(lessonId),
+    }),
+    [profile.role, now, voiceSample, pending],
+  )
+
+  const student = profile.role === 'student'
+  const bookLink = student && profile.human_access && !profile.only_group_lessons
+  const empty: Record<LessonsTab, ReactNode> = {
+    scheduled: student ? (
+      <Trans>Nie masz zaplanowanych lekcji. Umów lekcję z lektorem, a pojawi się tutaj.</Trans>
+    ) : (
+      <Trans>Nie masz zaplanowanych lekcji. Kursanci umawiają je w godzinach z Twojego grafiku.</Trans>
+    ),
+    closed: <Trans>Nie masz jeszcze zakończonych ani odwołanych lekcji.</Trans>,
+    group: <Trans>Nie masz lekcji grupowych.</Trans>,
+  }
+
+  return (
+    <LessonViewProvider value={view}>
+      <Stack gap="lg">
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        <NextLesson lessons={scheduled.data?.lessons} />
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          <Tabs
+            value={tab}
+            onChange={(value) => {
+              const next = TABS.find((name) => name === value)
+              if (next) update({ tab: next, page: 1 }, { push: true })
+            }}
+          >
+            <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+              <Tabs.List aria-label={t`Rodzaje lekcji`}>
+                <Tabs.Tab value="scheduled">
+                  <Trans>Zaplanowane</Trans>
+                </Tabs.Tab>
+                <Tabs.Tab value="closed">
+                  <Trans>Zakończone</Trans>
+                </Tabs.Tab>
+                {groupTab && (
+                  <Tabs.Tab value="group">
+                    <Trans>Grupowe</Trans>
+                  </Tabs.Tab>
+                )}
+              </Tabs.List>
+              <SegmentedControl
+                aria-label={t`Widok lekcji`}
+                value={state.view}
+                onChange={(value) =>
+                  update({ view: value === 'calendar' ? 'calendar' : 'list' }, { push: true })
+                }
+                data={[
+                  { value: 'list', label: t`Lista` },
+                  { value: 'calendar', label: t`Kalendarz` },
+                ]}
+              />
+            </Group>
+            {TABS.map((name) => (
+              <Tabs.Panel key={name} value={name}>
+                {name === tab && (
+                  <LessonsTabPanel
+                    tab={name}
+                    state={state}
+                    update={update}
+                    mobile={mobile}
+                    empty={
+                      <LessonsEmpty bookLink={bookLink && name === 'scheduled'}>{empty[name]}</LessonsEmpty>
+                    }
+                  />
+                )}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Paper>
+        {schedulePanel}
+      </Stack>
+      <LessonDialogs open={dialog} onClose={() => setDialog(null)} />
+    </LessonViewProvider>
+  )
+}

@@ -1,0 +1,22 @@
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { HELPER_TOAST_MS } from '../../../domain/constants.ts'
+import { showToast } from '../../ui/toast.ts'
+
+// spec §8 success toasts of my-lessons (note added, absence reported, …), shown 1.5 s like the
+// other helper toasts (spec §9).
+
+export const successTexts = {
+  cancelled: msg`Lekcja została odwołana`,
+  noteAdded: msg`Notatka została dodana`,
+  memoSaved: msg`Notatka z lekcji została zapisana`,
+  ratingCreated: msg`Dziękujemy za ocenę lekcji`,
+  ratingUpdated: msg`Ocena lekcji została zmieniona`,
+  absenceReported: msg`Nieobecność została zgłoszona`,
+  materialAdded: msg`Materiał został dodany`,
+  materialRemoved: msg`Materiał został usunięty`,
+} satisfies Record<string, MessageDescriptor>
+
+export function showSuccessToast(message: MessageDescriptor): void {
+  showToast({ color: 'green', message: i18n._(message), autoClose: HELPER_TOAST_MS })
+}

@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { absenteeOf } from '../../../domain/lesson-rules.ts'
+import { useReportAbsence } from '../../api/my-lesson-mutations.ts'
+import { AppDialog } from '../../ui/app-dialog.tsx'
+import { FormError } from '../../ui/form-error.tsx'
+import { Message } from '../../ui/message.tsx'
+import { LessonOverview } from './lesson-overview.tsx'
+import { useLessonView } from './lesson-view-context.tsx'
+import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
+import { useDialogWrite } from './use-dialog-write.ts'
+
+/**
+ * ReportAbsence (spec §2, §6): a student reports the teacher, a teacher the student (the absentee
+ * is the lesson's other party), with an optional note of at most 255 characters.
+ */
+export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
+  const { t } = useLingui()
+  const { role } = useLessonView()
+  const [note, setNote] = useState('')
+  const write = useDialogWrite(useReportAbsence(), lesson)
+  const name = lesson.fullName
+
+  const report = () =>
+    write.submit(
+      { lesson_id: lesson.id, absentee_id: absenteeOf(lesson, role).id, note: note.trim() },
+      () => {
+        showSuccessToast(successTexts.absenceReported)
+        onClose()
+      },
+    )
+
+  return (
+    <AppDialog opened onClose={onClose} title={t`Zgłoś nieobecność`} closeDisabled={write.pending}>
+      <Stack gap="md">
+        <LessonOverview lesson={lesson} />
+        <Text>
+          {role === 'student' ? (
+            <Trans>Zgłaszasz, że lektor {name} nie pojawił się na lekcji.</Trans>
+          ) : (
+            <Trans>Zgłaszasz, że kursant {name} nie pojawił się na lekcji.</Trans>
+          )}
+        </Text>
+        <LimitedTextarea label={t`Uwagi (opcjonalnie)`} value={note} onChange={setNote} data-autofocus />
+        <FormError>{write.error && <Message of={write.error} />}</FormError>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={write.pending}>
+            <Trans>Anuluj</Trans>
+          </Button>
+          <Button color="red" onClick={report} disabled={tooLong(note)} loading={write.pending}>
+            <Trans>Zgłoś nieobecność</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  )
+}
