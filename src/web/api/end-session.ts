@@ -1,4 +1,6 @@
 import { API_CACHE_NAME } from '../../../service-worker/cache-names.ts'
+import { clearLessonMirror } from '../offline/lesson-mirror.ts'
+import { clearOutbox } from '../offline/outbox.ts'
 import { clearTimetableMirror } from '../offline/timetable-mirror.ts'
 import { clearQueryCaches } from './query-client.ts'
 import { clearServerError } from './server-error.ts'
@@ -6,15 +8,18 @@ import { clearSession } from './session.ts'
 
 /**
  * The local half of logout (spec §4): clears the stored session, the global server error and
- * every cached answer, including the service worker's API cache and the offline timetable mirror
- * (ARCHITECTURE.md "Web app", "Offline").
+ * every cached answer, including the service worker's API cache and the offline mirrors
+ * (ARCHITECTURE.md "Web app", "Offline"). The outbox of writes made offline goes too, unless
+ * `keepOutbox`: a session that merely expired (a 401) keeps them for the same user's next login,
+ * while a logout the user asked for has already warned about them (app/logout-confirm.tsx).
  */
-export async function endLocalSession(): Promise<void> {
+export async function endLocalSession(options: { keepOutbox?: boolean } = {}): Promise<void> {
   clearSession()
   clearServerError()
   await clearQueryCaches()
-  await clearTimetableMirror().catch((error: unknown) => {
-    console.warn('The offline timetable mirror could not be cleared', error)
+  const stores = [clearTimetableMirror(), clearLessonMirror(), options.keepOutbox ? null : clearOutbox()]
+  await Promise.all(stores).catch((error: unknown) => {
+    console.warn('The offline data could not be cleared', error)
   })
   if (typeof caches !== 'undefined') await caches.delete(API_CACHE_NAME).catch(() => false)
 }

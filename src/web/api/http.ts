@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky'
 import * as v from 'valibot'
+import { FROM_CACHE_HEADER, SAVED_AT_HEADER } from '../../../service-worker/cache-names.ts'
 import { ApiError, toApiError } from './api-error.ts'
 import { getSession } from './session.ts'
 import { type ErrorHandling, handleTransportError } from './transport.ts'
@@ -71,19 +72,21 @@ export function createHttp(deps: HttpDeps = {}) {
     }
   }
 
+  async function readAnswer<S extends v.GenericSchema>(path: string, schema: S, response: Response) {
+    const parsed = v.safeParse(schema, parseBody(await response.text()))
+    if (!parsed.success) {
+      throw new ApiError({ kind: 'invalid_response', message: `Unexpected answer from ${path}` })
+    }
+    return parsed.output
+  }
+
   function request<S extends v.GenericSchema>(
     method: 'get' | 'post',
     path: string,
     schema: S,
     options: RequestOptions = {},
   ): Promise<v.InferOutput<S>> {
-    return send(method, path, options, async (response) => {
-      const parsed = v.safeParse(schema, parseBody(await response.text()))
-      if (!parsed.success) {
-        throw new ApiError({ kind: 'invalid_response', message: `Unexpected answer from ${path}` })
-      }
-      return parsed.output
-    })
+    return send(method, path, options, (response) => readAnswer(path, schema, response))
   }
 
   return {
@@ -91,6 +94,17 @@ export function createHttp(deps: HttpDeps = {}) {
       request('get', path, schema, options),
     post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
       request('post', path, schema, options),
+    /**
+     * A GET the service worker may answer from its cache when the network fails (the lesson
+     * lists): `savedAt` is then when that copy was fetched (ms), else null.
+     */
+    getCacheable: <S extends v.GenericSchema>(path: string, schema: S, options: RequestOptions = {}) =>
+      send('get', path, options, async (response) => {
+        const fromCache = response.headers.get(FROM_CACHE_HEADER) === '1'
+        const savedAt = Number(response.headers.get(SAVED_AT_HEADER))
+        const data: v.InferOutput<S> = await readAnswer(path, schema, response)
+        return { data, savedAt: fromCache ? (Number.isFinite(savedAt) && savedAt > 0 ? savedAt : 0) : null }
+      }),
     /** A file behind the bearer token (e.g. a lesson material), as a Blob. */
     getBlob: (path: string, options: RequestOptions = {}) =>
       send('get', path, options, (response) => response.blob()),

@@ -41,7 +41,7 @@ export async function handleTransportError(error: ApiError, handling: ErrorHandl
   if (error.status === 401 && handling.authenticated) {
     // spec §4: a 401 answer on any call logs the user out and goes to login.
     ui.notify(codeMessage('unauthenticated'), 'info')
-    await endLocalSession()
+    await endLocalSession({ keepOutbox: true })
     ui.navigate('/login')
     return
   }

@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Profile } from '../../domain/api/profile.ts'
-import { useLogout } from '../api/auth.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { useLogoutWithWarning } from './logout-confirm.tsx'
 import type { NavLinkItem } from './nav-links.ts'
 import { paths } from './paths.ts'
 
@@ -28,65 +28,68 @@ type Props = { opened: boolean; onClose: () => void; links: NavLinkItem[]; profi
 export function MobileNav({ opened, onClose, links, profile, name }: Props) {
   const { t, i18n } = useLingui()
   const { pathname } = useLocation()
-  const logout = useLogout()
+  const { requestLogout, dialog } = useLogoutWithWarning()
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={320}
-      title={t`Menu`}
-      closeButtonProps={{ 'aria-label': t`Zamknij menu` }}
-    >
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={profile.image_url} name={name} color="initials" alt={name} />
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end">
-              {name}
-            </Text>
-            <Text size="sm" c="dimmed" truncate="end" title={profile.email}>
-              {profile.email}
-            </Text>
-          </div>
-        </Group>
-        <nav aria-label={t`Nawigacja główna`}>
-          {links.map((link) => {
-            const Icon = icons[link.key]
-            return (
-              <NavLink
-                key={link.key}
-                leftSection={<Icon size={18} aria-hidden />}
-                component={Link}
-                to={link.to}
-                label={i18n._(link.label)}
-                onClick={onClose}
-                active={pathname === link.to}
-                aria-current={pathname === link.to ? 'page' : undefined}
-              />
-            )
-          })}
-          <NavLink
-            component={Link}
-            to={paths.profile}
-            label={t`Mój profil`}
-            leftSection={<IconUser size={18} aria-hidden />}
-            onClick={onClose}
-            active={pathname === paths.profile}
-            aria-current={pathname === paths.profile ? 'page' : undefined}
-          />
-        </nav>
-        <Divider />
-        <LanguageSwitcher size="sm" />
-        <Button
-          variant="default"
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={() => void logout()}
-        >
-          <Trans>Wyloguj się</Trans>
-        </Button>
-      </Stack>
-    </Drawer>
+    <>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size={320}
+        title={t`Menu`}
+        closeButtonProps={{ 'aria-label': t`Zamknij menu` }}
+      >
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={profile.image_url} name={name} color="initials" alt={name} />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate="end">
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate="end" title={profile.email}>
+                {profile.email}
+              </Text>
+            </div>
+          </Group>
+          <nav aria-label={t`Nawigacja główna`}>
+            {links.map((link) => {
+              const Icon = icons[link.key]
+              return (
+                <NavLink
+                  key={link.key}
+                  leftSection={<Icon size={18} aria-hidden />}
+                  component={Link}
+                  to={link.to}
+                  label={i18n._(link.label)}
+                  onClick={onClose}
+                  active={pathname === link.to}
+                  aria-current={pathname === link.to ? 'page' : undefined}
+                />
+              )
+            })}
+            <NavLink
+              component={Link}
+              to={paths.profile}
+              label={t`Mój profil`}
+              leftSection={<IconUser size={18} aria-hidden />}
+              onClick={onClose}
+              active={pathname === paths.profile}
+              aria-current={pathname === paths.profile ? 'page' : undefined}
+            />
+          </nav>
+          <Divider />
+          <LanguageSwitcher size="sm" />
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={() => void requestLogout()}
+          >
+            <Trans>Wyloguj się</Trans>
+          </Button>
+        </Stack>
+      </Drawer>
+      {dialog}
+    </>
   )
 }

@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { type LessonListMirrorRow, lessonListsTable } from './lektorium-db.ts'
+
+// issue #5 item 8: the lesson lists a user last received (and with them the memos and notes), kept
+// for reading with no connection; the screen says when they were fetched.
+
+/** How many list answers are kept per device; the most recently saved survive. */
+export const LESSON_MIRROR_MAX_ROWS = 20
+
+export type MirroredAnswer<T> = { answer: T; savedAt: number }
+export type LessonListAddress = { userId: string; list: string; query: string }
+
+const rowKey = ({ userId, list, query }: LessonListAddress) => `${userId}|${list}|${query}`
+
+const rowSchema = v.object({
+  key: v.string(),
+  userId: v.string(),
+  savedAt: v.pipe(v.number(), v.finite()),
+  answer: v.unknown(),
+})
+
+export async function saveLessonList(
+  address: LessonListAddress,
+  answer: unknown,
+  savedAt: number = Date.now(),
+): Promise<void> {
+  const table = lessonListsTable()
+  const row: LessonListMirrorRow = { key: rowKey(address), userId: address.userId, savedAt, answer }
+  await table.put(row)
+  const count = await table.count()
+  if (count > LESSON_MIRROR_MAX_ROWS) {
+    const stale = await table
+      .orderBy('savedAt')
+      .limit(count - LESSON_MIRROR_MAX_ROWS)
+      .primaryKeys()
+    await table.bulkDelete(stale)
+  }
+}
+
+/** The mirrored answer checked against `schema`, or null; a row that fails the check is deleted. */
+export async function loadLessonList<S extends v.GenericSchema>(
+  address: LessonListAddress,
+  schema: S,
+): Promise<MirroredAnswer<v.InferOutput<S>> | null> {
+  const key = rowKey(address)
+  const raw = await lessonListsTable().get(key)
+  if (raw === undefined) return null
+  const row = v.safeParse(rowSchema, raw)
+  const answer = row.success && row.output.key === key ? v.safeParse(schema, row.output.answer) : null
+  if (!row.success || !answer?.success) {
+    await lessonListsTable().delete(key)
+    return null
+  }
+  return { answer: answer.output, savedAt: row.output.savedAt }
+}
+
+/** Logout empties the mirror (ARCHITECTURE.md "Offline"). */
+export async function clearLessonMirror(): Promise<void> {
+  await lessonListsTable().clear()
+}

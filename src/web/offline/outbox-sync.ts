@@ -1,0 +1,122 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import * as v from 'valibot'
+import { DRAIN_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../../service-worker/cache-names.ts'
+import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
+import { ApiError } from '../api/api-error.ts'
+import { lessonKeys } from '../api/lessons.ts'
+import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
+import { getSession } from '../api/session.ts'
+import { drainOutbox, enqueueWrite, type OutboxEntry, watchOutbox } from './outbox.ts'
+
+// When the outbox is sent (issue #5 item 8, ARCHITECTURE.md "Offline"): at app start, when the
+// browser comes back online, when the page becomes visible again, when the service worker's
+// Background Sync fires (where the browser has it), and every half minute while writes wait.
+
+/** The writes that may wait in the outbox: notes and memos (lessons/update) and ratings. */
+export const OUTBOX_KINDS = { update: 'update', rating: 'rating' } as const
+
+const ratingWrite = v.object({ ...ratingSchema.entries, mode: v.picklist(['create', 'update']) })
+export type OutboxRating = v.InferOutput<typeof ratingWrite>
+
+const RETRY_MS = 30_000
+
+/** Sends one entry with its stored key; an entry this build cannot read counts as refused. */
+export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
+  if (entry.kind === OUTBOX_KINDS.update) {
+    const input = v.safeParse(lessonUpdateSchema, entry.input)
+    if (input.success) return updateLesson(input.output, entry.idempotencyKey)
+  }
+  if (entry.kind === OUTBOX_KINDS.rating) {
+    const input = v.safeParse(ratingWrite, entry.input)
+    if (input.success) {
+      const { mode, ...rating } = input.output
+      return rateLesson(mode, rating, entry.idempotencyKey)
+    }
+  }
+  throw new ApiError({
+    kind: 'http',
+    status: 422,
+    code: 'validation_failed',
+    message: 'Unreadable outbox entry',
+  })
+}
+
+/** Puts a write in the outbox and asks for a Background Sync where the browser has it. */
+export async function queueLessonWrite(
+  userId: string,
+  kind: keyof typeof OUTBOX_KINDS,
+  lessonId: string,
+  input: unknown,
+  idempotencyKey: string,
+): Promise<void> {
+  await enqueueWrite(userId, { kind, lessonId, input, idempotencyKey })
+  requestBackgroundSync()
+}
+
+function requestBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  navigator.serviceWorker.ready
+    .then((registration) => {
+      const sync = (
+        registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+      ).sync
+      return sync?.register(OUTBOX_SYNC_TAG)
+    })
+    .catch(() => {
+      // No Background Sync: the app's own triggers send it.
+    })
+}
+
+/** Sends what waits for the signed-in user, then refreshes the lessons it changed. */
+export async function syncOutbox(queryClient: QueryClient): Promise<void> {
+  const session = getSession()
+  if (!session) return
+  const report = await drainOutbox(session.userId, sendOutboxEntry)
+  if (report.sent > 0) await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+}
+
+/** The signed-in user's outbox entries, kept up to date (any tab). */
+export function useOutboxEntries(): OutboxEntry[] {
+  const userId = getSession()?.userId
+  const [entries, setEntries] = useState<OutboxEntry[]>([])
+  useEffect(() => {
+    if (!userId) {
+      setEntries([])
+      return
+    }
+    return watchOutbox(userId, setEntries)
+  }, [userId])
+  return entries
+}
+
+/** Mounted once in the signed-in layout: runs the outbox on every trigger. */
+export function useOutboxSync(): void {
+  const queryClient = useQueryClient()
+  const entries = useOutboxEntries()
+  const waiting = entries.some((entry) => entry.state === 'pending')
+  useEffect(() => {
+    const run = () => {
+      syncOutbox(queryClient).catch((error: unknown) => console.warn('Sending the outbox failed', error))
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') run()
+    }
+    const onMessage = (event: MessageEvent) => {
+      const data: unknown = event.data
+      if (typeof data === 'object' && data !== null && 'type' in data && data.type === DRAIN_OUTBOX_MESSAGE)
+        run()
+    }
+    run()
+    window.addEventListener('online', run)
+    document.addEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    const timer = waiting ? window.setInterval(run, RETRY_MS) : undefined
+    return () => {
+      window.removeEventListener('online', run)
+      document.removeEventListener('visibilitychange', onVisible)
+      navigator.serviceWorker?.removeEventListener('message', onMessage)
+      window.clearInterval(timer)
+    }
+  }, [queryClient, waiting])
+}
