@@ -4,6 +4,7 @@ import { downloadFileQuery, lessonListQuery, lessonShowQuery } from '../../../do
 import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
 import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
+import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { bookLessons } from './book-lessons.ts'
 import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './lists.ts'
 import { openMaterial } from './materials.ts'
@@ -27,6 +28,9 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
       lessonCreateResponse,
       async (tx) => ({ status: 201, body: { data: await bookLessons(tx, now, student.id, input) } }),
     )
+    // Committed: this process's teacher board reads the booked slots and the student's lessons anew.
+    boardTeacherChanged(input.teacher_id)
+    boardStudentChanged(student.id)
     return sendAnswer(reply, answer)
   })
 

@@ -18,6 +18,7 @@ import type { User } from '../../platform/sessions.ts'
 import { discardFiles } from '../../platform/storage.ts'
 import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
+import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { reportAbsence } from './absence.ts'
 import { cancelLesson } from './cancel.ts'
 import { viewerOf } from './lists.ts'
@@ -65,6 +66,10 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     )
     // Evicted again after the commit: no request in between may have cached the unbanned user.
     if (answer.body.data.outcome === 'banned') forgetCachedUser(user.id)
+    // The slot is free again: the teacher board reads the teacher and the student anew.
+    const { teacher, student } = answer.body.data.lesson
+    boardTeacherChanged(teacher.id)
+    boardStudentChanged(student.id)
     return sendAnswer(reply, answer)
   })
 

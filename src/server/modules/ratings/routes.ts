@@ -3,6 +3,7 @@ import { lessonResponse, ratingSchema } from '../../../domain/api/my-lessons.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
+import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { viewerOf } from '../lessons/lists.ts'
 import { type RatingMode, rateLesson } from './service.ts'
 
@@ -28,6 +29,8 @@ export async function ratingRoutes(app: FastifyInstance): Promise<void> {
           body: { data: await rateLesson(tx, ctx, viewerOf(user), mode, input, now) },
         }),
       )
+      // The teacher's average changed: the board (search order) reads the teacher anew.
+      boardTeacherChanged(answer.body.data.teacher.id)
       return sendAnswer(reply, answer)
     })
   }
