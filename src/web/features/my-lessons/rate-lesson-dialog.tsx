@@ -51,7 +51,7 @@ export function RateLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose:
               onHover={setHovered}
               role="radiogroup"
               aria-labelledby={labelId}
-              getSymbolLabel={(stars) => t`${stars} z ${max}`}
+              getSymbolLabel={(stars) => (stars === 0 ? t`Brak oceny` : t`${stars} z ${max}`)}
             />
             <Text size="sm" c="dimmed" aria-hidden>
               {shown > 0 ? `${shown}/${max}` : ''}
