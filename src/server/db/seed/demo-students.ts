@@ -138,6 +138,21 @@ export const DEMO_STUDENTS: DemoStudent[] = [
     summary: "Student whose 'active until' date has passed",
   },
   {
+    email: 'piotr.wisniewski@demo.lektorium.pl',
+    firstName: 'Piotr',
+    lastName: 'Wiśniewski',
+    phoneNumber: '+48520111222',
+    dateOfBirth: '1991-08-19',
+    locale: 'pl',
+    humanAccess: true,
+    aiAccess: false,
+    activeUntilDays: 180,
+    picture: true,
+    learned: ['English'],
+    summary:
+      'Student with lessons: one starting now (Join, absence), one in two days, one finished yesterday',
+  },
+  {
     email: 'zofia.michalska@demo.lektorium.pl',
     firstName: 'Zofia',
     lastName: 'Michalska',

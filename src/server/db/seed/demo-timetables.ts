@@ -1,9 +1,10 @@
 import type { Interval } from '../../../domain/schedule/availability.ts'
 import { syncSlots, teacherRange } from '../../modules/timetables/materialise.ts'
-import type { Rules } from '../../modules/timetables/plan.ts'
+import { isoWeekday, type Rules } from '../../modules/timetables/plan.ts'
 import { saveRules } from '../../modules/timetables/repository.ts'
 import { updateUser } from '../../modules/users/repository.ts'
 import type { Db } from '../client.ts'
+import { soonStart, withSlotAt } from './demo-lesson-times.ts'
 
 // Demo weekly schedules (issue #4 item 1) of the eight verified demo teachers: Poland time,
 // cyclical, varied — after-work evenings, some mornings, Saturday mornings.
@@ -47,11 +48,22 @@ export const DEMO_WEEKLY: Record<string, Record<string, Interval[]>> = {
   },
 }
 
+/**
+ * Dated changes of the demo schedules: Anna works one extra lesson starting within a quarter hour
+ * of the seeding time, the "soon" lesson of the demo student Piotr (demo-lessons.ts).
+ */
+export function demoScheduleDates(email: string, now: Date): Record<string, Interval[]> {
+  const weekly = DEMO_WEEKLY[email]
+  if (email !== 'anna.nowak@demo.lektorium.pl' || !weekly) return {}
+  const { date, minutes } = soonStart(now)
+  return { [date]: withSlotAt(weekly[String(isoWeekday(date))] ?? [], minutes) }
+}
+
 /** Stores a demo teacher's weekly rules and materialises the schedule range (inside the seed's transaction). */
 export async function seedDemoTimetable(tx: Db, teacherId: string, email: string, now: Date): Promise<void> {
   const weekly = DEMO_WEEKLY[email]
   if (!weekly) return
-  const rules: Rules = { weekly, dates: {} }
+  const rules: Rules = { weekly, dates: demoScheduleDates(email, now) }
   await saveRules(tx, { teacherId, ...rules }, now)
   await updateUser(tx, teacherId, { hasCyclicalTimetable: true })
   await syncSlots(tx, teacherId, rules, { now, range: teacherRange(now), prune: false })

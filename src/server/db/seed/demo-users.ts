@@ -1,7 +1,7 @@
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { ServiceContext } from '../../context.ts'
 import { hashPassword } from '../../platform/passwords.ts'
-import { discardFiles } from '../../platform/storage.ts'
+import { discardFiles, type StoredFile } from '../../platform/storage.ts'
 import type { Db } from '../client.ts'
 import {
   languages,
@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
+import { insertDemoLessons, storeDemoMaterial } from './demo-lessons.ts'
 import { newDemoEmails, storeDemoPictures } from './demo-pictures.ts'
 import { DEMO_STUDENTS, type DemoStudent } from './demo-students.ts'
 import { DEMO_TEACHERS, type DemoTeacher } from './demo-teachers.ts'
@@ -95,16 +96,18 @@ export async function insertDemoUsers(
   const wanted = [...DEMO_TEACHERS, ...DEMO_STUDENTS.filter((s) => s.picture)].map((p) => p.email)
   const fresh = await newDemoEmails(ctx.db, wanted)
   const pictures = await storeDemoPictures(ctx, [...fresh])
-  let result: { created: number; pictured: Set<string> } | undefined
+  let result: Awaited<ReturnType<typeof insertAll>> | undefined
+  let material: StoredFile | null = null
   try {
-    result = await ctx.db.transaction((tx) =>
-      insertAll(tx, { passwordHash, now, partnerCompanyName, pictures }),
-    )
+    material = await storeDemoMaterial(ctx, fresh)
+    const options = { passwordHash, now, partnerCompanyName, pictures, material }
+    result = await ctx.db.transaction((tx) => insertAll(tx, options))
+    for (const lesson of result.skipped) ctx.log.error({ lesson }, 'a demo lesson found no slot')
     return { created: result.created }
   } finally {
-    // Pictures no account points to: all after a failure, else those of addresses taken meanwhile.
+    // Files no row points to: all after a failure, else those of addresses taken meanwhile.
     const orphans = [...pictures].filter(([email]) => !result?.pictured.has(email)).map(([, key]) => key)
-    await discardFiles(ctx, orphans)
+    await discardFiles(ctx, [...orphans, result?.materialUsed ? null : material?.key])
   }
 }
 
@@ -114,19 +117,23 @@ type InsertOptions = {
   partnerCompanyName: string
   /** E-mail → storage key of the picture made for that account. */
   pictures: Map<string, string>
+  /** The demo lesson material, stored when its lesson's accounts are new (demo-lessons.ts). */
+  material: StoredFile | null
 }
 
 async function insertAll(tx: Db, options: InsertOptions) {
   const { passwordHash, now, partnerCompanyName, pictures } = options
   const ids = await dictionaryIds(tx)
   const pictured = new Set<string>()
+  const created = new Map<string, string>()
   let count = 0
   const withPicture = <T extends { email: string }>(values: T) => ({
     ...values,
     imageKey: pictures.get(values.email) ?? null,
   })
-  const inserted = (email: string) => {
+  const inserted = (email: string, id: string) => {
     count += 1
+    created.set(email, id)
     if (pictures.has(email)) pictured.add(email)
   }
   for (const teacher of DEMO_TEACHERS) {
@@ -136,7 +143,7 @@ async function insertAll(tx: Db, options: InsertOptions) {
       .onConflictDoNothing()
       .returning({ id: users.id })
     if (!row) continue
-    inserted(teacher.email)
+    inserted(teacher.email, row.id)
     await insertTeacherLanguages(tx, row.id, teacher, ids)
     if (teacher.status === 'active') await seedDemoTimetable(tx, row.id, teacher.email, now)
   }
@@ -147,14 +154,21 @@ async function insertAll(tx: Db, options: InsertOptions) {
       .onConflictDoNothing()
       .returning({ id: users.id })
     if (!row) continue
-    inserted(student.email)
+    inserted(student.email, row.id)
     if (student.learned.length > 0) {
       await tx
         .insert(studentLearnedLanguages)
         .values(student.learned.map((name) => ({ studentId: row.id, languageId: idOf(ids.language, name) })))
     }
   }
-  return { created: count, pictured }
+  const lessons = await insertDemoLessons(tx, {
+    created,
+    now,
+    material: options.material,
+    language: (name) => idOf(ids.language, name),
+    level: (name) => idOf(ids.level, name),
+  })
+  return { created: count, pictured, ...lessons }
 }
 
 async function insertTeacherLanguages(db: Db, teacherId: string, t: DemoTeacher, ids: Ids): Promise<void> {
