@@ -274,7 +274,7 @@ describe('removing a material (spec §6: only the owner role)', () => {
     }
   })
 
-  it("refuses the other role (403) and another lesson's or an unknown file (404)", async () => {
+  it("refuses the other role (403), another lesson's or an unknown file (404), and a HEAD", async () => {
     const { teacher, student, lesson } = await setup()
     const other = await addLessonAt(t, { teacher, student }, 48 * HOUR)
     const uploaded = await uploadMaterial(t, teacher.token, {
@@ -292,6 +292,12 @@ describe('removing a material (spec §6: only the owner role)', () => {
     ).toMatchObject({
       status: 404,
     })
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/lessons/remove_file?${new URLSearchParams({ lesson_id: lesson.id, file_id: fileId })}`,
+      headers: bearer(teacher.token),
+    })
+    expect(head.statusCode).toBe(404)
     const unknown = { lesson_id: lesson.id, file_id: crypto.randomUUID() }
     expect(refusal(await removeFile(t, teacher.token, unknown))).toMatchObject({ status: 404 })
     expect(await filesOf(lesson.id)).toHaveLength(1)

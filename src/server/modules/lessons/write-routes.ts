@@ -141,7 +141,8 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     await discardFiles(ctx, [removedKey])
     return sendAnswer(reply, answer)
   }
-  app.get('/lessons/remove_file', guarded, removeFile)
+  // No automatic HEAD route: a HEAD (a link checker, a prefetch) must never delete anything.
+  app.get('/lessons/remove_file', { ...guarded, exposeHeadRoute: false }, removeFile)
   app.post('/lessons/remove_file', guarded, removeFile)
 
   app.post('/lessons/report_absence', guarded, async (request, reply) => {
