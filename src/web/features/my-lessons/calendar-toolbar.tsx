@@ -24,7 +24,7 @@ export function CalendarToolbar({ range, date, today, onDate, onRange }: Props) 
   const week = range === 'week'
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Group gap="xs" wrap="nowrap" role="group" aria-label={t`Nawigacja kalendarza`}>
+      <Group gap="xs" wrap="wrap" role="group" aria-label={t`Nawigacja kalendarza`}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -33,7 +33,12 @@ export function CalendarToolbar({ range, date, today, onDate, onRange }: Props) 
         >
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
-        <Button variant="default" disabled={showsToday(range, date, today)} onClick={() => onDate(null)}>
+        <Button
+          variant="default"
+          disabled={showsToday(range, date, today)}
+          onClick={() => onDate(null)}
+          style={{ flexShrink: 0 }}
+        >
           <Trans>Dziś</Trans>
         </Button>
         <ActionIcon

@@ -19,6 +19,9 @@ export function LessonCalendar({ days, lessons, today, mobile }: Props) {
   const week = days.length > 1
   return (
     <Stack gap="sm">
+      <Text size="xs" c="dimmed">
+        <Trans>Godziny lekcji podajemy w czasie polskim.</Trans>
+      </Text>
       {empty && (
         <Alert color="gray" variant="light">
           {week ? <Trans>Brak lekcji w tym tygodniu.</Trans> : <Trans>Brak lekcji w tym dniu.</Trans>}

@@ -32,12 +32,12 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
     >
       <Stack gap={compact ? 6 : 'sm'}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <LessonWhen lesson={lesson} withDate={withDate} />
+          <LessonWhen lesson={lesson} withDate={withDate} compact={compact} />
           <LessonActionsMenu lesson={lesson} />
         </Group>
-        <LessonParty lesson={lesson} />
-        <LessonLanguage lesson={lesson} />
-        <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} withReason={!compact} />
+        <LessonParty lesson={lesson} compact={compact} />
+        <LessonLanguage lesson={lesson} compact={compact} />
+        <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
         {joinShown && (
           <JoinButton lesson={lesson} fullWidth size={compact ? 'xs' : 'sm'} withHint={!compact} />
         )}

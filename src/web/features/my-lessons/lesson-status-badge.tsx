@@ -9,32 +9,33 @@ type Props = {
   now: number
   /** A write on this lesson waits for the connection. */
   pending?: boolean
-  /** Show the cancellation reason under the badge (lists and cards; the calendar keeps it short). */
-  withReason?: boolean
+  /** The calendar's narrow columns: a smaller badge, no cancellation reason. */
+  compact?: boolean
 }
 
 /**
  * DESIGN.md: a lesson's state looks the same everywhere — scheduled, joinable now, finished,
  * cancelled (with its reason, spec §3 cancellation_reason), pending — colour plus text.
  */
-export function LessonStatusBadge({ lesson, now, pending = false, withReason = true }: Props) {
+export function LessonStatusBadge({ lesson, now, pending = false, compact = false }: Props) {
   const { t } = useLingui()
+  const size = compact ? 'xs' : 'sm'
   const joinable = lesson.status !== 'cancelled' && canJoin(lesson, now)
   const badge =
     lesson.status === 'cancelled' ? (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" size={size}>
         <Trans>Odwołana</Trans>
       </Badge>
     ) : joinable ? (
-      <Badge color="accent.8" variant="filled">
+      <Badge color="accent.8" variant="filled" size={size}>
         <Trans>Można dołączyć</Trans>
       </Badge>
     ) : lesson.status === 'finished' ? (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" size={size}>
         <Trans>Zakończona</Trans>
       </Badge>
     ) : (
-      <Badge color="indigo" variant="light">
+      <Badge color="indigo" variant="light" size={size}>
         <Trans>Zaplanowana</Trans>
       </Badge>
     )
@@ -47,6 +48,7 @@ export function LessonStatusBadge({ lesson, now, pending = false, withReason = t
           <Badge
             color="yellow.9"
             variant="outline"
+            size={size}
             leftSection={<IconCloudUpload size={12} aria-hidden />}
             title={t`Zmiana zostanie wysłana po odzyskaniu połączenia`}
           >
@@ -54,7 +56,7 @@ export function LessonStatusBadge({ lesson, now, pending = false, withReason = t
           </Badge>
         )}
       </Group>
-      {withReason && lesson.status === 'cancelled' && reason && (
+      {!compact && lesson.status === 'cancelled' && reason && (
         <Text size="xs" c="dimmed" lineClamp={2}>
           <Trans>Powód: {reason}</Trans>
         </Text>

@@ -6,8 +6,15 @@ import { fullDate, weekdayName } from '../../ui/slot-format.ts'
 import { lessonDay, lessonTimes, otherParty } from './lesson-display.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
+/** `compact`: the calendar's narrow week columns. */
+type SummaryProps = { lesson: Lesson; compact?: boolean }
+
 /** The lesson's date and time in Poland time, and the device's time beside it when it differs. */
-export function LessonWhen({ lesson, withDate = true }: { lesson: Lesson; withDate?: boolean }) {
+export function LessonWhen({
+  lesson,
+  withDate = true,
+  compact = false,
+}: SummaryProps & { withDate?: boolean }) {
   const { i18n } = useLingui()
   const day = lessonDay(lesson)
   const times = lessonTimes(lesson)
@@ -19,12 +26,19 @@ export function LessonWhen({ lesson, withDate = true }: { lesson: Lesson; withDa
           {`${weekdayName(day, i18n.locale)}, ${fullDate(day)}`}
         </Text>
       )}
-      <Text size="sm">
-        {times.poland}{' '}
-        <Text component="span" size="xs" c="dimmed">
-          <Trans>(czas polski)</Trans>
+      {compact ? (
+        // The calendar says once that its times are Poland time.
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {times.poland}
         </Text>
-      </Text>
+      ) : (
+        <Text size="sm">
+          {times.poland}{' '}
+          <Text component="span" size="xs" c="dimmed">
+            <Trans>(czas polski)</Trans>
+          </Text>
+        </Text>
+      )}
       {own && (
         <Text size="xs" c="dimmed">
           <Trans>Twój czas: {own}</Trans>
@@ -35,9 +49,15 @@ export function LessonWhen({ lesson, withDate = true }: { lesson: Lesson; withDa
 }
 
 /** The other party (teacher with picture for a student, student for a teacher). */
-export function LessonParty({ lesson }: { lesson: Lesson }) {
+export function LessonParty({ lesson, compact = false }: SummaryProps) {
   const { role } = useLessonView()
   const party = otherParty(lesson, role)
+  if (compact)
+    return (
+      <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {party.name}
+      </Text>
+    )
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
       {role === 'student' && (
@@ -56,12 +76,12 @@ export function LessonParty({ lesson }: { lesson: Lesson }) {
 }
 
 /** Language in the interface language and level, e.g. "Angielski · B1". */
-export function LessonLanguage({ lesson }: { lesson: Lesson }) {
+export function LessonLanguage({ lesson, compact = false }: SummaryProps) {
   const { i18n } = useLingui()
   const language = languageLabel(lesson.language, i18n.locale)
   const level = lesson.level.name
   return (
-    <Text size="sm">
+    <Text size={compact ? 'xs' : 'sm'}>
       {language}
       <Text component="span" c="dimmed" inherit>
         {' · '}

@@ -23,6 +23,7 @@ export function LimitedTextarea({ value, onChange, ...props }: Props) {
       onChange={(event) => onChange(event.currentTarget.value)}
       maxLength={TEXT_LIMIT}
       description={`${count}/${limit}`}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={tooLong(value) ? t`Najwyżej ${limit} znaków` : props.error}
     />
   )
