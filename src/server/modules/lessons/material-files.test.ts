@@ -50,7 +50,7 @@ describe('attachmentDisposition', () => {
       "attachment; filename=\"Za____ (1)'s.pdf\"; filename*=UTF-8''Za%C5%BC%C3%B3%C5%82%C4%87%20%281%29%27s.pdf",
     )
     expect(attachmentDisposition('a"b\\c.pdf')).toBe(
-      "attachment; filename=\"a_b_c.pdf\"; filename*=UTF-8''a%22b%5Cc.pdf",
+      'attachment; filename="a_b_c.pdf"; filename*=UTF-8\'\'a%22b%5Cc.pdf',
     )
   })
 })
