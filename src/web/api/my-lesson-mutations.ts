@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type {
   AbsenceReportInput,
@@ -8,6 +8,9 @@ import type {
   RatingInput,
 } from '../../domain/api/my-lessons.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import type { OutboxEntry } from '../offline/outbox.ts'
+import { queueLessonWrite, useOutboxEntries } from '../offline/outbox-sync.ts'
+import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
 import {
   cancelLesson,
@@ -23,6 +26,7 @@ import {
   uploadMaterial,
 } from './my-lesson-writes.ts'
 import { profileKeys } from './profile.ts'
+import { getSession } from './session.ts'
 import { timetableKeys } from './timetables.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
@@ -65,6 +69,11 @@ async function refreshLesson(queryClient: QueryClient, lesson: LessonRef, answer
   )
 }
 
+// Every write runs at once, online or not (`networkMode: 'always'`): notes, memos and ratings go
+// to the outbox when there is no connection; anything else fails with the network error beside
+// its form instead of waiting, unseen, in memory (a cancel must not happen hours later).
+const networkMode = 'always'
+
 function useLessonWrite<I, R>(
   mutationKey: readonly string[],
   send: (write: LessonWrite<I>) => Promise<R>,
@@ -73,17 +82,48 @@ function useLessonWrite<I, R>(
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey,
+    networkMode,
     mutationFn: (write: LessonWrite<I>) => waitAtLeast(send(write), SPINNER_MIN_MS),
     onSuccess: (answer, write) => refreshLesson(queryClient, write.lesson, answerLesson(answer)),
   })
 }
 
+/** The answer of a write kept in the outbox to be sent later (issue #5 item 8). */
+export const QUEUED = 'queued' as const
+export type Queued = typeof QUEUED
+
+/**
+ * Sends a note, memo or rating; with no connection (or when the request cannot get through) it
+ * goes to the outbox with the same Idempotency-Key instead, to be replayed exactly once.
+ */
+async function sendOrQueue<R>(
+  kind: 'update' | 'rating',
+  write: LessonWrite<unknown>,
+  send: () => Promise<R>,
+): Promise<R | Queued> {
+  const userId = getSession()?.userId
+  const queue = async () => {
+    if (!userId) throw new ApiError({ kind: 'network', message: 'No session to queue the write for' })
+    await queueLessonWrite(userId, kind, write.lesson.id, write.input, write.idempotencyKey)
+    return QUEUED
+  }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue()
+  try {
+    return await send()
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'network') return queue()
+    throw error
+  }
+}
+
+const answered = <R>(answer: R | Queued): R | undefined => (answer === QUEUED ? undefined : answer)
+
 /** AddNote and LessonMemos (spec §2): POST /lessons/update with note, teacher_memos or student_memos. */
 export const useUpdateLesson = () =>
-  useLessonWrite<LessonUpdate, Lesson>(
+  useLessonWrite<LessonUpdate, Lesson | Queued>(
     myLessonMutationKeys.update,
-    (write) => updateLesson(write.input, write.idempotencyKey),
-    (answer) => answer,
+    (write) => sendOrQueue('update', write, () => updateLesson(write.input, write.idempotencyKey)),
+    answered,
   )
 
 /** Uploads a material (no spinner minimum: the progress bar is the feedback). */
@@ -91,6 +131,7 @@ export function useUploadMaterial() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: myLessonMutationKeys.upload,
+    networkMode,
     mutationFn: (write: LessonWrite<MaterialInput> & { control?: UploadControl }) =>
       uploadMaterial(write.input, write.idempotencyKey, write.control),
     onSuccess: (answer, write) => refreshLesson(queryClient, write.lesson, answer),
@@ -113,9 +154,13 @@ export const useReportAbsence = () =>
 
 /** RateLesson (spec §4): create when the lesson has no rating yet, else update. */
 export const useRateLesson = () =>
-  useLessonWrite<RatingInput & { mode: RatingMode }, undefined>(
+  useLessonWrite<RatingInput & { mode: RatingMode }, undefined | Queued>(
     myLessonMutationKeys.rating,
-    ({ input: { mode, ...rating }, idempotencyKey }) => rateLesson(mode, rating, idempotencyKey),
+    (write) =>
+      sendOrQueue('rating', write, () => {
+        const { mode, ...rating } = write.input
+        return rateLesson(mode, rating, write.idempotencyKey)
+      }),
     () => undefined,
   )
 
@@ -128,6 +173,7 @@ export function useCancelLesson() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: myLessonMutationKeys.cancel,
+    networkMode,
     mutationFn: (write: LessonWrite<LessonCancel>) =>
       waitAtLeast(cancelLesson(write.input, write.idempotencyKey), SPINNER_MIN_MS),
     onSuccess: async (answer, write) => {
@@ -145,23 +191,22 @@ export function useCancelLesson() {
 export const useDownloadLessonFile = () =>
   useMutation({ mutationFn: (file: LessonFileRef) => downloadLessonFile(file) })
 
-const writtenLessonId = (variables: unknown): string | null => {
-  if (typeof variables !== 'object' || variables === null || !('lesson' in variables)) return null
-  const { lesson } = variables
-  return typeof lesson === 'object' && lesson !== null && 'id' in lesson && typeof lesson.id === 'string'
-    ? lesson.id
-    : null
-}
-
 /**
- * The lessons with a write waiting for the connection (TanStack pauses mutations while offline):
- * DESIGN.md "queued work shows as pending until the server has it".
+ * The lessons with a note, memo or rating in the outbox (DESIGN.md "queued work shows as pending
+ * until the server has it"): waiting to be sent, or refused by the server (`failed`).
  */
-export function usePendingLessonIds(): ReadonlySet<string> {
-  const ids = useMutationState({
-    filters: { status: 'pending', predicate: (mutation) => mutation.state.isPaused },
-    select: (mutation) => writtenLessonId(mutation.state.variables),
-  })
-  // useMutationState shares unchanged answers structurally, so `ids` only changes with its content.
-  return useMemo(() => new Set(ids.filter((id) => id !== null)), [ids])
+export function useLessonOutbox(): {
+  entries: OutboxEntry[]
+  pending: ReadonlySet<string>
+  failed: ReadonlySet<string>
+} {
+  const entries = useOutboxEntries()
+  return useMemo(
+    () => ({
+      entries,
+      pending: new Set(entries.filter((e) => e.state === 'pending').map((e) => e.lessonId)),
+      failed: new Set(entries.filter((e) => e.state === 'failed').map((e) => e.lessonId)),
+    }),
+    [entries],
+  )
 }

@@ -1,12 +1,18 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query'
+import type * as v from 'valibot'
 import {
   type Lesson,
+  type LessonPage,
   lessonPageResponse,
   lessonResponse,
+  type ScheduledLessons,
   scheduledLessonsResponse,
 } from '../../domain/api/my-lessons.ts'
+import { loadLessonList, saveLessonList } from '../offline/lesson-mirror.ts'
+import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { type LessonList, type LessonPageQuery, lessonKeys } from './lessons.ts'
+import { getSession } from './session.ts'
 
 // spec §7 GET /lessons/list_scheduled, /lessons/list_finished, /lessons/list_group and
 // /lessons/show: the lists of my-lessons (spec §2) and one lesson. The writes are in
@@ -29,6 +35,41 @@ export function lessonPageSearch(query: LessonPageQuery): URLSearchParams {
   return search
 }
 
+/**
+ * `savedAt` is null for a fresh answer; when the network failed it is when the copy shown was
+ * fetched — the service worker's cache or the device's mirror (issue #5 item 8).
+ */
+export type Offline = { savedAt: number | null }
+
+/**
+ * A list, fresh when the server answers; else the service worker's cached copy (network first)
+ * or, failing that, the Dexie mirror of the last answer this user got for the same query.
+ */
+async function fetchList<S extends v.GenericSchema>(
+  list: LessonList,
+  path: string,
+  schema: S,
+  signal: AbortSignal,
+): Promise<{ data: v.InferOutput<S>; savedAt: number | null }> {
+  const session = getSession()
+  const address = session ? { userId: session.userId, list, query: path } : null
+  try {
+    const answer = await http.getCacheable(path, schema, { signal, inline: true })
+    if (answer.savedAt === null && address) {
+      saveLessonList(address, answer.data).catch((error: unknown) => {
+        console.warn('The lessons could not be mirrored for offline use', error)
+      })
+    }
+    return answer
+  } catch (error) {
+    if (address && error instanceof ApiError && error.kind === 'network') {
+      const mirrored = await loadLessonList(address, schema).catch(() => null)
+      if (mirrored) return { data: mirrored.answer, savedAt: mirrored.savedAt }
+    }
+    throw error
+  }
+}
+
 // Lessons change state on their own as time passes (scheduled → finished): refetch on return.
 const freshness = { staleTime: 30_000, refetchOnWindowFocus: true, refetchOnReconnect: true } as const
 
@@ -36,8 +77,11 @@ const freshness = { staleTime: 30_000, refetchOnWindowFocus: true, refetchOnReco
 export function scheduledLessonsQueryOptions() {
   return queryOptions({
     queryKey: lessonKeys.list('scheduled'),
-    queryFn: ({ signal }) =>
-      http.get(PATHS.scheduled, scheduledLessonsResponse, { signal, inline: true }).then((a) => a.data),
+    queryFn: ({ signal }): Promise<ScheduledLessons & Offline> =>
+      fetchList('scheduled', PATHS.scheduled, scheduledLessonsResponse, signal).then((answer) => ({
+        ...answer.data.data,
+        savedAt: answer.savedAt,
+      })),
     ...freshness,
   })
 }
@@ -46,8 +90,10 @@ export function scheduledLessonsQueryOptions() {
 export function lessonPageQueryOptions(list: 'finished' | 'group', query: LessonPageQuery) {
   return queryOptions({
     queryKey: lessonKeys.page(list, query),
-    queryFn: ({ signal }) =>
-      http.get(`${PATHS[list]}?${lessonPageSearch(query)}`, lessonPageResponse, { signal, inline: true }),
+    queryFn: ({ signal }): Promise<LessonPage & Offline> =>
+      fetchList(list, `${PATHS[list]}?${lessonPageSearch(query)}`, lessonPageResponse, signal).then(
+        (answer) => ({ ...answer.data, savedAt: answer.savedAt }),
+      ),
     placeholderData: keepPreviousData,
     ...freshness,
   })

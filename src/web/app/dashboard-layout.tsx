@@ -15,6 +15,7 @@ import { settingsQueryOptions } from '../api/settings.ts'
 import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
 import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
 import { ScheduleNotice } from '../features/schedule-notice/schedule-notice.tsx'
+import { useOutboxSync } from '../offline/outbox-sync.ts'
 import { FormError } from '../ui/form-error.tsx'
 import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
@@ -40,6 +41,8 @@ function usePrefetchReferenceData() {
 export function DashboardLayout() {
   const profile = useProfile()
   usePrefetchReferenceData()
+  // issue #5 item 8: what was written offline goes out at start and whenever it can.
+  useOutboxSync()
   useAdoptProfileLocale(profile.data)
 
   if (profile.data === undefined) {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Stack } from '@mantine/core'
 import { useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { useUpdateLesson } from '../../api/my-lesson-mutations.ts'
+import { QUEUED, useUpdateLesson } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
@@ -23,8 +23,8 @@ export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: ()
   const disabled = trimmed === '' || tooLong(note) || trimmed === (lesson.note ?? '')
 
   const save = () =>
-    write.submit({ lesson_id: lesson.id, note: trimmed }, () => {
-      showSuccessToast(successTexts.noteAdded)
+    write.submit({ lesson_id: lesson.id, note: trimmed }, (answer) => {
+      showSuccessToast(answer === QUEUED ? successTexts.queued : successTexts.noteAdded)
       onClose()
     })
 

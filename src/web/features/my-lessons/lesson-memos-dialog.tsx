@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { useUpdateLesson } from '../../api/my-lesson-mutations.ts'
+import { QUEUED, useUpdateLesson } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
@@ -33,8 +33,8 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
       field === 'teacher_memos'
         ? { lesson_id: lesson.id, teacher_memos: memo.trim() }
         : { lesson_id: lesson.id, student_memos: memo.trim() },
-      () => {
-        showSuccessToast(successTexts.memoSaved)
+      (answer) => {
+        showSuccessToast(answer === QUEUED ? successTexts.queued : successTexts.memoSaved)
         onClose()
       },
     )

@@ -14,6 +14,7 @@ import { LessonList } from './lesson-list.tsx'
 import { LessonsError, LessonsSkeleton } from './lesson-states.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import type { CalendarRange, LessonsTab, MyLessonsState } from './my-lessons-url.ts'
+import { SavedCopyNotice } from './offline-notices.tsx'
 
 /** Closed and group lists page by 20; the calendar asks for a whole week at once. */
 export const PER_PAGE = 20
@@ -47,6 +48,7 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
   const scheduled = useScheduledLessons(paged === null)
   const page = useLessonPage(paged ?? 'finished', query, paged !== null)
   const source: UseQueryResult<unknown> = paged === null ? scheduled : page
+  const savedAt = paged === null ? scheduled.data?.savedAt : page.data?.savedAt
   const lessons: Lesson[] | undefined =
     paged === null ? scheduled.data && [...scheduled.data.lessons].sort(byStart) : page.data?.data
 
@@ -64,6 +66,7 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
 
   return (
     <Stack gap="md">
+      {typeof savedAt === 'number' && <SavedCopyNotice savedAt={savedAt} />}
       {calendar && (
         <CalendarToolbar
           range={range}

@@ -3,7 +3,7 @@ import { Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks'
 import { type ReactNode, useMemo, useState } from 'react'
 import type { Profile } from '../../../domain/api/profile.ts'
-import { usePendingLessonIds } from '../../api/my-lesson-mutations.ts'
+import { useLessonOutbox } from '../../api/my-lesson-mutations.ts'
 import { useHasGroupLessons, useScheduledLessons } from '../../api/my-lessons.ts'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { LessonDialogs, type OpenDialog } from './lesson-dialogs.tsx'
@@ -12,6 +12,8 @@ import { type LessonView, LessonViewProvider } from './lesson-view-context.tsx'
 import { LessonsTabPanel } from './lessons-tab-panel.tsx'
 import { type LessonsTab, TABS } from './my-lessons-url.ts'
 import { NextLesson } from './next-lesson.tsx'
+import { OutboxRefusals } from './offline-notices.tsx'
+import { withPendingWrites } from './pending-writes.ts'
 import { useMyLessonsState } from './use-my-lessons-state.ts'
 import { useNow } from './use-now.ts'
 
@@ -38,7 +40,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   const now = useNow()
   const scheduled = useScheduledLessons()
   const hasGroupLessons = useHasGroupLessons().data ?? false
-  const pending = usePendingLessonIds()
+  const outbox = useLessonOutbox()
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   // spec §2: the group tab is for users with the group-lessons flag or with group lessons.
   const groupTab = profile.only_group_lessons || hasGroupLessons
@@ -51,9 +53,9 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
       now,
       voiceSample,
       open: (action, lesson) => setDialog({ action, lesson }),
-      isPending: (lessonId) => pending.has(lessonId),
+      isPending: (lessonId) => outbox.pending.has(lessonId),
     }),
-    [profile.role, now, voiceSample, pending],
+    [profile.role, now, voiceSample, outbox],
   )
 
   const student = profile.role === 'student'
@@ -74,6 +76,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
         <Title order={1} fz={28}>
           {title}
         </Title>
+        <OutboxRefusals entries={outbox.entries} />
         <NextLesson lessons={scheduled.data?.lessons} />
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Tabs
@@ -128,7 +131,10 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
         </Paper>
         {schedulePanel}
       </Stack>
-      <LessonDialogs open={dialog} onClose={() => setDialog(null)} />
+      <LessonDialogs
+        open={dialog && { ...dialog, lesson: withPendingWrites(dialog.lesson, outbox.entries) }}
+        onClose={() => setDialog(null)}
+      />
     </LessonViewProvider>
   )
 }

@@ -15,6 +15,7 @@ export const successTexts = {
   absenceReported: msg`Nieobecność została zgłoszona`,
   materialAdded: msg`Materiał został dodany`,
   materialRemoved: msg`Materiał został usunięty`,
+  queued: msg`Zapisano na tym urządzeniu. Wyślemy, gdy wróci połączenie`,
 } satisfies Record<string, MessageDescriptor>
 
 export function showSuccessToast(message: MessageDescriptor): void {

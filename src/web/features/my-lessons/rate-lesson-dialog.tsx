@@ -3,7 +3,7 @@ import { Button, Group, Input, Rating, Stack, Text } from '@mantine/core'
 import { useId, useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { RATING_MAX } from '../../../domain/constants.ts'
-import { useRateLesson } from '../../api/my-lesson-mutations.ts'
+import { QUEUED, useRateLesson } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
@@ -29,8 +29,9 @@ export function RateLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose:
   const max = RATING_MAX
 
   const save = () =>
-    write.submit({ mode, lesson_id: lesson.id, value, comment: comment.trim() }, () => {
-      showSuccessToast(mode === 'create' ? successTexts.ratingCreated : successTexts.ratingUpdated)
+    write.submit({ mode, lesson_id: lesson.id, value, comment: comment.trim() }, (answer) => {
+      const done = mode === 'create' ? successTexts.ratingCreated : successTexts.ratingUpdated
+      showSuccessToast(answer === QUEUED ? successTexts.queued : done)
       onClose()
     })
 

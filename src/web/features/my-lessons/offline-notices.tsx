@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { isErrorCode } from '../../api/api-error.ts'
+import { codeMessage } from '../../api/error-messages.ts'
+import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
+import { dismissEntry, retryEntry } from '../../offline/outbox.ts'
+import { syncOutbox } from '../../offline/outbox-sync.ts'
+import { describeWrite } from './pending-writes.ts'
+
+/** issue #5 item 8: the lessons shown are the device's copy; says when it was fetched. */
+export function SavedCopyNotice({ savedAt }: { savedAt: number }) {
+  const { i18n } = useLingui()
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(savedAt),
+  )
+  return (
+    <Alert color="gray" variant="light" icon={<IconCloudOff size={18} aria-hidden />} role="status">
+      <Trans>
+        Brak połączenia z serwerem. Pokazujemy lekcje zapisane na tym urządzeniu {when}; mogą być nieaktualne.
+      </Trans>
+    </Alert>
+  )
+}
+
+function RefusalReason({ refusal }: { refusal: Refusal | null }) {
+  const { i18n } = useLingui()
+  const code = refusal?.code
+  const message =
+    code && isErrorCode(code) ? codeMessage(code, refusal.params) : codeMessage('validation_failed')
+  return <>{i18n._(message)}</>
+}
+
+/**
+ * Writes made offline that the server refused (e.g. the lesson was cancelled meanwhile): each with
+ * what was written and why, to send again or to let go — never dropped silently.
+ */
+export function OutboxRefusals({ entries }: { entries: OutboxEntry[] }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const failed = entries.filter((entry) => entry.state === 'failed')
+  if (failed.length === 0) return null
+  const labels = { note: t`Notatka`, memo: t`Notatka z lekcji`, rating: t`Ocena` }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t`Serwer nie przyjął zmian zapisanych bez połączenia`}
+    >
+      <Stack gap="sm">
+        {failed.map((entry) => {
+          const write = describeWrite(entry)
+          return (
+            <Group key={entry.seq} justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+              <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                <Text size="sm" fw={600}>
+                  {labels[write.kind]}: „{write.text}”
+                </Text>
+                <Text size="sm">
+                  <RefusalReason refusal={entry.refusal} />
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void retryEntry(entry.seq).then(() => syncOutbox(queryClient))}
+                >
+                  <Trans>Wyślij ponownie</Trans>
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => void dismissEntry(entry.seq)}>
+                  <Trans>Odrzuć</Trans>
+                </Button>
+              </Group>
+            </Group>
+          )
+        })}
+      </Stack>
+    </Alert>
+  )
+}
