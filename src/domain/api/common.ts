@@ -22,6 +22,18 @@ export const apiErrorSchema = v.object({
 })
 
 export const idSchema = v.pipe(v.string(), v.uuid())
+
+/** A page number or size in a query string: a positive whole number up to `max`, else `fallback`. */
+export const pageParam = (fallback: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,5}$/, issue('invalid')),
+      v.transform(Number),
+      v.maxValue(max, issue('invalid')),
+    ),
+    String(fallback),
+  )
 export const roleSchema = v.picklist(['student', 'teacher'])
 export type Role = v.InferOutput<typeof roleSchema>
 export const localeSchema = v.picklist(['pl', 'en'])

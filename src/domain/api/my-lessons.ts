@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
-import { envelope, idSchema } from './common.ts'
+import { envelope, idSchema, pageParam } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
 // The contract of issue #5 (my-lessons): spec §3 Lesson, Rating and Absence report; spec §7
@@ -102,16 +102,6 @@ export const lessonPageResponse = v.object({
 })
 export type LessonPage = v.InferOutput<typeof lessonPageResponse>
 
-const pageParam = (fallback: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,5}$/, issue('invalid')),
-      v.transform(Number),
-      v.maxValue(max, issue('invalid')),
-    ),
-    String(fallback),
-  )
 const dateParam = v.optional(v.pipe(v.string(), v.check(isDateKey, issue('date_format'))))
 
 /** Query of list_finished and list_group: Poland dates (inclusive) for the calendar, and a page. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { parseTime } from '../schedule/time-of-day.ts'
 import { issue } from '../validation/issues.ts'
-import { emailSchema, envelope, idSchema } from './common.ts'
+import { emailSchema, envelope, idSchema, pageParam } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
 // spec §3 Teacher search result and §7 GET /teachers/search, GET /teachers/it_teachers,
@@ -12,16 +12,6 @@ import { isDateKey } from './timetables.ts'
 const optionalIdParam = v.optional(
   v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, issue('invalid')), v.transform(Number)),
 )
-const pageParam = (fallback: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,5}$/, issue('invalid')),
-      v.transform(Number),
-      v.maxValue(max, issue('invalid')),
-    ),
-    String(fallback),
-  )
 
 /**
  * spec §7 `time` as JSON {from, to}: Poland wall-clock 'HH:mm' on the 15-minute grid. `to` of
