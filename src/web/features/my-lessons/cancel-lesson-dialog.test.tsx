@@ -90,6 +90,15 @@ describe('CancelLesson (spec §2, §4)', () => {
     expect(within(dialog()).getByRole('button', { name: 'Dalej' })).toBeTruthy()
   })
 
+  it('moves the focus to the reason on the next step and back to Dalej on the way back', () => {
+    routeFetch(SETTINGS)
+    open()
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Dalej' }))
+    expect(document.activeElement).toBe(reason())
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Wstecz' }))
+    expect(document.activeElement).toBe(within(dialog()).getByRole('button', { name: 'Dalej' }))
+  })
+
   it('cancels with the reason and a key, refreshes the lists, timetable and profile, and closes', async () => {
     const sent = routeFetch({ ...SETTINGS, [CANCEL]: answer('cancelled') })
     const { onClose, queryClient } = open()

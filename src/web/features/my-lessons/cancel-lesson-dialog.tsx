@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
@@ -9,6 +9,7 @@ import { canCancel } from '../../../domain/lesson-rules.ts'
 import { useCancelLesson } from '../../api/my-lesson-mutations.ts'
 import { useSettings } from '../../api/settings.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
+import { DialogStep } from '../../ui/dialog-step.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useCancelOutcome } from './cancel-outcome.ts'
@@ -48,7 +49,7 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
       closeDisabled={write.pending}
     >
       {step === 'overview' && (
-        <Stack gap="md">
+        <DialogStep gap="md">
           <LessonOverview lesson={lesson} />
           <Group justify="space-between" gap="sm">
             <JoinButton lesson={lesson} />
@@ -56,15 +57,20 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
               <Button variant="default" onClick={onClose}>
                 <Trans>Zamknij</Trans>
               </Button>
-              <Button color="red" onClick={() => setStep('reason')} disabled={!canCancel(lesson, now)}>
+              <Button
+                color="red"
+                onClick={() => setStep('reason')}
+                disabled={!canCancel(lesson, now)}
+                data-autofocus
+              >
                 <Trans>Dalej</Trans>
               </Button>
             </Group>
           </Group>
-        </Stack>
+        </DialogStep>
       )}
       {step === 'reason' && (
-        <Stack gap="md">
+        <DialogStep gap="md">
           {late && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
               {role === 'student' ? (
@@ -95,10 +101,10 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
               <Trans>Odwołaj lekcję</Trans>
             </Button>
           </Group>
-        </Stack>
+        </DialogStep>
       )}
       {step === 'penalty' && (
-        <Stack gap="md">
+        <DialogStep gap="md">
           <Alert color="orange" variant="light" title={t`Lekcja została odwołana`} role="alert">
             <Text size="sm">
               <Trans>
@@ -112,7 +118,7 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
               <Trans>Rozumiem</Trans>
             </Button>
           </Group>
-        </Stack>
+        </DialogStep>
       )}
     </AppDialog>
   )
