@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib'
+import { onePagePdf } from '../../../src/server/db/seed/demo-material.ts'
 
 // Small real files for upload journeys: a valid PNG (a solid square), a one-page PDF and a file
 // that starts like an MP4 (an `ftyp` box), which is what the client and server sniff
@@ -57,24 +58,4 @@ export function mp4Like(bytes = 64 * 1024): Buffer {
 }
 
 /** A valid one-page PDF whose text is `title` (ASCII), for material uploads. */
-export function pdfDocument(title = 'Lektorium: material'): Buffer {
-  const content = `BT /F1 18 Tf 72 770 Td (${title.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
-  ]
-  let pdf = '%PDF-1.4\n'
-  const offsets: number[] = []
-  for (const [index, body] of objects.entries()) {
-    offsets.push(Buffer.byteLength(pdf))
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`
-  }
-  const xref = Buffer.byteLength(pdf)
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(pdf, 'latin1')
-}
+export const pdfDocument = (title = 'Lektorium: material'): Buffer => onePagePdf([{ text: title, size: 18 }])

@@ -15,9 +15,10 @@ const LINES = [
 
 const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`)
 
-export function demoMaterialPdf(): Buffer {
-  const text = LINES.map(
-    (line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 72 ${770 - i * 24} Td (${escapePdf(line)}) Tj ET`,
+/** A valid one-page PDF with a line of text per entry (ASCII; `size` in points), top down. */
+export function onePagePdf(lines: { text: string; size: number }[]): Buffer {
+  const text = lines.map(
+    ({ text: line, size }, i) => `BT /F1 ${size} Tf 72 ${770 - i * 24} Td (${escapePdf(line)}) Tj ET`,
   )
   const content = text.join('\n')
   const objects = [
@@ -39,3 +40,6 @@ export function demoMaterialPdf(): Buffer {
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(pdf, 'latin1')
 }
+
+export const demoMaterialPdf = (): Buffer =>
+  onePagePdf(LINES.map((text, i) => ({ text, size: i === 0 ? 18 : 12 })))
