@@ -32,7 +32,8 @@ export function FileItem({ filename, size, onDownload, downloading, canDelete, o
               {downloading ? <Loader size={16} /> : <IconFile size={18} />}
             </ThemeIcon>
             <div style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate="end" title={filename}>
+              {/* Two lines before an ellipsis: on a phone one line hid what told files apart. */}
+              <Text size="sm" fw={600} lineClamp={2} title={filename} style={{ overflowWrap: 'anywhere' }}>
                 {filename}
               </Text>
               {size !== undefined && (

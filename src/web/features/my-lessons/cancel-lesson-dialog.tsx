@@ -53,7 +53,8 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
           <LessonOverview lesson={lesson} />
           <Group justify="space-between" gap="sm">
             <JoinButton lesson={lesson} />
-            <Group gap="sm">
+            {/* Stays on the right when a narrow dialog wraps it below Join. */}
+            <Group gap="sm" ml="auto">
               <Button variant="default" onClick={onClose}>
                 <Trans>Zamknij</Trans>
               </Button>

@@ -29,7 +29,7 @@ const ACTIONS: Record<LessonAction, { label: MessageDescriptor; Icon: ComponentT
 const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 'cancel']
 
 /** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
-export function LessonActionsMenu({ lesson }: { lesson: Lesson }) {
+export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   const { t, i18n } = useLingui()
   const { role, now, open } = useLessonView()
   const allowed = lessonActions(lesson, role, now)
@@ -39,7 +39,7 @@ export function LessonActionsMenu({ lesson }: { lesson: Lesson }) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={t`Działania dla lekcji: ${name}`}>
+        <ActionIcon variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>

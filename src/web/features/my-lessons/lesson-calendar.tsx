@@ -1,18 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { LessonCard } from './lesson-card.tsx'
 import { byStart, lessonDay } from './lesson-display.ts'
 
-type Props = { days: string[]; lessons: Lesson[]; today: string; mobile: boolean }
+type Props = { days: string[]; lessons: Lesson[]; today: string }
+
+/**
+ * Mantine's `lg`: from here the week is seven columns of compact cards; narrower, a column left
+ * too little room for a lesson's time and its menu, so the days are listed one under another.
+ */
+const COLUMNS_QUERY = '(min-width: 75em)'
 
 /**
  * The calendar view: the shown week (seven columns on wide screens, the whole week without
  * scrolling, DESIGN.md) or one day; lessons sit in their Poland day, soonest first.
  */
-export function LessonCalendar({ days, lessons, today, mobile }: Props) {
+export function LessonCalendar({ days, lessons, today }: Props) {
   const { i18n } = useLingui()
+  const columns = useMediaQuery(COLUMNS_QUERY, false, { getInitialValueInEffect: false })
   const byDay = new Map<string, Lesson[]>(days.map((day) => [day, []]))
   for (const lesson of [...lessons].sort(byStart)) byDay.get(lessonDay(lesson))?.push(lesson)
   const empty = days.every((day) => (byDay.get(day) ?? []).length === 0)
@@ -28,7 +36,7 @@ export function LessonCalendar({ days, lessons, today, mobile }: Props) {
         </Alert>
       )}
       {(week || !empty) && (
-        <SimpleGrid cols={week ? { base: 1, md: 7 } : 1} spacing="xs">
+        <SimpleGrid cols={week ? { base: 1, lg: 7 } : 1} spacing="xs">
           {days.map((day) => {
             const dayLessons = byDay.get(day) ?? []
             const isToday = day === today
@@ -50,7 +58,7 @@ export function LessonCalendar({ days, lessons, today, mobile }: Props) {
                     </Text>
                   )}
                   {dayLessons.map((lesson) => (
-                    <LessonCard key={lesson.id} lesson={lesson} withDate={false} compact={week && !mobile} />
+                    <LessonCard key={lesson.id} lesson={lesson} withDate={false} compact={week && columns} />
                   ))}
                   {week && dayLessons.length === 0 && (
                     <Text size="xs" c="dimmed">

@@ -25,7 +25,7 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
     <Paper
       withBorder
       radius="md"
-      p={compact ? 'xs' : 'md'}
+      p={compact ? 6 : 'md'}
       component="article"
       aria-label={lesson.fullName}
       data-testid="lesson"
@@ -33,9 +33,17 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
       <Stack gap={compact ? 6 : 'sm'}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <LessonWhen lesson={lesson} withDate={withDate} compact={compact} />
-          <LessonActionsMenu lesson={lesson} />
+          {!compact && <LessonActionsMenu lesson={lesson} />}
         </Group>
-        <LessonParty lesson={lesson} compact={compact} />
+        {compact ? (
+          // A week column has no room for the time and the menu side by side; the name wraps.
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4} preventGrowOverflow={false}>
+            <LessonParty lesson={lesson} compact />
+            <LessonActionsMenu lesson={lesson} size="md" />
+          </Group>
+        ) : (
+          <LessonParty lesson={lesson} />
+        )}
         <LessonLanguage lesson={lesson} compact={compact} />
         <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
         {joinShown && (

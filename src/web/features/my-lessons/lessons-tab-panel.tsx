@@ -58,7 +58,6 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
         days={days.days}
         lessons={shown.filter((lesson) => days.days.includes(lessonDay(lesson)))}
         today={today}
-        mobile={mobile}
       />
     ) : (
       <LessonList lessons={shown} mobile={mobile} tab={tab} empty={empty} />
