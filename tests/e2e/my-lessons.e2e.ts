@@ -247,10 +247,10 @@ test('a student reports the teacher’s absence once, and the report is no longe
   // between 06:00 and 22:15 Poland time (its start moves to the next 06:00 otherwise).
   const lesson = yesterdaysLesson(lessons)
   const dialog = await lessons.open(lesson, 'Zgłoś nieobecność')
-  await expect(dialog.getByText('Zgłaszasz, że lektor Anna Nowak nie pojawił się na lekcji.')).toBeVisible()
+  await expect(dialog.getByText('Zgłaszasz nieobecność lektora na tej lekcji: Anna Nowak.')).toBeVisible()
   // The note is optional.
   await dialog.getByRole('textbox', { name: 'Uwagi (opcjonalnie)' }).fill('Czekałem 15 minut.')
-  await dialog.getByRole('button', { name: 'Zgłoś nieobecność' }).click()
+  await dialog.getByRole('button', { name: 'Wyślij zgłoszenie' }).click()
   await expect(lessons.toast('Nieobecność została zgłoszona')).toBeVisible()
   await expect(dialog).toBeHidden()
 

@@ -244,6 +244,17 @@ describe('my-lessons (spec §2, §4)', () => {
     expect(screen.queryByRole('link', { name: 'Umów lekcję' })).toBeNull()
   })
 
+  it('does not tell a student who takes only group lessons to book one', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: noGroup })
+    show(studentProfile({ only_group_lessons: true }))
+    expect(
+      await screen.findByText(
+        'Nie masz zaplanowanych lekcji indywidualnych. Lekcje grupowe są w zakładce „Grupowe”.',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText(/Umów lekcję/)).toBeNull()
+  })
+
   it('shows a failed list with a retry', async () => {
     let calls = 0
     routeFetch({

@@ -60,12 +60,18 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
 
   const student = profile.role === 'student'
   const bookLink = student && profile.human_access && !profile.only_group_lessons
+  // A student who cannot book (group lessons only, no human lessons) is not told to book.
+  const noneScheduled = !student ? (
+    <Trans>Nie masz zaplanowanych lekcji. Kursanci umawiają je w godzinach z Twojego grafiku.</Trans>
+  ) : bookLink ? (
+    <Trans>Nie masz zaplanowanych lekcji. Umów lekcję z lektorem, a pojawi się tutaj.</Trans>
+  ) : groupTab ? (
+    <Trans>Nie masz zaplanowanych lekcji indywidualnych. Lekcje grupowe są w zakładce „Grupowe”.</Trans>
+  ) : (
+    <Trans>Nie masz zaplanowanych lekcji.</Trans>
+  )
   const empty: Record<LessonsTab, ReactNode> = {
-    scheduled: student ? (
-      <Trans>Nie masz zaplanowanych lekcji. Umów lekcję z lektorem, a pojawi się tutaj.</Trans>
-    ) : (
-      <Trans>Nie masz zaplanowanych lekcji. Kursanci umawiają je w godzinach z Twojego grafiku.</Trans>
-    ),
+    scheduled: noneScheduled,
     closed: <Trans>Nie masz jeszcze zakończonych ani odwołanych lekcji.</Trans>,
     group: <Trans>Nie masz lekcji grupowych.</Trans>,
   }
@@ -81,6 +87,8 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Tabs
             value={tab}
+            // Three tabs fit one row on a 375 px phone only with narrower padding.
+            styles={mobile ? { tab: { paddingInline: 'var(--mantine-spacing-xs)' } } : undefined}
             onChange={(value) => {
               const next = TABS.find((name) => name === value)
               if (next) update({ tab: next, page: 1 }, { push: true })

@@ -22,7 +22,7 @@ function open(lesson: Lesson, role: 'student' | 'teacher') {
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Zgłoś nieobecność' })
-const report = () => within(dialog()).getByRole('button', { name: 'Zgłoś nieobecność' })
+const report = () => within(dialog()).getByRole('button', { name: 'Wyślij zgłoszenie' })
 
 describe('ReportAbsence (spec §2, §6)', () => {
   beforeEach(() => {
@@ -39,7 +39,7 @@ describe('ReportAbsence (spec §2, §6)', () => {
     const sent = routeFetch({ [REPORT]: { status: 200, body: { data: lesson } } })
     const { onClose, queryClient } = open(lesson, 'student')
     expect(
-      within(dialog()).getByText('Zgłaszasz, że lektor Anna Nowak nie pojawił się na lekcji.'),
+      within(dialog()).getByText('Zgłaszasz nieobecność lektora na tej lekcji: Anna Nowak.'),
     ).toBeTruthy()
     fireEvent.change(within(dialog()).getByLabelText('Uwagi (opcjonalnie)'), {
       target: { value: ' Czekałam 15 minut ' },
@@ -61,7 +61,7 @@ describe('ReportAbsence (spec §2, §6)', () => {
     const sent = routeFetch({ [REPORT]: { status: 200, body: { data: lesson } } })
     const { onClose } = open(lesson, 'teacher')
     expect(
-      within(dialog()).getByText('Zgłaszasz, że kursant Julia Jankowska nie pojawił się na lekcji.'),
+      within(dialog()).getByText('Zgłaszasz nieobecność kursanta na tej lekcji: Julia Jankowska.'),
     ).toBeTruthy()
     fireEvent.change(within(dialog()).getByLabelText('Uwagi (opcjonalnie)'), {
       target: { value: 'z'.repeat(256) },

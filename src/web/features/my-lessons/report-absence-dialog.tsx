@@ -38,10 +38,11 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
       <Stack gap="md">
         <LessonOverview lesson={lesson} />
         <Text>
+          {/* Worded without a past-tense verb, which would need the person's gender in Polish. */}
           {role === 'student' ? (
-            <Trans>Zgłaszasz, że lektor {name} nie pojawił się na lekcji.</Trans>
+            <Trans>Zgłaszasz nieobecność lektora na tej lekcji: {name}.</Trans>
           ) : (
-            <Trans>Zgłaszasz, że kursant {name} nie pojawił się na lekcji.</Trans>
+            <Trans>Zgłaszasz nieobecność kursanta na tej lekcji: {name}.</Trans>
           )}
         </Text>
         <LimitedTextarea label={t`Uwagi (opcjonalnie)`} value={note} onChange={setNote} data-autofocus />
@@ -51,7 +52,7 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
             <Trans>Anuluj</Trans>
           </Button>
           <Button color="red" onClick={report} disabled={tooLong(note)} loading={write.pending}>
-            <Trans>Zgłoś nieobecność</Trans>
+            <Trans>Wyślij zgłoszenie</Trans>
           </Button>
         </Group>
       </Stack>
