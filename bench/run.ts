@@ -63,9 +63,9 @@ async function benchDatabase(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
   try {

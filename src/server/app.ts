@@ -81,7 +81,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
-  const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
+  // PGlite belongs to this process alone (db/dir-lock.ts): no other process can write behind the
+  // board's back, so it never needs reloading on time — unless the cache is off (tests).
+  const exclusive = deps.database.kind === 'pglite' && deps.config.boardCacheMs > 0
+  const board = createTeacherBoard(
+    deps.database.db,
+    exclusive ? Number.POSITIVE_INFINITY : deps.config.boardCacheMs,
+    app.log,
+  )
   app.decorate('deps', {
     config: deps.config,
     database: deps.database,

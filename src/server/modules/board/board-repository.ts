@@ -27,8 +27,10 @@ export type BoardTeacher = {
   imageKey: string | null
   notAcceptingNewStudents: boolean
   averageRating: number | null
-  /** Taught languages with the level's id and rank (spec §3 taught_languages). */
+  /** Taught languages with the level's id and rank. */
   taught: { languageId: number; levelId: number; rank: number }[]
+  /** The same as spec §3 search results give them, built once. */
+  taughtLanguages: { id: number; level: { id: number } }[]
   teaching: number[]
   specializations: { specializationId: number; languageId: number; name: string }[]
   /** Students on the teacher's allowed list (spec §4). */
@@ -48,6 +50,17 @@ const taughtJson = v.array(v.object({ l: v.number(), v: v.number(), r: v.number(
 const specsJson = v.array(v.object({ s: v.number(), l: v.number(), n: v.string() }))
 const idList = v.array(v.string())
 const numberList = v.array(v.number())
+
+/** Teachers read between two turns of the event loop during a load. */
+const YIELD_EVERY = 100
+
+function taughtOf(json: unknown): Pick<BoardTeacher, 'taught' | 'taughtLanguages'> {
+  const taught = v.parse(taughtJson, json)
+  return {
+    taught: taught.map((t) => ({ languageId: t.l, levelId: t.v, rank: t.r })),
+    taughtLanguages: taught.map((t) => ({ id: t.l, level: { id: t.v } })),
+  }
+}
 
 /** `id,epoch-ms,0|1` per slot, `;`-separated: far cheaper to read than JSON objects. */
 function parseSlots(text: string | null): { slots: BoardSlot[]; freeStarts: Float64Array } {
@@ -100,22 +113,28 @@ export async function loadBoardTeachers(db: Db, from: Date, ids?: string[]): Pro
         ids === undefined ? undefined : inArray(users.id, ids),
       ),
     )
-  return rows.map((row) => ({
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    imageKey: row.imageKey,
-    notAcceptingNewStudents: row.notAcceptingNewStudents,
-    averageRating: row.averageRating,
-    taught: v.parse(taughtJson, row.taught).map((t) => ({ languageId: t.l, levelId: t.v, rank: t.r })),
-    teaching: v.parse(numberList, row.teaching),
-    specializations: v
-      .parse(specsJson, row.specializations)
-      .map((s) => ({ specializationId: s.s, languageId: s.l, name: s.n })),
-    allowed: new Set(v.parse(idList, row.allowed)),
-    ...parseSlots(row.slots),
-    nameRank: 0,
-  }))
+  const teachers: BoardTeacher[] = []
+  for (const [index, row] of rows.entries()) {
+    // A full load reads every teacher's slots: let waiting requests in between (no long block).
+    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve))
+    teachers.push({
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      imageKey: row.imageKey,
+      notAcceptingNewStudents: row.notAcceptingNewStudents,
+      averageRating: row.averageRating,
+      ...taughtOf(row.taught),
+      teaching: v.parse(numberList, row.teaching),
+      specializations: v
+        .parse(specsJson, row.specializations)
+        .map((s) => ({ specializationId: s.s, languageId: s.l, name: s.n })),
+      allowed: new Set(v.parse(idList, row.allowed)),
+      ...parseSlots(row.slots),
+      nameRank: 0,
+    })
+  }
+  return teachers
 }
 
 export type BoardLesson = { startsAt: number; endsAt: number }

@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BoardTeacher } from './board-repository.ts'
-import { nextFreeStart, searchBoard } from './board-search.ts'
+import { byLanguageOf, compareMatches, firstInOrder, nextFreeStart, searchBoard } from './board-search.ts'
 
 // The board's in-memory search (issue #4 item 3): the filters of spec §7 and the soonest free
 // slot, with the order the search promises.
@@ -18,6 +19,7 @@ function teacher(id: string, values: Partial<BoardTeacher> = {}): BoardTeacher {
     notAcceptingNewStudents: false,
     averageRating: null,
     taught: [{ languageId: 1, levelId: 3, rank: 3 }],
+    taughtLanguages: [],
     teaching: [2],
     specializations: [{ specializationId: 6, languageId: 1, name: 'it' }],
     allowed: new Set(),
@@ -34,7 +36,8 @@ const levelRanks = new Map([
   [5, 5],
 ])
 const anyTime = { windows: [], required: false }
-const ids = (matches: { teacher: BoardTeacher }[]) => matches.map((m) => m.teacher.id)
+const ids = (found: { matches: { teacher: BoardTeacher }[] }) => found.matches.map((m) => m.teacher.id)
+const index = (teachers: BoardTeacher[]) => ({ teachers, byLanguage: byLanguageOf(teachers), levelRanks })
 
 describe('nextFreeStart', () => {
   const free = Float64Array.from([at('2026-03-11T08:00Z'), at('2026-03-11T09:00Z'), at('2026-03-12T08:00Z')])
@@ -70,29 +73,29 @@ describe('searchBoard filters', () => {
   const all = [b1English, c1German]
 
   it('keeps teachers teaching the language at the requested level or above', () => {
-    expect(ids(searchBoard(all, levelRanks, { languageId: 1, levelId: 1 }, anyTime))).toEqual(['a'])
-    expect(ids(searchBoard(all, levelRanks, { languageId: 1, levelId: 5 }, anyTime))).toEqual([])
-    expect(ids(searchBoard(all, levelRanks, { levelId: 5 }, anyTime))).toEqual(['b'])
+    expect(ids(searchBoard(index(all), { languageId: 1, levelId: 1 }, anyTime))).toEqual(['a'])
+    expect(ids(searchBoard(index(all), { languageId: 1, levelId: 5 }, anyTime))).toEqual([])
+    expect(ids(searchBoard(index(all), { levelId: 5 }, anyTime))).toEqual(['b'])
   })
 
   it('matches no one for an unknown level', () => {
-    expect(searchBoard(all, levelRanks, { levelId: 99 }, anyTime)).toEqual([])
+    expect(searchBoard(index(all), { levelId: 99 }, anyTime)).toEqual({ total: 0, matches: [] })
   })
 
   it('filters by the language taught in and by specialization (of the language, when given)', () => {
-    expect(ids(searchBoard(all, levelRanks, { teachingLanguageId: 1 }, anyTime))).toEqual(['b'])
-    expect(ids(searchBoard(all, levelRanks, { specializationId: 3 }, anyTime))).toEqual(['b'])
-    expect(ids(searchBoard(all, levelRanks, { specializationId: 3, languageId: 1 }, anyTime))).toEqual([])
-    expect(ids(searchBoard(all, levelRanks, { specializationName: 'it' }, anyTime))).toEqual(['a'])
+    expect(ids(searchBoard(index(all), { teachingLanguageId: 1 }, anyTime))).toEqual(['b'])
+    expect(ids(searchBoard(index(all), { specializationId: 3 }, anyTime))).toEqual(['b'])
+    expect(ids(searchBoard(index(all), { specializationId: 3, languageId: 1 }, anyTime))).toEqual([])
+    expect(ids(searchBoard(index(all), { specializationName: 'it' }, anyTime))).toEqual(['a'])
   })
 
   it('requires a free slot in the windows only when day or time was given', () => {
     const free = teacher('c', { freeStarts: Float64Array.from([at('2026-03-11T08:00Z')]) })
     const slots = { windows: [window('2026-03-11T07:00Z', '2026-03-11T09:00Z')], required: true }
-    expect(ids(searchBoard([b1English, free], levelRanks, {}, slots))).toEqual(['c'])
-    expect(searchBoard([b1English, free], levelRanks, {}, { windows: [], required: true })).toEqual([])
-    const optional = searchBoard([b1English, free], levelRanks, {}, { ...slots, required: false })
-    expect(optional.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual([
+    expect(ids(searchBoard(index([b1English, free]), {}, slots))).toEqual(['c'])
+    expect(searchBoard(index([b1English, free]), {}, { windows: [], required: true }).matches).toEqual([])
+    const optional = searchBoard(index([b1English, free]), {}, { ...slots, required: false })
+    expect(optional.matches.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual([
       ['c', at('2026-03-11T08:00Z')],
       ['a', null],
     ])
@@ -113,7 +116,7 @@ describe('searchBoard order', () => {
       teacher('unrated-none-a', { nameRank: -1 }),
       teacher('unrated-later', { freeStarts: later }),
     ]
-    expect(ids(searchBoard(list, levelRanks, {}, { windows, required: false }))).toEqual([
+    expect(ids(searchBoard(index(list), {}, { windows, required: false }))).toEqual([
       'rated-5-soon',
       'rated-5-later',
       'rated-4',
@@ -122,5 +125,36 @@ describe('searchBoard order', () => {
       'unrated-none-a',
       'unrated-none-z',
     ])
+  })
+})
+
+describe('a page of the search', () => {
+  it('is the same slice of the full order, however the matches come', () => {
+    const arbitraryMatch = fc.record({
+      rating: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+      next: fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }),
+      name: fc.integer({ min: 0, max: 50 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryMatch, { maxLength: 120 }),
+        fc.integer({ min: 1, max: 30 }),
+        (rows, count) => {
+          const matches = rows.map((row, i) => ({
+            teacher: teacher(`t${i}`, { averageRating: row.rating, nameRank: row.name * 1000 + i }),
+            nextFreeSlot: row.next,
+          }))
+          const expected = [...matches].sort(compareMatches).slice(0, count)
+          expect(firstInOrder([...matches], count)).toEqual(expected)
+        },
+      ),
+    )
+  })
+
+  it('counts every match and returns the page asked for', () => {
+    const list = Array.from({ length: 30 }, (_, i) => teacher(`p${i}`, { nameRank: i }))
+    const found = searchBoard(index(list), { languageId: 1 }, anyTime, { offset: 10, limit: 5 })
+    expect(found.total).toBe(30)
+    expect(found.matches.map((m) => m.teacher.id)).toEqual(['p10', 'p11', 'p12', 'p13', 'p14'])
   })
 })

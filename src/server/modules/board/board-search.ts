@@ -107,27 +107,81 @@ export function compareMatches(a: TeacherMatch, b: TeacherMatch): number {
   return a.teacher.nameRank - b.teacher.nameRank
 }
 
-/** Every teacher matching the filters (and with a free slot when required), in search order. */
+/** Where `match` goes in `sorted` (after its equals). */
+function insertionPoint(sorted: TeacherMatch[], match: TeacherMatch): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compareMatches(sorted[middle] as TeacherMatch, match) <= 0) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The first `count` of `matches` in search order, without sorting them all. */
+export function firstInOrder(matches: TeacherMatch[], count: number): TeacherMatch[] {
+  if (count >= matches.length / 4) return matches.sort(compareMatches).slice(0, count)
+  const top: TeacherMatch[] = []
+  for (const match of matches) {
+    const last = top[count - 1]
+    if (last && compareMatches(match, last) >= 0) continue
+    top.splice(insertionPoint(top, match), 0, match)
+    if (top.length > count) top.pop()
+  }
+  return top
+}
+
+/** Teachers by the languages they teach. */
+export function byLanguageOf(teachers: readonly BoardTeacher[]): Map<number, BoardTeacher[]> {
+  const byLanguage = new Map<number, BoardTeacher[]>()
+  for (const teacher of teachers) {
+    for (const languageId of new Set(teacher.taught.map((t) => t.languageId))) {
+      const list = byLanguage.get(languageId)
+      if (list) list.push(teacher)
+      else byLanguage.set(languageId, [teacher])
+    }
+  }
+  return byLanguage
+}
+
+export type BoardIndex = {
+  teachers: readonly BoardTeacher[]
+  /** Teachers by taught language id: a language filter looks at those only. */
+  byLanguage: ReadonlyMap<number, readonly BoardTeacher[]>
+  levelRanks: ReadonlyMap<number, number>
+}
+
+/**
+ * The teachers matching the filters (and with a free slot when required): how many, and the
+ * page's slice of them in search order (all of them without `page`).
+ */
 export function searchBoard(
-  teachers: Iterable<BoardTeacher>,
-  levelRanks: ReadonlyMap<number, number>,
+  index: BoardIndex,
   filters: TeacherFilters,
   slots: SlotFilter,
-): TeacherMatch[] {
+  page?: { offset: number; limit: number },
+): { total: number; matches: TeacherMatch[] } {
+  const none = { total: 0, matches: [] }
+  const { levelRanks } = index
   let minRank: number | null = null
   if (filters.levelId !== undefined) {
     const rank = levelRanks.get(filters.levelId)
     // An unknown level matches no one.
-    if (rank === undefined) return []
+    if (rank === undefined) return none
     minRank = rank
   }
-  if (slots.required && slots.windows.length === 0) return []
+  if (slots.required && slots.windows.length === 0) return none
+  const candidates =
+    filters.languageId === undefined ? index.teachers : (index.byLanguage.get(filters.languageId) ?? [])
   const matches: TeacherMatch[] = []
-  for (const teacher of teachers) {
+  for (const teacher of candidates) {
     if (!matchesFilters(teacher, filters, minRank)) continue
     const nextFreeSlot = nextFreeStart(teacher.freeStarts, slots.windows)
     if (slots.required && nextFreeSlot === null) continue
     matches.push({ teacher, nextFreeSlot })
   }
-  return matches.sort(compareMatches)
+  if (!page) return { total: matches.length, matches: matches.sort(compareMatches) }
+  const first = firstInOrder(matches, page.offset + page.limit)
+  return { total: matches.length, matches: first.slice(page.offset) }
 }

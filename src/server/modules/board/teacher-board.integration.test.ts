@@ -87,7 +87,7 @@ describe('teacher board', () => {
     expect(await order()).toEqual([second.teacher.id, first.teacher.id])
   })
 
-  it('sees a change made behind its back (another process) within the cache time', async () => {
+  it('sees a change made behind its back within the cache time on PostgreSQL, never on PGlite', async () => {
     const { teacher } = await bookableTeacher(t)
     const { token } = await bookingStudent(t)
     expect(await slotOf(token, teacher.id, '20:00')).toBeUndefined()
@@ -97,6 +97,9 @@ describe('teacher board', () => {
     // …and read again once it has passed twice over (in between, the old copy answers while a
     // fresh one loads in the background).
     t.clock.advance(2 * TTL_MS + 1)
-    expect(await slotOf(token, teacher.id, '20:00')).toMatchObject({ available: true })
+    const later = await slotOf(token, teacher.id, '20:00')
+    // PGlite belongs to one process (db/dir-lock.ts): nothing else can write, so no timed reload.
+    if (t.database.kind === 'pglite') expect(later).toBeUndefined()
+    else expect(later).toMatchObject({ available: true })
   })
 })

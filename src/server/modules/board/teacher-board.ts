@@ -10,7 +10,7 @@ import {
   loadLevelRanks,
   loadStudentLessons,
 } from './board-repository.ts'
-import { compareNames } from './board-search.ts'
+import { type BoardIndex, byLanguageOf, compareNames } from './board-search.ts'
 
 // The teacher board: this process's in-memory read model of what timetables/show and the
 // teacher search read on every request (issue #4's latency target, bench/README.md): each active
@@ -34,8 +34,8 @@ export type BoardRange = { start: Date; end: Date }
 export type TeacherBoard = {
   /** The schedule range the board holds slots for (spec §9: current and next week). */
   range(now: Date): BoardRange
-  /** Every active teacher, with the level ranks (search). */
-  teachers(now: Date): Promise<{ teachers: Iterable<BoardTeacher>; levelRanks: ReadonlyMap<number, number> }>
+  /** Every active teacher, indexed for search. */
+  teachers(now: Date): Promise<BoardIndex>
   /** One active teacher, or undefined. */
   teacher(id: string, now: Date): Promise<BoardTeacher | undefined>
   /** The student's active lessons starting at or after the range start minus a day. */
@@ -64,8 +64,8 @@ class BoardState {
   grace: (Stamp & { hours: number | null }) | null = null
   /** A teacher came, went or was renamed since `nameRank`s were given out. */
   namesChanged = true
-  /** The teachers as a list, until the next load changes them. */
-  list: BoardTeacher[] | null = null
+  /** The teachers as a list and by language, until the next load changes them. */
+  list: { teachers: BoardTeacher[]; byLanguage: Map<number, BoardTeacher[]> } | null = null
   settingsMark = 0
 
   readonly db: Db
@@ -131,9 +131,12 @@ class BoardState {
   }
 
   /** Every teacher, with `nameRank` given out again first if names changed. */
-  rankedTeachers(): BoardTeacher[] {
-    const teachers = this.list ?? [...this.teacherEntries.values()].map((entry) => entry.teacher)
-    this.list = teachers
+  rankedTeachers(): { teachers: BoardTeacher[]; byLanguage: Map<number, BoardTeacher[]> } {
+    if (!this.list) {
+      const teachers = [...this.teacherEntries.values()].map((entry) => entry.teacher)
+      this.list = { teachers, byLanguage: byLanguageOf(teachers) }
+    }
+    const { teachers } = this.list
     if (this.namesChanged) {
       const sorted = [...teachers].sort(compareNames)
       sorted.forEach((teacher, index) => {
@@ -141,7 +144,7 @@ class BoardState {
       })
       this.namesChanged = false
     }
-    return teachers
+    return this.list
   }
 
   inBackground(work: Promise<void>): void {
@@ -163,7 +166,7 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       else if (age === 'usable') state.inBackground(state.loadAll(now, rangeStart))
       if (state.dirtyTeachers.size > 0)
         await state.reloadTeachers([...state.dirtyTeachers.keys()], now, rangeStart)
-      return { teachers: state.rankedTeachers(), levelRanks: state.full?.levelRanks ?? new Map() }
+      return { ...state.rankedTeachers(), levelRanks: state.full?.levelRanks ?? new Map() }
     },
     async teacher(id, now) {
       const rangeStart = range(now).start.getTime()
@@ -214,7 +217,10 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       return load()
     },
     async warm(now) {
+      const started = performance.now()
       await state.loadAll(now, range(now).start.getTime())
+      const elapsed = Math.round(performance.now() - started)
+      log.info({ teachers: state.teacherEntries.size, ms: elapsed }, 'teacher board loaded')
     },
     close() {
       live.delete(state)

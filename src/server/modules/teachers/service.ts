@@ -45,16 +45,20 @@ function toResults(ctx: SearchContext, matches: TeacherMatch[]): TeacherSearchRe
     last_name: teacher.lastName ?? '',
     average_rating: teacher.averageRating,
     image_url: ctx.fileUrls.url(teacher.imageKey),
-    taught_languages: teacher.taught.map((t) => ({ id: t.languageId, level: { id: t.levelId } })),
+    taught_languages: teacher.taughtLanguages,
     not_accepting_new_students: teacher.notAcceptingNewStudents,
     next_free_slot: nextFreeSlot === null ? null : new Date(nextFreeSlot).toISOString(),
   }))
 }
 
-/** Every match in search order, from the board (no database round trip once it is warm). */
-async function findMatches(ctx: SearchContext, filters: TeacherFilters, slots: SlotFilter) {
-  const { teachers, levelRanks } = await ctx.board.teachers(ctx.clock.now())
-  return searchBoard(teachers, levelRanks, filters, slots)
+/** The matches (a page of them, or all) in search order, from the board (no database round trip). */
+async function findMatches(
+  ctx: SearchContext,
+  filters: TeacherFilters,
+  slots: SlotFilter,
+  page?: { offset: number; limit: number },
+) {
+  return searchBoard(await ctx.board.teachers(ctx.clock.now()), filters, slots, page)
 }
 
 /**
@@ -74,10 +78,9 @@ export async function searchTeachers(
   }
   const slots = await slotFilter(ctx, viewer, query)
   const offset = (query.page - 1) * query.per_page
-  const matches = await findMatches(ctx, filters, slots)
-  const total = matches.length
+  const { total, matches } = await findMatches(ctx, filters, slots, { offset, limit: query.per_page })
   return {
-    data: toResults(ctx, matches.slice(offset, offset + query.per_page)),
+    data: toResults(ctx, matches),
     currentPage: query.page,
     lastPage: Math.max(1, Math.ceil(total / query.per_page)),
     perPage: query.per_page,
@@ -93,5 +96,5 @@ export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<
   if (!isPartnerCompany(viewer.companyName, ctx.config.partnerCompanyName)) throw new AppError('forbidden')
   const slots = await slotFilter(ctx, viewer, {})
   // One list, not pages: the spec shows no paging for it (spec §7), and IT teachers are few.
-  return toResults(ctx, await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots))
+  return toResults(ctx, (await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots)).matches)
 }
