@@ -188,16 +188,21 @@ test.describe('a replay cut off by the server dying', () => {
     // The server comes back and dies while answering the rating: it has stored the rating, but
     // the answer never reaches the page.
     let cutOff = false
+    let markKilled = () => {}
+    const killed = new Promise<void>((resolve) => {
+      markKilled = resolve
+    })
     await page.route('**/api/v1/ratings/create', async (route) => {
       if (cutOff) return route.continue()
       cutOff = true
       await route.fetch()
       await server.stop('SIGKILL')
       await route.abort('connectionreset')
+      markKilled()
     })
     await server.start()
     await context.setOffline(false)
-    await expect.poll(() => cutOff).toBe(true)
+    await killed
     await expect.poll(async () => (await outboxKeys(page)).length).toBe(3)
 
     // Restarted, and the connection "returns": the rest goes, the rating again under its key.
