@@ -35,7 +35,8 @@ export function LessonCalendar({ days, lessons, today }: Props) {
           {week ? <Trans>Brak lekcji w tym tygodniu.</Trans> : <Trans>Brak lekcji w tym dniu.</Trans>}
         </Alert>
       )}
-      {(week || !empty) && (
+      {/* An empty week keeps its seven columns on wide screens; stacked, the notice says it all. */}
+      {(week ? columns || !empty : !empty) && (
         <SimpleGrid cols={week ? { base: 1, lg: 7 } : 1} spacing="xs">
           {days.map((day) => {
             const dayLessons = byDay.get(day) ?? []

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Group, Stack, Text } from '@mantine/core'
+import { Badge, Group, Rating, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload } from '@tabler/icons-react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { RATING_MAX } from '../../../domain/constants.ts'
 import { canJoin } from '../../../domain/lesson-rules.ts'
 
 type Props = {
-  lesson: Pick<Lesson, 'status' | 'scheduled_at' | 'ends_at' | 'cancelled_at' | 'cancellation_reason'>
+  lesson: Pick<
+    Lesson,
+    'status' | 'scheduled_at' | 'ends_at' | 'cancelled_at' | 'cancellation_reason' | 'rating'
+  >
   now: number
   /** A write on this lesson waits for the connection. */
   pending?: boolean
@@ -56,11 +60,24 @@ export function LessonStatusBadge({ lesson, now, pending = false, compact = fals
           </Badge>
         )}
       </Group>
+      {!compact && lesson.rating && <RatingMark value={lesson.rating.value} />}
       {!compact && lesson.status === 'cancelled' && reason && (
         <Text size="xs" c="dimmed" lineClamp={2}>
           <Trans>Powód: {reason}</Trans>
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** The student's rating of a finished lesson, beside its state (read only). */
+function RatingMark({ value }: { value: number }) {
+  const { t } = useLingui()
+  const max = RATING_MAX
+  return (
+    <div>
+      <Rating value={value} readOnly size="xs" aria-hidden />
+      <VisuallyHidden>{t`Ocena: ${value} z ${max}`}</VisuallyHidden>
+    </div>
   )
 }

@@ -7,6 +7,7 @@ import { QUEUED, useRateLesson } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
+import { LessonOverview } from './lesson-overview.tsx'
 import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
@@ -43,6 +44,7 @@ export function RateLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose:
       closeDisabled={write.pending}
     >
       <Stack gap="md">
+        <LessonOverview lesson={lesson} />
         <Input.Wrapper label={t`Ocena`} required labelElement="div" labelProps={{ id: labelId }}>
           <Group gap="sm" mt={4}>
             <Rating
