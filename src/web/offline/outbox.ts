@@ -12,17 +12,8 @@ import { type OutboxRow, outboxTable } from './lektorium-db.ts'
 
 export type OutboxWrite = { kind: string; lessonId: string; input: unknown; idempotencyKey: string }
 export type Refusal = NonNullable<OutboxRow['refusal']>
-export type OutboxEntry = {
-  seq: number
-  userId: string
-  lessonId: string
-  kind: string
-  input: unknown
-  idempotencyKey: string
-  createdAt: number
-  state: 'pending' | 'failed'
-  refusal: Refusal | null
-}
+/** A row as read back: numbered, and `refusal` null until the server refuses it. */
+export type OutboxEntry = Omit<OutboxRow, 'seq' | 'refusal'> & { seq: number; refusal: Refusal | null }
 
 const entrySchema = v.object({
   seq: v.number(),
