@@ -116,6 +116,10 @@ export type LessonListQuery = v.InferOutput<typeof lessonListQuery>
 const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
 
 export const lessonShowQuery = v.object({ lesson_id: lessonIdField })
+/**
+ * The answer of lessons/show and of every write on one lesson (update, remove_file,
+ * report_absence, ratings/create and ratings/update): the lesson as it is now.
+ */
 export const lessonResponse = envelope(lessonSchema)
 
 /** spec §5: notes, the cancellation reason and rating comments hold at most 255 characters. */

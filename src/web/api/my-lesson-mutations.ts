@@ -146,22 +146,22 @@ export const useRemoveLessonFile = () =>
   )
 
 export const useReportAbsence = () =>
-  useLessonWrite<AbsenceReportInput, undefined>(
+  useLessonWrite<AbsenceReportInput, Lesson>(
     myLessonMutationKeys.absence,
     (write) => reportAbsence(write.input, write.idempotencyKey),
-    () => undefined,
+    (answer) => answer,
   )
 
 /** RateLesson (spec §4): create when the lesson has no rating yet, else update. */
 export const useRateLesson = () =>
-  useLessonWrite<RatingInput & { mode: RatingMode }, undefined | Queued>(
+  useLessonWrite<RatingInput & { mode: RatingMode }, Lesson | Queued>(
     myLessonMutationKeys.rating,
     (write) =>
       sendOrQueue('rating', write, () => {
         const { mode, ...rating } = write.input
         return rateLesson(mode, rating, write.idempotencyKey)
       }),
-    () => undefined,
+    answered,
   )
 
 /**

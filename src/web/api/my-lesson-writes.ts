@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import { IDEMPOTENCY_HEADER } from '../../domain/api/lessons.ts'
 import {
   type AbsenceReportInput,
@@ -74,23 +73,24 @@ export const removeLessonFile = (input: LessonFileRef, idempotencyKey: string) =
 export const downloadLessonFile = (input: LessonFileRef, signal?: AbortSignal) =>
   http.getBlob(`/lessons/download_file?${fileQuery(input)}`, { signal, inline: true })
 
-/**
- * POST /lessons/report_absence {absentee_id, lesson_id, note}. The contract names no answer; any
- * JSON is accepted, and the lesson's list is refetched afterwards.
- */
+/** POST /lessons/report_absence {absentee_id, lesson_id, note}: the lesson with the report. */
 export const reportAbsence = (input: AbsenceReportInput, idempotencyKey: string) =>
   http
-    .post('/lessons/report_absence', v.unknown(), {
+    .post('/lessons/report_absence', lessonResponse, {
       json: input,
       headers: idempotent(idempotencyKey),
       inline: true,
     })
-    .then(() => undefined)
+    .then((answer) => answer.data)
 
 export type RatingMode = 'create' | 'update'
 
-/** POST /ratings/create or /ratings/update {lesson_id, value, comment} (spec §4 rating modes). */
+/** POST /ratings/create or /ratings/update {lesson_id, value, comment} (spec §4): the rated lesson. */
 export const rateLesson = (mode: RatingMode, input: RatingInput, idempotencyKey: string) =>
   http
-    .post(`/ratings/${mode}`, v.unknown(), { json: input, headers: idempotent(idempotencyKey), inline: true })
-    .then(() => undefined)
+    .post(`/ratings/${mode}`, lessonResponse, {
+      json: input,
+      headers: idempotent(idempotencyKey),
+      inline: true,
+    })
+    .then((answer) => answer.data)

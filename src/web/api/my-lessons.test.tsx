@@ -75,9 +75,9 @@ describe('the my-lessons API (spec §7)', () => {
       [`POST ${API}/lessons/cancel`]: ok({ lesson, outcome: 'cancelled', banned_until: null }),
       [`POST ${API}/lessons/update`]: ok(lesson),
       [`GET ${API}/lessons/remove_file`]: ok(lesson),
-      [`POST ${API}/lessons/report_absence`]: ok({}),
-      [`POST ${API}/ratings/create`]: ok({}),
-      [`POST ${API}/ratings/update`]: ok({}),
+      [`POST ${API}/lessons/report_absence`]: ok(lesson),
+      [`POST ${API}/ratings/create`]: ok(lesson),
+      [`POST ${API}/ratings/update`]: ok(lesson),
     })
     const cancel = { lesson_id: lesson.id, cancellation_reason: 'Choroba' }
     await expect(cancelLesson(cancel, KEY)).resolves.toMatchObject({ outcome: 'cancelled' })
