@@ -47,6 +47,8 @@ test('a student sees the last viewed week offline, marked stale, and cannot book
   await expect(screen.freeSlots().first()).toBeVisible()
   const url = page.url()
   await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
+  // The profile reaches the persisted query cache after a short throttle; an offline start needs it.
+  await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('"profile"'))
 
   await context.setOffline(true)
   await context.route('**/*', (route) => route.abort('internetdisconnected'))
