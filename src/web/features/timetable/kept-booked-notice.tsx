@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, List, Stack, Text } from '@mantine/core'
 import type { TimetableUpdateAnswer } from '../../../domain/api/timetables.ts'
+import { DialogStep } from '../../ui/dialog-step.tsx'
 import { fullDate, weekdayName } from '../../ui/slot-format.ts'
 
 type Props = { kept: TimetableUpdateAnswer['kept_booked_slots']; onClose: () => void }
@@ -13,7 +14,7 @@ type Props = { kept: TimetableUpdateAnswer['kept_booked_slots']; onClose: () => 
 export function KeptBookedNotice({ kept, onClose }: Props) {
   const { i18n } = useLingui()
   return (
-    <Stack gap="md">
+    <DialogStep gap="md">
       <Text>
         <Trans>
           Grafik został zapisany. Te lekcje są już zarezerwowane przez kursantów, więc zostają w Twoim
@@ -38,6 +39,6 @@ export function KeptBookedNotice({ kept, onClose }: Props) {
           <Trans>Rozumiem</Trans>
         </Button>
       </Group>
-    </Stack>
+    </DialogStep>
   )
 }

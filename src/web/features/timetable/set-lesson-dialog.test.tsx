@@ -90,9 +90,14 @@ describe('SetLesson dialog (spec §2, issue #4 item 1)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Dalej' }))
     expect(await screen.findByText('Grafik powtarza się co tydzień.')).toBeTruthy()
+    // Each later step takes the keyboard focus (the button pressed has just gone).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zapisz grafik' })),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz grafik' }))
 
     expect(await screen.findByText(/19\.03\.2026, 14:00/)).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rozumiem' })))
     expect(screen.getByText(/zostają w Twoim grafiku/)).toBeTruthy()
     expect(sent.find((r) => `${r.method} ${r.path}` === UPDATE)?.body).toEqual({
       cyclical: true,

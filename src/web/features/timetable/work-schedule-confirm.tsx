@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core'
+import { DialogStep } from '../../ui/dialog-step.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { dateLabel, intervalsText, weekdayLabel } from './day-labels.ts'
@@ -65,7 +66,7 @@ export function WorkScheduleConfirm({ summary, pending, failure, blocked, onBack
     ? summary.dates
     : summary.dates.filter((d) => d.intervals.length > 0 || d.changed)
   return (
-    <Stack gap="md">
+    <DialogStep gap="md">
       <Text>
         {summary.cyclical ? (
           <Trans>Grafik powtarza się co tydzień.</Trans>
@@ -119,6 +120,6 @@ export function WorkScheduleConfirm({ summary, pending, failure, blocked, onBack
           <Trans>Zapisz grafik</Trans>
         </Button>
       </Group>
-    </Stack>
+    </DialogStep>
   )
 }
