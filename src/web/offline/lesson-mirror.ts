@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type LessonListMirrorRow, lessonListsTable } from './lektorium-db.ts'
+import { putNewest, readChecked } from './mirror-table.ts'
 
 // issue #5 item 8: the lesson lists a user last received (and with them the memos and notes), kept
 // for reading with no connection; the screen says when they were fetched.
@@ -24,17 +25,8 @@ export async function saveLessonList(
   answer: unknown,
   savedAt: number = Date.now(),
 ): Promise<void> {
-  const table = lessonListsTable()
   const row: LessonListMirrorRow = { key: rowKey(address), userId: address.userId, savedAt, answer }
-  await table.put(row)
-  const count = await table.count()
-  if (count > LESSON_MIRROR_MAX_ROWS) {
-    const stale = await table
-      .orderBy('savedAt')
-      .limit(count - LESSON_MIRROR_MAX_ROWS)
-      .primaryKeys()
-    await table.bulkDelete(stale)
-  }
+  await putNewest(lessonListsTable(), row, LESSON_MIRROR_MAX_ROWS)
 }
 
 /** The mirrored answer checked against `schema`, or null; a row that fails the check is deleted. */
@@ -43,15 +35,12 @@ export async function loadLessonList<S extends v.GenericSchema>(
   schema: S,
 ): Promise<MirroredAnswer<v.InferOutput<S>> | null> {
   const key = rowKey(address)
-  const raw = await lessonListsTable().get(key)
-  if (raw === undefined) return null
-  const row = v.safeParse(rowSchema, raw)
-  const answer = row.success && row.output.key === key ? v.safeParse(schema, row.output.answer) : null
-  if (!row.success || !answer?.success) {
-    await lessonListsTable().delete(key)
-    return null
-  }
-  return { answer: answer.output, savedAt: row.output.savedAt }
+  const row = await readChecked(lessonListsTable(), key, rowSchema)
+  if (!row) return null
+  const answer = v.safeParse(schema, row.answer)
+  if (answer.success) return { answer: answer.output, savedAt: row.savedAt }
+  await lessonListsTable().delete(key)
+  return null
 }
 
 /** Logout empties the mirror (ARCHITECTURE.md "Offline"). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { type Timetable, timetableSchema } from '../../domain/api/timetables.ts'
 import { type TimetableMirrorRow, timetablesTable } from './lektorium-db.ts'
+import { putNewest, readChecked } from './mirror-table.ts'
 
 // issue #4 item 7: the last timetables a user viewed, kept for offline reading. A few weeks are
 // kept (switching weeks or teachers offline still finds the recent ones); older rows are pruned.
@@ -28,30 +29,14 @@ export async function saveTimetable(
   timetable: Timetable,
   savedAt: number = Date.now(),
 ): Promise<void> {
-  const table = timetablesTable()
   const row: TimetableMirrorRow = { key: rowKey(address), ...address, savedAt, timetable }
-  await table.put(row)
-  const count = await table.count()
-  if (count > MIRROR_MAX_ROWS) {
-    const stale = await table
-      .orderBy('savedAt')
-      .limit(count - MIRROR_MAX_ROWS)
-      .primaryKeys()
-    await table.bulkDelete(stale)
-  }
+  await putNewest(timetablesTable(), row, MIRROR_MAX_ROWS)
 }
 
 /** The mirrored copy, or null. A row that fails validation is deleted and counts as missing. */
 export async function loadTimetable(address: MirrorAddress): Promise<MirroredTimetable | null> {
-  const key = rowKey(address)
-  const raw = await timetablesTable().get(key)
-  if (raw === undefined) return null
-  const row = v.safeParse(rowSchema, raw)
-  if (!row.success || row.output.key !== key) {
-    await timetablesTable().delete(key)
-    return null
-  }
-  return { timetable: row.output.timetable, savedAt: row.output.savedAt }
+  const row = await readChecked(timetablesTable(), rowKey(address), rowSchema)
+  return row && { timetable: row.timetable, savedAt: row.savedAt }
 }
 
 /** Logout empties the mirror (ARCHITECTURE.md "Offline"). */

@@ -1,10 +1,9 @@
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
 import {
   lessons,
   levels,
-  settings,
   specializations,
   teacherSpecializations,
   teacherStudents,
@@ -13,6 +12,8 @@ import {
   timeSlots,
   users,
 } from '../../db/schema.ts'
+import { studentLessons } from '../lessons/repository.ts'
+import { findSettings } from '../settings/repository.ts'
 
 // What the teacher board (teacher-board.ts) reads: every active teacher's public data with the
 // slots of the schedule range, in one query for all teachers or for a few; a student's own active
@@ -139,24 +140,18 @@ export async function loadBoardTeachers(db: Db, from: Date, ids?: string[]): Pro
 
 export type BoardLesson = { startsAt: number; endsAt: number }
 
-/** A student's active (not cancelled) lessons starting at or after `from`, in time order. */
-export async function loadStudentLessons(db: Db, studentId: string, from: Date): Promise<BoardLesson[]> {
-  const rows = await db
-    .select({ startsAt: lessons.startsAt, endsAt: lessons.endsAt })
-    .from(lessons)
-    .where(and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), gte(lessons.startsAt, from)))
-    .orderBy(lessons.startsAt)
+/**
+ * The student's active lessons not ended by `since` (the board keeps those from a day before the
+ * schedule range on), read with the booking rules' own query.
+ */
+export async function loadStudentLessons(db: Db, studentId: string, since: Date): Promise<BoardLesson[]> {
+  const rows = await studentLessons(db, studentId, { now: since, from: since, to: since })
   return rows.map((row) => ({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime() }))
 }
 
 /** settings.lesson_earliness_condition (spec §4 grace period); null before the row exists. */
-export async function loadGraceHours(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ hours: settings.lessonEarlinessCondition })
-    .from(settings)
-    .where(eq(settings.id, 1))
-  return row?.hours ?? null
-}
+export const loadGraceHours = async (db: Db): Promise<number | null> =>
+  (await findSettings(db))?.lessonEarlinessCondition ?? null
 
 /** Level id → rank (spec §5: a teacher teaches every level at or below theirs). */
 export async function loadLevelRanks(db: Db): Promise<Map<number, number>> {

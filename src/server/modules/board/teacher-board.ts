@@ -26,6 +26,7 @@ import { type BoardIndex, byLanguageOf, compareNames } from './board-search.ts'
 // - with `ttlMs` 0 (the integration tests) every read loads what it needs afresh.
 
 type Stamp = { loadedAt: number; rangeStart: number }
+type Age = 'fresh' | 'usable' | 'stale'
 type TeacherEntry = Stamp & { teacher: BoardTeacher }
 type StudentEntry = Stamp & { lessons: BoardLesson[] }
 
@@ -79,7 +80,7 @@ class BoardState {
   }
 
   /** Fresh: loaded within ttl for the current range. Usable: may answer while reloading. */
-  age(stamp: Stamp | null | undefined, now: number, rangeStart: number): 'fresh' | 'usable' | 'stale' {
+  age(stamp: Stamp | null | undefined, now: number, rangeStart: number): Age {
     if (!stamp || stamp.rangeStart !== rangeStart) return 'stale'
     const age = now - stamp.loadedAt
     if (age < this.ttlMs) return 'fresh'
@@ -147,6 +148,17 @@ class BoardState {
     return this.list
   }
 
+  /**
+   * `cached` while fresh; while only usable, `cached` too with a reload behind it; otherwise what
+   * `load` reads (an undefined `cached` is nothing cached).
+   */
+  async readThrough<T>(cached: T | undefined, age: Age, load: () => Promise<T>): Promise<T> {
+    if (cached !== undefined && age === 'fresh') return cached
+    if (cached === undefined || age === 'stale') return load()
+    this.inBackground(load().then(() => undefined))
+    return cached
+  }
+
   inBackground(work: Promise<void>): void {
     work.catch((error: unknown) => this.log.error({ err: error }, 'refreshing the teacher board failed'))
   }
@@ -172,17 +184,17 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       const rangeStart = range(now).start.getTime()
       const entry = state.teacherEntries.get(id)
       const age = state.dirtyTeachers.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
-      if (age === 'stale') await state.reloadTeachers([id], now, rangeStart)
-      else if (age === 'usable') state.inBackground(state.reloadTeachers([id], now, rangeStart))
-      return state.teacherEntries.get(id)?.teacher
+      return state.readThrough(entry?.teacher, age, async () => {
+        await state.reloadTeachers([id], now, rangeStart)
+        return state.teacherEntries.get(id)?.teacher
+      })
     },
     async studentLessons(id, now) {
       const rangeStart = range(now).start.getTime()
       const entry = state.studentEntries.get(id)
       const age = state.dirtyStudents.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
-      if (entry && age === 'fresh') return entry.lessons
       const mark = sequence
-      const load = async () => {
+      return state.readThrough(entry?.lessons, age, async () => {
         const lessons = await loadStudentLessons(db, id, new Date(rangeStart - DAY_MS))
         if (state.ttlMs <= 0) return lessons
         if (state.studentEntries.size >= MAX_STUDENTS && !state.studentEntries.has(id)) {
@@ -192,29 +204,18 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
         state.studentEntries.set(id, { loadedAt: now.getTime(), rangeStart, lessons })
         if ((state.dirtyStudents.get(id) ?? 0) <= mark) state.dirtyStudents.delete(id)
         return lessons
-      }
-      if (entry && age === 'usable') {
-        state.inBackground(load().then(() => undefined))
-        return entry.lessons
-      }
-      return load()
+      })
     },
     async graceHours(now) {
       const rangeStart = range(now).start.getTime()
       const age = state.settingsMark > 0 ? 'stale' : state.age(state.grace, now.getTime(), rangeStart)
-      if (state.grace && age === 'fresh') return state.grace.hours
       const mark = sequence
-      const load = async () => {
+      return state.readThrough(state.grace?.hours, age, async () => {
         const hours = await loadGraceHours(db)
         state.grace = { loadedAt: now.getTime(), rangeStart, hours }
         if (state.settingsMark <= mark) state.settingsMark = 0
         return hours
-      }
-      if (state.grace && age === 'usable') {
-        state.inBackground(load().then(() => undefined))
-        return state.grace.hours
-      }
-      return load()
+      })
     },
     async warm(now) {
       const started = performance.now()

@@ -21,6 +21,7 @@ import { parseInput } from '../../platform/validate.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { reportAbsence } from './absence.ts'
 import { cancelLesson } from './cancel.ts'
+import { writeLesson } from './lesson-write.ts'
 import { viewerOf } from './lists.ts'
 import { materialFilename } from './material-files.ts'
 import { addMaterial, removeMaterial } from './materials.ts'
@@ -111,12 +112,12 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request)
     const key = idempotencyKey(request)
     if (request.isMultipart()) return uploadMaterial(request, reply, user, key)
-    const input = parseInput(lessonUpdateSchema, request.body)
-    const now = ctx.clock.now()
-    const answer = await write(
-      { user, key, scope: 'POST /lessons/update', body: request.body },
-      lessonResponse,
-      async (tx) => ({ status: 200, body: { data: await updateNotes(tx, ctx, viewerOf(user), input, now) } }),
+    const answer = await writeLesson(
+      ctx,
+      request,
+      'POST /lessons/update',
+      lessonUpdateSchema,
+      (tx, viewer, input, now) => updateNotes(tx, ctx, viewer, input, now),
     )
     return sendAnswer(reply, answer)
   })
@@ -146,17 +147,12 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/remove_file', guarded, removeFile)
 
   app.post('/lessons/report_absence', guarded, async (request, reply) => {
-    const user = currentUser(request)
-    const key = idempotencyKey(request)
-    const input = parseInput(absenceReportInputSchema, request.body)
-    const now = ctx.clock.now()
-    const answer = await write(
-      { user, key, scope: 'POST /lessons/report_absence', body: request.body },
-      lessonResponse,
-      async (tx) => ({
-        status: 200,
-        body: { data: await reportAbsence(tx, ctx, viewerOf(user), input, now) },
-      }),
+    const answer = await writeLesson(
+      ctx,
+      request,
+      'POST /lessons/report_absence',
+      absenceReportInputSchema,
+      (tx, viewer, input, now) => reportAbsence(tx, ctx, viewer, input, now),
     )
     return sendAnswer(reply, answer)
   })
