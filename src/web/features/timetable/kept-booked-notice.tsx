@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, List, Stack, Text } from '@mantine/core'
+import { Button, Group, List, Text } from '@mantine/core'
 import type { TimetableUpdateAnswer } from '../../../domain/api/timetables.ts'
 import { DialogStep } from '../../ui/dialog-step.tsx'
 import { fullDate, weekdayName } from '../../ui/slot-format.ts'
