@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { E2E_PORT } from '../../playwright.config.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { idempotencyKeys, lessonRatings, lessons, users } from '../../src/server/db/schema.ts'
 import { LoginPage, STUDENT } from './support/login-page.ts'
@@ -106,7 +107,7 @@ async function stored(server: OwnServer, keys: string[]) {
 }
 
 test.describe('my lessons with the server gone', () => {
-  const server = new OwnServer(18410, 'e2e-offline-lessons')
+  const server = new OwnServer(E2E_PORT + 10, 'e2e-offline-lessons')
   test.beforeAll(() => server.start())
   test.afterAll(() => server.stop())
 
@@ -162,7 +163,7 @@ test.describe('my lessons with the server gone', () => {
 })
 
 test.describe('a replay cut off by the server dying', () => {
-  const server = new OwnServer(18411, 'e2e-offline-replay')
+  const server = new OwnServer(E2E_PORT + 11, 'e2e-offline-replay')
   test.beforeAll(() => server.start())
   test.afterAll(() => server.stop())
   // The page's own requests are the ones to cut off: no service worker in between.
