@@ -56,4 +56,17 @@ describe('timetable show query', () => {
     expect(query('2026-03-09', '2026-03-24')).toBe(false)
     expect(query('2026-03-10', '2026-03-09')).toBe(false)
   })
+
+  it('refuses an empty or impossible date with its field message, never a thrown RangeError', () => {
+    const issues = (date_from: string, date_to: string) => {
+      const result = v.safeParse(timetableShowQuery, { teacher_id: ID, date_from, date_to })
+      return result.success ? [] : result.issues.map((found) => [found.path?.[0]?.key, found.message])
+    }
+    expect(issues('', '2026-03-09')).toEqual([['date_from', 'date_format']])
+    expect(issues('2026-03-09', '')).toEqual([['date_to', 'date_format']])
+    expect(issues('2026-02-30', 'x')).toEqual([
+      ['date_from', 'date_format'],
+      ['date_to', 'date_format'],
+    ])
+  })
 })

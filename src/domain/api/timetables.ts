@@ -82,9 +82,13 @@ export function timetableUpdateProblems(
 export const timetableShowQuery = v.pipe(
   v.object({ teacher_id: idSchema, date_from: dateKeySchema, date_to: dateKeySchema }),
   v.forward(
+    // valibot runs this check even when a date failed its own check (a failed check leaves the
+    // object typed), so a bad date is left to its field's message and never reaches addDays.
     v.check(
       ({ date_from, date_to }) =>
-        date_from <= date_to && addDays(date_from, TIMETABLE_QUERY_MAX_DAYS) >= date_to,
+        !isDateKey(date_from) ||
+        !isDateKey(date_to) ||
+        (date_from <= date_to && addDays(date_from, TIMETABLE_QUERY_MAX_DAYS) >= date_to),
       issue('range_too_long', TIMETABLE_QUERY_MAX_DAYS),
     ),
     ['date_to'],
