@@ -46,6 +46,10 @@ describe('timetable show query', () => {
     expect(isDateKey('2028-02-29')).toBe(true)
     expect(isDateKey('2026-02-29')).toBe(false)
     expect(isDateKey('2026-3-01')).toBe(false)
+    expect(isDateKey('1999-12-31')).toBe(false)
+    expect(isDateKey('2999-12-31')).toBe(true)
+    // date_to + 1 day would be year 10000, which parseDateKey cannot read back.
+    expect(isDateKey('9999-12-31')).toBe(false)
   })
 
   it('allows ranges of up to 14 days, in order', () => {
