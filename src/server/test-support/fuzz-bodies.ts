@@ -37,7 +37,9 @@ export function rawForm(parts: RawPart[]): Buffer {
 function partsOf(multipart: Multipart): RawPart[] {
   const text: RawPart[] =
     multipart.payload === undefined ? [] : [{ name: 'payload', value: JSON.stringify(multipart.payload) }]
-  const fields = Object.entries(multipart.fields ?? {}).map(([name, value]) => ({ name, value }))
+  const fields = Object.entries(multipart.fields ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: String(item) })),
+  )
   const files = Object.entries(multipart.files).map(([name, file]) => ({
     name,
     value: file.bytes,
@@ -55,7 +57,7 @@ export function formBody(multipart: Multipart): { payload: Buffer; headers: Reco
 const JSON_TYPE = 'application/json'
 
 /** `body` as JSON text with `extra` (raw `"key":value` text) added as its last member. */
-function withRawMember(body: unknown, extra: string): string {
+export function withRawMember(body: unknown, extra: string): string {
   const text = JSON.stringify(body)
   if (!text.startsWith('{')) return text
   return text === '{}' ? `{${extra}}` : `${text.slice(0, -1)},${extra}}`

@@ -12,8 +12,8 @@ import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
 export type Multipart = {
   /** The JSON `payload` part (registration, profile updates) … */
   payload?: unknown
-  /** … or plain text parts (lesson materials, spec §7). */
-  fields?: Record<string, string>
+  /** … or plain text parts (lesson materials, spec §7), each sent as String(value). */
+  fields?: Record<string, unknown>
   files: Record<string, Part>
 }
 

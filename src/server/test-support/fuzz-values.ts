@@ -79,6 +79,23 @@ export const HOSTILE_JSON: readonly Hostile<unknown>[] = [
   ['object', { a: 1, b: [2] }],
 ]
 
+/** Appended to a valid string: characters PostgreSQL cannot store (refused before any write). */
+export const UNSTORABLE_INSERTS: readonly Hostile<string>[] = [
+  ['NUL', '\u0000'],
+  ['lone high surrogate', '\uD83D'],
+  ['lone low surrogate', '\uDE00x'],
+]
+
+/** Appended to a valid string: odd but storable text, which must be kept as written. */
+export const STORABLE_INSERTS: readonly Hostile<string>[] = [
+  ['RTL override', '\u202Eexe'],
+  ['RTL script', ' مرحبا'],
+  ['emoji', ' 👩‍👩‍👧‍👦😀'],
+  ['zero-width', '\u200B'],
+  ['combining mark', 'e\u0301'],
+  ['C0 control', '\u0007'],
+]
+
 /** Raw query strings whose escapes are themselves broken (URLSearchParams cannot write them). */
 export const RAW_QUERY_SUFFIXES: readonly Hostile<string>[] = [
   ['lone percent', '%'],
