@@ -25,6 +25,7 @@ const generous = { limit: 10_000, windowMs: 60_000 }
 const NO_LIMITS: RateLimits = {
   signInPerAccount: generous,
   signInPerIp: generous,
+  signInPerAccountAtIp: generous,
   resetPasswordPerAccount: generous,
   resetPasswordPerIp: generous,
   validateEmailPerIp: generous,
