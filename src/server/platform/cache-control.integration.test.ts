@@ -12,27 +12,26 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** A new user's sign-in answer. */
+async function signInAnswer() {
+  const user = await createUser(t.database.db)
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/sign_in',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  })
+}
+
 describe('Cache-Control of API answers', () => {
   it('is no-store on the sign-in answer that carries the token', async () => {
-    const user = await createUser(t.database.db)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/sign_in',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    })
+    const response = await signInAnswer()
     expect(response.statusCode).toBe(200)
     expect(response.json().data.token).toEqual(expect.any(String))
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('is no-store on authenticated answers and on refusals', async () => {
-    const user = await createUser(t.database.db)
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/sign_in',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    })
-    const token: string = signIn.json().data.token
+    const token: string = (await signInAnswer()).json().data.token
     const answers = [
       await t.app.inject({ method: 'GET', url: '/api/v1/students/me', headers: bearer(token) }),
       await t.app.inject({ method: 'GET', url: '/api/v1/settings/show', headers: bearer(token) }),

@@ -5,7 +5,8 @@ import { inviteStudent } from '../modules/invitations/service.ts'
 import type { User } from '../platform/sessions.ts'
 import type { TestApp } from './build-test-app.ts'
 import { tokenIn } from './capturing-mailer.ts'
-import { createUser, uniqueEmail } from './fixtures.ts'
+import { createUser } from './fixtures.ts'
+import { invitedStudentValues } from './invitations.ts'
 import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
 import { addLessonAt, uploadMaterial } from './my-lessons.ts'
 import { pdfFile, pngFile } from './sample-files.ts'
@@ -78,16 +79,8 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   const linkOwner = (await createUser(t.database.db)).email
   await t.app.inject({ method: 'POST', url: '/api/v1/users/reset_password', payload: { email: linkOwner } })
   await t.app.deps.mail.idle()
-  const invited = uniqueEmail('invited')
-  await inviteStudent(t.ctx, {
-    email: invited,
-    humanAccess: true,
-    aiAccess: false,
-    onlyGroupLessons: false,
-    companyName: null,
-    activeUntil: null,
-    locale: 'pl',
-  })
+  const invitation = invitedStudentValues()
+  await inviteStudent(t.ctx, invitation)
 
   return {
     tokens: { student: student.token, teacher: teacherToken, newStudent: newStudent.token },
@@ -105,7 +98,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     signInEmail,
     resetEmail: (await createUser(t.database.db)).email,
     resetToken: tokenIn(t.mailer.lastTo(linkOwner)),
-    invitationToken: tokenIn(t.mailer.lastTo(invited)),
+    invitationToken: tokenIn(t.mailer.lastTo(invitation.email)),
     signedFile: await signedFile(t),
   }
 }
