@@ -122,6 +122,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 }
 
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (`%zz`, bytes that are not UTF-8)
+ * or a path parameter over its length. Answered in the API's error shape; no hook runs for it,
+ * so the answer says itself that no cache may keep it (platform/cache-control.ts).
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ApiErrorBody = {
+    error: formatMessage('validation_failed'),
+    code: 'validation_failed',
+    errors: [{ field: '', message: error.message }],
+  }
+  reply.status(400).header('cache-control', 'no-store').send(body)
+}
+
 /** The JSON 404 of an unknown API path (a not-found handler can be set once per instance). */
 export function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const body: ApiErrorBody = {
