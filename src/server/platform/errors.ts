@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
 
 // ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
