@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { runOpsCommand } from './cli/commands.ts'
-import { opsSocketPath } from './cli/ops.ts'
-import { startOpsSocket } from './cli/ops-socket.ts'
 import type { Config } from './config.ts'
 import type { ServiceContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
@@ -16,18 +13,22 @@ export type RunningServer = {
   app: FastifyInstance
   /** Where the server listens, e.g. http://127.0.0.1:8080. */
   url: string
-  /** Stops the ops socket, the HTTP server (in-flight requests finish), then the database. */
+  /** Stops the HTTP server (in-flight requests finish), then the database. */
   close(): Promise<void>
 }
 
 /**
- * Opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates it, seeds the dictionaries
- * and, into an empty database, the demo accounts; then serves the API and the PWA. With PGlite it
- * also answers operator commands on <DATA_DIR>/ops.sock (see cli/ops.ts).
+ * Opens the database (the embedded PostgreSQL under DATA_DIR, or DATABASE_URL), migrates it,
+ * seeds the dictionaries and, into an empty database, the demo accounts; then serves the API and
+ * the PWA. Operator commands (cli/ops.ts) connect to the same database themselves.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: logger,
+  })
   const cleanups: (() => Promise<void>)[] = [() => database.close()]
   const close = async () => {
     while (cleanups.length > 0) await cleanups.pop()?.()
@@ -43,16 +44,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp({ config, database, mailer, storage, logger })
     cleanups.push(() => app.close())
     const url = await app.listen({ host: config.host, port: config.port })
-
-    // Only the embedded database locks the data directory; with PostgreSQL the CLI connects itself.
-    if (database.kind === 'pglite') {
-      const ops = await startOpsSocket(
-        opsSocketPath(config.dataDir),
-        (cmd) => runOpsCommand(ctx, cmd),
-        logger,
-      )
-      cleanups.push(() => ops.close())
-    }
     let closing: Promise<void> | undefined
     return { app, url, close: () => (closing ??= close()) }
   } catch (error) {

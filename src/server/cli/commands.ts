@@ -8,8 +8,8 @@ import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { showSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 
-// Operator commands (issue #2) as data: the CLI builds them from argv, the running server's ops
-// socket receives them as JSON, and both run them through the same services as the HTTP API.
+// Operator commands (issue #2) as data: the CLI builds them from argv (checked by this schema)
+// and runs them through the same services as the HTTP API.
 
 const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 

@@ -42,8 +42,8 @@ export type TestApp = {
   storage: FileStorage
   /** The test's own storage directory (removed by `close`). */
   filesDir: string
-  /** The admin-created PostgreSQL URL of this file's database (undefined on PGlite). */
-  databaseUrl: string | undefined
+  /** The connection URL of this file's own database (test-database.ts). */
+  databaseUrl: string
   close(): Promise<void>
 }
 

@@ -53,12 +53,12 @@ export async function signIn(
     [ctx.limiters.signInPerAccount, input.email],
     [ctx.limiters.signInPerIp, ip],
   ]
-  consumeAll(attempts)
+  await consumeAll(attempts)
   const user = await findUserByEmail(ctx.db, input.email)
   // Unknown address and wrong password answer alike, in about the same time (no user enumeration).
   const passwordOk = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !passwordOk) throw new AppError('wrong_credentials')
-  for (const [limiter, key] of attempts) limiter.refund(key)
+  for (const [limiter, key] of attempts) await limiter.refund(key)
   assertMaySignIn(user, ctx.clock.now())
   return startSession(ctx, user, input.remember)
 }
