@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
 import type { ServiceContext } from './context.ts'
-import { openDatabase } from './db/client.ts'
+import { type Database, openDatabase } from './db/client.ts'
+import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
 import { systemClock } from './platform/clock.ts'
 import { createLogger } from './platform/logger.ts'
@@ -15,6 +17,21 @@ export type RunningServer = {
   url: string
   /** Stops the HTTP server (in-flight requests finish), then the database. */
   close(): Promise<void>
+}
+
+/**
+ * The embedded default copies the PGlite database of an earlier version (DATA_DIR/db) into its
+ * PostgreSQL before anything else is written; with DATABASE_URL the operator decides.
+ */
+async function importEarlierPglite(config: Config, database: Database, logger: Logger): Promise<void> {
+  if (!config.databaseUrl) return importPgliteOnStart(config.dataDir, database, logger)
+  const dir = pgliteDirOf(config.dataDir)
+  if (dir) {
+    logger.warn(
+      { dir },
+      'a PGlite database of an earlier version is in DATA_DIR and unused with DATABASE_URL; `npm run ops -- migrate-pglite` copies it into that database',
+    )
+  }
 }
 
 /**
@@ -35,6 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   try {
     await database.migrate()
+    await importEarlierPglite(config, database, logger)
     const mailer = createMailer(config, logger)
     const storage = createLocalStorage(filesDir(config.dataDir))
     const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer, storage, log: logger }

@@ -31,7 +31,8 @@ async function runCommand(
     await database.migrate()
     const mailer = createMailer(config, log)
     const storage = createLocalStorage(filesDir(config.dataDir))
-    return await runOpsCommand({ config, db: database.db, clock: systemClock, mailer, storage, log }, cmd)
+    const ctx = { config, database, db: database.db, clock: systemClock, mailer, storage, log }
+    return await runOpsCommand(ctx, cmd)
   } finally {
     await database.close()
   }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -8,6 +6,7 @@ import pg from 'pg'
 import { type ChangeFeed, type FeedLog, openChangeFeed } from './change-feed.ts'
 import type { EmbeddedCluster } from './embedded/cluster.ts'
 import { joinCluster, leaveCluster } from './embedded/shared-cluster.ts'
+import { migrationsFolder } from './migrations-folder.ts'
 import * as schema from './schema.ts'
 
 // One engine everywhere (docs/decisions.md "One database engine"): DATABASE_URL's PostgreSQL, or
@@ -39,7 +38,6 @@ export type OpenOptions = {
   origin?: string
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 /** pg_advisory_lock key: one process migrates at a time (two servers may start together). */
 const MIGRATION_LOCK = 7_150_312
 export const EMBEDDED_DATABASE = 'lektorium'

@@ -35,7 +35,7 @@ export type TestApp = {
   app: FastifyInstance
   database: Database
   /** Services' context, for calling services (e.g. ops commands) directly. */
-  ctx: ServiceContext
+  ctx: ServiceContext & { database: Database }
   config: Config
   clock: TestClock
   mailer: CapturingMailer
@@ -84,7 +84,15 @@ export async function buildTestApp(
   return {
     app,
     database,
-    ctx: { config, db: database.db, clock, mailer: options.mailer ?? mailer, storage, log: silentLog },
+    ctx: {
+      config,
+      database,
+      db: database.db,
+      clock,
+      mailer: options.mailer ?? mailer,
+      storage,
+      log: silentLog,
+    },
     config,
     clock,
     mailer,
