@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
 import { systemClock } from './platform/clock.ts'
+import { scheduleFileSweep } from './platform/file-sweep.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailer } from './platform/mail.ts'
 import { createLocalStorage, filesDir } from './platform/storage.ts'
@@ -62,6 +63,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp({ config, database, mailer, storage, logger })
     cleanups.push(() => app.close())
     const url = await app.listen({ host: config.host, port: config.port })
+    cleanups.push(scheduleFileSweep({ db: database.db, storage, log: logger }))
     let closing: Promise<void> | undefined
     return { app, url, close: () => (closing ??= close()) }
   } catch (error) {
