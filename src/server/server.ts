@@ -52,13 +52,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     while (cleanups.length > 0) await cleanups.pop()?.()
   }
   try {
-    await database.migrate()
-    await importEarlierPglite(config, database, logger)
     const mailer = createMailer(config, logger)
     const storage = createLocalStorage(filesDir(config.dataDir))
     const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer, storage, log: logger }
-    const { demoAccountsCreated } = await seedOnStart(ctx)
-    if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
+    await database.migrate(async () => {
+      await importEarlierPglite(config, database, logger)
+      const { demoAccountsCreated } = await seedOnStart(ctx)
+      if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
+    })
 
     const app = await buildApp({ config, database, mailer, storage, logger })
     cleanups.push(() => app.close())

@@ -24,7 +24,11 @@ export type Database = {
   changes: ChangeFeed
   /** A connection URL of this database, for a connection of its own (tests, the PGlite import). */
   url: string
-  migrate(): Promise<void>
+  /**
+   * Applies the migrations, then runs `afterwards` (an import, the seed), one process at a time:
+   * two servers starting together must not both seed an empty database.
+   */
+  migrate(afterwards?: () => Promise<void>): Promise<void>
   close(): Promise<void>
 }
 
@@ -38,7 +42,7 @@ export type OpenOptions = {
   origin?: string
 }
 
-/** pg_advisory_lock key: one process migrates at a time (two servers may start together). */
+/** pg_advisory_lock key: one process sets the database up at a time (servers may start together). */
 const MIGRATION_LOCK = 7_150_312
 export const EMBEDDED_DATABASE = 'lektorium'
 
@@ -67,12 +71,14 @@ async function ensureDatabase(cluster: EmbeddedCluster, name: string, origin: st
   }
 }
 
-async function migrateWithLock(url: string, origin: string): Promise<void> {
+async function migrateWithLock(url: string, origin: string, afterwards?: () => Promise<void>): Promise<void> {
   const client = await connectClient(url, origin)
   try {
+    // Held by this connection until it ends: the work in between may use other connections.
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist')
     await migrateNodePg(drizzle(client, { schema }), { migrationsFolder })
+    await afterwards?.()
   } finally {
     await client.end()
   }
@@ -120,7 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     origin,
     changes,
     url,
-    migrate: () => migrateWithLock(url, origin),
+    migrate: (afterwards) => migrateWithLock(url, origin, afterwards),
     close: () =>
       (closing ??= (async () => {
         await changes.close()
