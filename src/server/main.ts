@@ -15,14 +15,21 @@ function printDemoAccounts(): void {
   }
 }
 
+/**
+ * A Ctrl-C under `npm start` arrives twice — from the terminal and forwarded by npm — so a repeat
+ * within REPEAT_GRACE_MS is the same request; a later one gives up waiting.
+ */
+const REPEAT_GRACE_MS = 2000
+
 function handleSignals(started: Promise<RunningServer | undefined>): void {
-  let stopping = false
+  let stoppingSince: number | undefined
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < REPEAT_GRACE_MS) return
       console.error(`${signal} again: exiting without waiting.`)
       process.exit(1)
     }
-    stopping = true
+    stoppingSince = Date.now()
     console.log(`${signal} received: shutting down…`)
     started
       .then((server) => server?.close())
