@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -14,6 +14,7 @@ import {
   typeOfExtension,
 } from '../../domain/files.ts'
 import type { Log } from './logger.ts'
+import { syncDir } from './sync-dir.ts'
 
 // ARCHITECTURE.md "Data": every file (pictures, videos, materials, recordings) goes through this
 // interface. Only the local-disk implementation exists; an S3-compatible one fits the same shape
@@ -109,16 +110,6 @@ function admission(kind: FileKind) {
 
 /** Where the local storage keeps its files. */
 export const filesDir = (dataDir: string) => path.join(dataDir, 'files')
-
-/** Makes the entries of `dir` (a new or renamed file) durable. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
 
 /** Creates `root/.tmp` (and `root`) once, each made durable in its parent. */
 async function prepare(root: string, tmpDir: string): Promise<void> {

@@ -136,7 +136,8 @@ async function launch(pgDir: string, user: RunAs, throwaway: boolean): Promise<P
 /**
  * A live postmaster of this cluster (waiting while it starts or recovers), or null. A
  * postmaster.pid whose process is gone — or is a stranger that reuses its pid after a reboot —
- * is stale; so are backends a killed postmaster left behind: both are cleared so a start succeeds.
+ * is stale, and so is the socket's lock file; so are backends a killed postmaster left behind:
+ * all are cleared so a start succeeds.
  */
 async function runningPostmaster(pgDir: string): Promise<Postmaster | null> {
   const until = Date.now() + READY_TIMEOUT_MS
@@ -153,6 +154,8 @@ async function runningPostmaster(pgDir: string): Promise<Postmaster | null> {
     for (const pid of leftovers) process.kill(pid, 'SIGKILL')
     await waitForExit(leftovers, 10_000)
     if (postmaster) rmSync(pidFileOf(pgDir), { force: true })
+    // The socket's lock file names the dead postmaster too; its pid may be alive by now.
+    for (const name of readdirSync(pgDir)) if (name.startsWith('.s.PGSQL.')) rmSync(path.join(pgDir, name))
     return null
   }
 }
