@@ -31,7 +31,8 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return
+      // Another server on the port (someone else's) answers too: ours must still be running.
+      if ((await fetch(`${base}/api/v1/health`)).ok && child.exitCode === null) return
     } catch {
       // not listening yet
     }
@@ -87,8 +88,11 @@ async function benchDatabase(
     }
     return results
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
     await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -34,17 +34,20 @@ function oldMigrations(): { folder: string; remove(): void } {
 /** Creates the PGlite database in `dir` with the demo data (files under `filesDir`). */
 export async function makeOldPglite(dir: string, filesDir: string): Promise<void> {
   const migrations = oldMigrations()
-  mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
   try {
-    await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist')
-    const db = drizzle(client, { schema })
-    await migrate(db, { migrationsFolder: migrations.folder })
-    const log = { info: () => {}, error: () => {} }
-    const storage = createLocalStorage(filesDir)
-    await seedDemoData({ db, clock: systemClock, config: testConfig(), storage, log })
+    mkdirSync(dir, { recursive: true })
+    const client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+    try {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist')
+      const db = drizzle(client, { schema })
+      await migrate(db, { migrationsFolder: migrations.folder })
+      const log = { info: () => {}, error: () => {} }
+      const storage = createLocalStorage(filesDir)
+      await seedDemoData({ db, clock: systemClock, config: testConfig(), storage, log })
+    } finally {
+      await client.close()
+    }
   } finally {
-    await client.close()
     migrations.remove()
   }
 }
