@@ -2,8 +2,8 @@ import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts'
 
-// E2E journeys run against the real server (built PWA + API on one port) on a throw-away
-// PGlite data directory, in Debian's Chromium.
+// E2E journeys run against the real server (built PWA + API on one port) on a throw-away data
+// directory (the embedded PostgreSQL), in Debian's Chromium.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18400)
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data')
 
@@ -43,5 +43,7 @@ export default defineConfig({
     },
     stdout: 'pipe',
     stderr: 'pipe',
+    // Not the default SIGKILL: the server stops its PostgreSQL (in a session of its own) itself.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 })

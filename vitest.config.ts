@@ -24,8 +24,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy; a file at a time keeps memory bounded on 2 cores.
-          fileParallelism: false,
+          // One PostgreSQL for the run (TEST_DATABASE_URL, or an embedded one); each file has its
+          // own database on it, so files run side by side.
+          globalSetup: ['src/server/test-support/test-postgres.ts'],
         },
       },
     ],

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { clusterDir, stopCluster } from '../src/server/db/embedded/cluster.ts'
 import { hashPassword } from '../src/server/platform/passwords.ts'
 import { type LoadResult, runLoad } from './load.ts'
 import { startTempPostgres } from './postgres.ts'
@@ -9,25 +10,29 @@ import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
 import { benchTargets } from './targets.ts'
 
 // `npm run bench` (issue #4): seeds a large data set (TEACHERS teachers with two weeks of slots,
-// STUDENTS students) into PGlite and into PostgreSQL (BENCH_DATABASE_URL, or a throw-away cluster
-// of the machine's PostgreSQL), starts the real server on each in a child process, and measures
+// STUDENTS students) into the embedded default database (the PostgreSQL that `npm start` starts
+// under DATA_DIR) and into an external PostgreSQL (BENCH_DATABASE_URL, or a throw-away cluster of
+// the machine's PostgreSQL), starts the real server on each in a child process, and measures
 // requests/s and p50/p99 latency at 50 connections per endpoint, with the static /health answer
 // of the same server as the ceiling. Printed side by side; written to bench/results/latest.json.
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000
-// For profiling: BENCH_ONLY=<endpoint name part>, BENCH_DATABASES=pglite|postgres, and
+// For profiling: BENCH_ONLY=<endpoint name part>, BENCH_DATABASES=embedded|postgres, and
 // BENCH_NODE_ARGS for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 const ONLY = process.env.BENCH_ONLY
-const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',')
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+/** The servers listen on BENCH_PORT and the port after it (several people may bench on one machine). */
+const PORT = Number(process.env.BENCH_PORT ?? 18500)
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return
+      // Another server on the port (someone else's) answers too: ours must still be running.
+      if ((await fetch(`${base}/api/v1/health`)).ok && child.exitCode === null) return
     } catch {
       // not listening yet
     }
@@ -83,8 +88,12 @@ async function benchDatabase(
     }
     return results
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -105,15 +114,15 @@ function sideBySide(report: Record<string, Record<string, LoadResult>>): void {
 console.log(`${CONNECTIONS} connections, ${DURATION_MS / 1000} s per endpoint`)
 const passwordHash = await hashPassword('Bench-password-2026')
 const results: Record<string, Record<string, LoadResult>> = {}
-if (DATABASES.includes('pglite'))
-  results.PGlite = await benchDatabase('PGlite', undefined, 18500, passwordHash)
+if (DATABASES.includes('embedded'))
+  results.Embedded = await benchDatabase('Embedded', undefined, PORT, passwordHash)
 const wantsPostgres = DATABASES.includes('postgres')
-const temp = process.env.BENCH_DATABASE_URL || !wantsPostgres ? null : startTempPostgres(18532)
+const temp = process.env.BENCH_DATABASE_URL || !wantsPostgres ? null : startTempPostgres(PORT + 2)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? temp?.url
 try {
   if (!wantsPostgres) console.log('(PostgreSQL left out by BENCH_DATABASES)')
-  else if (pgUrl) results.Postgres = await benchDatabase('Postgres', pgUrl, 18501, passwordHash)
-  else console.log('(no PostgreSQL installed and no BENCH_DATABASE_URL: PGlite only)')
+  else if (pgUrl) results.Postgres = await benchDatabase('Postgres', pgUrl, PORT + 1, passwordHash)
+  else console.log('(no PostgreSQL installed and no BENCH_DATABASE_URL: the embedded database only)')
 } finally {
   temp?.stop()
 }

@@ -235,7 +235,7 @@ export async function prepareDatabase(
   now: Date,
   passwordHash: string,
 ): Promise<BenchData> {
-  const database = await openDatabase(options)
+  const database = await openDatabase({ ...options, log: { info: () => {}, error: console.error } })
   try {
     await database.migrate()
     return await seedBenchData(database, now, passwordHash)

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 
 // `npm run dev`: the API (restarting on change) on API_PORT and Vite's dev server in front of it,
-// proxying /api (vite.config.ts).
+// proxying /api (vite.config.ts). The API runs in a process group of its own: a Ctrl-C reaches it
+// once, from here, so it stops its embedded PostgreSQL in order instead of being hit twice.
 const apiPort = process.env.API_PORT ?? '8081'
 const webPort = process.env.PORT ?? '5173'
 const api = spawn(
@@ -9,6 +10,7 @@ const api = spawn(
   ['--watch-path=src/server', '--watch-path=src/domain', 'src/server/main.ts'],
   {
     stdio: 'inherit',
+    detached: true,
     env: {
       ...process.env,
       PORT: apiPort,
@@ -28,6 +30,7 @@ const stop = () => {
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+process.on('SIGHUP', stop)
 for (const child of [api, web])
   child.on('exit', (code) => {
     stop()

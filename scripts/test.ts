@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 // `npm test`: type checks, lint, catalog check, unit tests (under two machine time zones),
-// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), a production build
-// and the Playwright journeys. Every step runs; the run fails if any step failed. The last line
-// is the total of test cases: "N passed, N failed".
+// integration tests (once, on PostgreSQL: TEST_DATABASE_URL's, or else an embedded one the run
+// starts itself), a production build and the Playwright journeys. Every step runs; the run fails
+// if any step failed. The last line is the total of test cases: "N passed, N failed".
 
 type Counts = { passed: number; failed: number }
 const totals: Counts = { passed: 0, failed: 0 }
@@ -82,14 +82,14 @@ run('catalogs complete (pl, en)', 'npx', ['lingui', 'check', 'missing'])
 
 vitest('unit tests, TZ=UTC', 'unit', '.tmp/unit-utc.json', { TZ: 'UTC' })
 vitest('unit tests, TZ=America/New_York', 'unit', '.tmp/unit-ny.json', { TZ: 'America/New_York' })
-vitest('integration tests on PGlite', 'integration', '.tmp/integration-pglite.json', {
-  TEST_DATABASE_URL: undefined,
-})
-if (process.env.TEST_DATABASE_URL) {
-  vitest('integration tests on PostgreSQL', 'integration', '.tmp/integration-pg.json', {})
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: the integration tests ran on PGlite only)')
-}
+vitest(
+  process.env.TEST_DATABASE_URL
+    ? 'integration tests (PostgreSQL of TEST_DATABASE_URL)'
+    : 'integration tests (embedded PostgreSQL)',
+  'integration',
+  '.tmp/integration.json',
+  {},
+)
 
 if (run('production build', 'npm', ['run', '-s', 'build'])) {
   const out = '.tmp/e2e-results.json'

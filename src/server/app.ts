@@ -87,14 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
-  // PGlite belongs to this process alone (db/dir-lock.ts): no other process can write behind the
-  // board's back, so it never needs reloading on time — unless the cache is off (tests).
-  const exclusive = deps.database.kind === 'pglite' && deps.config.boardCacheMs > 0
-  const board = createTeacherBoard(
-    deps.database.db,
-    exclusive ? Number.POSITIVE_INFINITY : deps.config.boardCacheMs,
-    app.log,
-  )
+  const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
+  // What other processes commit reaches this process's caches at once (db/change-feed.ts).
+  const unsubscribeChanges = deps.database.changes.subscribe((change) => {
+    board.changed(change)
+    if (change === null) sessionCache.clear()
+    else if (change.kind === 'user') sessionCache.forgetUser(change.id)
+  })
   app.decorate('deps', {
     config: deps.config,
     database: deps.database,
@@ -104,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage ?? createLocalStorage(filesDir(deps.config.dataDir)),
     log: app.log,
     mail: createMailQueue(deps.mailer, app.log),
-    limiters: createRateLimiters(deps.rateLimits ?? {}, clock),
+    limiters: createRateLimiters(deps.rateLimits ?? {}, { db: deps.database.db, clock, log: app.log }),
     fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
     sessionCache,
     board,
@@ -119,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
   }
   app.addHook('onClose', async () => {
+    unsubscribeChanges()
     unregisterSessionCache()
     board.close()
     await app.deps.mail.idle()

@@ -38,7 +38,7 @@ const envSchema = v.object({
   SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
   REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
   SESSION_CACHE_SECONDS: v.optional(intFromEnv('SESSION_CACHE_SECONDS', 0, 60), '5'),
-  BOARD_CACHE_SECONDS: v.optional(intFromEnv('BOARD_CACHE_SECONDS', 0, 3600), '30'),
+  BOARD_CACHE_SECONDS: v.optional(intFromEnv('BOARD_CACHE_SECONDS', 0, 3600), '300'),
   PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
@@ -62,7 +62,8 @@ export type Config = {
   sessionCacheMs: number
   /**
    * How long this process's teacher board (modules/board/teacher-board.ts) trusts what it read
-   * when another process may have written; its own writes are seen at once. 0: always reload.
+   * before reloading it in the background: a safety net, since its own writes and (through the
+   * change feed) other processes' are seen at once. 0: always reload.
    */
   boardCacheMs: number
   partnerCompanyName: string

@@ -1,10 +1,11 @@
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { LockedError } from './db/dir-lock.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 // Process entry (`node src/server/main.ts`, or imported by scripts/start.ts and e2e-server.ts):
-// config → database → migrations → seed → listen; SIGINT/SIGTERM close everything in order.
+// config → database → migrations → seed → listen; SIGINT/SIGTERM close everything in order —
+// the HTTP server (requests in flight finish), then the database (the embedded PostgreSQL stops
+// unless another process still uses it). A signal during the start stops the server once started.
 
 function printDemoAccounts(): void {
   console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`)
@@ -14,22 +15,31 @@ function printDemoAccounts(): void {
   }
 }
 
-function handleSignals(server: RunningServer): void {
-  let stopping = false
+/**
+ * A Ctrl-C under `npm start` arrives twice — from the terminal and forwarded by npm — so a repeat
+ * within REPEAT_GRACE_MS is the same request; a later one gives up waiting.
+ */
+const REPEAT_GRACE_MS = 2000
+
+function handleSignals(started: Promise<RunningServer | undefined>): void {
+  let stoppingSince: number | undefined
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < REPEAT_GRACE_MS) return
       console.error(`${signal} again: exiting without waiting.`)
       process.exit(1)
     }
-    stopping = true
+    stoppingSince = Date.now()
     console.log(`${signal} received: shutting down…`)
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Shutdown failed:', error)
-        process.exit(1)
-      },
-    )
+    started
+      .then((server) => server?.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error)
+          process.exit(1)
+        },
+      )
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
@@ -44,16 +54,14 @@ async function main(): Promise<void> {
     console.error(error.message)
     process.exit(1)
   }
+  const starting = startServer(config)
+  // A failed start has closed what it opened; the error is reported below.
+  handleSignals(starting.catch(() => undefined))
   try {
-    const server = await startServer(config)
-    handleSignals(server)
+    const server = await starting
     if (process.env.LEKTORIUM_PRINT_DEMO_ACCOUNTS === '1' && config.demoData) printDemoAccounts()
     console.log(`\nLektorium is running at ${server.url} (public URL ${config.publicUrl})`)
   } catch (error) {
-    if (error instanceof LockedError) {
-      console.error(error.message)
-      process.exit(1)
-    }
     if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
       console.error(
         `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT to another port.`,

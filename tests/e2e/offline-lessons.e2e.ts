@@ -82,7 +82,7 @@ const outboxKeys = async (page: Page) =>
 
 /** What the server stored, read from its database once it has stopped. */
 async function stored(server: OwnServer, keys: string[]) {
-  const database = await openDatabase({ dataDir: server.dataDir })
+  const database = await openDatabase({ dataDir: server.dataDir, log: { info: () => {}, error: () => {} } })
   try {
     const { db } = database
     const [marta] = await db.select({ id: users.id }).from(users).where(eq(users.email, STUDENT))

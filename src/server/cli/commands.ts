@@ -2,14 +2,17 @@ import * as v from 'valibot'
 import { emailSchema, localeSchema } from '../../domain/api/common.ts'
 import { isCalendarDate } from '../../domain/validation/rules.ts'
 import type { ServiceContext } from '../context.ts'
+import type { Database } from '../db/client.ts'
+import { importPglite, PgliteImportError, pgliteDirOf, setAsideImported } from '../db/pglite-import.ts'
 import { seedDemoData } from '../db/seed/seed.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { showSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
+import { OpsError } from '../platform/errors.ts'
 
-// Operator commands (issue #2) as data: the CLI builds them from argv, the running server's ops
-// socket receives them as JSON, and both run them through the same services as the HTTP API.
+// Operator commands (issue #2) as data: the CLI builds them from argv (checked by this schema)
+// and runs them through the same services as the HTTP API.
 
 const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 
@@ -47,6 +50,8 @@ export const opsCommandSchema = v.variant('command', [
   }),
   v.object({ command: v.literal('pending-teachers') }),
   v.object({ command: v.literal('seed') }),
+  // A PGlite data directory of an earlier version (null: DATA_DIR/db).
+  v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
 ])
 
 export type OpsCommand = v.InferOutput<typeof opsCommandSchema>
@@ -62,8 +67,26 @@ const limitsLine = (l: LessonLimits) =>
     ? `${l.email} (student): at most ${l.scheduledLessonsLimit} lessons scheduled at once`
     : `${l.email} (teacher): monthly lesson cap ${l.monthlyLessonCap ?? 'none'}`
 
+export type OpsContext = ServiceContext & { database: Database }
+
+/** Copies a PGlite database into this one (db/pglite-import.ts). */
+async function migratePglite(ctx: OpsContext, from: string | null): Promise<string> {
+  const dir = from ?? pgliteDirOf(ctx.config.dataDir)
+  if (!dir) return `${ctx.config.dataDir}/db holds no PGlite database: nothing to copy.`
+  let report: Awaited<ReturnType<typeof importPglite>>
+  try {
+    report = await importPglite(dir, ctx.database)
+  } catch (error) {
+    if (error instanceof PgliteImportError) throw new OpsError(error.message)
+    throw error
+  }
+  if (!report) return `${dir} was copied into this database before; nothing changed.`
+  const note = from ? '' : `; ${dir} was moved to ${setAsideImported(ctx.config.dataDir, dir)}`
+  return `Copied ${report.rows} rows of ${report.tables} tables from ${dir}${note}.`
+}
+
 /** Runs one command; returns what to print. Failures throw OpsError with the message to print. */
-export async function runOpsCommand(ctx: ServiceContext, cmd: OpsCommand): Promise<string> {
+export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<string> {
   switch (cmd.command) {
     case 'verify-teacher': {
       const result = await verifyTeacher(ctx, cmd.email)
@@ -100,5 +123,7 @@ export async function runOpsCommand(ctx: ServiceContext, cmd: OpsCommand): Promi
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`
     }
+    case 'migrate-pglite':
+      return migratePglite(ctx, cmd.from)
   }
 }

@@ -33,6 +33,16 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
   ['seed', 'seed', 'Adds the dictionaries, default settings and the demo accounts that are missing.'],
+  [
+    'migrate-pglite',
+    'migrate-pglite [--from DIR]',
+    [
+      'Copies the PGlite database of an earlier version (DATA_DIR/db, or DIR) into the database',
+      'in use, which must have no users yet. The embedded default does this by itself at its',
+      'first start; use this command to copy it into the PostgreSQL of DATABASE_URL. DATA_DIR/db',
+      'is then moved to DATA_DIR/pglite-backup (a --from directory is left where it is).',
+    ].join('\n'),
+  ],
 ]
 
 export const COMMAND_HELP = new Map(
@@ -45,6 +55,6 @@ export const USAGE = [
   'Commands:',
   ...COMMANDS.map(([, usage]) => `  ${usage}`),
   '',
-  'Run `npm run ops -- <command> --help` for details. While the server runs on the embedded',
-  'database, commands are sent to it through <DATA_DIR>/ops.sock.',
+  'Run `npm run ops -- <command> --help` for details. Commands connect to the database',
+  'themselves, whether the server runs or not.',
 ].join('\n')

@@ -1,23 +1,21 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acquireDirLock } from '../db/dir-lock.ts'
+import { clusterDir, stopCluster } from '../db/embedded/cluster.ts'
+import { processesOn } from '../db/embedded/processes.ts'
 import { users } from '../db/schema.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { tokenIn } from '../test-support/capturing-mailer.ts'
 import { createUser, uniqueEmail } from '../test-support/fixtures.ts'
 import { runOpsCommand } from './commands.ts'
-import { opsSocketPath, runOps } from './ops.ts'
-import { sendOpsCommand, startOpsSocket } from './ops-socket.ts'
+import { runOps } from './ops.ts'
 
 const OPS_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ops.ts')
-const silent = { info: () => {}, error: () => {} }
 
 let t: TestApp
 beforeAll(async () => {
@@ -107,7 +105,6 @@ describe('the ops CLI on its own database connection', () => {
   let env: Record<string, string | undefined>
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-'))
-    // With PostgreSQL the CLI connects itself (no lock); otherwise it opens PGlite in DATA_DIR.
     env = { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' }
   })
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -140,19 +137,13 @@ describe('the ops CLI on its own database connection', () => {
   })
 })
 
-describe('the ops socket of a running server', () => {
+describe('the ops CLI as a process of its own on the embedded database', () => {
   let dataDir: string
-  let release: () => void
-  let socket: { close(): Promise<void> }
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'lk-sock-'))
-    // Stand in for a running server: hold the data directory's lock and answer on its socket.
-    release = acquireDirLock(dataDir, 'db.lock')
-    socket = await startOpsSocket(opsSocketPath(dataDir), (cmd) => runOpsCommand(t.ctx, cmd), silent)
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-embedded-'))
   })
   afterAll(async () => {
-    await socket.close()
-    release()
+    await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -164,62 +155,21 @@ describe('the ops socket of a running server', () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     )
 
-  it('is readable by its owner only', () => {
-    expect(statSync(opsSocketPath(dataDir)).mode & 0o777).toBe(0o600)
+  it('starts the database for the command and stops it afterwards, keeping what it wrote', async () => {
+    expect(await cli(['seed'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/demo account/) })
+    expect(processesOn(clusterDir(dataDir))).toEqual([])
+    // The generated password stays with the database, readable by its owner only.
+    expect(statSync(path.join(dataDir, 'postgres-password')).mode & 0o777).toBe(0o600)
+    const pending = await cli(['pending-teachers'])
+    expect(pending).toMatchObject({ code: 0, stdout: expect.stringMatching('ewa.wozniak@demo.lektorium.pl') })
+    expect(processesOn(clusterDir(dataDir))).toEqual([])
   })
 
-  it('carries a command from a CLI process that finds the data directory locked', async () => {
-    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
-    const result = await cli(['verify-teacher', teacher.email])
-    expect(result).toMatchObject({
-      code: 0,
-      stdout: `Verified teacher ${teacher.email}: they can sign in now.\n`,
-    })
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, teacher.id))
-    expect(row?.status).toBe('active')
-  })
-
-  it("returns the server's error message and exit code 1", async () => {
+  it("returns a failed command's message and exit code 1", async () => {
     const result = await cli(['verify-teacher', 'nobody@example.com'])
-    expect(result).toMatchObject({ code: 1, stderr: 'No account with the e-mail nobody@example.com.\n' })
-  })
-
-  it('rejects a body that is not JSON or not a known command', async () => {
-    const post = (body: string) =>
-      new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-        const request = http.request(
-          { socketPath: opsSocketPath(dataDir), method: 'POST', path: '/' },
-          (response) => {
-            let text = ''
-            response.on('data', (chunk) => {
-              text += String(chunk)
-            })
-            response.on('end', () => resolve({ status: response.statusCode, body: text }))
-          },
-        )
-        request.on('error', reject)
-        request.end(body)
-      })
-    expect(await post('{"command":"drop-everything"}')).toMatchObject({
-      status: 400,
-      body: expect.stringMatching(/"ok":false,"error":"Invalid command/),
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching('No account with the e-mail nobody@example.com.\n'),
     })
-    expect(await post('not json')).toEqual({
-      status: 400,
-      body: '{"ok":false,"error":"Invalid command: not JSON."}',
-    })
-  })
-
-  it('answers the typed client', async () => {
-    expect(await sendOpsCommand(opsSocketPath(dataDir), { command: 'settings' })).toMatchObject({ ok: true })
-  })
-
-  it('explains a locked data directory whose socket does not answer', async () => {
-    await socket.close()
-    const result = await cli(['pending-teachers'])
-    expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(`The data directory ${dataDir} is in use by process ${process.pid}.`)
-    expect(result.stderr).toMatch('does not answer')
-    socket = await startOpsSocket(opsSocketPath(dataDir), (cmd) => runOpsCommand(t.ctx, cmd), silent)
   })
 })

@@ -1,54 +1,41 @@
-import path from 'node:path'
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
-import { LockedError } from '../db/dir-lock.ts'
 import { systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { createLocalStorage, filesDir } from '../platform/storage.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
-import { sendOpsCommand } from './ops-socket.ts'
 import { parseOpsArgs, UsageError } from './parse-args.ts'
 
 // `npm run ops -- <command>`: operator commands (issue #2). Exit codes: 0 done, 1 the command
-// failed, 2 a mistake in the command line or the configuration.
+// failed, 2 a mistake in the command line or the configuration. The command connects to the
+// database itself, whether or not a server runs: on the embedded PostgreSQL it joins the running
+// one, or starts it for the command and stops it after (db/embedded/shared-cluster.ts).
 
 export type Output = { log(text: string): void; error(text: string): void }
-
-export const opsSocketPath = (dataDir: string) => path.join(dataDir, 'ops.sock')
 
 const consoleLog = (out: Output): MailLog => ({
   info: (obj, msg) => out.error(`${msg} ${JSON.stringify(obj)}`),
   error: (obj, msg) => out.error(`${msg} ${JSON.stringify(obj)}`),
 })
 
-/** Runs the command on this process's own connection to the database. */
-async function runLocally(
+async function runCommand(
   env: Record<string, string | undefined>,
   cmd: OpsCommand,
   out: Output,
 ): Promise<string> {
   const config = loadConfig(env)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const log = consoleLog(out)
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log })
   try {
     await database.migrate()
-    const log = consoleLog(out)
     const mailer = createMailer(config, log)
     const storage = createLocalStorage(filesDir(config.dataDir))
-    return await runOpsCommand({ config, db: database.db, clock: systemClock, mailer, storage, log }, cmd)
+    const ctx = { config, database, db: database.db, clock: systemClock, mailer, storage, log }
+    return await runOpsCommand(ctx, cmd)
   } finally {
     await database.close()
   }
-}
-
-/** The embedded database is locked by a running server: hand it the command over its socket. */
-async function runOnServer(env: Record<string, string | undefined>, cmd: OpsCommand, locked: LockedError) {
-  const socketPath = opsSocketPath(loadConfig(env).dataDir)
-  const reply = await sendOpsCommand(socketPath, cmd).catch(() => {
-    throw new OpsError(`${locked.message}\nIts operator socket ${socketPath} does not answer.`)
-  })
-  if (!reply.ok) throw new OpsError(reply.error)
-  return reply.output
 }
 
 export async function runOps(
@@ -62,11 +49,7 @@ export async function runOps(
       out.log(parsed.help)
       return 0
     }
-    const output = await runLocally(env, parsed.command, out).catch((error: unknown) => {
-      if (error instanceof LockedError) return runOnServer(env, parsed.command, error)
-      throw error
-    })
-    out.log(output)
+    out.log(await runCommand(env, parsed.command, out))
     return 0
   } catch (error) {
     if (error instanceof UsageError) {

@@ -9,6 +9,14 @@ describe('parseOpsArgs', () => {
     }
   })
 
+  it('builds migrate-pglite from DATA_DIR/db or --from, and refuses other arguments', () => {
+    expect(parseOpsArgs(['migrate-pglite'])).toEqual({ command: { command: 'migrate-pglite', from: null } })
+    expect(parseOpsArgs(['migrate-pglite', '--from', '/srv/old/db'])).toEqual({
+      command: { command: 'migrate-pglite', from: '/srv/old/db' },
+    })
+    expect(() => parseOpsArgs(['migrate-pglite', '/srv/old/db'])).toThrow(UsageError)
+  })
+
   it("gives a command's usage for <command> --help", () => {
     const parsed = parseOpsArgs(['invite-student', '--help'])
     expect('help' in parsed && parsed.help).toMatch(/^Usage: npm run ops -- invite-student <email>/)

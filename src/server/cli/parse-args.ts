@@ -80,6 +80,11 @@ function build(name: string, args: string[]): unknown {
         monthlyCap: cap === 'none' ? null : wholeNumber('--monthly-cap', cap),
       }
     }
+    case 'migrate-pglite': {
+      const { values, positionals } = parse({ from: { type: 'string' } })
+      if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --from.`)
+      return { command: name, from: values.from ?? null }
+    }
     default:
       if (parse({}).positionals.length > 0) throw new UsageError(`${name} takes no arguments.`)
       return { command: name }

@@ -430,3 +430,16 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )
+
+// Rate-limit counters (platform/rate-limit.ts): fixed windows shared by every server process of
+// the database, `key` being `<limit name>:<account or address>`. Rows past `reset_at` are dead
+// and swept now and then.
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
+)

@@ -3,6 +3,7 @@ import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
+import { syncDir } from './sync-dir.ts'
 
 // ARCHITECTURE.md "Data": files are served through short-lived signed URLs, and only to people
 // allowed to see them. A URL is `/api/v1/files/<key>?expires=<unix seconds>&sig=<HMAC-SHA256 of
@@ -57,11 +58,13 @@ export async function loadFilesSecret(config: Pick<Config, 'filesSecret' | 'data
   const file = path.join(config.dataDir, 'files-secret')
   await mkdir(config.dataDir, { recursive: true })
   // Written whole under a private name, then linked into place: of two processes starting together
-  // one links its secret and the other reads it; neither can read a half-written file.
+  // one links its secret and the other reads it; neither can read a half-written file. Synced
+  // before and after the link: a power cut must not leave the name without its bytes.
   const draft = `${file}.${randomBytes(6).toString('hex')}`
-  await writeFile(draft, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  await writeFile(draft, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx', flush: true })
   try {
     await link(draft, file)
+    await syncDir(config.dataDir)
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error
   } finally {

@@ -1,9 +1,12 @@
+import type { Db } from '../db/client.ts'
 import type { Clock } from './clock.ts'
 import { AppError } from './errors.ts'
+import type { Log } from './logger.ts'
+import { giveBackAttempt, sweepAttempts, takeAttempt } from './rate-limit-repository.ts'
 
-// Per-process fixed-window counters (issue #2). State lives in this process's memory: with several
-// server processes behind a balancer each one counts on its own, so the effective limit is
-// multiplied by the number of processes. The embedded (PGlite) mode runs a single process.
+// Fixed-window counters (issue #2), kept in the database (rate-limit-repository.ts) so that every
+// server process of one database counts together: ten wrong passwords lock an account whichever
+// processes they reached (docs/decisions.md "Cross-process invalidation and shared rate limits").
 
 export type Limit = { limit: number; windowMs: number }
 
@@ -31,72 +34,66 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
 }
 
-type Window = { count: number; resetAt: number }
-
-const SWEEP_THRESHOLD = 10_000
+/** Attempts counted by this process between two sweeps of finished windows. */
+const SWEEP_EVERY = 1000
 
 export type RateLimiter = {
   /** Counts one attempt for `key`; throws 429 `too_many_requests` (with Retry-After) once over the limit. */
-  consume(key: string): void
+  consume(key: string): Promise<void>
   /** Gives back one attempt (e.g. after a successful sign-in, so only failures use up the limit). */
-  refund(key: string): void
+  refund(key: string): Promise<void>
 }
 
-export function createRateLimiter({ limit, windowMs }: Limit, clock: Clock): RateLimiter {
-  const windows = new Map<string, Window>()
+type Counters = { db: Db; clock: Clock; log: Log }
 
-  const sweep = (now: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key)
-  }
-
+function createRateLimiter(name: string, { limit, windowMs }: Limit, counters: Counters): RateLimiter {
+  const { db, clock } = counters
+  let sinceSweep = 0
   return {
-    consume(key) {
-      const now = clock.now().getTime()
-      if (windows.size >= SWEEP_THRESHOLD) sweep(now)
-      let window = windows.get(key)
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs }
-        windows.set(key, window)
+    async consume(key) {
+      const now = clock.now()
+      if (++sinceSweep >= SWEEP_EVERY) {
+        sinceSweep = 0
+        sweepAttempts(db, now).catch((err: unknown) =>
+          counters.log.error({ err }, 'sweeping rate-limit counters failed'),
+        )
       }
-      if (window.count >= limit) {
-        const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000))
-        throw new AppError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
-      }
-      window.count += 1
+      const taken = await takeAttempt(db, `${name}:${key}`, limit, now, new Date(now.getTime() + windowMs))
+      if (taken.counted) return
+      const retryAfter = Math.max(1, Math.ceil((taken.resetAt.getTime() - now.getTime()) / 1000))
+      throw new AppError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
     },
-    refund(key) {
-      const window = windows.get(key)
-      if (window && window.count > 0) window.count -= 1
-    },
+    refund: (key) => giveBackAttempt(db, `${name}:${key}`, clock.now()),
   }
 }
 
 /** Several limiters checked together (e.g. per account and per client IP). */
-export function consumeAll(checks: [RateLimiter, string][]): void {
+export async function consumeAll(checks: [RateLimiter, string][]): Promise<void> {
   const taken: [RateLimiter, string][] = []
   try {
     for (const check of checks) {
-      check[0].consume(check[1])
+      await check[0].consume(check[1])
       taken.push(check)
     }
   } catch (error) {
     // A rejected request must not use up the other keys' attempts.
-    for (const [limiter, key] of taken) limiter.refund(key)
+    for (const [limiter, key] of taken) await limiter.refund(key)
     throw error
   }
 }
 
 export type RateLimiters = Record<keyof RateLimits, RateLimiter>
 
-export function createRateLimiters(overrides: Partial<RateLimits>, clock: Clock): RateLimiters {
+export function createRateLimiters(overrides: Partial<RateLimits>, counters: Counters): RateLimiters {
   const limits = { ...DEFAULT_RATE_LIMITS, ...overrides }
+  const limiter = (name: keyof RateLimits) => createRateLimiter(name, limits[name], counters)
   return {
-    signInPerAccount: createRateLimiter(limits.signInPerAccount, clock),
-    signInPerIp: createRateLimiter(limits.signInPerIp, clock),
-    signInPerAccountAtIp: createRateLimiter(limits.signInPerAccountAtIp, clock),
-    resetPasswordPerAccount: createRateLimiter(limits.resetPasswordPerAccount, clock),
-    resetPasswordPerIp: createRateLimiter(limits.resetPasswordPerIp, clock),
-    validateEmailPerIp: createRateLimiter(limits.validateEmailPerIp, clock),
-    teacherSignUpPerIp: createRateLimiter(limits.teacherSignUpPerIp, clock),
+    signInPerAccount: limiter('signInPerAccount'),
+    signInPerIp: limiter('signInPerIp'),
+    signInPerAccountAtIp: limiter('signInPerAccountAtIp'),
+    resetPasswordPerAccount: limiter('resetPasswordPerAccount'),
+    resetPasswordPerIp: limiter('resetPasswordPerIp'),
+    validateEmailPerIp: limiter('validateEmailPerIp'),
+    teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
   }
 }

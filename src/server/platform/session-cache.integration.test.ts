@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../db/schema.ts'
+import { openDatabase } from '../db/client.ts'
+import { sessions, users } from '../db/schema.ts'
 import { updateUser } from '../modules/users/repository.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { bearer, createUser, signIn, TEST_PASSWORD } from '../test-support/fixtures.ts'
 import { post } from '../test-support/http.ts'
 
 // The per-process session cache (platform/session-cache.ts): writes through this process are
-// seen at once; a change made behind its back (another process) at most SESSION_CACHE_SECONDS late.
+// seen at once, and so are another process's (through the change feed); a change on this
+// process's own connections that skipped the eviction, at most SESSION_CACHE_SECONDS late.
 
+const silent = { info: () => {}, error: () => {} }
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp({ config: { sessionCacheMs: 5000 } })
@@ -55,7 +58,24 @@ describe('session cache', () => {
     expect((await me(token)).statusCode).toBe(200)
   })
 
-  it('answers from memory for at most the cache time when the row changed behind its back', async () => {
+  it('forgets a user another process deactivates or signs out, at once', async () => {
+    const banned = await signedIn()
+    const signedOut = await signedIn()
+    const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
+    try {
+      await other.db.update(users).set({ status: 'inactive' }).where(eq(users.id, banned.user.id))
+      await other.db
+        .update(sessions)
+        .set({ revokedAt: t.clock.now() })
+        .where(eq(sessions.userId, signedOut.user.id))
+    } finally {
+      await other.close()
+    }
+    await expect.poll(async () => (await me(banned.token)).statusCode, { timeout: 1000 }).toBe(401)
+    await expect.poll(async () => (await me(signedOut.token)).statusCode, { timeout: 1000 }).toBe(401)
+  })
+
+  it('answers from memory for at most the cache time when its own connections skipped the eviction', async () => {
     const { user, token } = await signedIn()
     await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id))
     t.clock.advance(4999)

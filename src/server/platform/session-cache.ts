@@ -4,9 +4,11 @@ import type { User } from './sessions.ts'
 // trip costs more than the rest of a typical request (bench/README.md). A short-lived cache of
 // token → user per server process removes that round trip for a user's burst of requests.
 //
-// Bounded staleness, by design (docs/decisions.md): writes made through this process evict the
-// user or token at once (profile changes, bans, sign-out, password changes); a change made by
-// another process (an operator command against PostgreSQL) is seen after at most `ttlMs`.
+// Writes made through this process evict the user or token at once (profile changes, bans,
+// sign-out, password changes); one committed by another process (a second server, an operator
+// command) arrives through the database's change feed (db/change-feed.ts) and evicts the same
+// way (docs/decisions.md "Cross-process invalidation"). `ttlMs` bounds what a lost notification
+// could cost.
 
 type Entry = { user: User; until: number }
 
@@ -15,6 +17,8 @@ export type SessionCache = {
   set(tokenHash: string, user: User, sessionExpiresAt: Date, now: Date): void
   forgetUser(userId: string): void
   forgetToken(tokenHash: string): void
+  /** Forgets everything (the change feed was cut off: any user may have changed). */
+  clear(): void
 }
 
 /** Every live cache of this process: repository writes evict from all of them. */
@@ -45,6 +49,9 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
     },
     forgetToken(tokenHash) {
       entries.delete(tokenHash)
+    },
+    clear() {
+      entries.clear()
     },
   }
   return cache

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -14,10 +14,17 @@ import {
   typeOfExtension,
 } from '../../domain/files.ts'
 import type { Log } from './logger.ts'
+import { syncDir } from './sync-dir.ts'
 
 // ARCHITECTURE.md "Data": every file (pictures, videos, materials, recordings) goes through this
 // interface. Only the local-disk implementation exists; an S3-compatible one fits the same shape
-// (`put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET).
+// (`put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET, `list` as a
+// listing with LastModified).
+//
+// Durability (docs/decisions.md "Files survive a power cut"): `put` returns only once the file
+// and its name are on disk (the file fsynced, renamed into place, the directory fsynced), so the
+// row that names it, committed afterwards, never points at nothing after a power cut. A crash
+// between the two leaves a file without a row: file-sweep.ts collects those.
 
 export type StoredFile = { key: string; type: FileType; size: number }
 export type ByteRange = { start: number; end: number }
@@ -36,6 +43,10 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Readable
   /** Removes a file; a missing one is not an error. */
   delete(key: string): Promise<void>
+  /** Every stored file with when it was last written (ms since the epoch). */
+  list(): AsyncIterable<{ key: string; modifiedAt: number }>
+  /** Removes uploads that broke off (a crash mid-way) last written before `before`; returns how many. */
+  removeAbandoned(before: number): Promise<number>
 }
 
 /** Why an upload was refused (spec §5 Uploads). */
@@ -100,10 +111,19 @@ function admission(kind: FileKind) {
 /** Where the local storage keeps its files. */
 export const filesDir = (dataDir: string) => path.join(dataDir, 'files')
 
+/** Creates `root/.tmp` (and `root`) once, each made durable in its parent. */
+async function prepare(root: string, tmpDir: string): Promise<void> {
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 })
+  await syncDir(path.dirname(root))
+  await syncDir(root)
+}
+
+const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT'
+
 /** Files under `root` (`<DATA_DIR>/files`), written to `root/.tmp` first and renamed when whole. */
 export function createLocalStorage(root: string): FileStorage {
   const tmpDir = path.join(root, '.tmp')
-  let ready: Promise<unknown> | undefined
+  let ready: Promise<void> | undefined
   const fileOf = (key: string) => {
     if (!fileTypeOfKey(key)) throw new Error(`not a storage key: ${key}`)
     return path.join(root, key)
@@ -115,24 +135,29 @@ export function createLocalStorage(root: string): FileStorage {
       const info = await stat(fileOf(key))
       return info.isFile() ? { size: info.size } : null
     } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null
+      if (isMissing(error)) return null
       throw error
     }
   }
 
+  const names = async (dir: string) =>
+    readdir(dir).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)))
+
   return {
     async put(source, kind) {
-      ready ??= mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      ready ??= prepare(root, tmpDir)
       await ready
       const id = randomUUID()
       const tmp = path.join(tmpDir, `${id}.part`)
       const gate = admission(kind)
       try {
-        await pipeline(source, gate.stream, createWriteStream(tmp, { mode: 0o600 }))
+        // flush: the bytes are fsynced before the stream closes.
+        await pipeline(source, gate.stream, createWriteStream(tmp, { mode: 0o600, flush: true }))
         const file = gate.admitted()
         if (!file) throw new FileRejectedError('file_type', kind)
         const key = `${id}.${EXTENSION_BY_TYPE[file.type]}`
         await rename(tmp, path.join(root, key))
+        await syncDir(root)
         return { key, ...file }
       } catch (error) {
         await rm(tmp, { force: true })
@@ -144,6 +169,24 @@ export function createLocalStorage(root: string): FileStorage {
     read: (key, range) => createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
     async delete(key) {
       if (fileTypeOfKey(key)) await rm(fileOf(key), { force: true })
+    },
+    async *list() {
+      for (const key of await names(root)) {
+        if (!fileTypeOfKey(key)) continue
+        const info = await stat(fileOf(key)).catch(() => null)
+        if (info?.isFile()) yield { key, modifiedAt: info.mtimeMs }
+      }
+    },
+    async removeAbandoned(before) {
+      let removed = 0
+      for (const name of await names(tmpDir)) {
+        const file = path.join(tmpDir, name)
+        const info = await stat(file).catch(() => null)
+        if (!name.endsWith('.part') || !info || info.mtimeMs >= before) continue
+        await rm(file, { force: true })
+        removed++
+      }
+      return removed
     },
   }
 }

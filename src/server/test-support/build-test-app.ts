@@ -36,15 +36,15 @@ export type TestApp = {
   app: FastifyInstance
   database: Database
   /** Services' context, for calling services (e.g. ops commands) directly. */
-  ctx: ServiceContext
+  ctx: ServiceContext & { database: Database }
   config: Config
   clock: TestClock
   mailer: CapturingMailer
   storage: FileStorage
   /** The test's own storage directory (removed by `close`). */
   filesDir: string
-  /** The admin-created PostgreSQL URL of this file's database (undefined on PGlite). */
-  databaseUrl: string | undefined
+  /** The connection URL of this file's own database (test-database.ts). */
+  databaseUrl: string
   close(): Promise<void>
 }
 
@@ -91,7 +91,15 @@ export async function buildTestApp(
   return {
     app,
     database,
-    ctx: { config, db: database.db, clock, mailer: options.mailer ?? mailer, storage, log: silentLog },
+    ctx: {
+      config,
+      database,
+      db: database.db,
+      clock,
+      mailer: options.mailer ?? mailer,
+      storage,
+      log: silentLog,
+    },
     config,
     clock,
     mailer,

@@ -1,27 +1,25 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Database, openDatabase } from '../db/client.ts'
 
+const silent = { info: () => {}, error: () => {} }
+
 /**
- * A migrated, empty database for one test file: in-memory PGlite, or, with TEST_DATABASE_URL (an
- * admin connection to PostgreSQL), a fresh database `lektorium_t_<random>` dropped afterwards.
+ * A migrated, empty database for one test file: `lektorium_t_<random>` on the test run's
+ * PostgreSQL (test-postgres.ts), dropped afterwards.
  */
 export async function openTestDatabase(): Promise<{
   database: Database
-  url: string | undefined
+  url: string
   drop(): Promise<void>
 }> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) {
-    const database = await openDatabase({ dataDir: null })
-    await database.migrate()
-    return { database, url: undefined, drop: () => database.close() }
-  }
+  const adminUrl = inject('testDatabaseUrl')
   const name = `lektorium_t_${randomBytes(6).toString('hex')}`
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null })
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.tmp/test-data', log: silent })
   await database.migrate()
   return {
     database,

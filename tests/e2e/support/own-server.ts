@@ -1,20 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
+import { clusterDir, stopCluster } from '../../../src/server/db/embedded/cluster.ts'
 
 // A server of the journey's own (issue #5 offline journeys): the shared e2e server cannot be
 // stopped and restarted mid-test, this one can — gracefully, or killed outright. Its data
-// directory (PGlite) outlives a stop, so a restart finds the same data.
+// directory (the embedded PostgreSQL) outlives a stop, so a restart finds the same data; after a
+// SIGKILL, PostgreSQL (a process of its own) keeps running and the restart joins it.
 
 export class OwnServer {
   readonly port: number
   readonly dataDir: string
   private child: ChildProcess | null = null
+  private fresh = false
 
   constructor(port: number, name: string) {
     this.port = port
     this.dataDir = path.resolve('.tmp', name)
-    rmSync(this.dataDir, { recursive: true, force: true })
   }
 
   get url(): string {
@@ -23,6 +25,12 @@ export class OwnServer {
 
   async start(): Promise<void> {
     if (this.child) throw new Error('already running')
+    if (!this.fresh) {
+      // What an earlier, interrupted run left: its PostgreSQL may still run on the directory.
+      await stopCluster(clusterDir(this.dataDir))
+      rmSync(this.dataDir, { recursive: true, force: true })
+      this.fresh = true
+    }
     const child = spawn(process.execPath, ['src/server/main.ts'], {
       env: {
         ...process.env,

@@ -26,7 +26,7 @@ export async function requestPasswordReset(
   email: string,
   ip: string,
 ): Promise<void> {
-  consumeAll([
+  await consumeAll([
     [ctx.limiters.resetPasswordPerAccount, email],
     [ctx.limiters.resetPasswordPerIp, ip],
   ])

@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app.ts'
+import { type Database, openDatabase } from '../../db/client.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser, TEST_PASSWORD } from '../../test-support/fixtures.ts'
 import { teacherSignUpPayload } from '../../test-support/registration.ts'
@@ -8,22 +11,34 @@ import { storedFiles } from '../../test-support/stored-files.ts'
 // Small limits injected through buildApp: 3 failed sign-ins per account and 5 per IP a minute (2
 // per account at an IP past those 5), 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2 teacher
 // registrations per IP an hour.
+const perMinute = (limit: number) => ({ limit, windowMs: 60_000 })
+const rateLimits = {
+  signInPerAccount: perMinute(3),
+  signInPerIp: perMinute(5),
+  signInPerAccountAtIp: perMinute(2),
+  resetPasswordPerAccount: { limit: 2, windowMs: 3_600_000 },
+  resetPasswordPerIp: { limit: 3, windowMs: 3_600_000 },
+  validateEmailPerIp: perMinute(4),
+  teacherSignUpPerIp: { limit: 2, windowMs: 3_600_000 },
+}
 let t: TestApp
+/** A second server on the same database, with connections of its own (another process). */
+let second: { app: FastifyInstance; database: Database }
 beforeAll(async () => {
-  const perMinute = (limit: number) => ({ limit, windowMs: 60_000 })
-  t = await buildTestApp({
-    rateLimits: {
-      signInPerAccount: perMinute(3),
-      signInPerIp: perMinute(5),
-      signInPerAccountAtIp: perMinute(2),
-      resetPasswordPerAccount: { limit: 2, windowMs: 3_600_000 },
-      resetPasswordPerIp: { limit: 3, windowMs: 3_600_000 },
-      validateEmailPerIp: perMinute(4),
-      teacherSignUpPerIp: { limit: 2, windowMs: 3_600_000 },
-    },
+  t = await buildTestApp({ rateLimits })
+  const database = await openDatabase({
+    databaseUrl: t.databaseUrl,
+    dataDir: '.tmp/unused',
+    log: { info: () => {}, error: () => {} },
   })
+  const app = await buildApp({ ...t, database, logger: false, rateLimits })
+  second = { app, database }
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await second.app.close()
+  await second.database.close()
+  await t.close()
+})
 
 let ipCounter = 0
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`
@@ -93,6 +108,38 @@ describe('sign-in limits', () => {
     }
     expect(await statuses(user.email)).toEqual([422, 422, 429, 429])
     expect(await statuses(`nobody.${ip}@example.com`)).toEqual([422, 422, 429, 429])
+    t.clock.advance(60_000)
+  })
+
+  it('counts the failed attempts of every server process on the database together', async () => {
+    const user = await createUser(t.database.db)
+    const secondSignIn = (email: string, password = 'wrong-password') =>
+      second.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/sign_in',
+        payload: { email, password },
+        remoteAddress: freshIp(),
+      })
+    expect((await signInFrom(freshIp(), user.email)).statusCode).toBe(422)
+    expect((await secondSignIn(user.email)).statusCode).toBe(422)
+    expect((await signInFrom(freshIp(), user.email)).statusCode).toBe(422)
+    expectTooMany(await secondSignIn(user.email, TEST_PASSWORD))
+    expectTooMany(await signInFrom(freshIp(), user.email, TEST_PASSWORD))
+    t.clock.advance(60_000)
+  })
+
+  it('lets no more attempts through than the limit when they arrive at once on both servers', async () => {
+    const user = await createUser(t.database.db)
+    const attempts = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 ? second.app : t.app).inject({
+        method: 'POST',
+        url: '/api/v1/users/sign_in',
+        payload: { email: user.email, password: 'wrong-password' },
+        remoteAddress: freshIp(),
+      }),
+    )
+    const statuses = (await Promise.all(attempts)).map((response) => response.statusCode).sort()
+    expect(statuses).toEqual([422, 422, 422, 429, 429, 429, 429, 429])
     t.clock.advance(60_000)
   })
 

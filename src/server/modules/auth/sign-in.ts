@@ -53,17 +53,17 @@ type Attempt = [RateLimiter, string]
  * password still signs in, and guessing across accounts from there stays slow. Every account,
  * known or not, is counted alike, so the answers never tell whether an e-mail has an account.
  */
-function consumeSignInAttempt(limiters: RateLimiters, email: string, ip: string): Attempt[] {
+async function consumeSignInAttempt(limiters: RateLimiters, email: string, ip: string): Promise<Attempt[]> {
   const account: Attempt = [limiters.signInPerAccount, email]
   const attempts: Attempt[] = [account, [limiters.signInPerIp, ip]]
   try {
-    consumeAll(attempts)
+    await consumeAll(attempts)
     return attempts
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'too_many_requests')) throw error
     // The account's own limit refuses again here if it was the one that was full.
     const atAddress: Attempt[] = [account, [limiters.signInPerAccountAtIp, `${ip} ${email}`]]
-    consumeAll(atAddress)
+    await consumeAll(atAddress)
     return atAddress
   }
 }
@@ -73,12 +73,12 @@ export async function signIn(
   input: v.InferOutput<typeof signInBody>,
   ip: string,
 ): Promise<AuthRecord> {
-  const attempts = consumeSignInAttempt(ctx.limiters, input.email, ip)
+  const attempts = await consumeSignInAttempt(ctx.limiters, input.email, ip)
   const user = await findUserByEmail(ctx.db, input.email)
   // Unknown address and wrong password answer alike, in about the same time (no user enumeration).
   const passwordOk = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !passwordOk) throw new AppError('wrong_credentials')
-  for (const [limiter, key] of attempts) limiter.refund(key)
+  for (const [limiter, key] of attempts) await limiter.refund(key)
   assertMaySignIn(user, ctx.clock.now())
   return startSession(ctx, user, input.remember)
 }

@@ -1,3 +1,4 @@
+import type { Change } from '../../db/change-feed.ts'
 import type { Db } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
 import { teacherRange } from '../timetables/materialise.ts'
@@ -21,8 +22,10 @@ import { type BoardIndex, byLanguageOf, compareNames } from './board-search.ts'
 // - every write of this process that changes what the board holds marks it changed after its
 //   transaction commits (`boardTeacherChanged`, `boardStudentChanged`, …); the next read reloads
 //   just that teacher or student before answering, so a user always reads their own writes;
-// - a change made by another process (an operator command) is seen within `ttlMs`: older data is
-//   reloaded in the background while the previous copy still answers (at most 2 × ttlMs old);
+// - a change committed by another process (a second server, an operator command) arrives through
+//   the database's change feed (db/change-feed.ts, `changed`) and marks the same way, at once;
+// - as a safety net, data older than `ttlMs` is reloaded in the background while the previous
+//   copy still answers (at most 2 × ttlMs old);
 // - with `ttlMs` 0 (the integration tests) every read loads what it needs afresh.
 
 type Stamp = { loadedAt: number; rangeStart: number }
@@ -44,6 +47,8 @@ export type TeacherBoard = {
   graceHours(now: Date): Promise<number | null>
   /** Loads every teacher now (at start, so the first requests do not wait). */
   warm(now: Date): Promise<void>
+  /** Another process committed `change`; null: anything may have changed (the feed was cut off). */
+  changed(change: Change | null): void
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -159,6 +164,21 @@ class BoardState {
     return cached
   }
 
+  /** Marks what `change` touched; everything for null. */
+  mark(change: Change | null): void {
+    sequence++
+    if (change === null) {
+      this.full = null
+      this.grace = null
+      this.teacherEntries.clear()
+      this.studentEntries.clear()
+      this.list = null
+      this.namesChanged = true
+    } else if (change.kind === 'teacher') this.dirtyTeachers.set(change.id, sequence)
+    else if (change.kind === 'student') this.dirtyStudents.set(change.id, sequence)
+    else if (change.kind === 'settings') this.settingsMark = sequence
+  }
+
   inBackground(work: Promise<void>): void {
     work.catch((error: unknown) => this.log.error({ err: error }, 'refreshing the teacher board failed'))
   }
@@ -223,6 +243,9 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       const elapsed = Math.round(performance.now() - started)
       log.info({ teachers: state.teacherEntries.size, ms: elapsed }, 'teacher board loaded')
     },
+    changed(change) {
+      state.mark(change)
+    },
     close() {
       live.delete(state)
     },
@@ -236,18 +259,15 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
  * reload the old rows and keep them).
  */
 export function boardTeacherChanged(...teacherIds: string[]): void {
-  sequence++
-  for (const state of live) for (const id of teacherIds) state.dirtyTeachers.set(id, sequence)
+  for (const state of live) for (const id of teacherIds) state.mark({ kind: 'teacher', id })
 }
 
 /** After a student's lessons changed (booked or cancelled by either party), once committed. */
 export function boardStudentChanged(...studentIds: string[]): void {
-  sequence++
-  for (const state of live) for (const id of studentIds) state.dirtyStudents.set(id, sequence)
+  for (const state of live) for (const id of studentIds) state.mark({ kind: 'student', id })
 }
 
 /** After the settings (grace period) changed, once committed. */
 export function boardSettingsChanged(): void {
-  sequence++
-  for (const state of live) state.settingsMark = sequence
+  for (const state of live) state.mark({ kind: 'settings' })
 }

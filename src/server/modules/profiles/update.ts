@@ -29,11 +29,11 @@ async function newPasswordHash(
   if (changes.password === undefined) return undefined
   // Guessing it through a borrowed session counts like failed sign-ins of the account.
   const account = user.email.toLowerCase()
-  ctx.limiters.signInPerAccount.consume(account)
+  await ctx.limiters.signInPerAccount.consume(account)
   if (!(await verifyPassword(user.passwordHash, changes.currentPassword ?? ''))) {
     throw new AppError('current_password_incorrect')
   }
-  ctx.limiters.signInPerAccount.refund(account)
+  await ctx.limiters.signInPerAccount.refund(account)
   return hashPassword(changes.password)
 }
 

@@ -15,7 +15,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
 
   app.post('/teachers/sign_up', async (request, reply) => {
-    ctx.limiters.teacherSignUpPerIp.consume(request.ip)
+    await ctx.limiters.teacherSignUpPerIp.consume(request.ip)
     await withUpload(request, ctx, { image: 'picture', video: 'video' }, (upload) =>
       signUpTeacher(ctx, upload),
     )

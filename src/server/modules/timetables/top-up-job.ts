@@ -17,7 +17,7 @@ export async function topUpAllTeachers(db: Db, now: Date): Promise<void> {
     .from(availabilityRules)
     .innerJoin(users, eq(users.id, availabilityRules.teacherId))
     .where(and(eq(users.role, 'teacher'), eq(users.status, 'active')))
-  // One after another: each is a short transaction, and PGlite serialises them anyway.
+  // One after another: each is a short transaction, and start-up must not crowd the database.
   for (const teacher of teachers) await topUpSlots(db, teacher.id, now)
 }
 

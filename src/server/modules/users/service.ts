@@ -33,7 +33,7 @@ export async function assertEmailAvailable(
   email: string,
   ip: string,
 ): Promise<void> {
-  ctx.limiters.validateEmailPerIp.consume(ip)
+  await ctx.limiters.validateEmailPerIp.consume(ip)
   if (await findUserByEmail(ctx.db, email)) throw new AppError('email_taken')
 }
 

