@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+import './app/mantine-styles.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getSession, subscribeSession } from './api/session.ts'
@@ -7,9 +6,9 @@ import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
-import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
-activateLocale(readStoredLocale())
+// The first render waits for the language (English is a chunk of its own; Polish is here).
+await activateLocale(readStoredLocale())
 connectTransport()
 void initMonitoring().then(() => {
   identifyUser(getSession())
@@ -24,4 +23,14 @@ createRoot(container).render(
   </StrictMode>,
 )
 
-if (import.meta.env.PROD) registerServiceWorker()
+// The service worker (and workbox-window) is not needed for the first screen: it registers once
+// the page has loaded, as workbox-window would wait for anyway.
+if (import.meta.env.PROD) {
+  const register = () =>
+    void import('./app/service-worker-registration.tsx').then(
+      ({ registerServiceWorker }) => registerServiceWorker(),
+      (error: unknown) => console.warn('The service worker could not be registered', error),
+    )
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}

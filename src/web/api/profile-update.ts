@@ -71,7 +71,7 @@ export function useUpdateProfile() {
     mutationFn: (payload: ProfileUpdate) => waitAtLeast(updateProfile(payload), SPINNER_MIN_MS),
     onSuccess: (profile, payload) => {
       storeProfile(queryClient, profile)
-      if (isLocale(payload.locale)) activateLocale(payload.locale)
+      if (isLocale(payload.locale)) void activateLocale(payload.locale)
     },
   })
 }

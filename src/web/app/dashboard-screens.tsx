@@ -1,18 +1,25 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
 import type { RouteObject } from 'react-router-dom'
-import { useProfile } from '../api/profile.ts'
-import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
-import { ItTeachersScreen } from '../features/it-teachers/it-teachers-screen.tsx'
-import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
-import { StudentProfileScreen } from '../features/people/student-profile-screen.tsx'
-import { TeacherSummaryScreen } from '../features/people/teacher-summary-screen.tsx'
-import { ProfileScreen } from '../features/profile/profile-screen.tsx'
-import { SetLessonsScreen } from '../features/scheduling/set-lessons-screen.tsx'
-import { TeacherSchedulePanel } from '../features/timetable/teacher-schedule-panel.tsx'
-import { ComingSoonPanel } from '../ui/coming-soon-panel.tsx'
+import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
+
+// Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
+const ComingSoonScreen = lazyComponent(async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen)
+const SetLessonsScreen = lazyComponent(
+  async () => (await import('../features/scheduling/set-lessons-screen.tsx')).SetLessonsScreen,
+)
+const ProfileScreen = lazyComponent(async () => (await import('../features/profile/profile-screen.tsx')).ProfileScreen)
+const StudentProfileScreen = lazyComponent(
+  async () => (await import('../features/people/student-profile-screen.tsx')).StudentProfileScreen,
+)
+const TeacherSummaryScreen = lazyComponent(
+  async () => (await import('../features/people/teacher-summary-screen.tsx')).TeacherSummaryScreen,
+)
+const MyLessonsRoute = lazyComponent(async () => (await import('./my-lessons-route.tsx')).MyLessonsRoute)
+const ItTeachersScreen = lazyComponent(
+  async () => (await import('../features/it-teachers/it-teachers-screen.tsx')).ItTeachersScreen,
+)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
@@ -25,25 +32,6 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
-
-function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
-  const { i18n } = useLingui()
-  return <ComingSoonPanel title={i18n._(title)} />
-}
-
-/**
- * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
- * of issue #4 (SetLesson and EditAllowedStudents) below them.
- */
-function MyLessonsRoute() {
-  const profile = useProfile().data
-  if (!profile) return null
-  const schedulePanel =
-    profile.role === 'teacher' ? (
-      <TeacherSchedulePanel profile={profile} actions={<AllowedStudentsButton />} />
-    ) : undefined
-  return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
-}
 
 export const dashboardRoutes: RouteObject[] = [
   ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),

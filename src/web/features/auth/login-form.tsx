@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
-import { BanDialog } from './ban-dialog.tsx'
 import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
 import { emailError, requiredError } from './validation.ts'
+
+// Few sign-ins are refused for a ban: the dialog (and Mantine's Modal) loads when one is.
+const BanDialog = lazyComponent(async () => (await import('./ban-dialog.tsx')).BanDialog)
 
 /**
  * E-mail, password and remember-me (spec §3 login input). On success the session is stored and
@@ -21,6 +24,9 @@ export function LoginForm() {
   const { t, i18n } = useLingui()
   const signIn = useSignIn()
   const [banUntil, setBanUntil] = useState<string | null>(null)
+  const banned = banUntil !== null
+  const [banDialogMounted, setBanDialogMounted] = useState(false)
+  if (banned && !banDialogMounted) setBanDialogMounted(true)
   const form = useForm({
     initialValues: { email: '', password: '', remember: false },
     validate: {
@@ -71,7 +77,11 @@ export function LoginForm() {
           <Trans>Zaloguj się</Trans>
         </Button>
       </Stack>
-      <BanDialog until={banUntil} onClose={() => setBanUntil(null)} />
+      {banDialogMounted && (
+        <Suspense fallback={null}>
+          <BanDialog until={banUntil} onClose={() => setBanUntil(null)} />
+        </Suspense>
+      )}
     </form>
   )
 }

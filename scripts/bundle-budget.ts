@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as v from 'valibot'
+
+// The JavaScript size budget (issue #10 item 3), checked on the production build by `npm test`:
+// a cold /login may download at most 150 kB of JavaScript gzipped, set-lessons and my-lessons
+// 250 kB each, every chunk counted. A page's chunks are the entry's static imports plus each lazy
+// module the page loads and their static imports, read from Vite's manifest (build.manifest).
+// Sizes are gzip level 9 of the built files (kB = 1000 bytes, as Vite prints them); bench:web
+// measures the same pages in a real browser.
+
+const chunkSchema = v.object({
+  file: v.string(),
+  imports: v.optional(v.array(v.string()), []),
+  css: v.optional(v.array(v.string()), []),
+})
+const manifestSchema = v.record(v.string(), chunkSchema)
+type Manifest = v.InferOutput<typeof manifestSchema>
+
+export type PageBudget = {
+  name: string
+  /** The lazy modules (manifest keys: source paths) the page loads besides the entry. */
+  lazy: string[]
+  budgetKb: number
+}
+
+// Every page registers the service worker once loaded (a chunk of its own, src/web/main.tsx); the
+// dashboard pages load the layout's chunk and their screen's (src/web/app/router.tsx).
+const SERVICE_WORKER = 'src/web/app/service-worker-registration.tsx'
+const DASHBOARD = 'src/web/app/dashboard-layout.tsx'
+export const PAGES: PageBudget[] = [
+  { name: '/login', lazy: [SERVICE_WORKER], budgetKb: 150 },
+  {
+    name: 'set-lessons',
+    lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/features/scheduling/set-lessons-screen.tsx'],
+    budgetKb: 250,
+  },
+  { name: 'my-lessons', lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/app/my-lessons-route.tsx'], budgetKb: 250 },
+]
+
+export function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json')
+  if (!existsSync(file)) throw new Error(`${file} is missing: build with build.manifest (npm run build)`)
+  return v.parse(manifestSchema, JSON.parse(readFileSync(file, 'utf8')))
+}
+
+/** The files of `keys` and everything they import statically, each once. */
+export function chunkFiles(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+  const seen = new Set<string>()
+  const js: string[] = []
+  const css = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`)
+    js.push(chunk.file)
+    for (const file of chunk.css) css.add(file)
+    for (const imported of chunk.imports) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return { js, css: [...css] }
+}
+
+export type PageSize = { name: string; files: number; gzipBytes: number; budgetKb: number }
+
+export function measurePages(distDir: string, pages: PageBudget[] = PAGES): PageSize[] {
+  const manifest = readManifest(distDir)
+  const gzipped = (file: string) => gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length
+  return pages.map((page) => {
+    const { js } = chunkFiles(manifest, ['index.html', ...page.lazy])
+    return {
+      name: page.name,
+      files: js.length,
+      gzipBytes: js.reduce((sum, file) => sum + gzipped(file), 0),
+      budgetKb: page.budgetKb,
+    }
+  })
+}
+
+if (import.meta.main) {
+  const sizes = measurePages(process.argv[2] ?? 'dist')
+  for (const page of sizes) {
+    const kb = page.gzipBytes / 1000
+    const verdict = kb <= page.budgetKb ? 'ok' : 'OVER BUDGET'
+    console.log(
+      `${page.name.padEnd(12)} ${kb.toFixed(1).padStart(6)} kB gzipped JS in ${String(page.files).padStart(2)} files` +
+        ` (budget ${page.budgetKb} kB): ${verdict}`,
+    )
+  }
+  process.exit(sizes.every((page) => page.gzipBytes / 1000 <= page.budgetKb) ? 0 : 1)
+}
