@@ -1,7 +1,7 @@
+import path from 'node:path'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
-import path from 'node:path'
 import type { ChunkingContext } from 'rolldown'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'

@@ -36,7 +36,11 @@ export const PAGES: PageBudget[] = [
     lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/features/scheduling/set-lessons-screen.tsx'],
     budgetKb: 250,
   },
-  { name: 'my-lessons', lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/app/my-lessons-route.tsx'], budgetKb: 250 },
+  {
+    name: 'my-lessons',
+    lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/app/my-lessons-route.tsx'],
+    budgetKb: 250,
+  },
 ]
 
 export function readManifest(distDir: string): Manifest {

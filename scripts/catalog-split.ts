@@ -26,7 +26,13 @@ async function compileCatalog(locale: string): Promise<Compiled> {
     const { source, errors } = createCompiledCatalog(locale, messages, { namespace: 'json' })
     if (errors.length) throw new Error(`The ${locale} catalog does not compile: ${errors[0]?.id}`)
     const parsed: unknown = JSON.parse(source)
-    if (parsed && typeof parsed === 'object' && 'messages' in parsed && parsed.messages && typeof parsed.messages === 'object') {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'messages' in parsed &&
+      parsed.messages &&
+      typeof parsed.messages === 'object'
+    ) {
       Object.assign(compiled, parsed.messages)
     }
   }

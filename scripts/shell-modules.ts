@@ -89,7 +89,7 @@ export function shellModules(entry: string, graph: ModuleGraph): Set<string> {
     const sources = names && [...names].map((name) => barrel.named.get(name))
     const known = new Set(graph.importedIds(imported))
     // A name it does not list (`export *`) or a source the build resolved elsewhere: take it all.
-    if (!sources || !sources.every((source) => source !== undefined && known.has(source))) return [imported]
+    if (!sources?.every((source) => source !== undefined && known.has(source))) return [imported]
     return sources.filter((source) => source !== undefined)
   }
   const stack = [entry]

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css'
 import { Trans } from '@lingui/react/macro'
 import { Box, Button, Container, Stack } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'

@@ -5,11 +5,15 @@ import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
 
 // Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
-const ComingSoonScreen = lazyComponent(async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen)
+const ComingSoonScreen = lazyComponent(
+  async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen,
+)
 const SetLessonsScreen = lazyComponent(
   async () => (await import('../features/scheduling/set-lessons-screen.tsx')).SetLessonsScreen,
 )
-const ProfileScreen = lazyComponent(async () => (await import('../features/profile/profile-screen.tsx')).ProfileScreen)
+const ProfileScreen = lazyComponent(
+  async () => (await import('../features/profile/profile-screen.tsx')).ProfileScreen,
+)
 const StudentProfileScreen = lazyComponent(
   async () => (await import('../features/people/student-profile-screen.tsx')).StudentProfileScreen,
 )

@@ -27,7 +27,8 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidUpdate(previous: Props): void {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed !== 'no') this.setState({ failed: 'no' })
+    if (previous.resetKey !== this.props.resetKey && this.state.failed !== 'no')
+      this.setState({ failed: 'no' })
   }
 
   override render(): ReactNode {

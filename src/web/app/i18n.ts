@@ -1,4 +1,4 @@
-import { i18n, type Messages, type MessageDescriptor, setupI18n } from '@lingui/core'
+import { i18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts'
 import { registeredMessages } from './catalog-registry.ts'
 

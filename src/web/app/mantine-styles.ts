@@ -1,6 +1,29 @@
-// Mantine's global styles, first (issue #10: instead of the whole of '@mantine/core/styles.css',
-// each file imports the styles of the components it renders, so a page's CSS comes with its
-// chunk). The order follows Mantine's own stylesheet.
+// Mantine's styles, first (issue #10). Instead of the whole '@mantine/core/styles.css', the shell
+// holds the global styles and those of the components every page shows (the login's among them);
+// every other file imports the styles of the components it renders, so a screen's CSS comes with
+// its chunk. The order follows Mantine's own stylesheet; scripts/mantine-css.ts checks it all.
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'
 import '@mantine/core/styles/global.css'
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/core/styles/VisuallyHidden.css'
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/ActionIcon.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/Group.css'
+import '@mantine/core/styles/Input.css'
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/Text.css'
+import '@mantine/core/styles/Anchor.css'
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxCard.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/Button.css'
+import '@mantine/core/styles/Center.css'
+import '@mantine/core/styles/PasswordInput.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '@mantine/core/styles/Stack.css'
+import '@mantine/core/styles/Title.css'

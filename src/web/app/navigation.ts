@@ -1,5 +1,5 @@
-import { type NavigateFunction, useNavigate } from 'react-router-dom'
 import { useEffect } from 'react'
+import { type NavigateFunction, useNavigate } from 'react-router-dom'
 
 // The API layer navigates outside React (spec §8: a 401 goes to login); the router's navigate
 // function is lent to it while the app is mounted.

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Menu.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Menu } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'

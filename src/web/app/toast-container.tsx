@@ -1,5 +1,5 @@
-import '@mantine/core/styles/CloseButton.css'
 import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/CloseButton.css'
 import '@mantine/core/styles/Notification.css'
 import '@mantine/notifications/styles.css'
 import { Notifications } from '@mantine/notifications'

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/Container.css'
 import { useLingui } from '@lingui/react/macro'
 import { Anchor, Avatar, Burger, Container, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'

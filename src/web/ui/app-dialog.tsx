@@ -1,3 +1,7 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/ModalBase.css'
+import '@mantine/core/styles/Modal.css'
 import { useLingui } from '@lingui/react/macro'
 import { Modal, type ModalProps } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'

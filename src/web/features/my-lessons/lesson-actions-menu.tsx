@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Menu.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.css'
 import { useLingui } from '@lingui/react/macro'
 import { Pagination, Stack } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'

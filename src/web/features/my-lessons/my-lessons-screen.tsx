@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'

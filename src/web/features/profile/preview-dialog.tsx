@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Button, Center, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
