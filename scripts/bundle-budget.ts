@@ -25,22 +25,17 @@ export type PageBudget = {
   budgetKb: number
 }
 
-// Every page registers the service worker once loaded (a chunk of its own, src/web/main.tsx); the
-// dashboard pages load the layout's chunk and their screen's (src/web/app/router.tsx).
-const SERVICE_WORKER = 'src/web/app/service-worker-registration.tsx'
-const DASHBOARD = 'src/web/app/dashboard-layout.tsx'
+// A signed-in page loads the HTTP client at once (src/web/api/http.ts), the dashboard layout's
+// chunk and its screen's (src/web/app/router.tsx).
+const SIGNED_IN = ['src/web/api/ky-client.ts', 'src/web/app/dashboard-layout.tsx']
 export const PAGES: PageBudget[] = [
-  { name: '/login', lazy: [SERVICE_WORKER], budgetKb: 150 },
+  { name: '/login', lazy: [], budgetKb: 150 },
   {
     name: 'set-lessons',
-    lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/features/scheduling/set-lessons-screen.tsx'],
+    lazy: [...SIGNED_IN, 'src/web/features/scheduling/set-lessons-screen.tsx'],
     budgetKb: 250,
   },
-  {
-    name: 'my-lessons',
-    lazy: [SERVICE_WORKER, DASHBOARD, 'src/web/app/my-lessons-route.tsx'],
-    budgetKb: 250,
-  },
+  { name: 'my-lessons', lazy: [...SIGNED_IN, 'src/web/app/my-lessons-route.tsx'], budgetKb: 250 },
 ]
 
 export function readManifest(distDir: string): Manifest {

@@ -6,6 +6,7 @@ import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
+import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
 // The first render waits for the language (English is a chunk of its own; Polish is here).
 await activateLocale(readStoredLocale())
@@ -23,14 +24,9 @@ createRoot(container).render(
   </StrictMode>,
 )
 
-// The service worker (and workbox-window) is not needed for the first screen: it registers once
-// the page has loaded, as workbox-window would wait for anyway.
+// The service worker registers once the page has loaded: its precache downloads must not compete
+// with the first screen's.
 if (import.meta.env.PROD) {
-  const register = () =>
-    void import('./app/service-worker-registration.tsx').then(
-      ({ registerServiceWorker }) => registerServiceWorker(),
-      (error: unknown) => console.warn('The service worker could not be registered', error),
-    )
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
+  if (document.readyState === 'complete') registerServiceWorker()
+  else window.addEventListener('load', registerServiceWorker, { once: true })
 }

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
-import { useForm } from '@mantine/form'
 import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
-import { useSignIn } from '../../api/auth.ts'
+import { prepareSignIn, useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
 import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
+import { useLoginFields } from './use-login-fields.ts'
 import { emailError, requiredError } from './validation.ts'
 
 // Few sign-ins are refused for a ban: the dialog (and Mantine's Modal) loads when one is.
@@ -27,12 +27,9 @@ export function LoginForm() {
   const banned = banUntil !== null
   const [banDialogMounted, setBanDialogMounted] = useState(false)
   if (banned && !banDialogMounted) setBanDialogMounted(true)
-  const form = useForm({
-    initialValues: { email: '', password: '', remember: false },
-    validate: {
-      email: (value) => messageNode(emailError(value)),
-      password: (value) => messageNode(requiredError(value)),
-    },
+  const form = useLoginFields({
+    email: (value) => messageNode(emailError(value)),
+    password: (value) => messageNode(requiredError(value)),
   })
 
   const submit = form.onSubmit((values) => {
@@ -51,7 +48,7 @@ export function LoginForm() {
   const failureMessage = failure ? inlineErrorMessage(failure) : null
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={prepareSignIn} noValidate>
       <Stack gap="md">
         <EmailField form={form} autoComplete="username" />
         <PasswordInput
@@ -63,7 +60,7 @@ export function LoginForm() {
           onFocus={() => form.clearFieldError('password')}
         />
         <Group justify="space-between" gap="sm">
-          <Checkbox label={t`Zapamiętaj mnie`} {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Checkbox label={t`Zapamiętaj mnie`} {...form.getCheckboxProps('remember')} />
           <Anchor component={Link} to="/password-reset" size="sm">
             <Trans>Nie pamiętasz hasła?</Trans>
           </Anchor>
