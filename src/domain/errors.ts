@@ -16,6 +16,7 @@ export const ERROR_MESSAGES = {
   unauthenticated: 'You have been logged out',
   forbidden: 'You do not have permission to do this',
   not_found: 'Not found',
+  bad_request: 'The request could not be handled',
   validation_failed: 'Invalid input',
   too_many_requests: 'Too many requests. Please try again later.',
   payload_too_large: 'The file is too large',

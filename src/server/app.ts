@@ -1,3 +1,4 @@
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
@@ -130,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Issue #10 item 2: JSON answers over 1 KB go out brotli- or gzip-compressed (the static
+      // files are compressed once at build time instead). Compressed request bodies are refused.
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false })
       await api.register(healthRoutes)
       await api.register(authRoutes)
       await api.register(invitationRoutes)

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
 
 // ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
@@ -75,32 +75,45 @@ export class AppError extends Error {
   }
 }
 
-const isFastifyError = (error: unknown): error is FastifyError =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string'
+/**
+ * The client-error status a framework part attached to what it threw (Fastify's FST_* errors carry
+ * `statusCode`, @fastify/send's http-errors carry `status` and `expose`), or undefined for a fault.
+ */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined
+  const status = Reflect.get(error, 'statusCode') ?? Reflect.get(error, 'status')
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
+}
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
 }
 
-/** Maps framework errors to the JSON error shape; 5xx details never leave the server. */
+/**
+ * Maps errors to the JSON error shape (issue #10 item 1): every framework status keeps its own
+ * status and gets a stable code (malformed JSON 400, a forbidden path 403, a wrong method 405, an
+ * oversized body 413 …); only real faults are 500, logged here, with no details leaving the server.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       return reply.status(error.status).send(error.toBody())
     }
-    if (isFastifyError(error)) {
-      // e.g. malformed JSON (FST_ERR_CTP_INVALID_JSON_BODY), an oversized or non-JSON body.
-      const status = error.statusCode ?? 500
-      const code = CODE_BY_STATUS[status]
-      if (code) {
-        const body: ApiErrorBody = { error: formatMessage(code), code }
-        if (code === 'validation_failed') body.errors = [{ field: '', message: error.message }]
-        return reply.status(status).send(body)
+    const status = clientErrorStatus(error)
+    if (status !== undefined) {
+      const code = CODE_BY_STATUS[status] ?? 'bad_request'
+      const body: ApiErrorBody = { error: formatMessage(code), code }
+      if (code === 'validation_failed' && error instanceof Error) {
+        body.errors = [{ field: '', message: error.message }]
       }
+      return reply.status(status).send(body)
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply

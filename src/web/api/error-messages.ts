@@ -26,6 +26,7 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     unauthenticated: msg`Wylogowano Cię`,
     forbidden: msg`Nie masz uprawnień do wykonania tej czynności`,
     not_found: msg`Nie znaleziono`,
+    bad_request: msg`Nie można obsłużyć tego żądania`,
     validation_failed: msg`Nieprawidłowe dane`,
     too_many_requests: msg`Zbyt wiele prób. Spróbuj ponownie później.`,
     payload_too_large: msg`Plik jest za duży`,

@@ -17,7 +17,8 @@ export class LoginPage {
     this.page = page
   }
 
-  async goto(path = '/login') {
+  /** Opens `path`; by default the README's address, which the guard sends to /login. */
+  async goto(path = '/') {
     await this.page.goto(path)
     await expect(this.submit).toBeVisible()
   }

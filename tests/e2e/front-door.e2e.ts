@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test'
+import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
+
+// Issue #10 item 1: the address the README gives (`/`) answered 500. spec §2: `/` redirects to
+// set-lessons, and the guard sends someone signed out to /login.
+
+test('a newcomer opens the README address and reaches the login, then scheduling', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveURL(/\/login$/)
+  const login = new LoginPage(page)
+  await expect(login.submit).toBeVisible()
+  await login.signIn(STUDENT)
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
+
+  // Opening `/` again (an installed app's start_url) goes straight to the student's first screen.
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
+})
+
+test('a teacher opening / or a mistyped address lands on my lessons', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto('/')
+  await login.signIn(TEACHER)
+  await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
+  for (const typed of ['/', '/dashboard', '/nie-ma-takiej-strony']) {
+    const response = await page.goto(typed)
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
+  }
+})
+
+test('a missing file or a folder of the build answers 404, not the app', async ({ request }) => {
+  for (const path of ['/assets/', '/icons/', '/assets/nie-ma-takiego-pliku.js']) {
+    expect((await request.get(path)).status()).toBe(404)
+  }
+})
