@@ -1,7 +1,11 @@
+import { Suspense } from 'react'
 import { useProfile } from '../api/profile.ts'
-import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
 import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
-import { TeacherSchedulePanel } from '../features/timetable/teacher-schedule-panel.tsx'
+import { lazyComponent } from '../ui/lazy-component.tsx'
+
+// Only teachers have the schedule panel (its week editor, time pickers and dialogs): it is a
+// chunk of its own, so a student's my-lessons does without it.
+const TeacherSchedule = lazyComponent(async () => (await import('./teacher-schedule.tsx')).TeacherSchedule)
 
 /**
  * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
@@ -12,7 +16,9 @@ export function MyLessonsRoute() {
   if (!profile) return null
   const schedulePanel =
     profile.role === 'teacher' ? (
-      <TeacherSchedulePanel profile={profile} actions={<AllowedStudentsButton />} />
+      <Suspense fallback={null}>
+        <TeacherSchedule profile={profile} />
+      </Suspense>
     ) : undefined
   return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, lazy, useState } from 'react'
 import { loadChunk } from './chunk-load.ts'
 
 /**
@@ -7,4 +7,14 @@ import { loadChunk } from './chunk-load.ts'
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => loadChunk(load).then((component) => ({ default: component })))
+}
+
+/**
+ * True from the first time `opened` is: a lazy dialog or drawer is rendered (and its chunk
+ * downloaded) when first opened, and stays mounted afterwards so it can close with its transition.
+ */
+export function useEverOpened(opened: boolean): boolean {
+  const [ever, setEver] = useState(opened)
+  if (opened && !ever) setEver(true)
+  return ever || opened
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/api-error.ts'
 import { prepareSignIn, useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
-import { lazyComponent } from '../../ui/lazy-component.tsx'
+import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
 import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
@@ -24,9 +24,7 @@ export function LoginForm() {
   const { t, i18n } = useLingui()
   const signIn = useSignIn()
   const [banUntil, setBanUntil] = useState<string | null>(null)
-  const banned = banUntil !== null
-  const [banDialogMounted, setBanDialogMounted] = useState(false)
-  if (banned && !banDialogMounted) setBanDialogMounted(true)
+  const banDialogMounted = useEverOpened(banUntil !== null)
   const form = useLoginFields({
     email: (value) => messageNode(emailError(value)),
     password: (value) => messageNode(requiredError(value)),
