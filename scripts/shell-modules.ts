@@ -22,7 +22,10 @@ const DEFAULT_IMPORT = /\bimport\s+[\w$]+\s*(?:,|from)\s*(?:\{[^}]*\}\s*from\s*)
 const WHOLE_IMPORT = /\bimport\s*(?:\*\s*as\s+[\w$]+\s+from\s*)?["']([^"']+)["']/g
 const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?:from\s*["']([^"']+)["'])?/g
 const EXPORT_STAR = /\bexport\s*\*\s*from\s*["']([^"']+)["']/g
-const STATEMENT = /^\s*(?:import|export)\b[^;]*;?\s*$/
+const NAMESPACE_AS = /\bimport\s*\*\s*as\s+([\w$]+)\s+from\s*["']([^"']+)["']/g
+/** What a re-export-only index is made of: named or namespace imports, export lists, `export *`. */
+const STATEMENT =
+  /^\s*(?:import\s*(?:\{[^}]*\}|\*\s*as\s+[\w$]+)\s*from\s*["'][^"']+["']|export\s*\{[^}]*\}(?:\s*from\s*["'][^"']+["'])?|export\s*\*\s*from\s*["'][^"']+["'])\s*;?\s*$/
 
 /** `a`, `a as b`, `type a`: pairs of [name in the source, name here]. */
 function specifiers(list: string): [string, string][] {
@@ -52,13 +55,18 @@ export function parseBarrel(id: string, code: string): Barrel | null {
   if (!packageOf(id)) return null
   const body = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
   const statements = body.split(/;\s*\n|\n(?=\s*(?:import|export)\b)/).filter((s) => s.trim() !== '')
-  if (statements.length === 0 || !statements.every((s) => STATEMENT.test(s.replace(/\s+/g, ' ')))) return null
+  const flat = statements.map((s) => s.replace(/\s+/g, ' '))
+  if (!flat.some((s) => s.trimStart().startsWith('export')) || !flat.every((s) => STATEMENT.test(s)))
+    return null
   const resolve = (source: string) =>
     source.startsWith('.') ? path.resolve(path.dirname(id), source) : source
   const local = new Map<string, Source>()
   for (const [, list = '', source = ''] of body.matchAll(NAMED_IMPORT)) {
     for (const [name, as] of specifiers(list)) local.set(as, { from: resolve(source), name })
   }
+  // `import * as icons from …; export { icons }`: the name stands for the whole module.
+  for (const [, as = '', source = ''] of body.matchAll(NAMESPACE_AS))
+    local.set(as, { from: resolve(source), name: '*' })
   const named = new Map<string, Source>()
   for (const [, list = '', source] of body.matchAll(EXPORT_LIST)) {
     for (const [name, as] of specifiers(list)) {
@@ -99,7 +107,8 @@ export function shellModules(entry: string, graph: ModuleGraph): Set<string> {
     const source = barrel.named.get(name)
     if (source) {
       const module = moduleOf(id, source.from)
-      return module ? behind(module, source.name, depth + 1) : null
+      if (!module) return null
+      return source.name === '*' ? [module] : behind(module, source.name, depth + 1)
     }
     const found = barrel.stars.flatMap((star) => {
       const module = moduleOf(id, star)

@@ -3,7 +3,6 @@ import { Trans } from '@lingui/react/macro'
 import { Box, Button, Container, Stack } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect } from 'react'
-import { Outlet } from 'react-router-dom'
 import { ApiError } from '../api/api-error.ts'
 import {
   languagesQueryOptions,
@@ -22,6 +21,7 @@ import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
 import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
 import { AppLoader } from './app-loader.tsx'
+import { DashboardScreens } from './dashboard-screens.tsx'
 import { TopNav } from './top-nav.tsx'
 import { useAdoptProfileLocale } from './use-profile-locale.ts'
 
@@ -76,7 +76,7 @@ export function DashboardLayout() {
           <ServerErrorAlert />
           {/* The navigation stays while a screen's chunk downloads. */}
           <Suspense fallback={<AppLoader />}>
-            <Outlet />
+            <DashboardScreens />
           </Suspense>
         </Stack>
       </Container>

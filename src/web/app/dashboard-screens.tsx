@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { RouteObject } from 'react-router-dom'
+import { type RouteObject, useRoutes } from 'react-router-dom'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
 
@@ -37,7 +37,7 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
   { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
 
-export const dashboardRoutes: RouteObject[] = [
+const dashboardRoutes: RouteObject[] = [
   ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
   { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen /> },
@@ -49,3 +49,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
 ]
+
+/** The screen of the current /dashboard path (the routes above, relative to /dashboard). */
+export function DashboardScreens() {
+  return useRoutes(dashboardRoutes)
+}

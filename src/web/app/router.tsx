@@ -2,7 +2,6 @@ import { type RouteObject, useRoutes } from 'react-router-dom'
 import { LoginScreen } from '../features/auth/login-screen.tsx'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
-import { dashboardRoutes } from './dashboard-screens.tsx'
 import { paths } from './paths.ts'
 import { RootLayout } from './root-layout.tsx'
 
@@ -40,7 +39,8 @@ export const routes: RouteObject[] = [
           { path: paths.invitation, element: <InvitationScreen /> },
         ],
       },
-      { path: paths.dashboard, element: <DashboardLayout />, children: dashboardRoutes },
+      // The dashboard's own screens are routed inside its chunk (dashboard-screens.tsx).
+      { path: `${paths.dashboard}/*`, element: <DashboardLayout /> },
       { path: '*', element: null },
     ],
   },

@@ -1,8 +1,7 @@
-import { type ComponentType, cloneElement, type ReactElement, Suspense, useState } from 'react'
-import { lazyComponent } from './lazy-component.tsx'
+import { cloneElement, type ReactElement, type ReactNode, Suspense, useState } from 'react'
 
 /** The props Mantine's Menu.Target gives its button, and those the placeholder uses. */
-type TriggerProps = {
+export type MenuTriggerProps = {
   'aria-haspopup'?: 'menu'
   'aria-expanded'?: boolean
   onPointerEnter?: () => void
@@ -10,8 +9,16 @@ type TriggerProps = {
   onClick?: () => void
 }
 
-/** What a lazily loaded menu receives besides its own props: its trigger, and to open at once. */
-export type LoadedMenuProps = { target: ReactElement<TriggerProps>; defaultOpened: boolean }
+/** What a lazily loaded menu receives: its trigger, and to open at once. */
+export type LoadedMenuProps = { target: ReactElement<MenuTriggerProps>; defaultOpened: boolean }
+
+type Props = {
+  target: ReactElement<MenuTriggerProps>
+  /** Starts downloading the menu (when the trigger is pointed at or focused). */
+  preload: () => void
+  /** The loaded menu (a lazy component), given the trigger. */
+  children: (target: ReactElement<MenuTriggerProps>) => ReactNode
+}
 
 /**
  * A menu whose code (Mantine's Menu and Popover with floating-ui, some 27 kB gzipped) loads when
@@ -19,23 +26,15 @@ export type LoadedMenuProps = { target: ReactElement<TriggerProps>; defaultOpene
  * menu button as Mantine's Menu.Target would; pointing at it or focusing it starts the download,
  * and the first click opens the loaded menu.
  */
-export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P & LoadedMenuProps>>) {
-  const Loaded = lazyComponent(load)
-  const preload = () => void load().catch(() => undefined)
-  return function LazyMenu(props: P & { target: ReactElement<TriggerProps> }) {
-    const [wanted, setWanted] = useState(false)
-    const closed = cloneElement(props.target, {
-      'aria-haspopup': 'menu',
-      'aria-expanded': false,
-      onPointerEnter: preload,
-      onFocus: preload,
-      onClick: () => setWanted(true),
-    })
-    if (!wanted) return closed
-    return (
-      <Suspense fallback={closed}>
-        <Loaded {...props} defaultOpened />
-      </Suspense>
-    )
-  }
+export function LazyMenu({ target, preload, children }: Props) {
+  const [wanted, setWanted] = useState(false)
+  const closed = cloneElement(target, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: () => setWanted(true),
+  })
+  if (!wanted) return closed
+  return <Suspense fallback={closed}>{children(target)}</Suspense>
 }

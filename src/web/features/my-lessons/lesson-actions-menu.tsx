@@ -2,11 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { ActionIcon } from '@mantine/core'
 import { IconDotsVertical } from '@tabler/icons-react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { lazyMenu } from '../../ui/lazy-menu.tsx'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
+import { LazyMenu } from '../../ui/lazy-menu.tsx'
 import { type LessonAction, lessonActions } from './lesson-display.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
-const LessonActionsList = lazyMenu(async () => (await import('./lesson-actions-list.tsx')).LessonActionsList)
+const LessonActionsList = lazyComponent(
+  async () => (await import('./lesson-actions-list.tsx')).LessonActionsList,
+)
 
 // Cancel last and in red: the one action that cannot be undone.
 const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 'cancel']
@@ -18,15 +21,24 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
   const allowed = lessonActions(lesson, role, now)
   if (allowed.length === 0) return null
   const name = lesson.fullName
+  const actions = ORDER.filter((action) => allowed.includes(action))
   return (
-    <LessonActionsList
+    <LazyMenu
+      preload={LessonActionsList.preload}
       target={
         <ActionIcon variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
       }
-      actions={ORDER.filter((action) => allowed.includes(action))}
-      onAction={(action) => open(action, lesson)}
-    />
+    >
+      {(target) => (
+        <LessonActionsList
+          target={target}
+          defaultOpened
+          actions={actions}
+          onAction={(action) => open(action, lesson)}
+        />
+      )}
+    </LazyMenu>
   )
 }

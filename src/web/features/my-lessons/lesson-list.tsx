@@ -9,9 +9,8 @@ import type { LessonsTab } from './my-lessons-url.ts'
 
 // The table (with Mantine's ScrollArea) is for wider screens only: a phone, which shows cards,
 // does not download it (issue #10). Wider screens start loading it with the screen.
-const loadTable = async () => (await import('./lesson-table.tsx')).LessonTable
-const LessonTable = lazyComponent(loadTable)
-export const preloadLessonTable = () => void loadTable().catch(() => undefined)
+const LessonTable = lazyComponent(async () => (await import('./lesson-table.tsx')).LessonTable)
+export const preloadLessonTable = LessonTable.preload
 
 type Props = { lessons: Lesson[]; mobile: boolean; tab: LessonsTab; empty: ReactNode }
 
