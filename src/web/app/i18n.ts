@@ -59,7 +59,10 @@ export async function activateLocale(locale: Locale): Promise<void> {
     switchTo(locale)
   } catch (error) {
     console.warn(`The ${locale} catalog could not be loaded`, error)
-    if (!i18n.locale) switchTo(DEFAULT_LOCALE)
+    if (i18n.locale || locale === DEFAULT_LOCALE) return
+    // The first start of an English user without the English chunk: Polish (always here).
+    await loadCatalog(DEFAULT_LOCALE).catch(() => undefined)
+    switchTo(DEFAULT_LOCALE)
   }
 }
 

@@ -18,7 +18,7 @@ export async function offlineStoreMayExist(): Promise<boolean> {
   }
 }
 
-/** Called after a write to the database: those waiting for it (the outbox watch) start. */
+/** Called when this tab opens the database: those waiting for it (the outbox watch) start. */
 export function offlineStoreCreated(): void {
   if (created) return
   created = true
