@@ -20,8 +20,9 @@ import { teacherRoutes } from './modules/teachers/routes.ts'
 import { timetableRoutes } from './modules/timetables/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
+import { registerNoStore } from './platform/cache-control.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
-import { registerErrorHandler, replyNotFound } from './platform/errors.ts'
+import { answerFrameworkError, registerErrorHandler, replyNotFound } from './platform/errors.ts'
 import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
@@ -75,7 +76,11 @@ function contentSecurityPolicy(https: boolean): Record<string, string[] | null> 
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const common = { trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 }
+  const common = {
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+  }
   const app =
     deps.logger === false
       ? Fastify({ ...common, logger: false })
@@ -127,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https,
   })
   registerAuthentication(app)
+  registerNoStore(app)
   await app.register(multipart, { limits: MULTIPART_LIMITS })
 
   await app.register(

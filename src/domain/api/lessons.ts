@@ -1,22 +1,17 @@
 import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
+import { dictionaryId } from '../validation/rules.ts'
 import { envelope, idSchema } from './common.ts'
 
 // spec §3 Lesson creation and §7 POST /lessons/create (issue #4 item 4).
-
-const positiveId = v.pipe(
-  v.number(issue('required')),
-  v.integer(issue('invalid')),
-  v.minValue(1, issue('invalid')),
-)
 
 /**
  * Body of POST /lessons/create: the slots of one teacher to book for the signing-in student, in
  * one language and level. Sent with an `Idempotency-Key` header so a retry books nothing twice.
  */
 export const lessonCreateSchema = v.object({
-  language_id: positiveId,
-  level_id: positiveId,
+  language_id: dictionaryId(issue('required')),
+  level_id: dictionaryId(issue('required')),
   teacher_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
   time_slot_ids: v.pipe(
     v.array(v.pipe(v.string(issue('invalid')), v.uuid(issue('invalid'))), issue('slot_required')),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
+import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
@@ -124,7 +125,7 @@ export const lessonResponse = envelope(lessonSchema)
 
 /** spec §5: notes, the cancellation reason and rating comments hold at most 255 characters. */
 const limitedText = v.pipe(
-  v.string(issue('invalid')),
+  storableString(issue('invalid')),
   v.trim(),
   v.maxLength(TEXT_LIMIT, issue('too_long', TEXT_LIMIT)),
 )

@@ -46,6 +46,10 @@ describe('timetable show query', () => {
     expect(isDateKey('2028-02-29')).toBe(true)
     expect(isDateKey('2026-02-29')).toBe(false)
     expect(isDateKey('2026-3-01')).toBe(false)
+    expect(isDateKey('1999-12-31')).toBe(false)
+    expect(isDateKey('2999-12-31')).toBe(true)
+    // date_to + 1 day would be year 10000, which parseDateKey cannot read back.
+    expect(isDateKey('9999-12-31')).toBe(false)
   })
 
   it('allows ranges of up to 14 days, in order', () => {
@@ -55,5 +59,18 @@ describe('timetable show query', () => {
     expect(query('2026-03-09', '2026-03-23')).toBe(true)
     expect(query('2026-03-09', '2026-03-24')).toBe(false)
     expect(query('2026-03-10', '2026-03-09')).toBe(false)
+  })
+
+  it('refuses an empty or impossible date with its field message, never a thrown RangeError', () => {
+    const issues = (date_from: string, date_to: string) => {
+      const result = v.safeParse(timetableShowQuery, { teacher_id: ID, date_from, date_to })
+      return result.success ? [] : result.issues.map((found) => [found.path?.[0]?.key, found.message])
+    }
+    expect(issues('', '2026-03-09')).toEqual([['date_from', 'date_format']])
+    expect(issues('2026-03-09', '')).toEqual([['date_to', 'date_format']])
+    expect(issues('2026-02-30', 'x')).toEqual([
+      ['date_from', 'date_format'],
+      ['date_to', 'date_format'],
+    ])
   })
 })

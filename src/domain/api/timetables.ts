@@ -11,9 +11,17 @@ export const TIMETABLE_QUERY_MAX_DAYS = 14
 
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/
 
-/** A real calendar date written as YYYY-MM-DD. */
-export const isDateKey = (value: string): boolean =>
-  DATE_KEY.test(value) && addDays(value, 0) === value && parseDateKey(value).year >= 2000
+// Lesson dates of this millennium: a query's day arithmetic (date_to + 1 day, + 14 days) then
+// stays a four-digit year and inside PostgreSQL's timestamp range.
+const FIRST_YEAR = 2000
+const LAST_YEAR = 2999
+
+/** A real calendar date written as YYYY-MM-DD, in the years 2000–2999. */
+export const isDateKey = (value: string): boolean => {
+  if (!DATE_KEY.test(value) || addDays(value, 0) !== value) return false
+  const { year } = parseDateKey(value)
+  return year >= FIRST_YEAR && year <= LAST_YEAR
+}
 
 const dateKeySchema = v.pipe(v.string(issue('required')), v.check(isDateKey, issue('date_format')))
 
@@ -82,9 +90,13 @@ export function timetableUpdateProblems(
 export const timetableShowQuery = v.pipe(
   v.object({ teacher_id: idSchema, date_from: dateKeySchema, date_to: dateKeySchema }),
   v.forward(
+    // valibot runs this check even when a date failed its own check (a failed check leaves the
+    // object typed), so a bad date is left to its field's message and never reaches addDays.
     v.check(
       ({ date_from, date_to }) =>
-        date_from <= date_to && addDays(date_from, TIMETABLE_QUERY_MAX_DAYS) >= date_to,
+        !isDateKey(date_from) ||
+        !isDateKey(date_to) ||
+        (date_from <= date_to && addDays(date_from, TIMETABLE_QUERY_MAX_DAYS) >= date_to),
       issue('range_too_long', TIMETABLE_QUERY_MAX_DAYS),
     ),
     ['date_to'],

@@ -8,6 +8,7 @@ import {
   SHORT_TEXT_MAX,
 } from '../constants.ts'
 import { issue } from './issues.ts'
+import { storableString } from './storable-text.ts'
 
 // Field rules of spec §5, as valibot schemas whose messages are issue codes (issues.ts).
 
@@ -20,7 +21,7 @@ export const OLDEST_BIRTH_DATE = '1900-01-01'
 /** A required, trimmed string of at most `max` characters. */
 export const requiredText = (max: number) =>
   v.pipe(
-    v.string(issue('required')),
+    storableString(issue('required')),
     v.trim(),
     v.nonEmpty(issue('required')),
     v.maxLength(max, issue('too_long', max)),
@@ -72,7 +73,7 @@ export const dateOfBirthSchema = (today: string) =>
 
 /** spec §5: description required, 60–1000 characters. */
 export const descriptionSchema = v.pipe(
-  v.string(issue('required')),
+  storableString(issue('required')),
   v.trim(),
   v.nonEmpty(issue('required')),
   v.minLength(DESCRIPTION_MIN, issue('too_short', DESCRIPTION_MIN)),
@@ -81,13 +82,13 @@ export const descriptionSchema = v.pipe(
 
 /** spec §5: about-me has no rule; a bound keeps storage sane (docs/decisions.md). */
 export const aboutSchema = v.pipe(
-  v.string(issue('invalid')),
+  storableString(issue('invalid')),
   v.trim(),
   v.maxLength(ABOUT_MAX, issue('too_long', ABOUT_MAX)),
 )
 
 export const urlSchema = v.pipe(
-  v.string(issue('required')),
+  storableString(issue('required')),
   v.trim(),
   v.nonEmpty(issue('required')),
   v.maxLength(SOCIAL_LINK_MAX, issue('too_long', SOCIAL_LINK_MAX)),
@@ -163,9 +164,13 @@ export type BankDetailsInput = v.InferInput<typeof bankDetailsSchema>
 /** The largest id a dictionary row can have (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647
 
-export const idListItem = v.pipe(
-  v.number(issue('invalid')),
-  v.integer(issue('invalid')),
-  v.minValue(1, issue('invalid')),
-  v.maxValue(MAX_ID, issue('invalid')),
-)
+/** A dictionary id (language, level, specialization): a whole number from 1 to MAX_ID. */
+export const dictionaryId = (typeMessage: string = issue('invalid')) =>
+  v.pipe(
+    v.number(typeMessage),
+    v.integer(issue('invalid')),
+    v.minValue(1, issue('invalid')),
+    v.maxValue(MAX_ID, issue('invalid')),
+  )
+
+export const idListItem = dictionaryId()

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
 
 // ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
@@ -120,6 +120,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: formatMessage('server_error'), code: 'server_error' } satisfies ApiErrorBody)
   })
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (`%zz`, bytes that are not UTF-8)
+ * or a path parameter over its length. Answered in the API's error shape; no hook runs for it,
+ * so the answer says itself that no cache may keep it (platform/cache-control.ts).
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ApiErrorBody = {
+    error: formatMessage('validation_failed'),
+    code: 'validation_failed',
+    errors: [{ field: '', message: error.message }],
+  }
+  reply.status(400).header('cache-control', 'no-store').send(body)
 }
 
 /** The JSON 404 of an unknown API path (a not-found handler can be set once per instance). */

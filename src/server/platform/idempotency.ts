@@ -19,7 +19,10 @@ import { AppError } from './errors.ts'
 export type WriteAnswer<T> = { status: number; body: T }
 export type IdempotentAnswer<T> = WriteAnswer<T> & { replayed: boolean }
 
-/** Who sends which request: the key is per user; scope is e.g. `POST /lessons/create`. */
+/**
+ * Who sends which request: the key is per user; scope is e.g. `POST /lessons/create`. `body` is
+ * the validated input, never the raw body: unknown members (of any depth) must not reach the hash.
+ */
 export type IdempotentRequest = { userId: string; key: string | undefined; scope: string; body: unknown }
 
 const RETENTION_MS = 24 * 60 * 60 * 1000

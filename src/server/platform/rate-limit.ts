@@ -10,6 +10,8 @@ export type Limit = { limit: number; windowMs: number }
 export type RateLimits = {
   signInPerAccount: Limit
   signInPerIp: Limit
+  /** An account's failures from one address once that address is over signInPerIp (sign-in.ts). */
+  signInPerAccountAtIp: Limit
   resetPasswordPerAccount: Limit
   resetPasswordPerIp: Limit
   validateEmailPerIp: Limit
@@ -20,6 +22,7 @@ const MINUTE = 60_000
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  signInPerAccountAtIp: { limit: 5, windowMs: 15 * MINUTE },
   resetPasswordPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resetPasswordPerIp: { limit: 20, windowMs: 60 * MINUTE },
   // spec §5 checks e-mail availability through the server; bound how fast addresses can be probed.
@@ -90,6 +93,7 @@ export function createRateLimiters(overrides: Partial<RateLimits>, clock: Clock)
   return {
     signInPerAccount: createRateLimiter(limits.signInPerAccount, clock),
     signInPerIp: createRateLimiter(limits.signInPerIp, clock),
+    signInPerAccountAtIp: createRateLimiter(limits.signInPerAccountAtIp, clock),
     resetPasswordPerAccount: createRateLimiter(limits.resetPasswordPerAccount, clock),
     resetPasswordPerIp: createRateLimiter(limits.resetPasswordPerIp, clock),
     validateEmailPerIp: createRateLimiter(limits.validateEmailPerIp, clock),

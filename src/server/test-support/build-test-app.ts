@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
@@ -25,6 +25,7 @@ const generous = { limit: 10_000, windowMs: 60_000 }
 const NO_LIMITS: RateLimits = {
   signInPerAccount: generous,
   signInPerIp: generous,
+  signInPerAccountAtIp: generous,
   resetPasswordPerAccount: generous,
   resetPasswordPerIp: generous,
   validateEmailPerIp: generous,
@@ -62,7 +63,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** The app on a fresh, migrated database with the dictionaries seeded; logger off (fastify/demo `build(t)`). */
 export async function buildTestApp(
-  options: { rateLimits?: Partial<RateLimits>; config?: Partial<Config>; mailer?: Mailer } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>
+    config?: Partial<Config>
+    mailer?: Mailer
+    /** A logger to read what the app logs; default: none. */
+    logger?: FastifyBaseLogger
+  } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase()
   await seedDictionaries(database.db)
@@ -77,7 +84,7 @@ export async function buildTestApp(
     mailer: options.mailer ?? mailer,
     storage,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     rateLimits: { ...NO_LIMITS, ...options.rateLimits },
   })
   await app.ready()

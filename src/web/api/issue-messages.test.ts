@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { studentUpdateSchema } from '../../domain/api/profile-update.ts'
 import { type IssueCode, issue, VALIDATION_EN } from '../../domain/validation/issues.ts'
 import { nameSchema } from '../../domain/validation/rules.ts'
 import { messages as en } from '../locales/en.po'
@@ -49,6 +50,14 @@ describe('issue code → message (spec §5)', () => {
     expect(Object.keys(messages).sort()).toEqual(['address.city', 'first_name'])
     expect(polish._(messages.first_name ?? issueMessage('invalid'))).toBe('To pole jest wymagane')
     expect(schemaFieldMessages(schema, { first_name: 'Anna', address: { city: 'Kraków' } })).toEqual({})
+  })
+
+  it('says in both languages that a text with a NUL or a broken character cannot be saved', () => {
+    for (const about of ['a\u0000b', 'a\uD800b']) {
+      const message = schemaFieldMessages(studentUpdateSchema('2026-03-10'), { about }).about
+      expect(message && polish._(message)).toBe('Tekst zawiera znak, którego nie można zapisać')
+      expect(message && english._(message)).toBe('The text contains a character that cannot be saved')
+    }
   })
 
   it('maps payload paths to form paths and drops what the form does not show', () => {

@@ -15,6 +15,7 @@ const count = (param: string) => {
 const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   required: () => msg`To pole jest wymagane`,
   invalid: () => msg`Nieprawidłowa wartość`,
+  unstorable_text: () => msg`Tekst zawiera znak, którego nie można zapisać`,
   email: () => msg`Podaj poprawny adres e-mail`,
   too_short: (param) => {
     const atLeast = count(param)

@@ -5,8 +5,8 @@ import { teacherSignUpPayload } from '../../test-support/registration.ts'
 import { mp4File, multipart, pngFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 
-// Small limits injected through buildApp: 3 failed sign-ins per account and 5 per IP a minute,
-// 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2 teacher
+// Small limits injected through buildApp: 3 failed sign-ins per account and 5 per IP a minute (2
+// per account at an IP past those 5), 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2 teacher
 // registrations per IP an hour.
 let t: TestApp
 beforeAll(async () => {
@@ -15,6 +15,7 @@ beforeAll(async () => {
     rateLimits: {
       signInPerAccount: perMinute(3),
       signInPerIp: perMinute(5),
+      signInPerAccountAtIp: perMinute(2),
       resetPasswordPerAccount: { limit: 2, windowMs: 3_600_000 },
       resetPasswordPerIp: { limit: 3, windowMs: 3_600_000 },
       validateEmailPerIp: perMinute(4),
@@ -51,13 +52,47 @@ describe('sign-in limits', () => {
     expect((await signInFrom(freshIp(), user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  it('limits failed attempts per IP across accounts', async () => {
+  /** An address that has used up its own 5 failures on accounts that do not exist. */
+  async function busyAddress(): Promise<string> {
     const ip = freshIp()
-    for (let i = 0; i < 5; i++)
-      expect((await signInFrom(ip, `someone.${i}@example.com`)).statusCode).toBe(422)
-    expectTooMany(await signInFrom(ip, 'another@example.com'))
-    // Another client is unaffected.
-    expect((await signInFrom(freshIp(), 'another@example.com')).statusCode).toBe(422)
+    for (let i = 0; i < 5; i++) {
+      expect((await signInFrom(ip, `someone.${ip}.${i}@example.com`)).statusCode).toBe(422)
+    }
+    return ip
+  }
+
+  it('lets a correct password in from a busy address (an office behind one NAT)', async () => {
+    const ip = await busyAddress()
+    const user = await createUser(t.database.db)
+    expect((await signInFrom(ip, user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    // A typo first changes nothing for its owner.
+    const other = await createUser(t.database.db)
+    expect((await signInFrom(ip, other.email)).statusCode).toBe(422)
+    expect((await signInFrom(ip, other.email, TEST_PASSWORD)).statusCode).toBe(200)
+    t.clock.advance(60_000)
+  })
+
+  it('keeps guessing across accounts from a busy address to a few tries per account', async () => {
+    const ip = await busyAddress()
+    const user = await createUser(t.database.db)
+    for (let i = 0; i < 2; i++) expect((await signInFrom(ip, user.email)).statusCode).toBe(422)
+    expectTooMany(await signInFrom(ip, user.email, TEST_PASSWORD))
+    // Another client, and the same client a window later, are unaffected.
+    expect((await signInFrom(freshIp(), user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    t.clock.advance(60_000)
+    expect((await signInFrom(ip, user.email, TEST_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('answers a busy address alike for accounts that exist and addresses that do not', async () => {
+    const ip = await busyAddress()
+    const user = await createUser(t.database.db)
+    const statuses = async (email: string) => {
+      const seen: number[] = []
+      for (let i = 0; i < 4; i++) seen.push((await signInFrom(ip, email)).statusCode)
+      return seen
+    }
+    expect(await statuses(user.email)).toEqual([422, 422, 429, 429])
+    expect(await statuses(`nobody.${ip}@example.com`)).toEqual([422, 422, 429, 429])
     t.clock.advance(60_000)
   })
 

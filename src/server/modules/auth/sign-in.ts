@@ -4,7 +4,7 @@ import { formatPolandDate } from '../../../domain/poland-time.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
-import { consumeAll, type RateLimiter } from '../../platform/rate-limit.ts'
+import { consumeAll, type RateLimiter, type RateLimiters } from '../../platform/rate-limit.ts'
 import { createSession, revokeSession, type User } from '../../platform/sessions.ts'
 import { findUserByEmail } from '../users/repository.ts'
 
@@ -42,18 +42,38 @@ function assertMaySignIn(user: User, now: Date): void {
   }
 }
 
+type Attempt = [RateLimiter, string]
+
+/**
+ * Counts a sign-in attempt (docs/decisions.md "Rate limits"); only failures keep counting, a
+ * success gives the attempts back. Always per account (against guessing one password from many
+ * addresses). Per client address (against trying many accounts) while the address has room; past
+ * that, a busy address (a school office behind one NAT) does not lock everyone behind it out: each
+ * account then has a small allowance of its own at that address, so a person who knows their
+ * password still signs in, and guessing across accounts from there stays slow. Every account,
+ * known or not, is counted alike, so the answers never tell whether an e-mail has an account.
+ */
+function consumeSignInAttempt(limiters: RateLimiters, email: string, ip: string): Attempt[] {
+  const account: Attempt = [limiters.signInPerAccount, email]
+  const attempts: Attempt[] = [account, [limiters.signInPerIp, ip]]
+  try {
+    consumeAll(attempts)
+    return attempts
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'too_many_requests')) throw error
+    // The account's own limit refuses again here if it was the one that was full.
+    const atAddress: Attempt[] = [account, [limiters.signInPerAccountAtIp, `${ip} ${email}`]]
+    consumeAll(atAddress)
+    return atAddress
+  }
+}
+
 export async function signIn(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'limiters'>,
   input: v.InferOutput<typeof signInBody>,
   ip: string,
 ): Promise<AuthRecord> {
-  // Limited per account (against guessing one password from many addresses) and per client IP
-  // (against trying many accounts). Only failures count: a success gives the attempts back.
-  const attempts: [RateLimiter, string][] = [
-    [ctx.limiters.signInPerAccount, input.email],
-    [ctx.limiters.signInPerIp, ip],
-  ]
-  consumeAll(attempts)
+  const attempts = consumeSignInAttempt(ctx.limiters, input.email, ip)
   const user = await findUserByEmail(ctx.db, input.email)
   // Unknown address and wrong password answer alike, in about the same time (no user enumeration).
   const passwordOk = await verifyPassword(user?.passwordHash, input.password)

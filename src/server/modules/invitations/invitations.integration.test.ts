@@ -7,7 +7,8 @@ import { users } from '../../db/schema.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
 import { linkIn, tokenIn } from '../../test-support/capturing-mailer.ts'
-import { bearer, createUser, uniqueEmail } from '../../test-support/fixtures.ts'
+import { bearer, createUser } from '../../test-support/fixtures.ts'
+import { invitedStudentValues } from '../../test-support/invitations.ts'
 import type { InvitedStudent } from './repository.ts'
 import { inviteStudent } from './service.ts'
 
@@ -18,16 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const DAY = 86_400_000
-const student = (overrides: Partial<InvitedStudent> = {}): InvitedStudent => ({
-  email: uniqueEmail('invited'),
-  humanAccess: true,
-  aiAccess: false,
-  onlyGroupLessons: false,
-  companyName: null,
-  activeUntil: null,
-  locale: 'pl',
-  ...overrides,
-})
+const student = invitedStudentValues
 const accept = (invitation_token: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/students/accept_invitation', payload: { invitation_token } })
 const INVALID = { error: 'Account activation link is invalid or has expired', code: 'invitation_invalid' }

@@ -24,13 +24,8 @@ export function writeLesson<S extends v.GenericSchema>(
   const key = idempotencyKey(request)
   const input = parseInput(schema, request.body)
   const now = ctx.clock.now()
-  return idempotentWrite(
-    ctx,
-    { userId: user.id, key, scope, body: request.body },
-    lessonResponse,
-    async (tx) => ({
-      status: 200,
-      body: { data: await apply(tx, viewerOf(user), input, now) },
-    }),
-  )
+  return idempotentWrite(ctx, { userId: user.id, key, scope, body: input }, lessonResponse, async (tx) => ({
+    status: 200,
+    body: { data: await apply(tx, viewerOf(user), input, now) },
+  }))
 }

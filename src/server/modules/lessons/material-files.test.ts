@@ -21,6 +21,7 @@ describe('materialFilename', () => {
     expect(materialFilename('C:\\fakepath\\scan.png', 'png')).toBe('scan.png')
     expect(materialFilename('evil\u202Egnp.exe', 'png')).toBe('evilgnp.png')
     expect(materialFilename('a\u0000b\u200Bc\n.pdf', 'pdf')).toBe('abc.pdf')
+    expect(materialFilename('a\uD800b\uDE00c😀.pdf', 'pdf')).toBe('abc😀.pdf')
     expect(materialFilename('.hidden.pdf', 'pdf')).toBe('hidden.pdf')
     expect(materialFilename('   ', 'pdf')).toBe('material.pdf')
     expect(materialFilename('', 'wav')).toBe('material.wav')

@@ -32,8 +32,9 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
 }
 
-// Control and format characters (bidi overrides that disguise an extension, zero-width marks).
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu
+// Control and format characters (bidi overrides that disguise an extension, zero-width marks), and
+// lone surrogates, which UTF-8 (and so PostgreSQL) cannot hold.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu
 
 const EXTENSION = /\.([A-Za-z0-9]{1,8})$/
 

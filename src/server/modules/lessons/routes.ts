@@ -24,7 +24,7 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     const now = ctx.clock.now()
     const answer = await idempotentWrite(
       ctx,
-      { userId: student.id, key, scope: 'POST /lessons/create', body: request.body },
+      { userId: student.id, key, scope: 'POST /lessons/create', body: input },
       lessonCreateResponse,
       async (tx) => ({ status: 201, body: { data: await bookLessons(tx, now, student.id, input) } }),
     )

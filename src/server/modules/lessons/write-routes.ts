@@ -58,7 +58,7 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(lessonCancelSchema, request.body)
     const now = ctx.clock.now()
     const answer = await write(
-      { user, key, scope: 'POST /lessons/cancel', body: request.body },
+      { user, key, scope: 'POST /lessons/cancel', body: input },
       lessonCancelResponse,
       async (tx) => ({
         status: 200,

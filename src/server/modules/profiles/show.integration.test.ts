@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { studentSummaryResponse, teacherSummaryResponse } from '../../../domain/api/profile.ts'
-import { studentLearnedLanguages, teacherTaughtLanguages } from '../../db/schema.ts'
+import { lessons, studentLearnedLanguages, teacherStudents, teacherTaughtLanguages } from '../../db/schema.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser, signIn } from '../../test-support/fixtures.ts'
 import { get, post } from '../../test-support/http.ts'
@@ -12,6 +12,24 @@ beforeAll(async () => {
   t = await buildTestApp()
 })
 afterAll(() => t.close())
+
+/** A 45-minute English B1 lesson of the pair (spec §3), in March 2026 unless `values` say otherwise. */
+async function addLesson(
+  teacherId: string,
+  studentId: string,
+  values: Partial<typeof lessons.$inferInsert> = {},
+) {
+  const startsAt = values.startsAt ?? new Date('2026-03-12T09:00:00Z')
+  await t.database.db.insert(lessons).values({
+    teacherId,
+    studentId,
+    languageId: 1,
+    levelId: 3,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 45 * 60_000),
+    ...values,
+  })
+}
 
 async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.database.db, values)
@@ -105,9 +123,10 @@ describe('GET /students/show (spec §6, §8)', () => {
     }
   })
 
-  it('shows a teacher an active student with the picture, and 404 for anyone else', async () => {
+  it('shows a teacher their own active student with the picture, and 404 for anyone else', async () => {
     const teacher = await signedIn({ role: 'teacher' })
     const student = await signedIn()
+    await addLesson(teacher.user.id, student.user.id)
     await post(t.app, '/students/update', {
       token: student.token,
       payload: {},
@@ -119,9 +138,41 @@ describe('GET /students/show (spec §6, §8)', () => {
     expect((await get(t.app, summary.image_url ?? '')).statusCode).toBe(200)
 
     const inactive = await createUser(t.database.db, { status: 'inactive' })
+    await addLesson(teacher.user.id, inactive.id)
     const otherTeacher = await createUser(t.database.db, { role: 'teacher' })
-    for (const id of [inactive.id, otherTeacher.id]) {
+    for (const id of [inactive.id, otherTeacher.id, '00000000-0000-4000-8000-000000000000']) {
       expect((await get(t.app, `/students/show?user_id=${id}`, teacher.token)).statusCode).toBe(404)
+    }
+  })
+
+  it('answers a teacher 404 for any active student who is not theirs, as for an unknown id', async () => {
+    const teacher = await signedIn({ role: 'teacher' })
+    const otherTeacher = await createUser(t.database.db, { role: 'teacher' })
+    const stranger = await createUser(t.database.db)
+    const othersStudent = await createUser(t.database.db)
+    await addLesson(otherTeacher.id, othersStudent.id)
+    await t.database.db.insert(teacherStudents).values({ teacherId: otherTeacher.id, studentId: stranger.id })
+    for (const id of [stranger.id, othersStudent.id]) {
+      const response = await get(t.app, `/students/show?user_id=${id}`, teacher.token)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ code: 'not_found' })
+    }
+  })
+
+  it('counts a past, a cancelled or a group lesson with the teacher, and the allowed list', async () => {
+    const teacher = await signedIn({ role: 'teacher' })
+    const past = await createUser(t.database.db)
+    await addLesson(teacher.user.id, past.id, { startsAt: new Date('2025-01-07T09:00:00Z') })
+    const cancelled = await createUser(t.database.db)
+    await addLesson(teacher.user.id, cancelled.id, { cancelledAt: new Date('2026-03-01T09:00:00Z') })
+    const group = await createUser(t.database.db)
+    await addLesson(teacher.user.id, group.id, { isGroup: true })
+    const allowed = await createUser(t.database.db)
+    await t.database.db.insert(teacherStudents).values({ teacherId: teacher.user.id, studentId: allowed.id })
+    for (const student of [past, cancelled, group, allowed]) {
+      const response = await get(t.app, `/students/show?user_id=${student.id}`, teacher.token)
+      expect(response.statusCode).toBe(200)
+      expect(v.parse(studentSummaryResponse, response.json()).data.id).toBe(student.id)
     }
   })
 })

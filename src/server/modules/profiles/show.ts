@@ -2,6 +2,7 @@ import type { StudentSummary, TeacherSummary } from '../../../domain/api/profile
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { isOwnStudent } from '../teachers/students-repository.ts'
 import { toStudentSummary, toTeacherSummary } from '../users/profile-dto.ts'
 import { findActiveUser, findUserLanguages } from '../users/repository.ts'
 
@@ -15,9 +16,10 @@ export async function showTeacher(ctx: ShowContext, teacherId: string): Promise<
 }
 
 /**
- * spec §7 GET /students/show with spec §6/§8: a student sees only their own profile ("You do not
- * have permission to view this student's profile"); a teacher sees any active student until
- * lessons narrow it to the teacher's own students (docs/decisions.md).
+ * spec §7 GET /students/show with spec §6/§8 (docs/decisions.md "Who may open a student's
+ * profile"): a student sees only their own profile ("You do not have permission to view this
+ * student's profile"); a teacher sees only their own students — who have or had a lesson with
+ * them, or are on their allowed list — and 404 for everyone else, as for an unknown id.
  */
 export async function showStudent(
   ctx: ShowContext,
@@ -26,6 +28,9 @@ export async function showStudent(
 ): Promise<StudentSummary> {
   // Refused before the lookup, so the answer does not tell whether the id exists.
   if (viewer.role !== 'teacher' && viewer.id !== studentId) throw new AppError('student_profile_forbidden')
+  if (viewer.role === 'teacher' && !(await isOwnStudent(ctx.db, viewer.id, studentId))) {
+    throw new AppError('not_found')
+  }
   const student = await findActiveUser(ctx.db, studentId, 'student')
   if (!student) throw new AppError('not_found')
   return toStudentSummary(student, await findUserLanguages(ctx.db, student.id), ctx.fileUrls)

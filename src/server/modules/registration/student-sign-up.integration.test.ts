@@ -8,11 +8,11 @@ import { users } from '../../db/schema.ts'
 import { createSession } from '../../platform/sessions.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { tokenIn } from '../../test-support/capturing-mailer.ts'
-import { createUser, signIn, uniqueEmail } from '../../test-support/fixtures.ts'
+import { createUser, signIn } from '../../test-support/fixtures.ts'
 import { get, post } from '../../test-support/http.ts'
+import { invitedStudentValues } from '../../test-support/invitations.ts'
 import { htmlFile, pngFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
-import type { InvitedStudent } from '../invitations/repository.ts'
 import { inviteStudent } from '../invitations/service.ts'
 
 let t: TestApp
@@ -39,16 +39,8 @@ const details = (overrides: Partial<StudentSignUpInput> = {}): StudentSignUpInpu
 
 /** An invited student who opened the e-mailed link: signed in, registration not completed. */
 async function invitedStudent(): Promise<{ email: string; token: string; id: string }> {
-  const email = uniqueEmail('invited')
-  const invitation: InvitedStudent = {
-    email,
-    humanAccess: true,
-    aiAccess: false,
-    onlyGroupLessons: false,
-    companyName: null,
-    activeUntil: null,
-    locale: 'pl',
-  }
+  const invitation = invitedStudentValues()
+  const { email } = invitation
   await inviteStudent(t.ctx, invitation)
   const accepted = await post(t.app, '/students/accept_invitation', {
     payload: { invitation_token: tokenIn(t.mailer.lastTo(email)) },

@@ -58,6 +58,26 @@ export async function findLessonStudentsByEmail(
     )
 }
 
+/**
+ * Whether the student is one of the teacher's own: has or had a lesson with them (any state) or
+ * is on their allowed list (docs/decisions.md "Who may open a student's profile").
+ */
+export async function isOwnStudent(db: Db, teacherId: string, studentId: string): Promise<boolean> {
+  const [lesson, allowed] = await Promise.all([
+    db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.teacherId, teacherId), eq(lessons.studentId, studentId)))
+      .limit(1),
+    db
+      .select({ id: teacherStudents.studentId })
+      .from(teacherStudents)
+      .where(and(eq(teacherStudents.teacherId, teacherId), eq(teacherStudents.studentId, studentId)))
+      .limit(1),
+  ])
+  return lesson.length > 0 || allowed.length > 0
+}
+
 /** Replaces the teacher's allowed students; run it in the transaction that holds the teacher's lock. */
 export async function replaceAllowedStudents(db: Db, teacherId: string, studentIds: string[]): Promise<void> {
   await db.delete(teacherStudents).where(eq(teacherStudents.teacherId, teacherId))

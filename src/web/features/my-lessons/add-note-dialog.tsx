@@ -7,7 +7,7 @@ import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { LessonOverview } from './lesson-overview.tsx'
-import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
@@ -20,7 +20,7 @@ export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: ()
   const [note, setNote] = useState(lesson.note ?? '')
   const write = useDialogWrite(useUpdateLesson(), lesson)
   const trimmed = note.trim()
-  const disabled = trimmed === '' || tooLong(note) || trimmed === (lesson.note ?? '')
+  const disabled = trimmed === '' || cannotSave(note) || trimmed === (lesson.note ?? '')
 
   const save = () =>
     write.submit({ lesson_id: lesson.id, note: trimmed }, (answer) => {

@@ -16,7 +16,7 @@ import { useCancelOutcome } from './cancel-outcome.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonOverview } from './lesson-overview.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
-import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 type Step = 'overview' | 'reason' | 'penalty'
@@ -98,7 +98,12 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClos
             <Button variant="default" onClick={() => setStep('overview')} disabled={write.pending}>
               <Trans>Wstecz</Trans>
             </Button>
-            <Button color="red" onClick={cancel} disabled={empty || tooLong(reason)} loading={write.pending}>
+            <Button
+              color="red"
+              onClick={cancel}
+              disabled={empty || cannotSave(reason)}
+              loading={write.pending}
+            >
               <Trans>Odwołaj lekcję</Trans>
             </Button>
           </Group>

@@ -7,7 +7,7 @@ import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
-import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
@@ -68,7 +68,11 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
             {editable ? <Trans>Anuluj</Trans> : <Trans>Zamknij</Trans>}
           </Button>
           {editable && (
-            <Button onClick={save} disabled={tooLong(memo) || memo.trim() === saved} loading={write.pending}>
+            <Button
+              onClick={save}
+              disabled={cannotSave(memo) || memo.trim() === saved}
+              loading={write.pending}
+            >
               <Trans>Zapisz</Trans>
             </Button>
           )}

@@ -72,6 +72,15 @@ describe('AddNote (spec §2)', () => {
     expect((await within(dialog()).findByRole('alert')).textContent).toContain('Ta lekcja została odwołana')
     expect(onClose).not.toHaveBeenCalled()
   })
+
+  it('says beside the field that a pasted NUL cannot be saved, and keeps the note from being sent', () => {
+    const sent = routeFetch({ [UPDATE]: updated(lessonFixture()) })
+    open('note', lessonFixture())
+    fireEvent.change(within(dialog()).getByLabelText('Twoja notatka'), { target: { value: 'Czasy\u0000' } })
+    expect(within(dialog()).getByText('Tekst zawiera znak, którego nie można zapisać')).toBeTruthy()
+    expect(button('Zapisz notatkę').hasAttribute('disabled')).toBe(true)
+    expect(sent).toEqual([])
+  })
 })
 
 describe('LessonMemos (spec §2, §5)', () => {

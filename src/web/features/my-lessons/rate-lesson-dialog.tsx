@@ -9,7 +9,7 @@ import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { LessonOverview } from './lesson-overview.tsx'
-import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
@@ -27,7 +27,7 @@ export function RateLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose:
   const [comment, setComment] = useState(lesson.rating?.comment ?? '')
   const write = useDialogWrite(useRateLesson(), lesson)
   const shown = hovered > 0 ? hovered : value
-  const ready = value > 0 && comment.trim() !== '' && !tooLong(comment)
+  const ready = value > 0 && comment.trim() !== '' && !cannotSave(comment)
   const max = RATING_MAX
 
   const save = () =>

@@ -9,7 +9,7 @@ import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { LessonOverview } from './lesson-overview.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
-import { LimitedTextarea, tooLong } from './limited-textarea.tsx'
+import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
@@ -51,7 +51,7 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
           <Button variant="default" onClick={onClose} disabled={write.pending}>
             <Trans>Anuluj</Trans>
           </Button>
-          <Button color="red" onClick={report} disabled={tooLong(note)} loading={write.pending}>
+          <Button color="red" onClick={report} disabled={cannotSave(note)} loading={write.pending}>
             <Trans>Wyślij zgłoszenie</Trans>
           </Button>
         </Group>

@@ -1,0 +1,19 @@
+import * as v from 'valibot'
+import { issue } from './issues.ts'
+
+// PostgreSQL's `text` cannot hold U+0000 (the server refuses it: "invalid byte sequence"), and a
+// lone surrogate (half of a UTF-16 pair) has no UTF-8 form: drivers turn it into U+FFFD, so the
+// text read back would differ from the text written. Both are refused before they reach a query.
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether PostgreSQL can store `value` exactly as written. */
+export const isStorableText = (value: string): boolean =>
+  !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+
+/**
+ * A string that PostgreSQL can store: the base of every free-text field (notes, memos, reasons,
+ * comments, about, description, links, names). `message` is the issue of a value that is no string.
+ */
+export const storableString = (message: string) =>
+  v.pipe(v.string(message), v.check(isStorableText, issue('unstorable_text')))

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from './test-support/build-test-app.ts'
+import { fuzzCases } from './test-support/fuzz-cases.ts'
+import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
+import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
+
+// issue #10 item 5: the hostile-input probe as a test. Every registered route gets its valid
+// request and then every variant of fuzz-cases.ts (wrong types, missing and extra keys, huge
+// values, NUL, lone surrogates, RTL, emoji, out-of-range numbers, malformed ids and dates,
+// broken bodies and headers). No answer may be a 5xx: bad input is the client's fault (4xx).
+
+let t: TestApp
+let world: World
+beforeAll(async () => {
+  // Sessions answered from memory: the fuzz is about input, and this keeps it fast.
+  t = await buildTestApp({ config: { sessionCacheMs: 60_000 } })
+  world = await buildFuzzWorld(t)
+})
+afterAll(() => t.close())
+
+/** `METHOD /path` of every route Fastify knows, from its route tree (HEAD mirrors GET). */
+function registeredRoutes(): string[] {
+  const routes: string[] = []
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue
+    const match = /[├└]── (\/\S*) \(([A-Z, ]+)\)$/.exec(line)
+    if (!match?.[1] || !match[2]) throw new Error(`unexpected route line: ${line}`)
+    for (const method of match[2].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${match[1]}`)
+  }
+  return routes
+}
+
+describe('hostile input on every endpoint', () => {
+  it('has a request shape for every route, and no shape without a route', () => {
+    const routes = registeredRoutes()
+    expect(routes.length).toBeGreaterThan(30)
+    expect(routes.filter((route) => !(route in FUZZ_SHAPES))).toEqual([])
+    expect(Object.keys(FUZZ_SHAPES).filter((route) => !routes.includes(route))).toEqual([])
+  })
+
+  it('answers every case below 500 and uncacheable, and each valid request as expected', {
+    timeout: 240_000,
+  }, async () => {
+    const failures: string[] = []
+    const unexpectedBase: string[] = []
+    const cacheable: string[] = []
+    let cases = 0
+    for (const [route, shapesOf] of Object.entries(FUZZ_SHAPES)) {
+      const [method = '', template = ''] = route.split(' ')
+      for (const [index, shape] of shapesOf(world).entries()) {
+        for (const { label, request } of fuzzCases(method, template, shape, world)) {
+          const response = await t.app.inject(request)
+          cases += 1
+          const name = `${route} #${index} as ${shape.as}: ${label}`
+          if (response.statusCode >= 500)
+            failures.push(`${name} → ${response.statusCode} ${response.body.slice(0, 200)}`)
+          // issue #10 item 6: no answer of the API may be kept by a shared cache.
+          if (!/no-store|private/.test(String(response.headers['cache-control']))) cacheable.push(name)
+          if (label === 'base' && response.statusCode !== shape.expect) {
+            unexpectedBase.push(`${name} → ${response.statusCode} ${response.body.slice(0, 300)}`)
+          }
+        }
+      }
+    }
+    console.log(`fuzz: ${cases} cases, ${failures.length} answers >= 500`)
+    expect({ failures, unexpectedBase, cacheable }).toEqual({
+      failures: [],
+      unexpectedBase: [],
+      cacheable: [],
+    })
+  })
+})

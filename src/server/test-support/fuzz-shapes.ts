@@ -1,0 +1,226 @@
+import { MATERIAL_FIELDS } from '../../domain/api/my-lessons.ts'
+import { TEST_PASSWORD } from './fixtures.ts'
+import type { Caller, World } from './fuzz-world.ts'
+import { teacherSignUpPayload, VALID_DESCRIPTION } from './registration.ts'
+import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
+
+// The request shape of every API route, for the fuzz (fuzz.integration.test.ts): a request that
+// succeeds, whose every field the fuzz then replaces, removes and multiplies. The fuzz fails for a
+// route without a shape here, so a new endpoint cannot go unprobed. Routes run in this order
+// (writes that use something up come after the reads that need it).
+
+export type Multipart = {
+  /** The JSON `payload` part (registration, profile updates) … */
+  payload?: unknown
+  /** … or plain text parts (lesson materials, spec §7), each sent as String(value). */
+  fields?: Record<string, unknown>
+  files: Record<string, Part>
+}
+
+export type Shape = {
+  /** Who sends the variants; every other caller sends the unmodified request once. */
+  as: Caller
+  query?: Record<string, string>
+  /** Path parameters (`:key`). */
+  params?: Record<string, string>
+  body?: Record<string, unknown>
+  multipart?: Multipart
+  /** false: only `as` sends it (a sign-out with another caller's token would end their session). */
+  otherCallers?: false
+  /** The write honours an Idempotency-Key. */
+  idempotent?: boolean
+  /** The status of the unmodified request, which is sent first. */
+  expect: number
+}
+
+const png = (): Part => ({ bytes: pngFile(), filename: 'me.png', type: 'image/png' })
+const pdf = (): Part => ({ bytes: pdfFile(), filename: 'notes.pdf', type: 'application/pdf' })
+const get = (as: Caller, query?: Record<string, string>): Shape[] => [
+  { as, expect: 200, ...(query ? { query } : {}) },
+]
+const week = { date_from: '2026-03-09', date_to: '2026-03-22', page: '1', per_page: '20' }
+const NEW_PASSWORD = 'New-password-2026'
+
+const studentDetails = {
+  first_name: 'julia',
+  last_name: 'JANKOWSKA',
+  phone_number: '513 444 555',
+  date_of_birth: '2001-01-23',
+  password: NEW_PASSWORD,
+  password_confirmation: NEW_PASSWORD,
+  user_rules_agreed: true,
+  voice_recording_agreed: true,
+  commercial_email_consent: true,
+  locale: 'en',
+}
+
+export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
+  'GET /api/v1/health': () => get('anonymous'),
+  'GET /api/v1/languages/list': () => get('anonymous'),
+  'GET /api/v1/levels/list': () => get('anonymous'),
+  'GET /api/v1/specializations/list': () => get('anonymous'),
+  'GET /api/v1/settings/show': () => get('student'),
+  'GET /api/v1/students/me': () => get('student'),
+  'GET /api/v1/teachers/me': () => get('teacher'),
+  'POST /api/v1/users/sign_in': (w) => [
+    {
+      as: 'anonymous',
+      body: { email: w.signInEmail, password: TEST_PASSWORD, remember: false },
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/users/sign_out': () => [{ as: 'anonymous', body: {}, otherCallers: false, expect: 200 }],
+  'POST /api/v1/users/reset_password': (w) => [
+    { as: 'anonymous', body: { email: w.resetEmail }, expect: 200 },
+  ],
+  'POST /api/v1/users/validate_reset_token': (w) => [
+    { as: 'anonymous', body: { reset_token: w.resetToken }, expect: 200 },
+  ],
+  'POST /api/v1/users/validate_email': () => [
+    { as: 'anonymous', body: { email: 'free.address@example.com' }, expect: 200 },
+  ],
+  'POST /api/v1/users/update_password': (w) => [
+    {
+      as: 'anonymous',
+      body: { reset_token: w.resetToken, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/students/accept_invitation': (w) => [
+    { as: 'anonymous', body: { invitation_token: w.invitationToken }, expect: 200 },
+  ],
+  'POST /api/v1/teachers/sign_up': () => [
+    {
+      as: 'anonymous',
+      multipart: {
+        payload: teacherSignUpPayload(),
+        files: { image: png(), video: { bytes: mp4File(), filename: 'me.mp4', type: 'video/mp4' } },
+      },
+      expect: 201,
+    },
+  ],
+  'POST /api/v1/students/sign_up': () => [
+    { as: 'newStudent', multipart: { payload: studentDetails, files: { image: png() } }, expect: 200 },
+  ],
+  'GET /api/v1/students/show': (w) => get('teacher', { user_id: w.student.id }),
+  'GET /api/v1/teachers/show': (w) => get('student', { teacher_id: w.teacher.id }),
+  'POST /api/v1/students/update': () => [
+    { as: 'student', body: { about: 'Lubię podróże.', locale: 'pl' }, expect: 200 },
+    { as: 'student', multipart: { payload: { about: 'Lubię góry.' }, files: { image: png() } }, expect: 200 },
+  ],
+  'POST /api/v1/teachers/update': () => [
+    {
+      as: 'teacher',
+      body: { description: VALID_DESCRIPTION, not_accepting_new_students: false },
+      expect: 200,
+    },
+    {
+      as: 'teacher',
+      multipart: { payload: { social_links: ['https://example.com/anna'] }, files: {} },
+      expect: 200,
+    },
+  ],
+  'GET /api/v1/teachers/search': () =>
+    get('student', {
+      language_id: '1',
+      teaching_language_id: '2',
+      level_id: '3',
+      specialization_id: '7',
+      day: '2026-03-16',
+      time: JSON.stringify({ from: '08:00', to: '12:00' }),
+      page: '1',
+      per_page: '10',
+    }),
+  'GET /api/v1/teachers/timetables/show': (w) =>
+    get('student', { teacher_id: w.teacher.id, date_from: '2026-03-09', date_to: '2026-03-22' }),
+  'GET /api/v1/teachers/it_teachers': () => get('student'),
+  'GET /api/v1/teachers/list_students_with_lessons': () => get('teacher'),
+  'GET /api/v1/teacher_students/list': () => get('teacher'),
+  'POST /api/v1/teacher_students/create': (w) => [
+    { as: 'teacher', body: { emails: [w.student.email] }, expect: 200 },
+  ],
+  'POST /api/v1/lessons/create': (w) => [
+    {
+      as: 'student',
+      body: { language_id: 1, level_id: 3, teacher_id: w.teacher.id, time_slot_ids: [w.freeSlot] },
+      idempotent: true,
+      expect: 201,
+    },
+  ],
+  'GET /api/v1/lessons/list_scheduled': () => get('student'),
+  'GET /api/v1/lessons/list_finished': () => get('student', week),
+  'GET /api/v1/lessons/list_group': () => get('student', week),
+  'GET /api/v1/lessons/show': (w) => get('student', { lesson_id: w.lessons.upcoming }),
+  'GET /api/v1/lessons/download_file': (w) =>
+    get('student', { lesson_id: w.lessons.upcoming, file_id: w.files.download }),
+  'POST /api/v1/lessons/update': (w) => [
+    {
+      as: 'student',
+      body: { lesson_id: w.lessons.upcoming, note: 'Powtórzyć czasy.' },
+      idempotent: true,
+      expect: 200,
+    },
+    {
+      as: 'teacher',
+      body: { lesson_id: w.lessons.upcoming, teacher_memos: 'Czasy.' },
+      idempotent: true,
+      expect: 200,
+    },
+    {
+      as: 'teacher',
+      multipart: {
+        fields: { [MATERIAL_FIELDS.lessonId]: w.lessons.upcoming, [MATERIAL_FIELDS.filename]: 'plan.pdf' },
+        files: { [MATERIAL_FIELDS.file]: pdf() },
+      },
+      idempotent: true,
+      expect: 200,
+    },
+  ],
+  'GET /api/v1/lessons/remove_file': (w) => [
+    { as: 'teacher', query: { lesson_id: w.lessons.upcoming, file_id: w.files.removable[0] }, expect: 200 },
+  ],
+  'POST /api/v1/lessons/remove_file': (w) => [
+    { as: 'teacher', query: { lesson_id: w.lessons.upcoming, file_id: w.files.removable[1] }, expect: 200 },
+  ],
+  'POST /api/v1/lessons/cancel': (w) => [
+    {
+      as: 'student',
+      body: { lesson_id: w.lessons.cancellable, cancellation_reason: 'Choroba' },
+      idempotent: true,
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/lessons/report_absence': (w) => [
+    {
+      as: 'student',
+      body: { lesson_id: w.lessons.finished, absentee_id: w.teacher.id, note: 'Nie połączył się.' },
+      idempotent: true,
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/ratings/create': (w) => [
+    { as: 'student', body: { lesson_id: w.lessons.finished, value: 5, comment: 'Świetnie!' }, expect: 200 },
+  ],
+  'POST /api/v1/ratings/update': (w) => [
+    { as: 'student', body: { lesson_id: w.lessons.finished, value: 4, comment: 'Dobrze.' }, expect: 200 },
+  ],
+  'GET /api/v1/files/:key': (w) => [
+    {
+      as: 'anonymous',
+      params: { key: w.signedFile.key },
+      query: { expires: w.signedFile.expires, sig: w.signedFile.sig },
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/teachers/timetables/update': () => [
+    {
+      as: 'teacher',
+      body: {
+        cyclical: true,
+        weekdays: { '1': [{ start: '08:00', end: '12:00' }], '3': [] },
+        dates: { '2026-03-20': [{ start: '09:00', end: '10:00' }] },
+      },
+      expect: 200,
+    },
+  ],
+}

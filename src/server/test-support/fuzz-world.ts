@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream'
+import * as v from 'valibot'
+import { lessonResponse } from '../../domain/api/my-lessons.ts'
+import { inviteStudent } from '../modules/invitations/service.ts'
+import type { User } from '../platform/sessions.ts'
+import type { TestApp } from './build-test-app.ts'
+import { tokenIn } from './capturing-mailer.ts'
+import { createUser } from './fixtures.ts'
+import { invitedStudentValues } from './invitations.ts'
+import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
+import { addLessonAt, uploadMaterial } from './my-lessons.ts'
+import { pdfFile, pngFile } from './sample-files.ts'
+import { signedInUser } from './sessions.ts'
+
+// The accounts, lessons, files and tokens the fuzz (fuzz.integration.test.ts) aims at, so that
+// each route's unmodified request succeeds and its variants reach the rules behind validation.
+
+export type Caller = 'anonymous' | 'student' | 'teacher' | 'newStudent'
+
+export type World = {
+  tokens: Record<Exclude<Caller, 'anonymous'>, string>
+  student: User
+  teacher: User
+  /** Lessons of the student with the teacher, one per kind of write that uses one up. */
+  lessons: { upcoming: string; cancellable: string; finished: string }
+  /** Materials of the upcoming lesson: one to download, one to remove by GET and one by POST. */
+  files: { download: string; removable: [string, string] }
+  /** A free slot of the teacher that the student may book. */
+  freeSlot: string
+  signInEmail: string
+  resetEmail: string
+  resetToken: string
+  invitationToken: string
+  /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
+  signedFile: { key: string; expires: string; sig: string }
+}
+
+async function materialId(t: TestApp, token: string, lessonId: string, filename: string): Promise<string> {
+  const response = await uploadMaterial(t, token, { lessonId, file: { bytes: pdfFile(), filename } })
+  const files = v.parse(lessonResponse, response.json()).data.lesson_files
+  const file = files.find((f) => f.filename === filename)
+  if (!file) throw new Error(`material ${filename} was not stored: ${response.body}`)
+  return file.id
+}
+
+async function signedFile(t: TestApp): Promise<World['signedFile']> {
+  const stored = await t.storage.put(Readable.from(pngFile()), 'picture')
+  const url = new URL(t.app.deps.fileUrls.url(stored.key) ?? '', 'http://x')
+  return {
+    key: stored.key,
+    expires: url.searchParams.get('expires') ?? '',
+    sig: url.searchParams.get('sig') ?? '',
+  }
+}
+
+/** Builds the world on the test clock's Tuesday 10 March 2026 (schedule range 9–22 March). */
+export async function buildFuzzWorld(t: TestApp): Promise<World> {
+  const { teacher, teacherToken } = await bookableTeacher(t, {
+    values: { firstName: 'Anna', lastName: 'Nowak' },
+  })
+  // A partner company's student (spec §1), so teachers/it_teachers answers too.
+  const student = await bookingStudent(t, {
+    firstName: 'Marta',
+    lastName: 'Dąbrowska',
+    companyName: 'Partner S.A.',
+    // Room for the booking the fuzz makes beside the lessons below (spec §9 default: 2).
+    scheduledLessonsLimit: 10,
+  })
+  const newStudent = await signedInUser(t, { role: 'student', registrationCompleted: false })
+  const pair = { teacher: { user: teacher, token: teacherToken }, student }
+  const upcoming = await addLessonAt(t, pair, 2 * 24 * 60)
+  const cancellable = await addLessonAt(t, pair, 3 * 24 * 60)
+  const finished = await addLessonAt(t, pair, -120)
+  const [freeSlot] = await slotIds(t, student.token, teacher.id, [['2026-03-16', '08:00']])
+
+  const signInEmail = (await createUser(t.database.db)).email
+  // The reset link belongs to another user than the one reset_password is fuzzed with: a new
+  // request cancels the older links.
+  const linkOwner = (await createUser(t.database.db)).email
+  await t.app.inject({ method: 'POST', url: '/api/v1/users/reset_password', payload: { email: linkOwner } })
+  await t.app.deps.mail.idle()
+  const invitation = invitedStudentValues()
+  await inviteStudent(t.ctx, invitation)
+
+  return {
+    tokens: { student: student.token, teacher: teacherToken, newStudent: newStudent.token },
+    student: student.user,
+    teacher,
+    lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id },
+    files: {
+      download: await materialId(t, teacherToken, upcoming.id, 'plan.pdf'),
+      removable: [
+        await materialId(t, teacherToken, upcoming.id, 'old-plan.pdf'),
+        await materialId(t, teacherToken, upcoming.id, 'older-plan.pdf'),
+      ],
+    },
+    freeSlot: freeSlot ?? '',
+    signInEmail,
+    resetEmail: (await createUser(t.database.db)).email,
+    resetToken: tokenIn(t.mailer.lastTo(linkOwner)),
+    invitationToken: tokenIn(t.mailer.lastTo(invitation.email)),
+    signedFile: await signedFile(t),
+  }
+}
