@@ -25,6 +25,12 @@ export async function startBenchServer(
   env: Record<string, string>,
   options: { nodeArgs?: string[]; logs?: boolean } = {},
 ): Promise<BenchServer> {
+  // Something already answering there would be measured instead of this server.
+  const taken = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`Port ${port} is in use: stop what uses it, or choose another port`)
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],

@@ -57,7 +57,7 @@ function sessionItems(record: AuthRecord): Record<string, string> {
 
 type PageResult = { name: string; path: string; runs: (LighthouseRun & { bytes: PageBytes })[] }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 
 function report(results: PageResult[]): void {
   for (const { name, runs } of results) {

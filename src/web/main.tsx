@@ -6,8 +6,11 @@ import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
+import { preloadDashboardScreen } from './app/screen-chunks.ts'
 import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
+// A signed-in start downloads its screen alongside the language and the first render.
+if (getSession()) preloadDashboardScreen(window.location.pathname)
 // The first render waits for the language (English is a chunk of its own; Polish is here).
 await activateLocale(readStoredLocale())
 connectTransport()

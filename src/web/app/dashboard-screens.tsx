@@ -3,27 +3,20 @@ import { msg } from '@lingui/core/macro'
 import { type RouteObject, useRoutes } from 'react-router-dom'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
+import { dashboardChunks } from './screen-chunks.ts'
 
 // Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
 const ComingSoonScreen = lazyComponent(
   async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen,
 )
-const SetLessonsScreen = lazyComponent(
-  async () => (await import('../features/scheduling/set-lessons-screen.tsx')).SetLessonsScreen,
-)
-const ProfileScreen = lazyComponent(
-  async () => (await import('../features/profile/profile-screen.tsx')).ProfileScreen,
-)
+const SetLessonsScreen = lazyComponent(async () => (await dashboardChunks.setLessons()).SetLessonsScreen)
+const ProfileScreen = lazyComponent(async () => (await dashboardChunks.profile()).ProfileScreen)
 const StudentProfileScreen = lazyComponent(
-  async () => (await import('../features/people/student-profile-screen.tsx')).StudentProfileScreen,
+  async () => (await dashboardChunks.studentProfile()).StudentProfileScreen,
 )
-const TeacherSummaryScreen = lazyComponent(
-  async () => (await import('../features/people/teacher-summary-screen.tsx')).TeacherSummaryScreen,
-)
-const MyLessonsRoute = lazyComponent(async () => (await import('./my-lessons-route.tsx')).MyLessonsRoute)
-const ItTeachersScreen = lazyComponent(
-  async () => (await import('../features/it-teachers/it-teachers-screen.tsx')).ItTeachersScreen,
-)
+const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.teacher()).TeacherSummaryScreen)
+const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
+const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"

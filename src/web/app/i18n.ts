@@ -7,7 +7,8 @@ import { registeredMessages } from './catalog-registry.ts'
 // tests load the whole catalog. English is a chunk of its own, loaded when chosen; the service
 // worker precaches it, so switching still works offline.
 const loaders: Record<Locale, () => Promise<Messages>> = {
-  pl: async () => (import.meta.env.PROD ? {} : (await import('../locales/pl.po')).messages),
+  pl: async () =>
+    import.meta.env.PROD ? registeredMessages('pl') : (await import('../locales/pl.po')).messages,
   en: async () => (await import('../locales/en.po')).messages,
 }
 const catalogs = new Map<Locale, Messages>()
@@ -73,6 +74,5 @@ export async function activateLocale(locale: Locale): Promise<void> {
 export function translateIn(locale: Locale, message: MessageDescriptor): string | null {
   const catalog = catalogs.get(locale)
   if (!catalog) return null
-  const messages = { ...catalog, ...registeredMessages(locale) }
-  return setupI18n({ locale, messages: { [locale]: messages } })._(message)
+  return setupI18n({ locale, messages: { [locale]: { ...catalog } } })._(message)
 }

@@ -4,11 +4,12 @@ import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
 import { paths } from './paths.ts'
 import { RootLayout } from './root-layout.tsx'
+import { dashboardChunks } from './screen-chunks.ts'
 
 // The shell and the login ship in the entry; every other screen is a chunk of its own, downloaded
 // when its route is first opened (issue #10; CONVENTIONS.md "Loading"). A chunk that fails to
 // load reaches RootLayout's error boundary as a ChunkLoadError (spec §8).
-const DashboardLayout = lazyComponent(async () => (await import('./dashboard-layout.tsx')).DashboardLayout)
+const DashboardLayout = lazyComponent(async () => (await dashboardChunks.layout()).DashboardLayout)
 const RegistrationScreen = lazyComponent(
   async () => (await import('../features/registration/registration-screen.tsx')).RegistrationScreen,
 )
