@@ -1,12 +1,32 @@
+import path from 'node:path'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
+import type { ChunkingContext } from 'rolldown'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { catalogSplit } from './scripts/catalog-split.ts'
+import { shellModules } from './scripts/shell-modules.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080'
 // One id per build: it busts the persisted query cache and tags Sentry releases.
 const buildId = process.env.BUILD_ID ?? new Date().toISOString()
+
+const ENTRY_MODULE = path.resolve('src/web/main.tsx')
+const shells = new WeakMap<ChunkingContext, Set<string>>()
+
+/** Whether the entry needs `id` (scripts/shell-modules.ts), computed once per chunking pass. */
+function isShellModule(id: string, ctx: ChunkingContext): boolean {
+  let shell = shells.get(ctx)
+  if (!shell) {
+    shell = shellModules(ENTRY_MODULE, {
+      code: (module) => ctx.getModuleInfo(module)?.code ?? null,
+      importedIds: (module) => ctx.getModuleInfo(module)?.importedIds ?? [],
+    })
+    shells.set(ctx, shell)
+  }
+  return shell.has(id)
+}
 
 export default defineConfig({
   define: {
@@ -17,6 +37,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    catalogSplit(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'service-worker',
@@ -41,22 +62,24 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunk graph the size budget reads (scripts/bundle-budget.ts).
+    manifest: true,
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Libraries that change rarely get their own long-cached chunks, so an app update
-        // downloads little. Only named packages: lazy ones (Sentry, Vonage) stay lazy.
+        // React and the router change rarely and every page needs them: one long-cached chunk.
+        // The rest of what the entry imports (the shell and the login) is one chunk too, so a cold
+        // page does not fetch dozens of small shared chunks. Everything else (Mantine included) is
+        // split by use: a page downloads only what it renders (issue #10).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 2,
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-transition-group|react-remove-scroll[^\\/]*|react-number-format|react-style-singleton|use-callback-ref|use-sidecar|clsx)[\\/]/,
-            },
+            { name: (id, ctx) => (isShellModule(id, ctx) ? 'shell' : null), priority: 1 },
           ],
         },
       },

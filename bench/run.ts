@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +6,7 @@ import { hashPassword } from '../src/server/platform/passwords.ts'
 import { type LoadResult, runLoad } from './load.ts'
 import { startTempPostgres } from './postgres.ts'
 import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
+import { startBenchServer } from './server.ts'
 import { benchTargets } from './targets.ts'
 
 // `npm run bench` (issue #4): seeds a large data set (TEACHERS teachers with two weeks of slots,
@@ -27,20 +27,6 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 /** The servers listen on BENCH_PORT and the port after it (several people may bench on one machine). */
 const PORT = Number(process.env.BENCH_PORT ?? 18500)
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      // Another server on the port (someone else's) answers too: ours must still be running.
-      if ((await fetch(`${base}/api/v1/health`)).ok && child.exitCode === null) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start')
-}
-
 const line = (label: string, name: string, r: LoadResult) =>
   `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`
 
@@ -60,21 +46,18 @@ async function benchDatabase(
   console.log(
     `${label}: seeded ${TEACHERS} teachers and ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
-  const child = spawn(process.execPath, [...NODE_ARGS, 'src/server/main.ts'], {
-    env: {
-      ...process.env,
+  const server = await startBenchServer(
+    port,
+    {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
+    { nodeArgs: NODE_ARGS, logs: Boolean(process.env.BENCH_LOG_LEVEL) },
+  )
+  const base = server.base
   try {
-    await waitForHealth(base, child)
     // The server tops up every teacher's slots right after start (as it does long before traffic
     // in production); let that finish so it does not run inside the measurements.
     await new Promise((r) => setTimeout(r, SETTLE_MS))
@@ -88,11 +71,7 @@ async function benchDatabase(
     }
     return results
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server.stop()
     await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 // `npm test`: type checks, lint, catalog check, unit tests (under two machine time zones),
 // integration tests (once, on PostgreSQL: TEST_DATABASE_URL's, or else an embedded one the run
-// starts itself), a production build and the Playwright journeys. Every step runs; the run fails
-// if any step failed. The last line is the total of test cases: "N passed, N failed".
+// starts itself), a production build with its JavaScript size budget, and the Playwright journeys.
+// Every step runs; the run fails if any step failed. The last line is the total of test cases (the
+// budget counts as one): "N passed, N failed".
 
 type Counts = { passed: number; failed: number }
 const totals: Counts = { passed: 0, failed: 0 }
@@ -92,6 +93,12 @@ vitest(
 )
 
 if (run('production build', 'npm', ['run', '-s', 'build'])) {
+  // Issue #10: a size check, not a timing — the JavaScript a cold /login downloads, gzipped.
+  const withinBudget = run('JavaScript size budget (cold /login ≤ 150 kB gzipped)', 'node', [
+    'scripts/bundle-budget.ts',
+  ])
+  if (withinBudget) totals.passed += 1
+  else totals.failed += 1
   const out = '.tmp/e2e-results.json'
   rmSync(out, { force: true })
   run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { CI: 'true' })

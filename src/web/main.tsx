@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+import './app/mantine-styles.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getSession, subscribeSession } from './api/session.ts'
@@ -7,9 +6,13 @@ import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
+import { preloadDashboardScreen } from './app/screen-chunks.ts'
 import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
-activateLocale(readStoredLocale())
+// A signed-in start downloads its screen alongside the language and the first render.
+if (getSession()) preloadDashboardScreen(window.location.pathname)
+// The first render waits for the language (English is a chunk of its own; Polish is here).
+await activateLocale(readStoredLocale())
 connectTransport()
 void initMonitoring().then(() => {
   identifyUser(getSession())
@@ -24,4 +27,9 @@ createRoot(container).render(
   </StrictMode>,
 )
 
-if (import.meta.env.PROD) registerServiceWorker()
+// The service worker registers once the page has loaded: its precache downloads must not compete
+// with the first screen's.
+if (import.meta.env.PROD) {
+  if (document.readyState === 'complete') registerServiceWorker()
+  else window.addEventListener('load', registerServiceWorker, { once: true })
+}

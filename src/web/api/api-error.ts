@@ -1,4 +1,3 @@
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import * as v from 'valibot'
 import { apiErrorSchema } from '../../domain/api/common.ts'
 import { ERROR_MESSAGES, type ErrorCode, type FieldError } from '../../domain/errors.ts'
@@ -66,12 +65,14 @@ export function httpApiError(status: number, data: unknown, cause?: unknown): Ap
   })
 }
 
-/** Converts whatever ky or fetch threw into an ApiError. */
+/**
+ * Converts whatever a request threw into an ApiError (ky's own errors are converted by
+ * ky-client.ts; a TypeError is fetch's lost connection, or the ky chunk that could not load).
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (isHTTPError(error)) return httpApiError(error.response.status, error.data, error)
   if (isAbort(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', cause: error })
-  if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
+  if (error instanceof TypeError) {
     return new ApiError({ kind: 'network', message: 'Network error!', cause: error })
   }
   return new ApiError({

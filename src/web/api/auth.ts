@@ -20,6 +20,9 @@ export async function signIn(body: SignInBody) {
   return answer.data
 }
 
+/** Someone is filling in the login form: the HTTP client loads while they type. */
+export const prepareSignIn = () => http.preload()
+
 /** spec §4: logging in stores the auth record and role; the previous user's cache goes first. */
 export function useSignIn() {
   return useMutation({

@@ -1,7 +1,4 @@
 import { API_CACHE_NAME } from '../../../service-worker/cache-names.ts'
-import { clearLessonMirror } from '../offline/lesson-mirror.ts'
-import { clearOutbox } from '../offline/outbox.ts'
-import { clearTimetableMirror } from '../offline/timetable-mirror.ts'
 import { clearQueryCaches } from './query-client.ts'
 import { clearServerError } from './server-error.ts'
 import { clearSession } from './session.ts'
@@ -17,9 +14,12 @@ export async function endLocalSession(options: { keepOutbox?: boolean } = {}): P
   clearSession()
   clearServerError()
   await clearQueryCaches()
-  const stores = [clearTimetableMirror(), clearLessonMirror(), options.keepOutbox ? null : clearOutbox()]
-  await Promise.all(stores).catch((error: unknown) => {
+  try {
+    // The offline database (Dexie) is a chunk of its own, so the login page never downloads it.
+    const { clearOfflineData } = await import('../offline/clear-offline-data.ts')
+    await clearOfflineData(options)
+  } catch (error) {
     console.warn('The offline data could not be cleared', error)
-  })
+  }
   if (typeof caches !== 'undefined') await caches.delete(API_CACHE_NAME).catch(() => false)
 }

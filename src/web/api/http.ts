@@ -1,7 +1,7 @@
-import ky, { type KyInstance } from 'ky'
 import * as v from 'valibot'
 import { FROM_CACHE_HEADER, SAVED_AT_HEADER } from '../../../service-worker/cache-names.ts'
 import { ApiError, toApiError } from './api-error.ts'
+import type { KyRequest } from './ky-client.ts'
 import { getSession } from './session.ts'
 import { type ErrorHandling, handleTransportError } from './transport.ts'
 
@@ -37,14 +37,21 @@ function parseBody(text: string): unknown {
 
 /** The only HTTP client of the web app: base /api/v1, bearer token, contract-checked answers. */
 export function createHttp(deps: HttpDeps = {}) {
-  const client: KyInstance = ky.create({
-    prefix: '/api/v1',
-    baseUrl: typeof location === 'undefined' ? undefined : location.origin,
-    // TanStack Query decides about retries (src/web/api/query-client.ts), not ky.
-    retry: 0,
-    timeout: 30_000,
-    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  })
+  // ky is a chunk of its own, loaded by the first request (or by `preload`): a signed-out login
+  // page sends none before the sign-in, so its first screen does without it (issue #10).
+  let client: Promise<KyRequest> | undefined
+  const loadClient = () => {
+    client ??= import('./ky-client.ts').then(
+      ({ createKyRequest }) =>
+        createKyRequest(deps.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+      (error: unknown) => {
+        // The next request tries again (e.g. once the connection is back).
+        client = undefined
+        throw error
+      },
+    )
+    return client
+  }
   const onError = deps.onError ?? handleTransportError
 
   /** Sends one request and reads its answer with `read`; failures go through the transport rules. */
@@ -56,7 +63,8 @@ export function createHttp(deps: HttpDeps = {}) {
   ): Promise<T> {
     const token = options.token ?? (options.auth === false ? undefined : getSession()?.token)
     try {
-      const response = await client(path, {
+      const request = await loadClient()
+      const response = await request(path, {
         method,
         json: options.json,
         signal: options.signal,
@@ -90,6 +98,8 @@ export function createHttp(deps: HttpDeps = {}) {
   }
 
   return {
+    /** Starts loading the HTTP client now, so the first request does not wait for it. */
+    preload: () => void loadClient().catch(() => undefined),
     get: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
       request('get', path, schema, options),
     post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
@@ -114,3 +124,6 @@ export function createHttp(deps: HttpDeps = {}) {
 export type Http = ReturnType<typeof createHttp>
 
 export const http: Http = createHttp()
+
+// A signed-in start sends requests at once: the client loads alongside the first screen.
+if (getSession()) http.preload()

@@ -9,7 +9,8 @@ import type {
 } from '../../domain/api/my-lessons.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import type { OutboxEntry } from '../offline/outbox.ts'
-import { queueLessonWrite, useOutboxEntries } from '../offline/outbox-sync.ts'
+import { queueLessonWrite } from '../offline/outbox-queue.ts'
+import { useOutboxEntries } from '../offline/outbox-sync.ts'
 import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
 import {

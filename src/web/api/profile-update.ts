@@ -1,16 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useRef, useState } from 'react'
 import type { Profile } from '../../domain/api/profile.ts'
 import { profileResponse } from '../../domain/api/profile.ts'
 import type { StudentUpdate, TeacherUpdate } from '../../domain/api/profile-update.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
-import { polandDateKey } from '../../domain/poland-time.ts'
 import { activateLocale, isLocale } from '../app/i18n.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { profileKeys } from './profile.ts'
 import { getSession, type Session } from './session.ts'
-import { postMultipart } from './upload.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
 // POST /students/update and /teachers/update (spec §7 "Profile update payloads", §6: the path
@@ -26,13 +23,11 @@ export const profileUpdateKeys = {
 /** A payload already checked by the role's schema (its output: trimmed, capitalised, …). */
 export type ProfileUpdate = StudentUpdate | TeacherUpdate
 
-/** The date-of-birth rule's "today" (spec §5), a Poland calendar day. */
-export const polandToday = (): string => polandDateKey(Date.now())
-
 export const profileUpdatePath = (role: Session['role']) =>
   role === 'teacher' ? '/teachers/update' : '/students/update'
 
-function requireSession(): Session {
+/** The signed-in session; without one, the 401 the server would answer. */
+export function requireSession(): Session {
   const session = getSession()
   if (!session) throw new ApiError({ kind: 'http', status: 401, message: 'Not signed in' })
   return session
@@ -71,57 +66,7 @@ export function useUpdateProfile() {
     mutationFn: (payload: ProfileUpdate) => waitAtLeast(updateProfile(payload), SPINNER_MIN_MS),
     onSuccess: (profile, payload) => {
       storeProfile(queryClient, profile)
-      if (isLocale(payload.locale)) activateLocale(payload.locale)
+      if (isLocale(payload.locale)) void activateLocale(payload.locale)
     },
   })
-}
-
-/** spec §7: the picture (JPG/PNG ≤ 5 MB) and, for teachers, the intro video (MP4 ≤ 100 MB). */
-export type ProfileFiles = { image?: File; video?: File }
-
-/** Sends files as multipart: a `payload` part (no field group) beside the `image`/`video` parts. */
-export async function updateProfileFiles(
-  files: ProfileFiles,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
-): Promise<Profile> {
-  const session = requireSession()
-  const answer = await postMultipart(profileUpdatePath(session.role), profileResponse, {
-    payload: {},
-    files: { image: files.image, video: files.video },
-    inline: true,
-    signal: options.signal,
-    onProgress: (progress) => options.onProgress?.(progress.fraction),
-  })
-  return answer.data
-}
-
-/**
- * Changes the picture or the video, with upload progress (0–100, null when idle) and Cancel
- * (DESIGN.md "Uploads show progress and can be cancelled"). The answer replaces the cached profile.
- */
-export function useUpdateProfileFiles() {
-  const queryClient = useQueryClient()
-  const [progress, setProgress] = useState<number | null>(null)
-  const controller = useRef<AbortController | null>(null)
-  const mutation = useMutation({
-    mutationKey: profileUpdateKeys.files(),
-    scope: { id: 'profile-update' },
-    mutationFn: async (files: ProfileFiles) => {
-      const current = new AbortController()
-      controller.current = current
-      setProgress(0)
-      try {
-        return await updateProfileFiles(files, {
-          signal: current.signal,
-          onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
-        })
-      } finally {
-        setProgress(null)
-        controller.current = null
-      }
-    },
-    onSuccess: (profile) => storeProfile(queryClient, profile),
-  })
-  const cancel = useCallback(() => controller.current?.abort(), [])
-  return { mutation, progress, cancel }
 }

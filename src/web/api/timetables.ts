@@ -1,13 +1,15 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { type Timetable, timetableResponse } from '../../domain/api/timetables.ts'
 import { addDays } from '../../domain/poland-time.ts'
-import { loadTimetable, type MirrorAddress, saveTimetable } from '../offline/timetable-mirror.ts'
+import type { MirrorAddress } from '../offline/timetable-mirror.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { getSession } from './session.ts'
 
 // spec §7 GET /teachers/timetables/show (teacher_id, date_from, date_to), one week at a time, for
-// the student's set-lessons screen and the teacher's own week view alike.
+// the student's set-lessons screen and the teacher's own week view alike. The offline mirror
+// (Dexie) is a chunk of its own, downloaded with the first week shown (issue #10).
+const mirror = () => import('../offline/timetable-mirror.ts')
 
 export const timetableKeys = {
   all: ['timetables'] as const,
@@ -36,15 +38,19 @@ async function fetchTimetable(teacherId: string, weekStart: string, signal: Abor
       inline: true,
     })
     if (address) {
-      saveTimetable(address, answer.data).catch((error: unknown) => {
-        console.warn('The timetable could not be mirrored for offline use', error)
-      })
+      mirror()
+        .then(({ saveTimetable }) => saveTimetable(address, answer.data))
+        .catch((error: unknown) => {
+          console.warn('The timetable could not be mirrored for offline use', error)
+        })
     }
     const loaded: LoadedTimetable = { ...answer.data, mirroredAt: null }
     return loaded
   } catch (error) {
     if (address && error instanceof ApiError && error.kind === 'network') {
-      const mirrored = await loadTimetable(address).catch(() => null)
+      const mirrored = await mirror()
+        .then(({ loadTimetable }) => loadTimetable(address))
+        .catch(() => null)
       if (mirrored) {
         const loaded: LoadedTimetable = { ...mirrored.timetable, mirroredAt: mirrored.savedAt }
         return loaded

@@ -3,7 +3,7 @@ import { TOAST_MS } from '../../domain/constants.ts'
 import { connectTransportUi } from '../api/transport.ts'
 import { showToast } from '../ui/toast.ts'
 import { reportError } from './monitoring.ts'
-import { router } from './router.tsx'
+import { navigateOutsideReact } from './navigation.ts'
 
 /** Gives the API layer's transport rules (spec §8) their toasts, navigation and reporting. */
 export function connectTransport(): void {
@@ -16,7 +16,7 @@ export function connectTransport(): void {
         message: i18n._(message),
         autoClose: TOAST_MS,
       }),
-    navigate: (to) => void router.navigate(to, { replace: true }),
+    navigate: navigateOutsideReact,
     report: (error) => reportError(error, { status: error.status, code: error.code, kind: error.kind }),
   })
 }

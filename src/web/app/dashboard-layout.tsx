@@ -1,8 +1,8 @@
+import '@mantine/core/styles/Container.css'
 import { Trans } from '@lingui/react/macro'
 import { Box, Button, Container, Stack } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Suspense, useEffect } from 'react'
 import { ApiError } from '../api/api-error.ts'
 import {
   languagesQueryOptions,
@@ -20,6 +20,8 @@ import { FormError } from '../ui/form-error.tsx'
 import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
 import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
+import { AppLoader } from './app-loader.tsx'
+import { DashboardScreens } from './dashboard-screens.tsx'
 import { TopNav } from './top-nav.tsx'
 import { useAdoptProfileLocale } from './use-profile-locale.ts'
 
@@ -72,7 +74,10 @@ export function DashboardLayout() {
       <Container size="xl" py={{ base: 'lg', sm: 'xl' }} component="main">
         <Stack gap="lg">
           <ServerErrorAlert />
-          <Outlet />
+          {/* The navigation stays while a screen's chunk downloads. */}
+          <Suspense fallback={<AppLoader />}>
+            <DashboardScreens />
+          </Suspense>
         </Stack>
       </Container>
       {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows;

@@ -1,18 +1,22 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
-import type { RouteObject } from 'react-router-dom'
-import { useProfile } from '../api/profile.ts'
-import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
-import { ItTeachersScreen } from '../features/it-teachers/it-teachers-screen.tsx'
-import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
-import { StudentProfileScreen } from '../features/people/student-profile-screen.tsx'
-import { TeacherSummaryScreen } from '../features/people/teacher-summary-screen.tsx'
-import { ProfileScreen } from '../features/profile/profile-screen.tsx'
-import { SetLessonsScreen } from '../features/scheduling/set-lessons-screen.tsx'
-import { TeacherSchedulePanel } from '../features/timetable/teacher-schedule-panel.tsx'
-import { ComingSoonPanel } from '../ui/coming-soon-panel.tsx'
+import { type RouteObject, useRoutes } from 'react-router-dom'
+import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
+import { dashboardChunks } from './screen-chunks.ts'
+
+// Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
+const ComingSoonScreen = lazyComponent(
+  async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen,
+)
+const SetLessonsScreen = lazyComponent(async () => (await dashboardChunks.setLessons()).SetLessonsScreen)
+const ProfileScreen = lazyComponent(async () => (await dashboardChunks.profile()).ProfileScreen)
+const StudentProfileScreen = lazyComponent(
+  async () => (await dashboardChunks.studentProfile()).StudentProfileScreen,
+)
+const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.teacher()).TeacherSummaryScreen)
+const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
+const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
@@ -26,26 +30,7 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
   { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
 
-function ComingSoonScreen({ title }: { title: MessageDescriptor }) {
-  const { i18n } = useLingui()
-  return <ComingSoonPanel title={i18n._(title)} />
-}
-
-/**
- * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
- * of issue #4 (SetLesson and EditAllowedStudents) below them.
- */
-function MyLessonsRoute() {
-  const profile = useProfile().data
-  if (!profile) return null
-  const schedulePanel =
-    profile.role === 'teacher' ? (
-      <TeacherSchedulePanel profile={profile} actions={<AllowedStudentsButton />} />
-    ) : undefined
-  return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
-}
-
-export const dashboardRoutes: RouteObject[] = [
+const dashboardRoutes: RouteObject[] = [
   ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
   { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen /> },
@@ -57,3 +42,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
 ]
+
+/** The screen of the current /dashboard path (the routes above, relative to /dashboard). */
+export function DashboardScreens() {
+  return useRoutes(dashboardRoutes)
+}

@@ -1,22 +1,39 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { isChunkLoadError } from '../ui/chunk-load.ts'
+import { ChunkFailure } from './chunk-failure.tsx'
 import { ErrorFallback } from './error-fallback.tsx'
 import { reportError } from './monitoring.ts'
 
-type State = { failed: boolean }
+type Props = {
+  children: ReactNode
+  /** A new value (the next route) clears a caught error, so navigating away recovers. */
+  resetKey?: string
+}
+type State = { failed: 'no' | 'crash' | 'chunk' }
 
-/** Catches render errors outside the router's own boundary and reports them (Sentry if set). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false }
+/**
+ * Catches render errors and reports them (Sentry if set): a screen whose chunk could not be
+ * downloaded gets the ChunkLoadError handling of spec §8, anything else the crash screen.
+ */
+export class AppErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: 'no' }
 
-  static getDerivedStateFromError(): State {
-    return { failed: true }
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: isChunkLoadError(error) ? 'chunk' : 'crash' }
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     reportError(error, { componentStack: info.componentStack })
   }
 
+  override componentDidUpdate(previous: Props): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed !== 'no')
+      this.setState({ failed: 'no' })
+  }
+
   override render(): ReactNode {
-    return this.state.failed ? <ErrorFallback /> : this.props.children
+    if (this.state.failed === 'chunk') return <ChunkFailure />
+    if (this.state.failed === 'crash') return <ErrorFallback />
+    return this.props.children
   }
 }

@@ -1,13 +1,17 @@
-import { type I18n, i18n, type MessageDescriptor, setupI18n } from '@lingui/core'
-import dayjs from 'dayjs'
-import 'dayjs/locale/pl'
+import { i18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts'
-import { messages as enMessages } from '../locales/en.po'
-import { messages as plMessages } from '../locales/pl.po'
+import { registeredMessages } from './catalog-registry.ts'
 
-// Both catalogs are small and ship with the shell, so switching works offline.
-const catalogs = { pl: plMessages, en: enMessages } satisfies Record<Locale, unknown>
-i18n.load(catalogs)
+// A page downloads the texts it shows (issue #10). In a production build the Polish messages (the
+// default, spec §1) come with the chunks that use them (scripts/catalog-split.ts); development and
+// tests load the whole catalog. English is a chunk of its own, loaded when chosen; the service
+// worker precaches it, so switching still works offline.
+const loaders: Record<Locale, () => Promise<Messages>> = {
+  pl: async () =>
+    import.meta.env.PROD ? registeredMessages('pl') : (await import('../locales/pl.po')).messages,
+  en: async () => (await import('../locales/en.po')).messages,
+}
+const catalogs = new Map<Locale, Messages>()
 
 export const LOCALE_STORAGE_KEY = 'locale'
 
@@ -25,10 +29,18 @@ export function readStoredLocale(): Locale {
   }
 }
 
-/** Switches messages, `<html lang>` and dayjs together, and remembers the choice. */
-export function activateLocale(locale: Locale): void {
+export const isCatalogLoaded = (locale: Locale) => catalogs.has(locale)
+
+/** Downloads a locale's catalog, once. */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  if (catalogs.has(locale)) return
+  const messages = await loaders[locale]()
+  catalogs.set(locale, messages)
+  i18n.load(locale, messages)
+}
+
+function switchTo(locale: Locale): void {
   i18n.activate(locale)
-  dayjs.locale(locale)
   document.documentElement.lang = locale
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale)
@@ -37,14 +49,30 @@ export function activateLocale(locale: Locale): void {
   }
 }
 
-const standalone = new Map<Locale, I18n>()
-
-/** A message in a given locale regardless of the active one (the bilingual error screen). */
-export function translateIn(locale: Locale, message: MessageDescriptor): string {
-  let instance = standalone.get(locale)
-  if (!instance) {
-    instance = setupI18n({ locale, messages: { [locale]: catalogs[locale] } })
-    standalone.set(locale, instance)
+/**
+ * Switches messages and `<html lang>` together, and remembers the choice. Awaiting it waits for the
+ * catalog; a catalog that cannot be downloaded leaves the current language (or Polish) in place.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (catalogs.has(locale)) return switchTo(locale)
+  try {
+    await loadCatalog(locale)
+    switchTo(locale)
+  } catch (error) {
+    console.warn(`The ${locale} catalog could not be loaded`, error)
+    if (i18n.locale || locale === DEFAULT_LOCALE) return
+    // The first start of an English user without the English chunk: Polish (always here).
+    await loadCatalog(DEFAULT_LOCALE).catch(() => undefined)
+    switchTo(DEFAULT_LOCALE)
   }
-  return instance._(message)
+}
+
+/**
+ * A message in a given locale regardless of the active one (the bilingual error screen), or null
+ * while that locale's catalog is not loaded.
+ */
+export function translateIn(locale: Locale, message: MessageDescriptor): string | null {
+  const catalog = catalogs.get(locale)
+  if (!catalog) return null
+  return setupI18n({ locale, messages: { [locale]: { ...catalog } } })._(message)
 }

@@ -4,8 +4,19 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { useLogout } from '../api/auth.ts'
 import { getSession } from '../api/session.ts'
-import { countUnsent } from '../offline/outbox.ts'
+import { offlineStoreMayExist } from '../offline/offline-store.ts'
 import { AppDialog } from '../ui/app-dialog.tsx'
+
+/** How many writes made offline wait; the outbox (Dexie) is only downloaded when there may be some. */
+async function unsentWrites(userId: string): Promise<number> {
+  if (!(await offlineStoreMayExist())) return 0
+  try {
+    const { countUnsent } = await import('../offline/outbox.ts')
+    return await countUnsent(userId)
+  } catch {
+    return 0
+  }
+}
 
 /**
  * Logout that warns first when the outbox still holds writes made offline (issue #5 item 8,
@@ -17,7 +28,7 @@ export function useLogoutWithWarning(): { requestLogout: () => Promise<void>; di
   const [unsent, setUnsent] = useState<number | null>(null)
   const requestLogout = async () => {
     const userId = getSession()?.userId
-    const count = userId ? await countUnsent(userId).catch(() => 0) : 0
+    const count = userId ? await unsentWrites(userId) : 0
     if (count > 0) setUnsent(count)
     else await logout()
   }

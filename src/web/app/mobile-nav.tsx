@@ -1,3 +1,10 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/ModalBase.css'
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Divider.css'
+import '@mantine/core/styles/Drawer.css'
+import '@mantine/core/styles/NavLink.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
 import {

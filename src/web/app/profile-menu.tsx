@@ -1,9 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Menu } from '@mantine/core'
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
-import { Link } from 'react-router-dom'
+import { useLingui } from '@lingui/react/macro'
+import { ActionIcon } from '@mantine/core'
+import { IconChevronDown } from '@tabler/icons-react'
+import { lazyComponent } from '../ui/lazy-component.tsx'
+import { LazyMenu } from '../ui/lazy-menu.tsx'
 import { useLogoutWithWarning } from './logout-confirm.tsx'
-import { paths } from './paths.ts'
+
+const ProfileMenuList = lazyComponent(async () => (await import('./profile-menu-list.tsx')).ProfileMenuList)
 
 /** spec §2: the profile menu with My profile and Log out. */
 export function ProfileMenu() {
@@ -11,21 +13,16 @@ export function ProfileMenu() {
   const { requestLogout, dialog } = useLogoutWithWarning()
   return (
     <>
-      <Menu position="bottom-end" width={200} shadow="md">
-        <Menu.Target>
+      <LazyMenu
+        preload={ProfileMenuList.preload}
+        target={
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Menu profilu`}>
             <IconChevronDown size={18} aria-hidden />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
-            <Trans>Mój profil</Trans>
-          </Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void requestLogout()}>
-            <Trans>Wyloguj się</Trans>
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        {(target) => <ProfileMenuList target={target} defaultOpened onLogout={() => void requestLogout()} />}
+      </LazyMenu>
       {dialog}
     </>
   )

@@ -1,8 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useProfile } from '../api/profile.ts'
 import { type Session, useSession } from '../api/session.ts'
+import { AppLoader } from './app-loader.tsx'
+import { AppErrorBoundary } from './error-boundary.tsx'
 import { type GuardSession, resolveDestination } from './guard.ts'
+import { useLendNavigate } from './navigation.ts'
 import { OfflineBanner } from './offline-banner.tsx'
 import { PARTNER_COMPANY_NAME } from './partner.ts'
 
@@ -25,7 +28,8 @@ function useScrollToTop(pathname: string) {
 
 /**
  * The root of every route: runs the navigation guard of spec §2 on each navigation (and again
- * when the session or profile changes), and scrolls to the top on every navigation.
+ * when the session or profile changes), and scrolls to the top on every navigation. A screen
+ * that fails (its chunk did not load, or it crashed) shows the error screen until the next route.
  */
 export function RootLayout() {
   const location = useLocation()
@@ -47,12 +51,17 @@ export function RootLayout() {
   }, [destination, location.pathname])
 
   useScrollToTop(location.pathname)
+  useLendNavigate()
 
   if (destination !== null) return <Navigate to={destination} replace />
   return (
     <>
       <OfflineBanner />
-      <Outlet />
+      <AppErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<AppLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppErrorBoundary>
     </>
   )
 }

@@ -1,22 +1,33 @@
-import { createBrowserRouter } from 'react-router-dom'
-import { InvitationScreen } from '../features/auth/invitation-screen.tsx'
+import { type RouteObject, useRoutes } from 'react-router-dom'
 import { LoginScreen } from '../features/auth/login-screen.tsx'
-import { PasswordResetNewScreen } from '../features/auth/password-reset-new-screen.tsx'
-import { PasswordResetRequestScreen } from '../features/auth/password-reset-request-screen.tsx'
-import { RegistrationScreen } from '../features/registration/registration-screen.tsx'
+import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
-import { DashboardLayout } from './dashboard-layout.tsx'
-import { dashboardRoutes } from './dashboard-screens.tsx'
 import { paths } from './paths.ts'
 import { RootLayout } from './root-layout.tsx'
-import { RouteError } from './route-error.tsx'
+import { dashboardChunks } from './screen-chunks.ts'
+
+// The shell and the login ship in the entry; every other screen is a chunk of its own, downloaded
+// when its route is first opened (issue #10; CONVENTIONS.md "Loading"). A chunk that fails to
+// load reaches RootLayout's error boundary as a ChunkLoadError (spec §8).
+const DashboardLayout = lazyComponent(async () => (await dashboardChunks.layout()).DashboardLayout)
+const RegistrationScreen = lazyComponent(
+  async () => (await import('../features/registration/registration-screen.tsx')).RegistrationScreen,
+)
+const PasswordResetRequestScreen = lazyComponent(
+  async () => (await import('../features/auth/password-reset-request-screen.tsx')).PasswordResetRequestScreen,
+)
+const PasswordResetNewScreen = lazyComponent(
+  async () => (await import('../features/auth/password-reset-new-screen.tsx')).PasswordResetNewScreen,
+)
+const InvitationScreen = lazyComponent(
+  async () => (await import('../features/auth/invitation-screen.tsx')).InvitationScreen,
+)
 
 // spec §2 routes. Redirects ('/', '/dashboard', bad /login/{id}, unknown paths) and access rules
 // are the navigation guard's job (guard.ts), which RootLayout runs on every navigation.
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <AuthLayout />,
@@ -29,8 +40,17 @@ export const router = createBrowserRouter([
           { path: paths.invitation, element: <InvitationScreen /> },
         ],
       },
-      { path: paths.dashboard, element: <DashboardLayout />, children: dashboardRoutes },
+      // The dashboard's own screens are routed inside its chunk (dashboard-screens.tsx).
+      { path: `${paths.dashboard}/*`, element: <DashboardLayout /> },
       { path: '*', element: null },
     ],
   },
-])
+]
+
+/**
+ * The route table in React Router's declarative mode: the data router (loaders, actions,
+ * fetchers) would add about 17 kB gzipped to every page and the app uses none of it.
+ */
+export function AppRoutes() {
+  return useRoutes(routes)
+}

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Text } from '@mantine/core'
-import { Workbox } from 'workbox-window'
 import { showToast } from '../ui/toast.ts'
 import { reportError } from './monitoring.ts'
 import { ACCENT_COLOR } from './theme.ts'
@@ -21,32 +20,44 @@ function UpdateAvailable({ onReload }: { onReload: () => void }) {
   )
 }
 
+/** The toast that offers a waiting version; reloading hands the page over to it. */
+function offerUpdate(worker: ServiceWorker): void {
+  const reload = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    })
+    // service-worker/sw.ts skips waiting on this message.
+    worker.postMessage({ type: 'SKIP_WAITING' })
+  }
+  showToast({
+    id: UPDATE_NOTIFICATION_ID,
+    title: <Trans>Nowa wersja jest dostępna</Trans>,
+    message: <UpdateAvailable onReload={reload} />,
+    autoClose: false,
+    withCloseButton: true,
+  })
+}
+
 /**
  * Registers the service worker (production builds only). A new version waits until the user
- * chooses to reload: it never takes over a page in use (ARCHITECTURE.md "Web app").
+ * chooses to reload: it never takes over a page in use (ARCHITECTURE.md "Web app"). The browser's
+ * own API does it (workbox-window would add a few kB to every page, issue #10).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
-  const wb = new Workbox('/sw.js', { scope: '/' })
-
-  const reload = () => {
-    wb.addEventListener('controlling', () => window.location.reload())
-    wb.messageSkipWaiting()
-  }
-
-  wb.addEventListener('waiting', () => {
-    showToast({
-      id: UPDATE_NOTIFICATION_ID,
-      title: <Trans>Nowa wersja jest dostępna</Trans>,
-      message: <UpdateAvailable onReload={reload} />,
-      autoClose: false,
-      withCloseButton: true,
-    })
-  })
-
-  wb.register()
-    .then(() => {
-      setInterval(() => void wb.update(), UPDATE_CHECK_MS)
-    })
-    .catch((error: unknown) => reportError(error))
+  const container = navigator.serviceWorker
+  container.register('/sw.js', { scope: '/' }).then(
+    (registration) => {
+      // Only an update waits: the first version takes control at once (clientsClaim).
+      if (registration.waiting && container.controller) offerUpdate(registration.waiting)
+      registration.addEventListener('updatefound', () => {
+        const worker = registration.installing
+        worker?.addEventListener('statechange', () => {
+          if (worker.state === 'installed' && container.controller) offerUpdate(worker)
+        })
+      })
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
+    },
+    (error: unknown) => reportError(error),
+  )
 }

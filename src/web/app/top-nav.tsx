@@ -1,16 +1,23 @@
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/Container.css'
 import { useLingui } from '@lingui/react/macro'
 import { Anchor, Avatar, Burger, Container, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { Suspense } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import type { Profile } from '../../domain/api/profile.ts'
+import { lazyComponent, useEverOpened } from '../ui/lazy-component.tsx'
 import { Logo } from '../ui/logo.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
-import { MobileNav } from './mobile-nav.tsx'
 import { navLinks } from './nav-links.ts'
 import { PARTNER_COMPANY_NAME } from './partner.ts'
 import { paths } from './paths.ts'
 import { ProfileMenu } from './profile-menu.tsx'
 import classes from './top-nav.module.css'
+
+// The drawer of the narrow screens (Mantine's Drawer) loads when the menu is first opened.
+const MobileNav = lazyComponent(async () => (await import('./mobile-nav.tsx')).MobileNav)
 
 export function displayName(profile: Profile): string {
   return [profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.email
@@ -20,6 +27,7 @@ export function displayName(profile: Profile): string {
 export function TopNav({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui()
   const [drawerOpened, drawer] = useDisclosure(false)
+  const drawerMounted = useEverOpened(drawerOpened)
   const links = navLinks(profile, PARTNER_COMPANY_NAME)
   const name = displayName(profile)
 
@@ -67,7 +75,17 @@ export function TopNav({ profile }: { profile: Profile }) {
           />
         </Group>
       </Container>
-      <MobileNav opened={drawerOpened} onClose={drawer.close} links={links} profile={profile} name={name} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <MobileNav
+            opened={drawerOpened}
+            onClose={drawer.close}
+            links={links}
+            profile={profile}
+            name={name}
+          />
+        </Suspense>
+      )}
     </header>
   )
 }

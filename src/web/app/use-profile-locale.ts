@@ -21,7 +21,7 @@ export function useAdoptProfileLocale(profile: Profile | undefined) {
   useEffect(() => {
     if (!profile || !key || adoptedFor === key) return
     adoptedFor = key
-    if (profile.locale !== i18n.locale) activateLocale(profile.locale)
+    if (profile.locale !== i18n.locale) void activateLocale(profile.locale)
   }, [profile, key, i18n.locale])
 }
 
@@ -33,7 +33,7 @@ export function useSwitchLocale() {
   const profile = useProfile().data
   const update = useUpdateProfile()
   return (locale: Locale) => {
-    activateLocale(locale)
+    void activateLocale(locale)
     if (!profile || profile.locale === locale) return
     update.mutate({ locale }, { onError: () => showErrorToast(localeErrorText) })
   }

@@ -1,4 +1,5 @@
 import Dexie from 'dexie'
+import { OFFLINE_DATABASE, offlineStoreCreated } from './offline-store.ts'
 
 // The app's IndexedDB database (ARCHITECTURE.md "Offline"): a mirror of what the user last saw,
 // so it stays readable without a connection, and the outbox of writes made offline. Rows are
@@ -43,7 +44,7 @@ export type OutboxRow = {
   refusal?: { code: string | null; status: number | null; params: Record<string, string> }
 }
 
-export const lektoriumDb = new Dexie('lektorium')
+export const lektoriumDb = new Dexie(OFFLINE_DATABASE)
 
 lektoriumDb.version(1).stores({ timetables: 'key, savedAt' })
 lektoriumDb.version(2).stores({
@@ -51,6 +52,9 @@ lektoriumDb.version(2).stores({
   lessonLists: 'key, userId, savedAt',
   outbox: '++seq, userId, lessonId',
 })
+
+// Once this tab has the database open, those waiting for it (the outbox watch) may start.
+lektoriumDb.on('ready', () => offlineStoreCreated())
 
 export const timetablesTable = () => lektoriumDb.table<TimetableMirrorRow, string>('timetables')
 export const lessonListsTable = () => lektoriumDb.table<LessonListMirrorRow, string>('lessonLists')

@@ -7,7 +7,8 @@ import { studentProfile } from '../test-support/profile-fixture.ts'
 import { routeFetch } from '../test-support/test-fetch.ts'
 import { signInAs } from '../test-support/test-session.ts'
 import { clearOutbox, outboxEntries } from './outbox.ts'
-import { queueLessonWrite, syncOutbox } from './outbox-sync.ts'
+import { queueLessonWrite } from './outbox-queue.ts'
+import { syncOutbox } from './outbox-sync.ts'
 
 // The outbox sent through the real write functions (fetch stubbed): each entry with its own
 // Idempotency-Key, in order, and gone once the server has it.

@@ -1,17 +1,22 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
-import { DRAIN_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../../service-worker/cache-names.ts'
+import { DRAIN_OUTBOX_MESSAGE } from '../../../service-worker/cache-names.ts'
 import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
 import { ApiError } from '../api/api-error.ts'
 import { lessonKeys } from '../api/lessons.ts'
 import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
 import { getSession } from '../api/session.ts'
-import { drainOutbox, enqueueWrite, type OutboxEntry, watchOutbox } from './outbox.ts'
+import { offlineStoreMayExist, onOfflineStoreCreated } from './offline-store.ts'
+import type { OutboxEntry } from './outbox.ts'
 
 // When the outbox is sent (issue #5 item 8, ARCHITECTURE.md "Offline"): at app start, when the
 // browser comes back online, when the page becomes visible again, when the service worker's
 // Background Sync fires (where the browser has it), and every half minute while writes wait.
+// The outbox itself (Dexie) is a chunk of its own: a device without the offline database has
+// nothing to send, so the dashboard downloads it only with it (issue #10). Writes are queued by
+// outbox-queue.ts, which my-lessons loads with the outbox, so queueing needs no download offline.
+const outbox = () => import('./outbox.ts')
 
 /** The writes that may wait in the outbox: notes and memos (lessons/update) and ratings. */
 export const OUTBOX_KINDS = { update: 'update', rating: 'rating' } as const
@@ -42,36 +47,11 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
   })
 }
 
-/** Puts a write in the outbox and asks for a Background Sync where the browser has it. */
-export async function queueLessonWrite(
-  userId: string,
-  kind: keyof typeof OUTBOX_KINDS,
-  lessonId: string,
-  input: unknown,
-  idempotencyKey: string,
-): Promise<void> {
-  await enqueueWrite(userId, { kind, lessonId, input, idempotencyKey })
-  requestBackgroundSync()
-}
-
-function requestBackgroundSync(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
-  navigator.serviceWorker.ready
-    .then((registration) => {
-      const sync = (
-        registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
-      ).sync
-      return sync?.register(OUTBOX_SYNC_TAG)
-    })
-    .catch(() => {
-      // No Background Sync: the app's own triggers send it.
-    })
-}
-
 /** Sends what waits for the signed-in user, then refreshes the lessons it changed. */
 export async function syncOutbox(queryClient: QueryClient): Promise<void> {
   const session = getSession()
-  if (!session) return
+  if (!session || !(await offlineStoreMayExist())) return
+  const { drainOutbox } = await outbox()
   const report = await drainOutbox(session.userId, sendOutboxEntry)
   if (report.sent > 0) await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
 }
@@ -81,11 +61,29 @@ export function useOutboxEntries(): OutboxEntry[] {
   const userId = getSession()?.userId
   const [entries, setEntries] = useState<OutboxEntry[]>([])
   useEffect(() => {
-    if (!userId) {
-      setEntries([])
-      return
+    setEntries([])
+    if (!userId) return
+    let stop: (() => void) | undefined
+    let ended = false
+    const watch = () => {
+      stopWaiting()
+      outbox().then(
+        ({ watchOutbox }) => {
+          if (!ended) stop ??= watchOutbox(userId, setEntries)
+        },
+        (error: unknown) => console.warn('The outbox could not be read', error),
+      )
     }
-    return watchOutbox(userId, setEntries)
+    // Until the database exists (or this tab writes to it) there is nothing to watch.
+    const stopWaiting = onOfflineStoreCreated(watch)
+    void offlineStoreMayExist().then((exists) => {
+      if (exists) watch()
+    })
+    return () => {
+      ended = true
+      stopWaiting()
+      stop?.()
+    }
   }, [userId])
   return entries
 }

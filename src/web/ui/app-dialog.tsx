@@ -1,12 +1,7 @@
-import { useLingui } from '@lingui/react/macro'
-import { Modal, type ModalProps } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
-import { type ReactNode, useEffect, useRef } from 'react'
+import type { ModalProps } from '@mantine/core'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { DIALOG_WIDTH, NARROW_DIALOG_BREAKPOINT_PX } from '../../domain/constants.ts'
-
-/** spec §2 / §9: 600 shared, 430 edit, 300 on screens 520 px wide or less. */
-const NARROW_DIALOG_QUERY = `(max-width: ${NARROW_DIALOG_BREAKPOINT_PX}px)`
+import { loadChunk } from './chunk-load.ts'
 
 export type AppDialogProps = {
   opened: boolean
@@ -39,39 +34,36 @@ function useCloseOnRouteChange(opened: boolean, onClose: () => void) {
   }, [opened, here])
 }
 
+type ModalModule = typeof import('./app-dialog-modal.tsx')
+let modalModule: ModalModule | undefined
+
+/**
+ * Loads the dialogs' Modal (once). Pages show dialogs rarely, so Mantine's Modal and its focus
+ * trap and scroll lock load when the first one opens (issue #10); tests load it up front.
+ */
+export async function preloadDialogModal(): Promise<ModalModule> {
+  modalModule ??= await loadChunk(() => import('./app-dialog-modal.tsx'))
+  return modalModule
+}
+
+/** The Modal's module once some dialog has been open; a failed download reaches the boundary. */
+function useModalModule(opened: boolean): ModalModule | undefined {
+  const [module, setModule] = useState(modalModule)
+  const [failure, setFailure] = useState<unknown>(null)
+  useEffect(() => {
+    if (opened && !module) preloadDialogModal().then(setModule, setFailure)
+  }, [opened, module])
+  if (failure) throw failure
+  return module
+}
+
 /**
  * Every dialog of the app (spec §2): closed by Esc, the close icon or a route change; 600 wide
  * (shared) or 430 (edit), 300 on screens 520 px wide or less. Focus is trapped and returned.
  */
-export function AppDialog({
-  opened,
-  onClose,
-  title,
-  variant = 'edit',
-  children,
-  closeDisabled = false,
-  centered = true,
-  padding,
-}: AppDialogProps) {
-  const { t } = useLingui()
-  const narrow = useMediaQuery(NARROW_DIALOG_QUERY)
-  useCloseOnRouteChange(opened, onClose)
-  const width = narrow ? DIALOG_WIDTH.narrow : DIALOG_WIDTH[variant]
-  return (
-    <Modal
-      opened={opened}
-      onClose={closeDisabled ? () => undefined : onClose}
-      title={title}
-      size={width}
-      centered={centered}
-      padding={padding}
-      closeOnEscape={!closeDisabled}
-      closeOnClickOutside={!closeDisabled}
-      withCloseButton={!closeDisabled}
-      closeButtonProps={{ 'aria-label': t`Zamknij okno` }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {children}
-    </Modal>
-  )
+export function AppDialog(props: AppDialogProps) {
+  useCloseOnRouteChange(props.opened, props.onClose)
+  const module = useModalModule(props.opened)
+  if (!module) return null
+  return <module.DialogModal {...props} />
 }

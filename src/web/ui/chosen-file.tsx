@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Image.css'
+import '@mantine/core/styles/Progress.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Image, Progress, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconMovie } from '@tabler/icons-react'

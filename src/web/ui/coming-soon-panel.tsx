@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans } from '@lingui/react/macro'
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconTools } from '@tabler/icons-react'

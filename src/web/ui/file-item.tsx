@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Menu.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Group, Loader, Menu, Paper, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { IconDotsVertical, IconDownload, IconFile, IconTrash } from '@tabler/icons-react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css'
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react'
 import type { ReactNode } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Rating.css'
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'

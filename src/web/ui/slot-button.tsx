@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css'
 import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconCalendarCheck, IconCheck, IconClockX, IconLock } from '@tabler/icons-react'
 import { type ReactNode, useEffect, useState } from 'react'

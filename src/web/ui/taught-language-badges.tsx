@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { useLingui } from '@lingui/react/macro'
 import { Badge, Group } from '@mantine/core'
 import type { TeacherSearchResult } from '../../domain/api/teachers.ts'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { useLingui } from '@lingui/react/macro'
 import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import type { TeacherSummary } from '../../domain/api/profile.ts'

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Combobox.css'
 import { useLingui } from '@lingui/react/macro'
 import { Group, Input, Select } from '@mantine/core'
 import { type ReactNode, useId } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/AspectRatio.css'
 import { AspectRatio, Box } from '@mantine/core'
 
 type VideoPlayerProps = { src: string; label: string; maxWidth?: number }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'

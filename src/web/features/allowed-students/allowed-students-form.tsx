@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Switch.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
-import { useForm } from '@mantine/form'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
-import { useSignIn } from '../../api/auth.ts'
+import { prepareSignIn, useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
+import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
-import { BanDialog } from './ban-dialog.tsx'
 import { EmailField } from './email-field.tsx'
 import { applyFieldErrors } from './form-errors.ts'
+import { useLoginFields } from './use-login-fields.ts'
 import { emailError, requiredError } from './validation.ts'
+
+// Few sign-ins are refused for a ban: the dialog (and Mantine's Modal) loads when one is.
+const BanDialog = lazyComponent(async () => (await import('./ban-dialog.tsx')).BanDialog)
 
 /**
  * E-mail, password and remember-me (spec §3 login input). On success the session is stored and
@@ -21,12 +24,10 @@ export function LoginForm() {
   const { t, i18n } = useLingui()
   const signIn = useSignIn()
   const [banUntil, setBanUntil] = useState<string | null>(null)
-  const form = useForm({
-    initialValues: { email: '', password: '', remember: false },
-    validate: {
-      email: (value) => messageNode(emailError(value)),
-      password: (value) => messageNode(requiredError(value)),
-    },
+  const banDialogMounted = useEverOpened(banUntil !== null)
+  const form = useLoginFields({
+    email: (value) => messageNode(emailError(value)),
+    password: (value) => messageNode(requiredError(value)),
   })
 
   const submit = form.onSubmit((values) => {
@@ -45,7 +46,7 @@ export function LoginForm() {
   const failureMessage = failure ? inlineErrorMessage(failure) : null
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={prepareSignIn} noValidate>
       <Stack gap="md">
         <EmailField form={form} autoComplete="username" />
         <PasswordInput
@@ -57,7 +58,7 @@ export function LoginForm() {
           onFocus={() => form.clearFieldError('password')}
         />
         <Group justify="space-between" gap="sm">
-          <Checkbox label={t`Zapamiętaj mnie`} {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Checkbox label={t`Zapamiętaj mnie`} {...form.getCheckboxProps('remember')} />
           <Anchor component={Link} to="/password-reset" size="sm">
             <Trans>Nie pamiętasz hasła?</Trans>
           </Anchor>
@@ -71,7 +72,11 @@ export function LoginForm() {
           <Trans>Zaloguj się</Trans>
         </Button>
       </Stack>
-      <BanDialog until={banUntil} onClose={() => setBanUntil(null)} />
+      {banDialogMounted && (
+        <Suspense fallback={null}>
+          <BanDialog until={banUntil} onClose={() => setBanUntil(null)} />
+        </Suspense>
+      )}
     </form>
   )
 }

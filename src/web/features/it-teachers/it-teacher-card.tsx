@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useId } from 'react'

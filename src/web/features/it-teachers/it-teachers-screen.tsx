@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { ApiError } from '../../api/api-error.ts'

@@ -1,63 +1,44 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { ActionIcon, Menu } from '@mantine/core'
-import {
-  IconCalendarX,
-  IconDotsVertical,
-  IconFiles,
-  IconNote,
-  IconNotes,
-  IconStar,
-  IconUserX,
-} from '@tabler/icons-react'
-import type { ComponentType } from 'react'
+import { ActionIcon } from '@mantine/core'
+import { IconDotsVertical } from '@tabler/icons-react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
+import { LazyMenu } from '../../ui/lazy-menu.tsx'
 import { type LessonAction, lessonActions } from './lesson-display.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
-const ACTIONS: Record<LessonAction, { label: MessageDescriptor; Icon: ComponentType<{ size?: number }> }> = {
-  materials: { label: msg`Materiały`, Icon: IconFiles },
-  note: { label: msg`Dodaj notatkę`, Icon: IconNote },
-  memos: { label: msg`Notatki z lekcji`, Icon: IconNotes },
-  rate: { label: msg`Oceń lekcję`, Icon: IconStar },
-  absence: { label: msg`Zgłoś nieobecność`, Icon: IconUserX },
-  cancel: { label: msg`Odwołaj lekcję`, Icon: IconCalendarX },
-}
+const LessonActionsList = lazyComponent(
+  async () => (await import('./lesson-actions-list.tsx')).LessonActionsList,
+)
 
 // Cancel last and in red: the one action that cannot be undone.
 const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 'cancel']
 
 /** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { role, now, open } = useLessonView()
   const allowed = lessonActions(lesson, role, now)
   if (allowed.length === 0) return null
   const name = lesson.fullName
-  const ordered = ORDER.filter((action) => allowed.includes(action))
+  const actions = ORDER.filter((action) => allowed.includes(action))
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
+    <LazyMenu
+      preload={LessonActionsList.preload}
+      target={
         <ActionIcon variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {ordered.map((action) => {
-          const { label, Icon } = ACTIONS[action]
-          return (
-            <Menu.Item
-              key={action}
-              color={action === 'cancel' ? 'red' : undefined}
-              leftSection={<Icon size={16} />}
-              onClick={() => open(action, lesson)}
-            >
-              {i18n._(label)}
-            </Menu.Item>
-          )
-        })}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(target) => (
+        <LessonActionsList
+          target={target}
+          defaultOpened
+          actions={actions}
+          onAction={(action) => open(action, lesson)}
+        />
+      )}
+    </LazyMenu>
   )
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'

@@ -1,26 +1,27 @@
+import { Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { AddNoteDialog } from './add-note-dialog.tsx'
-import { CancelLessonDialog } from './cancel-lesson-dialog.tsx'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
 import type { LessonAction } from './lesson-display.ts'
-import { LessonMaterialsDialog } from './lesson-materials-dialog.tsx'
-import { LessonMemosDialog } from './lesson-memos-dialog.tsx'
-import { RateLessonDialog } from './rate-lesson-dialog.tsx'
-import { ReportAbsenceDialog } from './report-absence-dialog.tsx'
 
 export type OpenDialog = { action: LessonAction; lesson: Lesson }
 
+// Each dialog is a chunk of its own, downloaded when first opened (issue #10).
 const DIALOGS = {
-  cancel: CancelLessonDialog,
-  rate: RateLessonDialog,
-  note: AddNoteDialog,
-  memos: LessonMemosDialog,
-  materials: LessonMaterialsDialog,
-  absence: ReportAbsenceDialog,
+  cancel: lazyComponent(async () => (await import('./cancel-lesson-dialog.tsx')).CancelLessonDialog),
+  rate: lazyComponent(async () => (await import('./rate-lesson-dialog.tsx')).RateLessonDialog),
+  note: lazyComponent(async () => (await import('./add-note-dialog.tsx')).AddNoteDialog),
+  memos: lazyComponent(async () => (await import('./lesson-memos-dialog.tsx')).LessonMemosDialog),
+  materials: lazyComponent(async () => (await import('./lesson-materials-dialog.tsx')).LessonMaterialsDialog),
+  absence: lazyComponent(async () => (await import('./report-absence-dialog.tsx')).ReportAbsenceDialog),
 } satisfies Record<LessonAction, unknown>
 
 /** The one open dialog of my-lessons; each opening starts afresh (its own state and key). */
 export function LessonDialogs({ open, onClose }: { open: OpenDialog | null; onClose: () => void }) {
   if (!open) return null
   const Dialog = DIALOGS[open.action]
-  return <Dialog key={`${open.action}-${open.lesson.id}`} lesson={open.lesson} onClose={onClose} />
+  return (
+    <Suspense fallback={null}>
+      <Dialog key={`${open.action}-${open.lesson.id}`} lesson={open.lesson} onClose={onClose} />
+    </Suspense>
+  )
 }

@@ -1,10 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { Stack } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { LessonCard } from './lesson-card.tsx'
-import { LessonTable } from './lesson-table.tsx'
+import { LessonsSkeleton } from './lesson-states.tsx'
 import type { LessonsTab } from './my-lessons-url.ts'
+
+// The table (with Mantine's ScrollArea) is for wider screens only: a phone, which shows cards,
+// does not download it (issue #10). Wider screens start loading it with the screen.
+const LessonTable = lazyComponent(async () => (await import('./lesson-table.tsx')).LessonTable)
+export const preloadLessonTable = LessonTable.preload
 
 type Props = { lessons: Lesson[]; mobile: boolean; tab: LessonsTab; empty: ReactNode }
 
@@ -14,7 +20,13 @@ export function LessonList({ lessons, mobile, tab, empty }: Props) {
   if (lessons.length === 0) return empty
   const caption =
     tab === 'scheduled' ? t`Zaplanowane lekcje` : tab === 'closed' ? t`Zakończone lekcje` : t`Lekcje grupowe`
-  if (!mobile) return <LessonTable lessons={lessons} caption={caption} />
+  if (!mobile) {
+    return (
+      <Suspense fallback={<LessonsSkeleton />}>
+        <LessonTable lessons={lessons} caption={caption} />
+      </Suspense>
+    )
+  }
   return (
     <Stack gap="sm" component="section" aria-label={caption}>
       {lessons.map((lesson) => (

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Skeleton.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCalendarEvent } from '@tabler/icons-react'

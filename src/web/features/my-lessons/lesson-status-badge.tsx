@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Rating.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, Rating, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload } from '@tabler/icons-react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Group, Stack, Text } from '@mantine/core'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'

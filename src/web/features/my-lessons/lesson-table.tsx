@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Table.css'
 import { useLingui } from '@lingui/react/macro'
 import { Group, Table, VisuallyHidden } from '@mantine/core'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'

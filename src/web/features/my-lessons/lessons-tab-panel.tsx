@@ -1,20 +1,24 @@
+import '@mantine/core/styles/Pagination.css'
 import { useLingui } from '@lingui/react/macro'
 import { Pagination, Stack } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { LessonPageQuery } from '../../api/lessons.ts'
 import { useLessonPage, useScheduledLessons } from '../../api/my-lessons.ts'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { rangeDays } from './calendar-range.ts'
-import { CalendarToolbar } from './calendar-toolbar.tsx'
-import { LessonCalendar } from './lesson-calendar.tsx'
 import { byStart, lessonDay } from './lesson-display.ts'
 import { LessonList } from './lesson-list.tsx'
 import { LessonsError, LessonsSkeleton } from './lesson-states.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import type { CalendarRange, LessonsTab, MyLessonsState } from './my-lessons-url.ts'
 import { SavedCopyNotice } from './offline-notices.tsx'
+
+// The calendar view is a chunk of its own, downloaded when first chosen (issue #10).
+const LessonCalendar = lazyComponent(async () => (await import('./lesson-calendar.tsx')).LessonCalendar)
+const CalendarToolbar = lazyComponent(async () => (await import('./calendar-toolbar.tsx')).CalendarToolbar)
 
 /** Closed and group lists page by 20; the calendar asks for a whole week at once. */
 export const PER_PAGE = 20
@@ -54,11 +58,13 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
 
   const content = (shown: Lesson[]) =>
     calendar ? (
-      <LessonCalendar
-        days={days.days}
-        lessons={shown.filter((lesson) => days.days.includes(lessonDay(lesson)))}
-        today={today}
-      />
+      <Suspense fallback={<LessonsSkeleton />}>
+        <LessonCalendar
+          days={days.days}
+          lessons={shown.filter((lesson) => days.days.includes(lessonDay(lesson)))}
+          today={today}
+        />
+      </Suspense>
     ) : (
       <LessonList lessons={shown} mobile={mobile} tab={tab} empty={empty} />
     )
@@ -67,13 +73,15 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
     <Stack gap="md">
       {typeof savedAt === 'number' && <SavedCopyNotice savedAt={savedAt} />}
       {calendar && (
-        <CalendarToolbar
-          range={range}
-          date={date}
-          today={today}
-          onDate={(next) => update({ date: next })}
-          onRange={(next) => update({ range: next }, { push: true })}
-        />
+        <Suspense fallback={null}>
+          <CalendarToolbar
+            range={range}
+            date={date}
+            today={today}
+            onDate={(next) => update({ date: next })}
+            onRange={(next) => update({ range: next }, { push: true })}
+          />
+        </Suspense>
       )}
       {lessons === undefined ? (
         source.isError ? (

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core'

@@ -1,12 +1,14 @@
+import '@mantine/core/styles/Tabs.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { useLessonOutbox } from '../../api/my-lesson-mutations.ts'
 import { useHasGroupLessons, useScheduledLessons } from '../../api/my-lessons.ts'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { LessonDialogs, type OpenDialog } from './lesson-dialogs.tsx'
+import { preloadLessonTable } from './lesson-list.tsx'
 import { LessonsEmpty } from './lesson-states.tsx'
 import { type LessonView, LessonViewProvider } from './lesson-view-context.tsx'
 import { LessonsTabPanel } from './lessons-tab-panel.tsx'
@@ -37,6 +39,9 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   usePageTitle(title)
   const { state, update } = useMyLessonsState()
   const mobile = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
+  useEffect(() => {
+    if (!mobile) preloadLessonTable()
+  }, [mobile])
   const now = useNow()
   const scheduled = useScheduledLessons()
   const hasGroupLessons = useHasGroupLessons().data ?? false

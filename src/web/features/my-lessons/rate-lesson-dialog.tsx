@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Rating.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Input, Rating, Stack, Text } from '@mantine/core'
 import { useId, useState } from 'react'

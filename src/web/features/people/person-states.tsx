@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Skeleton.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconLock, IconUserQuestion } from '@tabler/icons-react'

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Grid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'

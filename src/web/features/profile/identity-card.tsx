@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconCamera } from '@tabler/icons-react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { List, Stack, Text } from '@mantine/core'
 import type { Profile } from '../../../domain/api/profile.ts'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import type { ReactNode } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, Text } from '@mantine/core'
 import type { Profile } from '../../../domain/api/profile.ts'

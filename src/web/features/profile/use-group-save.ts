@@ -3,15 +3,19 @@ import type { UseFormReturnType } from '@mantine/form'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { studentUpdateSchema, teacherUpdateSchema } from '../../../domain/api/profile-update.ts'
+import { polandDateKey } from '../../../domain/poland-time.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { codeMessage, fieldErrorMessage, inlineErrorMessage } from '../../api/error-messages.ts'
 import { type FieldMessages, issuesToFieldMessages, type PathMap } from '../../api/issue-messages.ts'
-import { type ProfileUpdate, polandToday, useUpdateProfile } from '../../api/profile-update.ts'
+import { type ProfileUpdate, useUpdateProfile } from '../../api/profile-update.ts'
 import { useSession } from '../../api/session.ts'
 import { toFormErrors } from '../../ui/forms/field-messages.tsx'
 import { showErrorToast, showSuccessToast, updateErrorText } from './profile-toasts.ts'
 
 type Role = 'student' | 'teacher'
+
+/** The date-of-birth rule's "today" (spec §5), a Poland calendar day. */
+const polandToday = (): string => polandDateKey(Date.now())
 
 /** Checks a payload with the role's update schema (the server runs the same, spec §5). */
 export function checkUpdate(

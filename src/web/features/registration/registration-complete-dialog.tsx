@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconMailCheck } from '@tabler/icons-react'

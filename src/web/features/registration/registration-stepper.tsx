@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Progress.css'
+import '@mantine/core/styles/Stepper.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Box, Group, Progress, Stepper, Text } from '@mantine/core'
 

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/List.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, List, Paper, Text, ThemeIcon } from '@mantine/core'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'

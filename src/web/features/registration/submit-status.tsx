@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'

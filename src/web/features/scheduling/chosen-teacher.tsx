@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'

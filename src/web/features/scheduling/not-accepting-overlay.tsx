@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans } from '@lingui/react/macro'
 import { Box, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconUserOff } from '@tabler/icons-react'

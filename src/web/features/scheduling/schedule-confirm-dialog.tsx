@@ -1,3 +1,8 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/List.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, CloseButton, Group, Text } from '@mantine/core'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'

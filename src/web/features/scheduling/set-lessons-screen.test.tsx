@@ -110,6 +110,9 @@ describe('the set-lessons screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Umów wybrane terminy' }))
     const dialog = await screen.findByRole('dialog')
+    // The dialog mounts with the first Book (issue #10) and reads the dictionaries then (in the app
+    // the dashboard has them already): its preset shows once they are here.
+    expect(await within(dialog).findByDisplayValue('B2')).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Umów lekcje' }))
     await waitFor(() => expect(sent.some((request) => request.path === '/lessons/create')).toBe(true))
     const create = sent.find((request) => request.path === '/lessons/create')
@@ -139,6 +142,7 @@ describe('the set-lessons screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: /, 08:00/ }))
     fireEvent.click(screen.getByRole('button', { name: 'Umów wybrane terminy' }))
     const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByDisplayValue('B2')).toBeTruthy()
     const confirm = within(dialog).getByRole('button', { name: 'Umów lekcje' })
     fireEvent.click(confirm)
     expect(await within(dialog).findByRole('alert')).toBeTruthy()

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Paper, Select, SimpleGrid, Stack } from '@mantine/core'
 import { IconFilterOff } from '@tabler/icons-react'

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'

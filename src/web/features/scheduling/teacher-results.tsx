@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Pagination.css'
+import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'

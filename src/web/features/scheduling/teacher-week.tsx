@@ -3,12 +3,13 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCalendarOff } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { DEFAULT_SCHEDULED_LESSONS_LIMIT } from '../../../domain/constants.ts'
 import { limitReached } from '../../../domain/schedule/slot-rules.ts'
 import { useTimetable } from '../../api/timetables.ts'
 import { ACCENT_COLOR } from '../../app/theme.ts'
 import { useOnlineStatus } from '../../offline/use-online-status.ts'
+import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { ScheduleSlots } from '../../ui/schedule-slots.tsx'
 import { hasVacancy } from '../../ui/slot-state.ts'
@@ -18,9 +19,13 @@ import { WeekSwitcher } from '../../ui/week-switcher.tsx'
 import type { TaughtLanguage } from './confirm-options.ts'
 import { MirrorBanner } from './mirror-banner.tsx'
 import { NotAcceptingOverlay } from './not-accepting-overlay.tsx'
-import { ScheduleConfirmDialog } from './schedule-confirm-dialog.tsx'
 import { SelectedSlotChips } from './selected-slot-chips.tsx'
 import { type PickedSlot, pruneSelection, toggleSlot } from './slot-selection.ts'
+
+// The booking confirmation (and its language and level pickers) loads when Book is first pressed.
+const ScheduleConfirmDialog = lazyComponent(
+  async () => (await import('./schedule-confirm-dialog.tsx')).ScheduleConfirmDialog,
+)
 
 /** spec §8 "lesson set" success toast, shown for 2 s. */
 const LESSON_SET_TOAST_MS = 2_000
@@ -42,6 +47,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
   const online = useOnlineStatus()
   const [selection, setSelection] = useState<PickedSlot[]>([])
   const [confirming, setConfirming] = useState(false)
+  const confirmMounted = useEverOpened(confirming)
   const data = timetable.data
   useEffect(() => {
     if (data) setSelection((current) => pruneSelection(current, data.timetable))
@@ -133,17 +139,19 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
           </Stack>
         </Group>
       </Paper>
-      {taught && (
-        <ScheduleConfirmDialog
-          opened={confirming}
-          onClose={() => setConfirming(false)}
-          teacherId={teacherId}
-          taught={taught}
-          slots={selection}
-          preset={preset}
-          onBooked={booked}
-          onStale={() => void timetable.refetch()}
-        />
+      {taught && confirmMounted && (
+        <Suspense fallback={null}>
+          <ScheduleConfirmDialog
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            teacherId={teacherId}
+            taught={taught}
+            slots={selection}
+            preset={preset}
+            onBooked={booked}
+            onStale={() => void timetable.refetch()}
+          />
+        </Suspense>
       )}
     </Stack>
   )

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, List, Text } from '@mantine/core'
 import type { TimetableUpdateAnswer } from '../../../domain/api/timetables.ts'

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Divider.css'
+import '@mantine/core/styles/Tabs.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Divider, Stack, Tabs, Text } from '@mantine/core'
 import { Fragment } from 'react'

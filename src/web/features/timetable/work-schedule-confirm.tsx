@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/List.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { SimpleGrid, Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css'
 import { Fieldset } from '@mantine/core'
 import type { ReactNode } from 'react'
 

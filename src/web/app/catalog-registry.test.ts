@@ -1,0 +1,30 @@
+import { i18n } from '@lingui/core'
+import { describe, expect, it, vi } from 'vitest'
+import { registeredMessages, registerMessages } from './catalog-registry.ts'
+
+// issue #10: a production build registers each chunk's Polish messages as the chunk loads.
+describe('messages registered by the chunks', () => {
+  it('join the one object Lingui holds, without re-rendering every translated component', () => {
+    const held = registeredMessages('xx')
+    i18n.load('xx', held)
+    i18n.activate('xx')
+    const changed = vi.fn()
+    const stop = i18n.on('change', changed)
+    registerMessages('xx', { Ab12Cd: 'Zaloguj się' })
+    registerMessages('xx', { Xy98Zw: 'Hasło' })
+    expect(registeredMessages('xx')).toBe(held)
+    expect(i18n._('Ab12Cd')).toBe('Zaloguj się')
+    expect(i18n._('Xy98Zw')).toBe('Hasło')
+    expect(changed).not.toHaveBeenCalled()
+    stop()
+    i18n.activate('pl')
+  })
+
+  it('are loaded into Lingui the usual way when it holds other messages for the locale', () => {
+    i18n.load('yy', { old: 'stare' })
+    i18n.activate('yy')
+    registerMessages('yy', { fresh: 'nowe' })
+    expect(i18n._('fresh')).toBe('nowe')
+    i18n.activate('pl')
+  })
+})

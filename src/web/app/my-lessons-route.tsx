@@ -1,0 +1,24 @@
+import { Suspense } from 'react'
+import { useProfile } from '../api/profile.ts'
+import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
+import { lazyComponent } from '../ui/lazy-component.tsx'
+
+// Only teachers have the schedule panel (its week editor, time pickers and dialogs): it is a
+// chunk of its own, so a student's my-lessons does without it.
+const TeacherSchedule = lazyComponent(async () => (await import('./teacher-schedule.tsx')).TeacherSchedule)
+
+/**
+ * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
+ * of issue #4 (SetLesson and EditAllowedStudents) below them.
+ */
+export function MyLessonsRoute() {
+  const profile = useProfile().data
+  if (!profile) return null
+  const schedulePanel =
+    profile.role === 'teacher' ? (
+      <Suspense fallback={null}>
+        <TeacherSchedule profile={profile} />
+      </Suspense>
+    ) : undefined
+  return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
+}

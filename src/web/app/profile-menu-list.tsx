@@ -1,0 +1,30 @@
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Menu.css'
+import { Trans } from '@lingui/react/macro'
+import { Menu } from '@mantine/core'
+import { IconLogout, IconUser } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import type { LoadedMenuProps } from '../ui/lazy-menu.tsx'
+import { paths } from './paths.ts'
+
+/** spec §2: the profile menu with My profile and Log out (loaded when first opened). */
+export function ProfileMenuList({
+  target,
+  defaultOpened,
+  onLogout,
+}: LoadedMenuProps & { onLogout: () => void }) {
+  return (
+    <Menu position="bottom-end" width={200} shadow="md" defaultOpened={defaultOpened}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
+          <Trans>Mój profil</Trans>
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          <Trans>Wyloguj się</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}
