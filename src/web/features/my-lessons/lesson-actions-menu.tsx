@@ -6,23 +6,38 @@ import {
   IconCalendarX,
   IconDotsVertical,
   IconFiles,
-  IconNote,
+  IconMessage,
   IconNotes,
   IconStar,
   IconUserX,
 } from '@tabler/icons-react'
 import type { ComponentType } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { type LessonAction, lessonActions } from './lesson-display.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
-const ACTIONS: Record<LessonAction, { label: MessageDescriptor; Icon: ComponentType<{ size?: number }> }> = {
+type Label = MessageDescriptor | ((lesson: Lesson, role: Role) => MessageDescriptor)
+
+// The note and the memos are named after whom they are for (lesson-texts.ts).
+const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?: number }> }> = {
   materials: { label: msg`Materiały`, Icon: IconFiles },
-  note: { label: msg`Dodaj notatkę`, Icon: IconNote },
-  memos: { label: msg`Notatki z lekcji`, Icon: IconNotes },
+  note: {
+    label: (lesson) => (lesson.note ? msg`Zmień wiadomość dla lektora` : msg`Napisz do lektora`),
+    Icon: IconMessage,
+  },
+  memos: {
+    label: (_, role) => (role === 'teacher' ? msg`Notatki dla kursanta` : msg`Moje notatki`),
+    Icon: IconNotes,
+  },
   rate: { label: msg`Oceń lekcję`, Icon: IconStar },
   absence: { label: msg`Zgłoś nieobecność`, Icon: IconUserX },
   cancel: { label: msg`Odwołaj lekcję`, Icon: IconCalendarX },
+}
+
+export const actionLabel = (action: LessonAction, lesson: Lesson, role: Role): MessageDescriptor => {
+  const { label } = ACTIONS[action]
+  return typeof label === 'function' ? label(lesson, role) : label
 }
 
 // Cancel last and in red: the one action that cannot be undone.
@@ -31,8 +46,9 @@ const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 
 /** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   const { t, i18n } = useLingui()
-  const { role, now, open } = useLessonView()
-  const allowed = lessonActions(lesson, role, now)
+  const { role, now, open, withPendingWrites } = useLessonView()
+  const shown = withPendingWrites(lesson)
+  const allowed = lessonActions(shown, role, now)
   if (allowed.length === 0) return null
   const name = lesson.fullName
   const ordered = ORDER.filter((action) => allowed.includes(action))
@@ -45,7 +61,7 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
       </Menu.Target>
       <Menu.Dropdown>
         {ordered.map((action) => {
-          const { label, Icon } = ACTIONS[action]
+          const { Icon } = ACTIONS[action]
           return (
             <Menu.Item
               key={action}
@@ -53,7 +69,7 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
               leftSection={<Icon size={16} />}
               onClick={() => open(action, lesson)}
             >
-              {i18n._(label)}
+              {i18n._(actionLabel(action, shown, role))}
             </Menu.Item>
           )
         })}

@@ -6,6 +6,7 @@ import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
+import { LessonWrittenTexts } from './lesson-written-texts.tsx'
 
 type Props = {
   lesson: Lesson
@@ -46,6 +47,7 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
         )}
         <LessonLanguage lesson={lesson} compact={compact} />
         <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
+        <LessonWrittenTexts lesson={lesson} compact={compact} />
         {joinShown && (
           <JoinButton lesson={lesson} fullWidth size={compact ? 'xs' : 'sm'} withHint={!compact} />
         )}

@@ -6,12 +6,16 @@ import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
+import { writtenTexts } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
+import { LessonWrittenTexts } from './lesson-written-texts.tsx'
+
+const COLUMNS = 5
 
 /** The list view on wider screens: one row per lesson (on a phone the cards take over). */
 export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: string }) {
   const { t } = useLingui()
-  const { role, now, isPending } = useLessonView()
+  const { role, now, isPending, withPendingWrites } = useLessonView()
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={caption}>
@@ -26,30 +30,41 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {lessons.map((lesson) => (
-            <Table.Tr key={lesson.id} data-testid="lesson">
-              <Table.Td>
-                <LessonWhen lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonParty lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonLanguage lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
-                  {!joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
-                  <LessonActionsMenu lesson={lesson} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        {/* One row group per lesson: its row, and under it the note and memos across the table. */}
+        {lessons.map((lesson) => {
+          const texts = writtenTexts(withPendingWrites(lesson), role).length > 0
+          return (
+            <Table.Tbody key={lesson.id} data-testid="lesson">
+              <Table.Tr style={texts ? { borderBottom: 0 } : undefined}>
+                <Table.Td>
+                  <LessonWhen lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonParty lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonLanguage lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
+                    {!joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                    <LessonActionsMenu lesson={lesson} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+              {texts && (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS} pt={0}>
+                    <LessonWrittenTexts lesson={lesson} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          )
+        })}
       </Table>
     </Table.ScrollContainer>
   )

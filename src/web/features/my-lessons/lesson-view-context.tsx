@@ -14,6 +14,8 @@ export type LessonView = {
   open: (action: LessonAction, lesson: Lesson) => void
   /** A lesson with writes not yet accepted by the server (shown with the pending badge). */
   isPending: (lessonId: string) => boolean
+  /** The lesson with the note, memo or rating written offline and not yet sent (pending-writes.ts). */
+  withPendingWrites: (lesson: Lesson) => Lesson
 }
 
 const LessonViewContext = createContext<LessonView | null>(null)

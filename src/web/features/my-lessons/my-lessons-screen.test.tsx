@@ -284,7 +284,52 @@ describe('my-lessons (spec §2, §4)', () => {
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent)
-    expect(items).toEqual(['Materiały', 'Notatki z lekcji', 'Odwołaj lekcję'])
+    expect(items).toEqual(['Materiały', 'Notatki dla kursanta', 'Odwołaj lekcję'])
+  })
+
+  // issue #11 item 1: a note saved nowhere to be seen.
+  it('shows the student’s message and the teacher’s notes on the lesson, each named for its reader', async () => {
+    const texts = { note: 'Chcę poćwiczyć small talk', teacher_memos: 'Zadanie: str. 12' }
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([lessonFixture({ ...texts, student_memos: 'Moje słówka' })]),
+      [GROUP]: noGroup,
+    })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    const said = (testId: string) => within(table).getByTestId(testId).textContent
+    expect(said('lesson-note')).toBe('Twoja wiadomość dla lektoraChcę poćwiczyć small talk')
+    expect(said('lesson-teacher_memos')).toBe('Notatki od lektoraZadanie: str. 12')
+    expect(said('lesson-student_memos')).toBe('Moje notatkiMoje słówka')
+    // A written message is changed, not added again.
+    fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' }))
+    const menu = await screen.findByRole('menu')
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent)
+    expect(items).toEqual(['Zmień wiadomość dla lektora', 'Moje notatki', 'Odwołaj lekcję'])
+    cleanup()
+
+    routeFetch({ [SCHEDULED]: scheduledAnswer([teacherLessonFixture(texts)]), [GROUP]: noGroup })
+    show(teacherProfile())
+    const teacherTable = await screen.findByRole('table')
+    expect(within(teacherTable).getByTestId('lesson-note').textContent).toBe(
+      'Wiadomość od kursantaChcę poćwiczyć small talk',
+    )
+    expect(within(teacherTable).getByTestId('lesson-teacher_memos').textContent).toBe(
+      'Twoje notatki dla kursantaZadanie: str. 12',
+    )
+  })
+
+  it('offers a student of a group lesson no notes of their own (spec §5), only the teacher’s to read', async () => {
+    const group = lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([group]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    expect(within(table).getByTestId('lesson-teacher_memos').textContent).toContain('Zadanie: str. 12')
+    fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).queryByRole('menuitem', { name: 'Moje notatki', hidden: true })).toBeNull()
+    expect(within(menu).getByRole('menuitem', { name: 'Napisz do lektora', hidden: true })).toBeTruthy()
   })
 
   it('shows cards and starts the calendar on the day on a phone', async () => {

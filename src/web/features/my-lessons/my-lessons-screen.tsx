@@ -54,6 +54,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
       voiceSample,
       open: (action, lesson) => setDialog({ action, lesson }),
       isPending: (lessonId) => outbox.pending.has(lessonId),
+      withPendingWrites: (lesson) => withPendingWrites(lesson, outbox.entries),
     }),
     [profile.role, now, voiceSample, outbox],
   )
