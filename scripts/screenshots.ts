@@ -41,7 +41,8 @@ async function click(page: Page, pattern: string) {
   for (const role of CLICKABLE) {
     const target = page.getByRole(role, { name }).filter({ visible: true }).first()
     if ((await target.count()) > 0) {
-      await target.click()
+      // Forced: a refused (aria-disabled) slot is clicked too, to show what it says.
+      await target.click({ force: true })
       return
     }
   }
@@ -67,8 +68,10 @@ for (const locale of ['pl', 'en']) {
     const context = await browser.newContext({ viewport: vp, locale, timezoneId: 'Europe/Warsaw' })
     const page = await context.newPage()
     await page.goto(`${baseUrl}/login`)
-    // The login screen's switch, as a person chooses (it is a segmented control of radios).
-    await page.getByText(locale.toUpperCase(), { exact: true }).first().click()
+    // The login screen's switch, as a person chooses (a segmented control of radios): the other
+    // language first, since choosing the one already shown changes nothing.
+    for (const choice of [locale === 'pl' ? 'EN' : 'PL', locale.toUpperCase()])
+      await page.getByText(choice, { exact: true }).first().click()
     for (const step of steps.length ? steps : ['/login']) {
       const [kind = '', ...rest] = step.split(':')
       const arg = rest.join(':')

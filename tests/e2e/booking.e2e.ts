@@ -43,7 +43,8 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await dialog.getByRole('combobox', { name: 'Poziom' }).click()
   await page.getByRole('option', { name: 'B1', exact: true }).click()
   await dialog.getByRole('button', { name: 'Umów lekcje' }).click()
-  await expect(page.getByText('Lekcja została umówiona')).toBeVisible()
+  // issue #11 item 8: two lessons are said in the plural.
+  await expect(page.getByText('Umówiliśmy 2 lekcje')).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(0)
 
@@ -52,6 +53,45 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await expect(screen.slotsNamed(/: masz już lekcję w tym czasie$/)).toHaveCount(2)
   await expect(screen.slot(first)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
   await expect(screen.slot(second)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
+})
+
+// issue #11 item 2: two slots of one day were offered, then refused together by the server.
+test('a second slot of the same day with a teacher cannot be picked, and says why', async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT_PARTNER)
+  await expect(page).toHaveURL(/\/dashboard\//)
+  const screen = new SetLessonsPage(page)
+  await screen.goto()
+  await screen.openTeacher('Anna Nowak')
+  await screen.nextWeek()
+  const [first = '', second = ''] = await screen.freeSlotsOfOneDay(2)
+  await screen.slot(first).click()
+  await expect(screen.slot(first)).toHaveAttribute('aria-pressed', 'true')
+  const time = first.split(', ')[1] ?? ''
+  const rule = `U tego lektora możesz umówić jedną lekcję dziennie. Tego dnia wybrano już ${time}.`
+  await expect(screen.slot(second)).toHaveAttribute('aria-disabled', 'true')
+  await expect(screen.slot(second)).toHaveAccessibleName(`${second}: ${rule}`)
+  await screen.slot(second).click({ force: true })
+  await expect(page.getByRole('tooltip')).toHaveText(rule)
+  await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(1)
+  // Taking the first back frees the day.
+  await screen.slot(first).click()
+  await screen.slot(second).click()
+  await expect(screen.slot(second)).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(1)
+
+  // Booked, the day's other slots say why they cannot be booked (spec §8 "You already have a
+  // lesson scheduled for this date"), before the server has to refuse them.
+  await page.getByRole('button', { name: 'Umów wybrane terminy' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Potwierdź lekcje' })
+  await dialog.getByRole('combobox', { name: 'Poziom' }).click()
+  await page.getByRole('option', { name: 'B1', exact: true }).click()
+  await dialog.getByRole('button', { name: 'Umów lekcje' }).click()
+  await expect(page.getByText('Lekcja została umówiona')).toBeVisible()
+  await expect(screen.slot(second)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
+  await expect(screen.slot(first)).toHaveAccessibleName(`${first}: Masz już lekcję zaplanowaną na ten dzień.`)
+  await expect(screen.slot(first)).toHaveAttribute('aria-disabled', 'true')
 })
 
 test('a teacher who does not accept new students shows the overlay and cannot be booked', async ({

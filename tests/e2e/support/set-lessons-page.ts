@@ -68,6 +68,18 @@ export class SetLessonsPage {
     throw new Error(`fewer than ${count} days with free slots`)
   }
 
+  /** Where the first `count` free slots of the first day that has so many are. */
+  async freeSlotsOfOneDay(count: number): Promise<string[]> {
+    await expect(this.freeSlots().first()).toBeVisible()
+    for (const day of await this.days().all()) {
+      const free = await this.freeSlots(day).all()
+      if (free.length < count) continue
+      const names = await Promise.all(free.slice(0, count).map((slot) => slot.getAttribute('aria-label')))
+      return names.map((name) => name?.split(': ')[0] ?? '')
+    }
+    throw new Error(`no day with ${count} free slots`)
+  }
+
   /** The slot at "wtorek 01.12, 16:45", whatever its state. */
   slot(where: string): Locator {
     const escaped = where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
