@@ -1,6 +1,7 @@
+import { accountAccess } from '../../../domain/account-access.ts'
 import type { BookedLesson, LessonCreate, LessonCreateAnswer } from '../../../domain/api/lessons.ts'
 import { type ErrorCode, formatMessage } from '../../../domain/errors.ts'
-import { formatPolandDate, polandDateKey } from '../../../domain/poland-time.ts'
+import { formatPolandDate } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
@@ -39,9 +40,7 @@ function assertMayBook(student: User, now: Date): void {
   if (student.bannedUntil && student.bannedUntil > now) {
     throw new AppError('account_banned', { params: { date: formatPolandDate(student.bannedUntil) } })
   }
-  if (student.activeUntil !== null && student.activeUntil < polandDateKey(now)) {
-    throw new AppError('account_expired')
-  }
+  if (accountAccess(student.activeUntil, now).kind === 'expired') throw new AppError('account_expired')
 }
 
 /**

@@ -83,6 +83,28 @@ describe('the set-lessons screen', () => {
     expect(await screen.findByText('Żaden lektor nie pasuje do filtrów')).toBeTruthy()
   })
 
+  // issue #11 item 3: an expired student met every teacher's "no free slots" and was never told.
+  it('tells a student whose account has expired so, in place of the teachers', async () => {
+    const expired = { ...STUDENT, active_until: '2026-11-23' }
+    fakeApi({ ...baseAnswers(), '/students/me': { status: 200, body: { data: expired } } })
+    renderAt(`?teacher=${TEACHER_ID}`)
+    expect(await screen.findByText('Twoje konto wygasło 23.11.2026')).toBeTruthy()
+    expect(screen.getByText(/^Nie można umawiać lekcji po wygaśnięciu konta\./)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Moje lekcje' }).getAttribute('href')).toBe(
+      '/dashboard/my-lessons',
+    )
+    expect(screen.queryByRole('region', { name: 'Filtry' })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Wybór tygodnia' })).toBeNull()
+  })
+
+  it('tells a student whose account ends within the two weeks until when they can book', async () => {
+    const ending = { ...STUDENT, active_until: '2026-11-27' }
+    fakeApi({ ...baseAnswers(), '/students/me': { status: 200, body: { data: ending } } })
+    renderAt('')
+    expect(await screen.findByText('Twoje konto jest aktywne do 27.11.2026')).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Pokaż terminy: Anna Nowak' })).toBeTruthy()
+  })
+
   it('books two slots with an Idempotency-Key, then clears the selection and reloads the week', async () => {
     let created = false
     const sent = fakeApi({
