@@ -104,8 +104,8 @@ export const teacherStudentsResponse = envelope(v.array(teacherStudentSchema))
 
 /**
  * POST teacher_students/create {emails}: replaces the teacher's allowed students. At least one
- * (spec §5 "Select at least one student"); each must be a student who has had or has a lesson
- * with the teacher.
+ * (spec §5 "Select at least one student"); each must be the e-mail of a student account (active
+ * or invited), with lessons with the teacher or not yet (issue #11 item 4).
  */
 export const teacherStudentsCreateSchema = v.object({
   emails: v.pipe(

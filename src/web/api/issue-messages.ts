@@ -62,7 +62,7 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
     return msg`Wybierz najwyżej ${plural(days, { one: '# dzień', few: '# dni', many: '# dni', other: '# dnia' })}`
   },
   student_required: () => msg`Wybierz co najmniej jednego kursanta`,
-  student_unknown: () => msg`Ten adres nie należy do żadnego z Twoich kursantów`,
+  student_unknown: () => msg`Nie ma konta kursanta z tym adresem e-mail`,
   slot_required: () => msg`Wybierz co najmniej jeden termin`,
   slot_duplicate: () => msg`Ten sam termin wybrano dwa razy`,
   time_window: () => msg`Godzina końca musi być późniejsza niż początku`,

@@ -27,8 +27,10 @@ export class SetLessonsPage {
     await this.page.getByRole('option', { name: option, exact: true }).click()
   }
 
+  /** The teachers found, one list item each (bookable or not). */
   results(): Locator {
-    return this.page.getByRole('button', { name: /^Pokaż terminy: / })
+    // The cards are the list's own items (their language badges are lists of their own).
+    return this.page.getByRole('region', { name: 'Wyniki wyszukiwania' }).locator(':scope > ul > li')
   }
 
   async openTeacher(name: string) {

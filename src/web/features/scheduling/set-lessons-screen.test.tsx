@@ -11,7 +11,7 @@ import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
 import { clearTimetableMirror, saveTimetable } from '../../offline/timetable-mirror.ts'
 import { SetLessonsScreen } from './set-lessons-screen.tsx'
-import { baseAnswers, fakeApi, STUDENT, slotId, TEACHER_ID, timetable } from './test-server.ts'
+import { baseAnswers, fakeApi, STUDENT, searchPage, slotId, TEACHER_ID, timetable } from './test-server.ts'
 
 function renderAt(search: string) {
   const queryClient = new QueryClient({
@@ -69,6 +69,22 @@ describe('the set-lessons screen', () => {
     expect(await screen.findByRole('heading', { name: /środa 25\.11/i })).toBeTruthy()
     const show = sent.find((request) => request.path === '/teachers/timetables/show')
     expect([show?.query.get('date_from'), show?.query.get('date_to')]).toEqual(['2026-11-23', '2026-11-29'])
+  })
+
+  // issue #11 item 4: "Najbliższy wolny termin" led to a teacher who refuses the student.
+  it('does not offer a teacher who refuses the student as bookable, and says why', async () => {
+    const refusing = { ...searchPage.data[0], not_accepting_new_students: true, next_free_slot: null }
+    fakeApi({
+      ...baseAnswers(),
+      '/teachers/search': { status: 200, body: { ...searchPage, data: [refusing] } },
+    })
+    renderAt('')
+    expect(
+      await screen.findByText(/^Lekcje mogą tu umawiać tylko kursanci dodani przez lektora\./),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Pokaż terminy: Anna Nowak' })).toBeNull()
+    const profileLink = screen.getByRole('link', { name: 'Zobacz profil: Anna Nowak' })
+    expect(profileLink.getAttribute('href')).toBe(`/dashboard/teacher/${TEACHER_ID}`)
   })
 
   it('says when no teacher matches and suggests widening the filters', async () => {

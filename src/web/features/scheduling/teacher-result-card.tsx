@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
+import { paths } from '../../app/paths.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
 type Props = { teacher: TeacherSearchResult; onOpen: () => void }
 
-/** One search result: picture, name, rating, taught languages with levels, next free slot. */
+/**
+ * One search result: picture, name, rating, taught languages with levels, next free slot. A
+ * teacher who does not take the student (spec §4; the search says so per student) is not offered
+ * as bookable: the card says plainly why and leads to the teacher's profile (issue #11 item 4).
+ */
 export function TeacherResultCard({ teacher, onOpen }: Props) {
   const { t, i18n } = useLingui()
   const name = `${teacher.first_name} ${teacher.last_name}`
@@ -43,16 +49,35 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
           </Group>
           <RatingSummary average={teacher.average_rating} />
           <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy`} />
-          <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
-            <Text size="sm" c={nextText ? undefined : 'dimmed'}>
-              {nextText
-                ? t`Najbliższy wolny termin: ${nextText}`
-                : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
-            </Text>
-            <Button onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
-              <Trans>Pokaż terminy</Trans>
-            </Button>
-          </Group>
+          {teacher.not_accepting_new_students ? (
+            <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                <Trans>
+                  Lekcje mogą tu umawiać tylko kursanci dodani przez lektora. Uczysz się już u tego lektora?
+                  Poproś o dodanie Twojego adresu e-mail.
+                </Trans>
+              </Text>
+              <Button
+                component={Link}
+                to={paths.teacher.replace(':id', teacher.id)}
+                variant="default"
+                aria-label={t`Zobacz profil: ${name}`}
+              >
+                <Trans>Zobacz profil</Trans>
+              </Button>
+            </Group>
+          ) : (
+            <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
+              <Text size="sm" c={nextText ? undefined : 'dimmed'}>
+                {nextText
+                  ? t`Najbliższy wolny termin: ${nextText}`
+                  : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
+              </Text>
+              <Button onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
+                <Trans>Pokaż terminy</Trans>
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Group>
     </Paper>
