@@ -76,8 +76,11 @@ for (const locale of ['pl', 'en']) {
       const [kind = '', ...rest] = step.split(':')
       const arg = rest.join(':')
       if (step === '@signin') await signIn(page)
-      else if (step === '@offline') await context.setOffline(true)
-      else if (step === '@online') await context.setOffline(false)
+      else if (step === '@offline') {
+        // The persisted query cache is written a second after a change, as a person would wait.
+        await page.waitForTimeout(1500)
+        await context.setOffline(true)
+      } else if (step === '@online') await context.setOffline(false)
       else if (kind === '@key') await page.keyboard.press(arg)
       else if (kind === '@shot') await shoot(page, arg, vp.name, locale)
       else if (kind === '@fill') {

@@ -169,6 +169,45 @@ test.describe('my lessons with the server gone', () => {
   })
 })
 
+// issue #11 item 6: after the server came back, the saved-copy notice and the "Czeka na wysłanie"
+// badges stayed until the outbox's 30-second retry. The first request that gets through now sends
+// what waits and fetches the lists afresh.
+test.describe('back from a server outage', () => {
+  const server = new OwnServer(E2E_PORT + 10, 'e2e-server-back')
+  test.beforeAll(() => server.start())
+  test.afterAll(() => server.stop())
+
+  test('the first answer of the server sends what waits, and the saved copy gives way', async ({ page }) => {
+    await signInToClosedLessons(page, server)
+    await controlledByServiceWorker(page)
+    await expect.poll(async () => (await storeRows(page, 'lessonLists')).length).toBeGreaterThan(0)
+
+    // The server goes away; the browser stays online.
+    await server.stop()
+    await page.reload()
+    const savedCopy = page.getByText(/^Brak połączenia z serwerem\. Pokazujemy lekcje zapisane/)
+    await expect(savedCopy).toBeVisible()
+    await writeNote(page, finishedRows(page).nth(2), 'Napisane w czasie awarii.')
+    await expect(page.getByText(PENDING)).toHaveCount(1)
+
+    // The server is back. Any request that reaches it (here the teacher search) is enough.
+    await server.start()
+    await page
+      .getByRole('navigation', { name: 'Nawigacja główna' })
+      .getByRole('link', { name: 'Umów lekcję' })
+      .click()
+    await expect(page.getByRole('button', { name: /^Pokaż terminy: / }).first()).toBeVisible()
+    await page.goBack()
+    // Well before the 30-second retry: sent, and the lists are the server's again.
+    await expect(page.getByText(PENDING)).toHaveCount(0, { timeout: 8_000 })
+    await expect(savedCopy).toBeHidden({ timeout: 8_000 })
+    await expect(finishedRows(page).nth(2).getByTestId('lesson-note')).toContainText(
+      'Napisane w czasie awarii.',
+    )
+    await expect.poll(() => outboxKeys(page)).toEqual([])
+  })
+})
+
 test.describe('a replay cut off by the server dying', () => {
   const server = new OwnServer(E2E_PORT + 11, 'e2e-offline-replay')
   test.beforeAll(() => server.start())

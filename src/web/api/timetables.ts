@@ -1,7 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { type Timetable, timetableResponse } from '../../domain/api/timetables.ts'
 import { addDays } from '../../domain/poland-time.ts'
-import { loadTimetable, type MirrorAddress, saveTimetable } from '../offline/timetable-mirror.ts'
+import {
+  listMirroredWeeks,
+  loadTimetable,
+  type MirrorAddress,
+  saveTimetable,
+} from '../offline/timetable-mirror.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { getSession } from './session.ts'
@@ -68,3 +73,17 @@ export function timetableQueryOptions(teacherId: string | null, weekStart: strin
 
 export const useTimetable = (teacherId: string | null, weekStart: string) =>
   useQuery(timetableQueryOptions(teacherId, weekStart))
+
+/**
+ * The teachers' weeks saved on this device for the signed-in user, newest first (issue #11 item
+ * 6: offered on set-lessons while the search cannot be reached). Never stale: read afresh.
+ */
+export function useMirroredWeeks(enabled: boolean) {
+  const userId = getSession()?.userId ?? null
+  return useQuery({
+    queryKey: [...timetableKeys.all, 'mirrored', userId],
+    queryFn: userId && enabled ? () => listMirroredWeeks(userId) : skipToken,
+    staleTime: 0,
+    networkMode: 'always',
+  })
+}

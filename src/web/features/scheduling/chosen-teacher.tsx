@@ -32,7 +32,8 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
       >
         <Trans>Wróć do listy lektorów</Trans>
       </Button>
-      {summary.isError && (
+      {/* Offline the name comes from the saved profile (persisted); no error over the week. */}
+      {summary.isError && !teacher && (
         <Alert color="red" variant="light">
           <Trans>Nie udało się wczytać profilu lektora.</Trans>
         </Alert>

@@ -87,7 +87,7 @@ export function SetLessonsScreen() {
           />
           <TeacherResults
             params={params}
-            onOpen={(teacher) => update({ teacher, week: null }, { push: true })}
+            onOpen={(teacher, week) => update({ teacher, week: week ?? null }, { push: true })}
             onPage={(page) => update({ page }, { push: true })}
           />
         </>

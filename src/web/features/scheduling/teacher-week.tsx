@@ -140,7 +140,8 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
             >
               <Trans>Umów wybrane terminy</Trans>
             </Button>
-            {offline && (
+            {/* The mirror's banner already says it; without a saved copy this is the only hint. */}
+            {offline && data?.mirroredAt == null && (
               <Text size="xs" c="dimmed">
                 {blockedReason}
               </Text>
