@@ -144,6 +144,29 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     expect(onToggle).toHaveBeenCalledTimes(1)
   })
 
+  // issue #11 item 7: 26 Tabs to reach Thursday.
+  it('is one Tab stop, the first chosen slot, with arrow keys moving inside the week', () => {
+    show({ selectedIds: [id(2)] })
+    const stops = screen.getAllByRole('button').filter((button) => button.tabIndex === 0)
+    expect(stops).toEqual([slotButton('08:45')])
+    expect(slotButton('08:45').getAttribute('aria-describedby')).toBeTruthy()
+    slotButton('08:45').focus()
+    fireEvent.keyDown(slotButton('08:45'), { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(slotButton('10:00'))
+    // The focused slot becomes the stop Tab returns to.
+    expect(slotButton('10:00').tabIndex).toBe(0)
+    expect(slotButton('08:45').tabIndex).toBe(-1)
+    fireEvent.keyDown(slotButton('10:00'), { key: 'End' })
+    expect(document.activeElement).toBe(slotButton('12:00'))
+    fireEvent.keyDown(slotButton('12:00'), { key: 'Home' })
+    expect(document.activeElement).toBe(slotButton('08:00'))
+  })
+
+  it('takes the focus to a slot when asked (after booking)', () => {
+    show({ focusRequest: { slotId: id(3) } })
+    expect(document.activeElement).toBe(slotButton('10:00'))
+  })
+
   it('blocks every slot while booking is blocked (offline)', () => {
     const onToggle = show({ blocked: { reason: 'Rezerwacja po odzyskaniu połączenia' } })
     fireEvent.click(slotButton('08:00'))

@@ -7,6 +7,7 @@ import { SlotButton } from './slot-button.tsx'
 import { dayMonth, deviceTime, slotInstant, weekdayName } from './slot-format.ts'
 import { canToggle, isFaded, type SlotState, slotState } from './slot-state.ts'
 import { useSlotTexts } from './slot-texts.ts'
+import { useRovingSlots } from './use-roving-slots.ts'
 
 /** Selection of slots to book (spec §4); leave it out for a read-only week (the teacher's view). */
 type TimetableDay = Timetable['timetable'][number]
@@ -25,6 +26,8 @@ export type SlotSelection = {
   limitReached: boolean
   /** Nothing can be picked (offline, issue #4 item 7); `reason` is the tooltip. */
   blocked?: { reason: string }
+  /** Move the keyboard focus to this slot (after booking: the first booked one); a new object each time. */
+  focusRequest?: { slotId: string } | null
 }
 
 export type ScheduleSlotsProps = {
@@ -45,6 +48,8 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
   const texts = useSlotTexts({ graceHours, limit: selection?.limit ?? 0, viewer })
   const [announcement, setAnnouncement] = useState('')
   const headingPrefix = useId()
+  const keysHintId = useId()
+  const roving = useRovingSlots(days, selection)
 
   const hintFor = (state: SlotState, refusal: string | null): string | null => {
     if (!selection) return state === 'available' ? null : texts.state[state]
@@ -75,6 +80,11 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
           faded={faded}
           onToggle={selection ? () => selection.onToggle(slot, day) : undefined}
           onRefused={setAnnouncement}
+          slotId={slot.id}
+          tabIndex={roving.tabStop === slot.id ? 0 : -1}
+          onFocusSlot={() => roving.setActive(slot.id)}
+          onKeyDown={roving.onKeyDown(slot.id)}
+          describedBy={keysHintId}
         />
       </li>
     )
@@ -82,7 +92,7 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
 
   return (
     <>
-      <div className={classes.week}>
+      <div className={classes.week} ref={roving.containerRef}>
         {days.map((day) => {
           const { date, slots } = day
           const dayLabel = `${weekdayName(date, i18n.locale)} ${dayMonth(date)}`
@@ -109,6 +119,11 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
         })}
       </div>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {selection && (
+        <VisuallyHidden id={keysHintId}>
+          <Trans>Strzałki w górę i w dół: kolejne terminy dnia; w lewo i w prawo: sąsiednie dni.</Trans>
+        </VisuallyHidden>
+      )}
     </>
   )
 }

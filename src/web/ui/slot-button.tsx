@@ -1,6 +1,6 @@
 import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconCalendarCheck, IconCheck, IconClockX, IconLock } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react'
 import { SLOT_TOOLTIP_MS } from '../../domain/constants.ts'
 import classes from './schedule-slots.module.css'
 import type { SlotState } from './slot-state.ts'
@@ -19,6 +19,14 @@ export type SlotButtonProps = {
   onToggle?: () => void
   /** Called with the hint when someone tries a slot they cannot pick. */
   onRefused?: (hint: string) => void
+  /** The grid's roving tab stop (issue #11 item 7): 0 for the one slot Tab reaches, else -1. */
+  tabIndex?: number
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
+  onFocusSlot?: () => void
+  /** Set on the button so the grid can move the focus to it. */
+  slotId?: string
+  /** The keyboard hint's id (aria-describedby). */
+  describedBy?: string
 }
 
 const icons: Record<SlotState, ReactNode> = {
@@ -42,6 +50,11 @@ export function SlotButton({
   faded,
   onToggle,
   onRefused,
+  tabIndex,
+  onKeyDown,
+  onFocusSlot,
+  slotId,
+  describedBy,
 }: SlotButtonProps) {
   const [pointed, setPointed] = useState(false)
   const [refusedAt, setRefusedAt] = useState<number | null>(null)
@@ -96,10 +109,17 @@ export function SlotButton({
         aria-label={label}
         aria-pressed={state === 'selected'}
         aria-disabled={hint !== null || undefined}
+        aria-describedby={describedBy}
+        data-slot-id={slotId}
+        tabIndex={tabIndex}
+        onKeyDown={onKeyDown}
         onClick={hint === null ? onToggle : refuse}
         onMouseEnter={() => setPointed(true)}
         onMouseLeave={() => setPointed(false)}
-        onFocus={() => setPointed(true)}
+        onFocus={() => {
+          setPointed(true)
+          onFocusSlot?.()
+        }}
         onBlur={() => setPointed(false)}
       >
         {content}

@@ -11,7 +11,7 @@ import {
   IconStar,
   IconUserX,
 } from '@tabler/icons-react'
-import type { ComponentType } from 'react'
+import { type ComponentType, useRef } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { type LessonAction, lessonActions } from './lesson-display.ts'
@@ -47,6 +47,7 @@ const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   const { t, i18n } = useLingui()
   const { role, now, open, withPendingWrites } = useLessonView()
+  const target = useRef<HTMLButtonElement>(null)
   const shown = withPendingWrites(lesson)
   const allowed = lessonActions(shown, role, now)
   if (allowed.length === 0) return null
@@ -55,7 +56,7 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
+        <ActionIcon ref={target} variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -67,7 +68,7 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
               key={action}
               color={action === 'cancel' ? 'red' : undefined}
               leftSection={<Icon size={16} />}
-              onClick={() => open(action, lesson)}
+              onClick={() => open(action, lesson, target.current)}
             >
               {i18n._(actionLabel(action, shown, role))}
             </Menu.Item>

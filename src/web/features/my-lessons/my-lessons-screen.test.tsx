@@ -320,6 +320,20 @@ describe('my-lessons (spec §2, §4)', () => {
     )
   })
 
+  // issue #11 item 7: closing a dialog opened from ⋮ left the focus on <body>.
+  it('gives the focus back to the lesson’s ⋮ button when its dialog closes', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([lessonFixture()]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    const menuButton = within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' })
+    fireEvent.click(menuButton)
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Moje notatki' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Moje notatki' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(menuButton))
+  })
+
   it('offers a student of a group lesson no notes of their own (spec §5), only the teacher’s to read', async () => {
     const group = lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' })
     routeFetch({ [SCHEDULED]: scheduledAnswer([group]), [GROUP]: noGroup })

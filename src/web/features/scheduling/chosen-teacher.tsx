@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { useTeacherSummary } from '../../api/teacher-summary.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
@@ -22,6 +23,14 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
   const summary = useTeacherSummary(teacherId)
   const teacher = summary.data
   const name = teacher ? `${teacher.first_name} ${teacher.last_name}` : ''
+  // issue #11 item 7: the focus follows "Pokaż terminy" to the teacher it opened, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (!teacher || focused.current) return
+    focused.current = true
+    heading.current?.focus()
+  }, [teacher])
   return (
     <Stack gap="md">
       <Button
@@ -43,7 +52,7 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
           <Group gap="md" wrap="nowrap">
             <Avatar src={teacher.image_url} name={name} color="initials" size={56} alt="" />
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }} ref={heading} tabIndex={-1}>
                 {name}
               </Title>
               <RatingSummary average={teacher.average_rating} count={teacher.ratings} />

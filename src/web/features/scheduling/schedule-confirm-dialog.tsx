@@ -23,8 +23,8 @@ type Props = {
   slots: PickedSlot[]
   /** The search filters, used as the first choice when the teacher offers them. */
   preset: { language: number | null; level: number | null }
-  /** The lessons were booked: how many. */
-  onBooked: (count: number) => void
+  /** The lessons were booked: their slots, soonest first. */
+  onBooked: (slotIds: string[]) => void
   /** The server refused these slots (which ones it said): they leave the selection, the rest stay. */
   onRefused: (slotIds: string[]) => void
   /** The timetable is out of date (e.g. the slot was just taken): reload it. */
@@ -50,6 +50,8 @@ export function ScheduleConfirmDialog(props: Props) {
   const chosenLevel = levels.some((o) => o.value === level) ? level : presetValue(levels, preset.level)
   const [error, setError] = useState<MessageDescriptor | null>(null)
   const [refused, setRefused] = useState<PickedSlot[]>([])
+  // After booking the week takes the focus (the booked slot), not the emptied Book button.
+  const [booked, setBooked] = useState(false)
   const [showRequired, setShowRequired] = useState(false)
   const attempt = useRef<BookingAttempt | null>(null)
   const create = useCreateLessons()
@@ -69,12 +71,14 @@ export function ScheduleConfirmDialog(props: Props) {
     attempt.current = current
     setError(null)
     setRefused([])
+    setBooked(false)
     create.mutate(
       { body, idempotencyKey: current.key },
       {
         onSuccess: (answer) => {
           attempt.current = null
-          onBooked(answer.lessons.length)
+          setBooked(true)
+          onBooked(answer.lessons.map((lesson) => lesson.time_slot_id))
         },
         onError: (failure) => {
           const apiError = failure instanceof ApiError ? failure : null
@@ -100,6 +104,7 @@ export function ScheduleConfirmDialog(props: Props) {
       title={t`Potwierdź lekcje`}
       variant="shared"
       closeDisabled={create.isPending}
+      returnFocus={!booked}
     >
       <Stack gap="md">
         <div>

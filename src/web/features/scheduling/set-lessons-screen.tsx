@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button, Stack, Title } from '@mantine/core'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountAccess } from '../../../domain/account-access.ts'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
@@ -33,6 +33,8 @@ export function SetLessonsScreen() {
   const { t } = useLingui()
   usePageTitle(t`Umów lekcję`)
   const { state, update } = useSetLessonsState()
+  // The teacher whose week was open last: back on the list, their card takes the focus.
+  const [returnedFrom, setReturnedFrom] = useState<string | null>(null)
   const profile = useProfile().data
   // The week bounds follow the day the screen opened; a reload moves them on.
   const now = useMemo(() => new Date(), [])
@@ -74,7 +76,10 @@ export function SetLessonsScreen() {
           week={clampWeek(state.week, bounds)}
           bounds={bounds}
           onWeek={(week) => update({ week })}
-          onBack={() => update({ teacher: null, week: null }, { push: true })}
+          onBack={() => {
+            setReturnedFrom(state.teacher)
+            update({ teacher: null, week: null }, { push: true })
+          }}
           preset={{ language, level: state.level }}
         />
       ) : (
@@ -89,6 +94,7 @@ export function SetLessonsScreen() {
             params={params}
             onOpen={(teacher, week) => update({ teacher, week: week ?? null }, { push: true })}
             onPage={(page) => update({ page }, { push: true })}
+            returnedFrom={returnedFrom}
           />
         </>
       )}

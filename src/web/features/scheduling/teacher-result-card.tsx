@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
@@ -8,15 +9,24 @@ import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
-type Props = { teacher: TeacherSearchResult; onOpen: () => void }
+type Props = {
+  teacher: TeacherSearchResult
+  onOpen: () => void
+  /** Focus the card's action on mount: the user came back from this teacher's week. */
+  takeFocus?: boolean
+}
 
 /**
  * One search result: picture, name, rating, taught languages with levels, next free slot. A
  * teacher who does not take the student (spec §4; the search says so per student) is not offered
  * as bookable: the card says plainly why and leads to the teacher's profile (issue #11 item 4).
  */
-export function TeacherResultCard({ teacher, onOpen }: Props) {
+export function TeacherResultCard({ teacher, onOpen, takeFocus = false }: Props) {
   const { t, i18n } = useLingui()
+  const action = useRef<HTMLAnchorElement & HTMLButtonElement>(null)
+  useEffect(() => {
+    if (takeFocus) action.current?.focus()
+  }, [takeFocus])
   const name = `${teacher.first_name} ${teacher.last_name}`
   const next = teacher.next_free_slot ? new Date(teacher.next_free_slot) : null
   const nextDate = next ? polandDateKey(next) : null
@@ -58,6 +68,7 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
                 </Trans>
               </Text>
               <Button
+                ref={action}
                 component={Link}
                 to={paths.teacher.replace(':id', teacher.id)}
                 variant="default"
@@ -73,7 +84,7 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
                   ? t`Najbliższy wolny termin: ${nextText}`
                   : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
               </Text>
-              <Button onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
+              <Button ref={action} onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
                 <Trans>Pokaż terminy</Trans>
               </Button>
             </Group>

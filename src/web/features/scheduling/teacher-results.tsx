@@ -13,13 +13,15 @@ type Props = {
   /** Opens a teacher's week: the current one, or a week saved on the device (offline). */
   onOpen: (teacherId: string, weekStart?: string) => void
   onPage: (page: number) => void
+  /** The teacher whose week the user came back from: their card takes the focus (issue #11 item 7). */
+  returnedFrom?: string | null
 }
 
 /**
  * The paginated results of GET /teachers/search with their loading, empty and error states;
  * without a connection and without results to show, the weeks saved on the device (issue #11 item 6).
  */
-export function TeacherResults({ params, onOpen, onPage }: Props) {
+export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: Props) {
   const { t } = useLingui()
   const search = useTeacherSearch(params)
   const online = useOnlineStatus()
@@ -66,7 +68,12 @@ export function TeacherResults({ params, onOpen, onPage }: Props) {
       </Text>
       <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {page.data.map((teacher) => (
-          <TeacherResultCard key={teacher.id} teacher={teacher} onOpen={() => onOpen(teacher.id)} />
+          <TeacherResultCard
+            key={teacher.id}
+            teacher={teacher}
+            onOpen={() => onOpen(teacher.id)}
+            takeFocus={teacher.id === returnedFrom}
+          />
         ))}
       </Stack>
       {page.lastPage > 1 && (

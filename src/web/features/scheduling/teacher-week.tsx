@@ -41,6 +41,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
   const online = useOnlineStatus()
   const [selection, setSelection] = useState<PickedSlot[]>([])
   const [confirming, setConfirming] = useState(false)
+  const [focusRequest, setFocusRequest] = useState<{ slotId: string } | null>(null)
   const data = timetable.data
   useEffect(() => {
     if (data) setSelection((current) => pruneSelection(current, data.timetable))
@@ -51,9 +52,13 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
   const reached = limitReached(selection.length, data?.scheduled_lessons_count ?? 0, limit)
   const blockedReason = t`Rezerwacja będzie możliwa po odzyskaniu połączenia.`
 
-  const booked = (count: number) => {
+  const booked = (slotIds: string[]) => {
+    const count = slotIds.length
     setSelection([])
     setConfirming(false)
+    // issue #11 item 7: the focus goes to the first booked slot, which now says so.
+    const first = slotIds[0]
+    if (first) setFocusRequest({ slotId: first })
     showToast({
       color: 'green',
       // spec §8 "lesson set" toast, in the plural when several were booked (issue #11 item 8).
@@ -105,6 +110,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
                 selectedIds: selection.map((slot) => slot.id),
                 onToggle: (slot, day) => setSelection((current) => toggleSlot(current, slot, day, reached)),
                 dayRefusal: (day, slot) => refusalText(day, slot.id),
+                focusRequest,
                 limit,
                 limitReached: reached,
                 blocked: offline ? { reason: blockedReason } : undefined,
