@@ -66,7 +66,8 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   slot_required: () => msg`Wybierz co najmniej jeden termin`,
   slot_duplicate: () => msg`Ten sam termin wybrano dwa razy`,
   time_window: () => msg`Godzina końca musi być późniejsza niż początku`,
-  one_field_required: () => msg`Wyślij dokładnie jedno z: notatka, notatka lektora, notatka ucznia`,
+  one_field_required: () =>
+    msg`Wyślij dokładnie jedno z: wiadomość dla lektora, notatki dla kursanta, notatki kursanta`,
   rating_range: () => msg`Wybierz od 1 do 5 gwiazdek`,
 }
 
