@@ -89,8 +89,16 @@ export const teacherSearchResponse = v.object({
 })
 export type TeacherSearchPage = v.InferOutput<typeof teacherSearchResponse>
 
-/** GET /teachers/it_teachers: teachers with the IT specialization, for partner users (spec §1). */
-export const itTeachersResponse = envelope(v.array(teacherSearchResultSchema))
+/**
+ * GET /teachers/it_teachers: teachers with the IT specialization, for partner users (spec §1); each
+ * also says for which of their languages they teach IT (issue #11 item 8: the card showed none).
+ */
+export const itTeacherSchema = v.object({
+  ...teacherSearchResultSchema.entries,
+  it_language_ids: v.array(v.number()),
+})
+export type ItTeacher = v.InferOutput<typeof itTeacherSchema>
+export const itTeachersResponse = envelope(v.array(itTeacherSchema))
 
 // spec §3 "Allowed-students list: student emails"; teacher_students/* and list_students_with_lessons.
 export const teacherStudentSchema = v.object({

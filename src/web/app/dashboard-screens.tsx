@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { RouteObject } from 'react-router-dom'
 import { useProfile } from '../api/profile.ts'
+import { AiLessonScreen } from '../features/ai-lesson/ai-lesson-screen.tsx'
 import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
 import { ItTeachersScreen } from '../features/it-teachers/it-teachers-screen.tsx'
 import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
@@ -19,7 +20,6 @@ import { dashboardChildPaths } from './paths.ts'
  * panel; an issue that delivers a screen replaces its entry with the real route here.
  */
 const comingSoon: { path: string; title: MessageDescriptor }[] = [
-  { path: dashboardChildPaths.aiLesson, title: msg`Lekcja z AI` },
   // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
   { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
@@ -47,6 +47,8 @@ function MyLessonsRoute() {
 
 export const dashboardRoutes: RouteObject[] = [
   ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
+  // Issue #11: the AI-only student's first screen until the AI lesson is built.
+  { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
   { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen /> },
   // Issue #3: the profile (spec §2 profile) and the people pages (student-profile/{id}, teacher/{id}).

@@ -1,4 +1,4 @@
-import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { getDefaultZIndex, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconCalendarCheck, IconCheck, IconClockX, IconLock } from '@tabler/icons-react'
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react'
 import { SLOT_TOOLTIP_MS } from '../../domain/constants.ts'
@@ -28,6 +28,12 @@ export type SlotButtonProps = {
   /** The keyboard hint's id (aria-describedby). */
   describedBy?: string
 }
+
+/**
+ * Under the dialogs' layer (Mantine's modal is 200, a tooltip 300 by default): a limit hint still
+ * open when the booking dialog opens stays behind it (issue #11 item 8), above the sticky panel.
+ */
+export const SLOT_TOOLTIP_Z_INDEX = getDefaultZIndex('app')
 
 const icons: Record<SlotState, ReactNode> = {
   available: null,
@@ -79,7 +85,7 @@ export function SlotButton({
   )
   if (!onToggle)
     return (
-      <Tooltip label={hint} disabled={!hint} withArrow multiline w={220}>
+      <Tooltip label={hint} disabled={!hint} withArrow multiline w={220} zIndex={SLOT_TOOLTIP_Z_INDEX}>
         <div className={classes.slot} data-state={state}>
           <span aria-hidden style={{ display: 'contents' }}>
             {content}
@@ -98,6 +104,7 @@ export function SlotButton({
     <Tooltip
       label={hint}
       opened={hint !== null && (pointed || refusedAt !== null)}
+      zIndex={SLOT_TOOLTIP_Z_INDEX}
       withArrow
       multiline
       w={220}

@@ -74,6 +74,8 @@ describe('GET /teachers/it_teachers', () => {
       ['Zawada', null, true],
     ])
     expect(data[1]?.taught_languages).toEqual([{ id: german, level: { id: ids.level('C2') } }])
+    // issue #11 item 8: each says the languages it teaches IT in.
+    expect(data.map((r) => r.it_language_ids)).toEqual([[english], [german]])
   })
 
   it('answers 403 to anyone outside the partner company, teachers included', async () => {

@@ -1,4 +1,5 @@
 import type {
+  ItTeacher,
   TeacherSearchPage,
   TeacherSearchQuery,
   TeacherSearchResult,
@@ -99,10 +100,15 @@ export async function searchTeachers(
  * spec §7 GET /teachers/it_teachers: the active teachers with the IT specialization, for users
  * of the partner company only (spec §1, §6); same shape and order as the search.
  */
-export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<TeacherSearchResult[]> {
+export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<ItTeacher[]> {
   if (!isPartnerCompany(viewer.companyName, ctx.config.partnerCompanyName)) throw new AppError('forbidden')
   const slots = await slotFilter(ctx, viewer, {})
   // One list, not pages: the spec shows no paging for it (spec §7), and IT teachers are few.
   const { matches } = await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots)
-  return toResults(ctx, viewer, matches)
+  return toResults(ctx, viewer, matches).map((result, index) => ({
+    ...result,
+    it_language_ids: (matches[index]?.teacher.specializations ?? [])
+      .filter((s) => s.name === IT_SPECIALIZATION)
+      .map((s) => s.languageId),
+  }))
 }

@@ -9,6 +9,7 @@ import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { writtenTexts } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 import { LessonWrittenTexts } from './lesson-written-texts.tsx'
+import { RateButton } from './rate-button.tsx'
 
 const COLUMNS = 5
 
@@ -33,8 +34,16 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
         {/* One row group per lesson: its row, and under it the note and memos across the table. */}
         {lessons.map((lesson) => {
           const texts = writtenTexts(withPendingWrites(lesson), role).length > 0
+          const cancelled = lesson.status === 'cancelled'
           return (
-            <Table.Tbody key={lesson.id} data-testid="lesson">
+            <Table.Tbody
+              key={lesson.id}
+              data-testid="lesson"
+              data-cancelled={cancelled || undefined}
+              // A cancelled lesson reads as over (issue #11 item 8), its badge and reason still say why.
+              bg={cancelled ? 'gray.0' : undefined}
+              c={cancelled ? 'dimmed' : undefined}
+            >
               <Table.Tr style={texts ? { borderBottom: 0 } : undefined}>
                 <Table.Td>
                   <LessonWhen lesson={lesson} />
@@ -50,7 +59,8 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
-                    {!joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                    {!cancelled && !joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                    <RateButton lesson={lesson} />
                     <LessonActionsMenu lesson={lesson} />
                   </Group>
                 </Table.Td>

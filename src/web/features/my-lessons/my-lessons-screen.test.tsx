@@ -139,7 +139,7 @@ describe('my-lessons (spec §2, §4)', () => {
     ).toBe(`/dashboard/voice-confirmation?lesson_id=${soon.id}`)
   })
 
-  it('shows a cancelled lesson with its reason and Join disabled', async () => {
+  it('shows a cancelled lesson subdued, with its reason, without Join, after the lessons to come', async () => {
     const cancelled = lessonFixture({
       ...soon,
       status: 'cancelled',
@@ -147,17 +147,17 @@ describe('my-lessons (spec §2, §4)', () => {
       cancelled_at: '2026-11-23T10:00:00.000Z',
       cancellation_reason: 'Choroba lektora',
     })
-    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled]), [GROUP]: noGroup })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled, tomorrow]), [GROUP]: noGroup })
     show(studentProfile())
     const table = await screen.findByRole('table')
     expect(within(table).getByText('Odwołana')).toBeTruthy()
     expect(within(table).getByText('Powód: Choroba lektora')).toBeTruthy()
-    expect(
-      within(table)
-        .getByRole('button', { name: /Dołącz/ })
-        .hasAttribute('disabled'),
-    ).toBe(true)
-    expect(screen.queryByRole('region', { name: 'Najbliższa lekcja' })).toBeNull()
+    // issue #11 item 8: it looked alive among the lessons to come.
+    const [first, second] = rows()
+    expect(first?.hasAttribute('data-cancelled')).toBe(false)
+    expect(second?.getAttribute('data-cancelled')).toBe('true')
+    expect(within(second ?? table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+    expect(screen.getByRole('region', { name: 'Najbliższa lekcja' }).textContent).not.toContain('Odwołana')
   })
 
   it('switches to the closed tab, keeps it in the URL and pages through it', async () => {
@@ -177,6 +177,23 @@ describe('my-lessons (spec §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Strona 2' }))
     await waitFor(() => expect(search()).toBe('?tab=closed&page=2'))
     await waitFor(() => expect(sent.at(-1)?.query).toBe('?page=2&per_page=20'))
+  })
+
+  // issue #11 item 8: rating a finished lesson was only in ⋮.
+  it('offers to rate a finished, unrated lesson beside it, and shows the stars of a rated one', async () => {
+    const rated = finishedLessonFixture({ id: lessonId(7), rating: { value: 4, comment: 'Dobrze' } })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([finishedLessonFixture(), rated]) },
+    })
+    show(studentProfile(), '/dashboard/my-lessons?tab=closed')
+    const table = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    const [unrated, withStars] = rows()
+    expect(within(withStars ?? table).queryByRole('button', { name: /^Oceń lekcję/ })).toBeNull()
+    expect(within(withStars ?? table).getByText('Ocena: 4 z 5')).toBeTruthy()
+    fireEvent.click(within(unrated ?? table).getByRole('button', { name: 'Oceń lekcję: Anna Nowak' }))
+    expect(await screen.findByRole('dialog', { name: 'Oceń lekcję' })).toBeTruthy()
   })
 
   it('offers the group tab to a user with the group-lessons flag', async () => {
