@@ -6,7 +6,14 @@ export default defineConfig({
   sourceLocale: 'pl',
   locales: ['pl', 'en'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/web/locales/{locale}', include: ['src/web'] }],
+  // Tests word their own fixtures; only what people read goes into the catalogs.
+  catalogs: [
+    {
+      path: '<rootDir>/src/web/locales/{locale}',
+      include: ['src/web'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',
 })

@@ -63,7 +63,12 @@ export const canRate = (lesson: RuleLesson, role: Role): boolean =>
 export const canAddNote = (lesson: RuleLesson, role: Role): boolean =>
   role === 'student' && !isCancelled(lesson)
 
-export const canEditMemos = (lesson: RuleLesson): boolean => !isCancelled(lesson)
+/**
+ * spec §5: each party writes its own memo, not on a cancelled lesson; the student memo is hidden
+ * for group lessons, so a student there has no memo to write.
+ */
+export const canEditMemos = (lesson: RuleLesson & Pick<Lesson, 'is_group'>, role: Role): boolean =>
+  !isCancelled(lesson) && !(role === 'student' && lesson.is_group)
 
 /** spec §6: teachers upload materials; a cancelled lesson takes none. */
 export const canUploadMaterial = (lesson: RuleLesson, role: Role): boolean =>

@@ -116,60 +116,77 @@ test('a student rates a finished lesson, then changes the rating, and sees the n
   await expect(comment()).toHaveValue('Po namyśle: za mało konwersacji.')
 })
 
-test('a student adds a note and a memo that stay after reload; the teacher’s memo reaches the student', async ({
+// issue #11 item 1: the note was saved and then shown nowhere. Each text is now read where its
+// reader looks: on the lesson itself, under the name its reader knows it by.
+test('a student’s message reaches the teacher on the lesson, the teacher’s notes reach the student, own notes stay own', async ({
   signedIn,
 }) => {
   const { page, lessons } = await signedIn(PIOTR)
   await lessons.goto('Zakończone')
   const lesson = yesterdaysLesson(lessons)
 
-  let dialog = await lessons.open(lesson, 'Dodaj notatkę')
-  const save = dialog.getByRole('button', { name: 'Zapisz notatkę' })
+  let dialog = await lessons.open(lesson, 'Napisz do lektora', 'Wiadomość dla lektora')
+  await expect(dialog.getByText(/^Anna Nowak zobaczy ją przy tej lekcji/)).toBeVisible()
+  const save = dialog.getByRole('button', { name: 'Zapisz wiadomość' })
   await expect(save).toBeDisabled()
-  await dialog.getByRole('textbox', { name: 'Twoja notatka' }).fill('Powtórzyć słówka z lotniska.')
+  await dialog.getByRole('textbox', { name: 'Twoja wiadomość' }).fill('Powtórzyć słówka z lotniska.')
   await expect(dialog.getByText('28/255')).toBeVisible()
   await save.click()
-  await expect(lessons.toast('Notatka została dodana')).toBeVisible()
+  await expect(lessons.toast('Wiadomość dla lektora została zapisana')).toBeVisible()
   await expect(dialog).toBeHidden()
+  // Where the student looks: on the lesson, with the teacher's notes from the seed.
+  await expect(lesson.getByTestId('lesson-note')).toHaveText(
+    'Twoja wiadomość dla lektoraPowtórzyć słówka z lotniska.',
+  )
+  await expect(lesson.getByTestId('lesson-teacher_memos')).toHaveText(
+    'Notatki od lektoraSłownictwo: podróże i lotnisko.',
+  )
 
-  dialog = await lessons.open(lesson, 'Notatki z lekcji')
-  // The teacher's memo from the seed is shown read-only beside the student's own.
-  await expect(dialog.getByText('Słownictwo: podróże i lotnisko.')).toBeVisible()
-  await dialog
-    .getByRole('textbox', { name: 'Twoja notatka kursanta' })
-    .fill('Trudne: check-in i boarding pass.')
-  await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click()
-  await expect(lessons.toast('Notatka z lekcji została zapisana')).toBeVisible()
+  dialog = await lessons.open(lesson, 'Moje notatki')
+  await expect(dialog.getByText(/^Widzisz je tylko Ty\./)).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Moje notatki' }).fill('Trudne: check-in i boarding pass.')
+  await dialog.getByRole('button', { name: 'Zapisz notatki' }).click()
+  await expect(lessons.toast('Notatki zostały zapisane')).toBeVisible()
   await expect(dialog).toBeHidden()
 
   await page.reload()
-  dialog = await lessons.open(lesson, 'Dodaj notatkę')
-  await expect(dialog.getByRole('textbox', { name: 'Twoja notatka (zapis zastąpi obecną)' })).toHaveValue(
-    'Powtórzyć słówka z lotniska.',
+  await expect(lesson.getByTestId('lesson-note')).toContainText('Powtórzyć słówka z lotniska.')
+  await expect(lesson.getByTestId('lesson-student_memos')).toHaveText(
+    'Moje notatkiTrudne: check-in i boarding pass.',
   )
-  await dialog.getByRole('button', { name: 'Anuluj' }).click()
-  dialog = await lessons.open(lesson, 'Notatki z lekcji')
-  await expect(dialog.getByRole('textbox', { name: 'Twoja notatka kursanta' })).toHaveValue(
-    'Trudne: check-in i boarding pass.',
-  )
-  await dialog.getByRole('button', { name: 'Anuluj' }).click()
+  // The menu now offers to change the message, not to add another.
+  expect(await lessons.actions(lesson)).toContain('Zmień wiadomość dla lektora')
 
-  // The teacher writes a memo on the lesson starting soon; the student reads it there.
+  // The teacher reads the message on the same lesson, never the student's own notes.
   const teacher = await signedIn(TEACHER)
+  await teacher.lessons.goto('Zakończone')
+  const taught = teacher.lessons.lessons('Zakończone').filter({ hasText: 'Piotr Wiśniewski' }).filter({
+    hasText: 'Powtórzyć słówka z lotniska.',
+  })
+  await expect(taught.getByTestId('lesson-note')).toHaveText(
+    'Wiadomość od kursantaPowtórzyć słówka z lotniska.',
+  )
+  await expect(taught.getByText('Trudne: check-in i boarding pass.')).toHaveCount(0)
+
+  // The teacher writes notes on the lesson starting soon; the student reads them there.
   await teacher.lessons.goto()
   const next = teacher.lessons.nextLesson()
   await expect(next).toContainText('Piotr Wiśniewski')
-  dialog = await teacher.lessons.open(next, 'Notatki z lekcji')
-  await expect(dialog.getByText('Brak notatki')).toBeVisible()
+  dialog = await teacher.lessons.open(next, 'Notatki dla kursanta')
+  await expect(dialog.getByText(/^Piotr Wiśniewski zobaczy je przy tej lekcji/)).toBeVisible()
   await dialog
-    .getByRole('textbox', { name: 'Twoja notatka lektora' })
+    .getByRole('textbox', { name: 'Notatki dla kursanta' })
     .fill('Na początek: 5 minut small talku.')
-  await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click()
-  await expect(teacher.lessons.toast('Notatka z lekcji została zapisana')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Zapisz notatki' }).click()
+  await expect(teacher.lessons.toast('Notatki zostały zapisane')).toBeVisible()
+  await expect(next.getByTestId('lesson-teacher_memos')).toHaveText(
+    'Twoje notatki dla kursantaNa początek: 5 minut small talku.',
+  )
 
   await lessons.goto()
-  dialog = await lessons.open(lessons.nextLesson(), 'Notatki z lekcji')
-  await expect(dialog.getByText('Na początek: 5 minut small talku.')).toBeVisible()
+  await expect(lessons.nextLesson().getByTestId('lesson-teacher_memos')).toHaveText(
+    'Notatki od lektoraNa początek: 5 minut small talku.',
+  )
 })
 
 test('a teacher uploads a material, both download it, only the teacher may delete it', async ({

@@ -27,20 +27,23 @@ async function signInToClosedLessons(page: Page, server: OwnServer) {
   await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('"profile"'))
 }
 
-/** Marta's finished (not cancelled) lessons, newest first: rated, with the memo, unrated. */
+/**
+ * Marta's finished (not cancelled) lessons, newest first: rated, with the memo, unrated. Each is
+ * the table's row group of the lesson: its row and the note and memos under it.
+ */
 const finishedRows = (page: Page) =>
-  page.getByRole('row').filter({ has: page.getByText('Zakończona', { exact: true }) })
+  page.getByTestId('lesson').filter({ has: page.getByText('Zakończona', { exact: true }) })
 
-async function openAction(page: Page, row: Locator, action: string) {
+async function openAction(page: Page, row: Locator, action: string | RegExp) {
   await row.getByRole('button', { name: /^Działania dla lekcji/ }).click()
   await page.getByRole('menuitem', { name: action }).click()
   return page.getByRole('dialog')
 }
 
 async function writeNote(page: Page, row: Locator, note: string) {
-  const dialog = await openAction(page, row, 'Dodaj notatkę')
-  await dialog.getByRole('textbox', { name: /Twoja notatka/ }).fill(note)
-  await dialog.getByRole('button', { name: 'Zapisz notatkę' }).click()
+  const dialog = await openAction(page, row, /^(Napisz do lektora|Zmień wiadomość dla lektora)$/)
+  await dialog.getByRole('textbox', { name: /Twoja wiadomość/ }).fill(note)
+  await dialog.getByRole('button', { name: 'Zapisz wiadomość' }).click()
   await expect(dialog).toBeHidden()
 }
 
@@ -125,10 +128,8 @@ test.describe('my lessons with the server gone', () => {
     await page.reload()
     await expect(page.getByText(/^Brak połączenia z serwerem\. Pokazujemy lekcje zapisane/)).toBeVisible()
     await expect(finishedRows(page)).toHaveCount(3)
-    const memos = await openAction(page, finishedRows(page).nth(1), 'Notatki z lekcji')
-    await expect(memos.getByText(MEMO)).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(memos).toBeHidden()
+    // The teacher's notes are read on the lesson itself.
+    await expect(finishedRows(page).nth(1).getByText(MEMO)).toBeVisible()
 
     await writeNote(page, finishedRows(page).nth(1), 'Zapytać o czas przeszły.')
     await expect(page.getByText('Zapisano na tym urządzeniu. Wyślemy, gdy wróci połączenie')).toBeVisible()
@@ -140,8 +141,14 @@ test.describe('my lessons with the server gone', () => {
     // Still offline after a reload: both still wait, and the dialog shows what was written.
     await page.reload()
     await expect(page.getByText(PENDING)).toHaveCount(2)
-    const note = await openAction(page, finishedRows(page).nth(1), 'Dodaj notatkę')
-    await expect(note.getByRole('textbox', { name: /Twoja notatka/ })).toHaveValue('Zapytać o czas przeszły.')
+    // The waiting message shows on the lesson and in its dialog.
+    await expect(finishedRows(page).nth(1).getByTestId('lesson-note')).toContainText(
+      'Zapytać o czas przeszły.',
+    )
+    const note = await openAction(page, finishedRows(page).nth(1), 'Zmień wiadomość dla lektora')
+    await expect(note.getByRole('textbox', { name: /Twoja wiadomość/ })).toHaveValue(
+      'Zapytać o czas przeszły.',
+    )
     await page.keyboard.press('Escape')
 
     // The server and the connection come back: the outbox empties itself.
@@ -159,6 +166,45 @@ test.describe('my lessons with the server gone', () => {
     expect(after.notes).toContain('Zapytać o czas przeszły.')
     expect(after.ratings).toHaveLength(2)
     expect(after.ratings).toContainEqual({ value: 4, comment: 'Dobre tempo, mało mówienia.' })
+  })
+})
+
+// issue #11 item 6: after the server came back, the saved-copy notice and the "Czeka na wysłanie"
+// badges stayed until the outbox's 30-second retry. The first request that gets through now sends
+// what waits and fetches the lists afresh.
+test.describe('back from a server outage', () => {
+  const server = new OwnServer(E2E_PORT + 10, 'e2e-server-back')
+  test.beforeAll(() => server.start())
+  test.afterAll(() => server.stop())
+
+  test('the first answer of the server sends what waits, and the saved copy gives way', async ({ page }) => {
+    await signInToClosedLessons(page, server)
+    await controlledByServiceWorker(page)
+    await expect.poll(async () => (await storeRows(page, 'lessonLists')).length).toBeGreaterThan(0)
+
+    // The server goes away; the browser stays online.
+    await server.stop()
+    await page.reload()
+    const savedCopy = page.getByText(/^Brak połączenia z serwerem\. Pokazujemy lekcje zapisane/)
+    await expect(savedCopy).toBeVisible()
+    await writeNote(page, finishedRows(page).nth(2), 'Napisane w czasie awarii.')
+    await expect(page.getByText(PENDING)).toHaveCount(1)
+
+    // The server is back. Any request that reaches it (here the teacher search) is enough.
+    await server.start()
+    await page
+      .getByRole('navigation', { name: 'Nawigacja główna' })
+      .getByRole('link', { name: 'Umów lekcję' })
+      .click()
+    await expect(page.getByRole('button', { name: /^Pokaż terminy: / }).first()).toBeVisible()
+    await page.goBack()
+    // Well before the 30-second retry: sent, and the lists are the server's again.
+    await expect(page.getByText(PENDING)).toHaveCount(0, { timeout: 8_000 })
+    await expect(savedCopy).toBeHidden({ timeout: 8_000 })
+    await expect(finishedRows(page).nth(2).getByTestId('lesson-note')).toContainText(
+      'Napisane w czasie awarii.',
+    )
+    await expect.poll(() => outboxKeys(page)).toEqual([])
   })
 })
 
@@ -189,9 +235,9 @@ test.describe('a replay cut off by the server dying', () => {
     // Four writes in a row, the rating second: its replay is the one the crash interrupts.
     await writeNote(page, finishedRows(page).nth(1), 'Pierwsza notatka.')
     await rate(page, finishedRows(page).nth(2), 3, 'Za szybko.')
-    const memos = await openAction(page, finishedRows(page).nth(1), 'Notatki z lekcji')
-    await memos.getByRole('textbox', { name: /Twoja notatka kursanta/ }).fill('Moja notatka z lekcji.')
-    await memos.getByRole('button', { name: /^Zapisz/ }).click()
+    const memos = await openAction(page, finishedRows(page).nth(1), 'Moje notatki')
+    await memos.getByRole('textbox', { name: 'Moje notatki' }).fill('Moja notatka z lekcji.')
+    await memos.getByRole('button', { name: 'Zapisz notatki' }).click()
     await expect(memos).toBeHidden()
     await writeNote(page, finishedRows(page).nth(2), 'Druga notatka.')
     await expect(page.getByText(PENDING)).toHaveCount(2)

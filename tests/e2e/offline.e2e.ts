@@ -59,3 +59,40 @@ test('a student sees the last viewed week offline, marked stale, and cannot book
   await expect(page.getByRole('button', { name: /: wolny$/ }).first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Umów wybrane terminy' })).toBeDisabled()
 })
+
+// issue #11 item 6: offline, set-lessons said "Szukamy lektorów…" forever, and the saved week
+// showed "Nie udało się wczytać profilu lektora" in place of the name under three offline notices.
+test('offline, set-lessons says so and opens the saved week under its teacher’s name, with one notice', async ({
+  page,
+  context,
+}) => {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT_PARTNER)
+  await expect(page).toHaveURL(/set-lessons/)
+  const screen = new SetLessonsPage(page)
+  await screen.openTeacher('Magdalena Kamińska')
+  await expect(screen.freeSlots().first()).toBeVisible()
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
+  // The teacher's profile is kept on the device with the week (persisted query cache).
+  await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('Kami'))
+
+  await context.setOffline(true)
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  await page.goto('/dashboard/set-lessons')
+  await expect(
+    page.getByText(/^Jesteś offline\. Lista lektorów wróci po odzyskaniu połączenia/),
+  ).toBeVisible()
+  await expect(page.getByText('Szukamy lektorów…')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Pokaż zapisane terminy: Magdalena Kamińska' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Magdalena Kamińska', level: 2 })).toBeVisible()
+  await expect(page.getByText('Nie udało się wczytać profilu lektora.')).toHaveCount(0)
+  // One offline notice: the saved week's own, which says what the general banner would.
+  await expect(page.getByText(/^Jesteś offline\. Dane z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()
+  await expect(page.getByText(/^Jesteś offline\. Widzisz ostatnio zapisane dane/)).toHaveCount(0)
+  await expect(
+    page.getByText('Rezerwacja będzie możliwa po odzyskaniu połączenia.', { exact: true }),
+  ).toHaveCount(0)
+  await expect(screen.freeSlots().first()).toBeVisible()
+})

@@ -27,6 +27,8 @@ async function editAndSave(
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   await fill(dialog)
+  // The same toast of the step before may still be showing (1.5 s): this save's must be its own.
+  await expect(page.getByRole('alert').filter({ hasText: toast })).toHaveCount(0)
   await dialog.getByRole('button', { name: save, exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: toast })).toBeVisible()
   await expect(dialog).toBeHidden()

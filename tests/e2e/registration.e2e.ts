@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.ts'
 import { LoginPage } from './support/login-page.ts'
-import { waitForLink } from './support/mail.ts'
+import { messagesTo, waitForLink } from './support/mail.ts'
 import { TeacherRegistrationPage } from './support/registration-page.ts'
 
 // spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
@@ -55,11 +55,21 @@ test('a new teacher registers in six steps, waits for verification, then signs i
   await done.getByRole('button', { name: 'Przejdź do logowania' }).click()
   await expect(page).toHaveURL(/\/login\/teacher$/)
 
+  // issue #11 item 5: the acknowledgement arrives at once, in Polish (the registration's locale).
+  const loginLink = /http:\/\/127\.0\.0\.1:\d+\/login\/teacher/
+  await waitForLink(email, loginLink)
+  expect(messagesTo(email).map((m) => m.text)).toEqual([
+    expect.stringContaining('dziękujemy za rejestrację konta lektora w Lektorium'),
+  ])
+
   const login = new LoginPage(page)
   await login.signIn(email, password)
   await expect(page.getByText('Twoje konto czeka na weryfikację')).toBeVisible()
 
-  expect(ops('verify-teacher', email)).toContain(email)
+  expect(ops('verify-teacher', email)).toContain('the e-mail telling them so was sent')
+  // The teacher starts from the verification e-mail's link.
+  const link = await waitForLink(email, loginLink, 1)
+  await page.goto(link)
   await login.signIn(email, password)
   await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
 })

@@ -89,8 +89,16 @@ export const teacherSearchResponse = v.object({
 })
 export type TeacherSearchPage = v.InferOutput<typeof teacherSearchResponse>
 
-/** GET /teachers/it_teachers: teachers with the IT specialization, for partner users (spec §1). */
-export const itTeachersResponse = envelope(v.array(teacherSearchResultSchema))
+/**
+ * GET /teachers/it_teachers: teachers with the IT specialization, for partner users (spec §1); each
+ * also says for which of their languages they teach IT (issue #11 item 8: the card showed none).
+ */
+export const itTeacherSchema = v.object({
+  ...teacherSearchResultSchema.entries,
+  it_language_ids: v.array(v.number()),
+})
+export type ItTeacher = v.InferOutput<typeof itTeacherSchema>
+export const itTeachersResponse = envelope(v.array(itTeacherSchema))
 
 // spec §3 "Allowed-students list: student emails"; teacher_students/* and list_students_with_lessons.
 export const teacherStudentSchema = v.object({
@@ -104,8 +112,8 @@ export const teacherStudentsResponse = envelope(v.array(teacherStudentSchema))
 
 /**
  * POST teacher_students/create {emails}: replaces the teacher's allowed students. At least one
- * (spec §5 "Select at least one student"); each must be a student who has had or has a lesson
- * with the teacher.
+ * (spec §5 "Select at least one student"); each must be the e-mail of a student account (active
+ * or invited), with lessons with the teacher or not yet (issue #11 item 4).
  */
 export const teacherStudentsCreateSchema = v.object({
   emails: v.pipe(

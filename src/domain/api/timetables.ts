@@ -118,10 +118,22 @@ export type TimetableSlot = v.InferOutput<typeof timetableSlotSchema>
  * their own lessons (with any teacher) overlaps the slot; for the teacher who owns the timetable,
  * the slot holds a lesson. Two fields beyond spec §3 save the set-lessons screen a call each:
  * the student's limit (spec §9 scheduled_lessons_limit_per_student) and whether this teacher
- * refuses the asking student as new (spec §4 overlay; false for the teacher's allowed students).
+ * refuses the asking student as new (spec §4 overlay; false for the teacher's allowed students);
+ * one beyond spec §3 on each date, `has_own_lesson`.
  */
 export const timetableSchema = v.object({
-  timetable: v.array(v.object({ date: v.string(), slots: v.array(timetableSlotSchema) })),
+  timetable: v.array(
+    v.object({
+      date: v.string(),
+      slots: v.array(timetableSlotSchema),
+      /**
+       * For a student: one of their active lessons (with any teacher) is on this Poland date, so
+       * spec §8 "You already have a lesson scheduled for this date" refuses every slot of it
+       * (issue #11 item 2: the grid says so before the server has to). False for a teacher.
+       */
+      has_own_lesson: v.boolean(),
+    }),
+  ),
   scheduled_lessons_count: v.number(),
   lesson_earliness_condition: v.number(),
   scheduled_lessons_limit_per_student: v.number(),

@@ -90,9 +90,10 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
   switch (cmd.command) {
     case 'verify-teacher': {
       const result = await verifyTeacher(ctx, cmd.email)
-      return result.alreadyVerified
-        ? `${result.email} was already verified; nothing changed.`
-        : `Verified teacher ${result.email}: they can sign in now.`
+      if (result.alreadyVerified) return `${result.email} was already verified; nothing changed.`
+      return result.mailError === null
+        ? `Verified teacher ${result.email}: they can sign in now; the e-mail telling them so was sent.`
+        : `Verified teacher ${result.email}: they can sign in now, but the e-mail telling them so could not be sent (${result.mailError}); let them know yourself.`
     }
     case 'invite-student': {
       const { command: _, ...student } = cmd

@@ -65,12 +65,30 @@ describe('operator commands (shared services)', () => {
     })
     expect(await runOpsCommand(t.ctx, { command: 'pending-teachers' })).toMatch(`${teacher.email}\tEwa`)
     expect(await runOpsCommand(t.ctx, { command: 'verify-teacher', email: teacher.email })).toBe(
-      `Verified teacher ${teacher.email}: they can sign in now.`,
+      `Verified teacher ${teacher.email}: they can sign in now; the e-mail telling them so was sent.`,
     )
     expect(await runOpsCommand(t.ctx, { command: 'verify-teacher', email: teacher.email })).toMatch(
       'already verified',
     )
     expect(await runOpsCommand(t.ctx, { command: 'pending-teachers' })).not.toMatch(teacher.email)
+  })
+
+  it('verify-teacher verifies even when the e-mail cannot be sent, and says so', async () => {
+    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const failing = {
+      ...t.ctx,
+      mailer: {
+        send: async () => {
+          throw new Error('SMTP refused')
+        },
+      },
+    }
+    expect(await runOpsCommand(failing, { command: 'verify-teacher', email: teacher.email })).toBe(
+      `Verified teacher ${teacher.email}: they can sign in now, but the e-mail telling them so could not be sent (SMTP refused); let them know yourself.`,
+    )
+    expect(await runOpsCommand(t.ctx, { command: 'verify-teacher', email: teacher.email })).toMatch(
+      'already verified',
+    )
   })
 
   it('verify-teacher refuses unknown addresses and students', async () => {
@@ -116,7 +134,7 @@ describe('the ops CLI on its own database connection', () => {
     const verified = await ops(['verify-teacher', 'ewa.wozniak@demo.lektorium.pl'], env)
     expect(verified).toMatchObject({
       code: 0,
-      out: 'Verified teacher ewa.wozniak@demo.lektorium.pl: they can sign in now.',
+      out: 'Verified teacher ewa.wozniak@demo.lektorium.pl: they can sign in now; the e-mail telling them so was sent.',
     })
     expect((await ops(['settings', '--ban-duration', '30'], env)).out).toMatch('ban_duration: 30 days')
   })

@@ -26,12 +26,13 @@ const RESET_PASSWORD: Record<Locale, Template> = {
   },
 }
 
+// The app calls a student "kursant" (issue #11 item 8: the invitation said "konto ucznia").
 const STUDENT_INVITATION: Record<Locale, Template> = {
   pl: {
     subject: 'Zaproszenie do Lektorium',
     lines: (link) => [
       'Dzień dobry,',
-      'zapraszamy do Lektorium, platformy lekcji językowych. Aby aktywować konto ucznia i dokończyć rejestrację, otwórz poniższy link (ważny przez 7 dni):',
+      'zapraszamy do Lektorium, platformy lekcji językowych. Aby aktywować konto kursanta i dokończyć rejestrację, otwórz poniższy link (ważny przez 7 dni):',
       link,
       'Do zobaczenia na lekcji!',
     ],
@@ -43,6 +44,53 @@ const STUDENT_INVITATION: Record<Locale, Template> = {
       'you are invited to Lektorium, the language-lesson platform. To activate your student account and complete the registration, open the link below (valid for 7 days):',
       link,
       'See you in class!',
+    ],
+  },
+}
+
+// issue #11 item 5: the teacher registration promises word of the verification. An acknowledgement
+// goes out at sign-up and the news when an operator verifies the account; the link is the
+// teacher's login page.
+const TEACHER_SIGNED_UP: Record<Locale, Template> = {
+  pl: {
+    subject: 'Lektorium: otrzymaliśmy Twoje zgłoszenie',
+    lines: (link) => [
+      'Dzień dobry,',
+      'dziękujemy za rejestrację konta lektora w Lektorium. Zespół Lektorium sprawdzi teraz Twoje dane, film i dokumenty.',
+      'Gdy konto zostanie zweryfikowane, napiszemy do Ciebie ponownie. Do tego czasu logowanie nie jest możliwe. Potem zalogujesz się tutaj swoim adresem e-mail i hasłem:',
+      link,
+      'Jeśli to nie Ty zakładałeś(-aś) konto, odpisz na tę wiadomość.',
+    ],
+  },
+  en: {
+    subject: 'Lektorium: we have received your registration',
+    lines: (link) => [
+      'Hello,',
+      'thank you for registering as a teacher with Lektorium. The Lektorium team will now check your details, video and documents.',
+      'Once your account is verified, we will write to you again. Until then you cannot sign in. Afterwards you will sign in here with your e-mail address and password:',
+      link,
+      'If you did not create this account, reply to this message.',
+    ],
+  },
+}
+
+const TEACHER_VERIFIED: Record<Locale, Template> = {
+  pl: {
+    subject: 'Lektorium: Twoje konto lektora jest aktywne',
+    lines: (link) => [
+      'Dzień dobry,',
+      'Twoje konto lektora w Lektorium zostało zweryfikowane. Możesz się już zalogować swoim adresem e-mail i hasłem:',
+      link,
+      'Po zalogowaniu ustaw swój grafik w zakładce „Moje lekcje”, aby kursanci mogli umawiać lekcje.',
+    ],
+  },
+  en: {
+    subject: 'Lektorium: your teacher account is active',
+    lines: (link) => [
+      'Hello,',
+      'your Lektorium teacher account has been verified. You can sign in now with your e-mail address and password:',
+      link,
+      'After signing in, set your schedule under "My lessons" so that students can book lessons with you.',
     ],
   },
 }
@@ -65,3 +113,9 @@ export const resetPasswordMail = (to: string, locale: Locale, link: string): Mai
 
 export const studentInvitationMail = (to: string, locale: Locale, link: string): MailMessage =>
   render(STUDENT_INVITATION[locale], to, link)
+
+export const teacherSignedUpMail = (to: string, locale: Locale, loginLink: string): MailMessage =>
+  render(TEACHER_SIGNED_UP[locale], to, loginLink)
+
+export const teacherVerifiedMail = (to: string, locale: Locale, loginLink: string): MailMessage =>
+  render(TEACHER_VERIFIED[locale], to, loginLink)

@@ -131,6 +131,20 @@ describe('the ky client and the transport rules of spec §8', () => {
     expect(hasServerError()).toBe(false)
   })
 
+  // issue #11 item 6: offline, every failed request added a "Network error!" toast to the notice.
+  it('leaves the network error to the offline notice while the browser knows it is offline', async () => {
+    const http = createHttp({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const error = await failWith(http.get('/levels/list', okSchema))
+    onLine.mockRestore()
+    expect(error.kind).toBe('network')
+    expect(ui.notify).not.toHaveBeenCalled()
+  })
+
   it('lets an inline form show a network error itself', async () => {
     const http = createHttp({
       fetch: async () => {

@@ -63,11 +63,12 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
     return msg`Wybierz najwyżej ${plural(days, { one: '# dzień', few: '# dni', many: '# dni', other: '# dnia' })}`
   },
   student_required: () => msg`Wybierz co najmniej jednego kursanta`,
-  student_unknown: () => msg`Ten adres nie należy do żadnego z Twoich kursantów`,
+  student_unknown: () => msg`Nie ma konta kursanta z tym adresem e-mail`,
   slot_required: () => msg`Wybierz co najmniej jeden termin`,
   slot_duplicate: () => msg`Ten sam termin wybrano dwa razy`,
   time_window: () => msg`Godzina końca musi być późniejsza niż początku`,
-  one_field_required: () => msg`Wyślij dokładnie jedno z: notatka, notatka lektora, notatka ucznia`,
+  one_field_required: () =>
+    msg`Wyślij dokładnie jedno z: wiadomość dla lektora, notatki dla kursanta, notatki kursanta`,
   rating_range: () => msg`Wybierz od 1 do 5 gwiazdek`,
 }
 

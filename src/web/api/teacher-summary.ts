@@ -28,6 +28,9 @@ export function teacherSummaryQueryOptions(id: string | undefined) {
             .then((answer) => answer.data)
       : skipToken,
     retry: retryPersonQuery,
+    // Kept on the device with the profile: the mirrored week offline still names its teacher
+    // (issue #11 item 6).
+    meta: { persist: true },
   })
 }
 

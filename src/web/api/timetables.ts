@@ -74,3 +74,20 @@ export function timetableQueryOptions(teacherId: string | null, weekStart: strin
 
 export const useTimetable = (teacherId: string | null, weekStart: string) =>
   useQuery(timetableQueryOptions(teacherId, weekStart))
+
+/**
+ * The teachers' weeks saved on this device for the signed-in user, newest first (issue #11 item
+ * 6: offered on set-lessons while the search cannot be reached). Never stale: read afresh.
+ */
+export function useMirroredWeeks(enabled: boolean) {
+  const userId = getSession()?.userId ?? null
+  return useQuery({
+    queryKey: [...timetableKeys.all, 'mirrored', userId],
+    queryFn:
+      userId && enabled
+        ? () => mirror().then(({ listMirroredWeeks }) => listMirroredWeeks(userId))
+        : skipToken,
+    staleTime: 0,
+    networkMode: 'always',
+  })
+}

@@ -35,7 +35,10 @@ export async function handleTransportError(error: ApiError, handling: ErrorHandl
     return
   }
   if (error.kind === 'network') {
-    if (!handling.inline) ui.notify(apiErrorMessage(error), 'error')
+    // spec §8 "Network error!" — except while the browser knows it is offline: the offline notice
+    // already says so, quietly (DESIGN.md "Feedback"; issue #11 item 6).
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+    if (!handling.inline && !offline) ui.notify(apiErrorMessage(error), 'error')
     return
   }
   if (error.status === 401 && handling.authenticated) {

@@ -20,6 +20,7 @@ import { FormError } from '../ui/form-error.tsx'
 import { Message } from '../ui/message.tsx'
 import { PageLoader } from '../ui/page-loader.tsx'
 import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
+import { SkipLink } from '../ui/skip-link.tsx'
 import { AppLoader } from './app-loader.tsx'
 import { DashboardScreens } from './dashboard-screens.tsx'
 import { TopNav } from './top-nav.tsx'
@@ -35,6 +36,9 @@ function usePrefetchReferenceData() {
     void queryClient.prefetchQuery(settingsQueryOptions())
   }, [queryClient])
 }
+
+/** Where the skip link leads (issue #11 item 7). */
+const MAIN_ID = 'main-content'
 
 /**
  * The signed-in shell: top navigation and the current screen. A screen shows only once the
@@ -70,8 +74,16 @@ export function DashboardLayout() {
 
   return (
     <Box mih="100dvh" bg="gray.0">
+      <SkipLink targetId={MAIN_ID} />
       <TopNav profile={profile.data} />
-      <Container size="xl" py={{ base: 'lg', sm: 'xl' }} component="main">
+      <Container
+        size="xl"
+        py={{ base: 'lg', sm: 'xl' }}
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        style={{ outline: 'none' }}
+      >
         <Stack gap="lg">
           <ServerErrorAlert />
           {/* The navigation stays while a screen's chunk downloads. */}

@@ -17,13 +17,13 @@ const StudentProfileScreen = lazyComponent(
 const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.teacher()).TeacherSummaryScreen)
 const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
 const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
+const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson()).AiLessonScreen)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
  * panel; an issue that delivers a screen replaces its entry with the real route here.
  */
 const comingSoon: { path: string; title: MessageDescriptor }[] = [
-  { path: dashboardChildPaths.aiLesson, title: msg`Lekcja z AI` },
   // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
   { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
@@ -32,6 +32,8 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
 
 const dashboardRoutes: RouteObject[] = [
   ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
+  // Issue #11: the AI-only student's first screen until the AI lesson is built.
+  { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
   { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen /> },
   // Issue #3: the profile (spec §2 profile) and the people pages (student-profile/{id}, teacher/{id}).

@@ -166,6 +166,20 @@ describe('dashboard screen access (profile rules)', () => {
     expect(step('/dashboard/set-lessons', student, { profile: fullAccess })).toBeNull()
   })
 
+  // issue #11 item 8: an AI-only student landed on a warning on the profile.
+  it('sends an AI-only student from set-lessons (the start screen) to the AI lesson', () => {
+    const aiOnly: GuardProfile = { human_access: false, ai_access: true, company_name: null }
+    expect(
+      resolveDestination({
+        path: '/',
+        fromPath: null,
+        session: student,
+        profile: aiOnly,
+        partnerName: 'Partner',
+      }),
+    ).toBe('/dashboard/ai-lesson')
+  })
+
   it('my-lessons needs human_access or the teacher role', () => {
     expect(step('/dashboard/my-lessons', student, { profile: noAccess })).toBe(
       '/dashboard/profile?redirect=my-lessons',

@@ -59,7 +59,10 @@ function routeRedirect(path: string): string | null {
 
 /** The dashboard screens' own access rules (spec §2 routes table), once the profile is known. */
 function screenAccessRedirect(path: string, role: Role, profile: GuardProfile, partnerName: string) {
-  if (path === paths.setLessons && !profile.human_access) return profileRedirect('set-lessons')
+  // An AI-only student (the start screen is set-lessons, spec §2) lands on their AI lesson screen,
+  // not on a profile warning about an access they were never sold (issue #11 item 8).
+  if (path === paths.setLessons && !profile.human_access)
+    return profile.ai_access && role === 'student' ? paths.aiLesson : profileRedirect('set-lessons')
   if (path === paths.myLessons && !profile.human_access && role !== 'teacher') {
     return profileRedirect('my-lessons')
   }

@@ -2,11 +2,16 @@ import { Trans } from '@lingui/react/macro'
 import { Group, Text } from '@mantine/core'
 import { IconWifiOff } from '@tabler/icons-react'
 import { useOnlineStatus } from '../offline/use-online-status.ts'
+import { useOfflineNoticeClaimed } from '../ui/offline-notice-claim.ts'
 
-/** DESIGN.md: offline state is visible but quiet – a thin banner, never a modal. */
+/**
+ * DESIGN.md: offline state is visible but quiet – a thin banner, never a modal; it steps aside
+ * while the screen says so in its own words (issue #11 item 6: one notice, not three).
+ */
 export function OfflineBanner() {
   const online = useOnlineStatus()
-  if (online) return null
+  const claimed = useOfflineNoticeClaimed()
+  if (online || claimed) return null
   return (
     <Group
       role="status"

@@ -12,6 +12,7 @@ export const dashboardChunks = {
   studentProfile: () => import('../features/people/student-profile-screen.tsx'),
   teacher: () => import('../features/people/teacher-summary-screen.tsx'),
   itTeachers: () => import('../features/it-teachers/it-teachers-screen.tsx'),
+  aiLesson: () => import('../features/ai-lesson/ai-lesson-screen.tsx'),
 }
 
 const screens: [string, () => Promise<unknown>][] = [
@@ -21,6 +22,7 @@ const screens: [string, () => Promise<unknown>][] = [
   [paths.studentProfile, dashboardChunks.studentProfile],
   [paths.teacher, dashboardChunks.teacher],
   [paths.itTeachers, dashboardChunks.itTeachers],
+  [paths.aiLesson, dashboardChunks.aiLesson],
 ]
 
 /** Starts downloading the dashboard layout and the screen of `pathname`, if it is one. */

@@ -6,23 +6,52 @@ import { useProfile } from '../api/profile.ts'
 import { useUpdateProfile } from '../api/profile-update.ts'
 import { useSession } from '../api/session.ts'
 import { localeErrorText, showErrorToast } from '../features/profile/profile-toasts.ts'
-import { activateLocale } from './i18n.ts'
+import { activateLocale, isLocale } from './i18n.ts'
 
-// The profile's locale (spec §3, §7 {locale}) and the interface language stay one choice: the
-// profile's is taken once per sign-in, and switching in the top bar saves it (docs/decisions.md).
+// The profile's locale (spec §3, §7 {locale}) and the interface language stay one choice: once
+// per sign-in the interface takes the profile's, unless the user chose a language while signed
+// out (on the login screen): that choice wins and is saved to the profile (issue #11 item 8,
+// docs/decisions.md). Switching in the top bar saves it too.
+
+/** Set when the language is switched while signed out, cleared by the next sign-in. */
+export const SIGNED_OUT_CHOICE_KEY = 'locale_chosen_signed_out'
+
+function signedOutChoice(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_OUT_CHOICE_KEY) !== null
+  } catch {
+    return false
+  }
+}
+
+function markSignedOutChoice(chosen: boolean): void {
+  try {
+    if (chosen) window.localStorage.setItem(SIGNED_OUT_CHOICE_KEY, '1')
+    else window.localStorage.removeItem(SIGNED_OUT_CHOICE_KEY)
+  } catch {
+    // Without storage the choice lasts until the next sign-in only.
+  }
+}
 
 let adoptedFor: string | null = null
 
-/** After sign-in the interface follows the language saved in the profile, once. */
+/** After sign-in, once: the language chosen on the login screen is saved, else the profile's is taken. */
 export function useAdoptProfileLocale(profile: Profile | undefined) {
   const session = useSession()
   const { i18n } = useLingui()
+  const update = useUpdateProfile()
+  const save = update.mutate
   const key = session ? `${session.userId}|${session.expiresAt}` : null
   useEffect(() => {
     if (!profile || !key || adoptedFor === key) return
     adoptedFor = key
-    if (profile.locale !== i18n.locale) void activateLocale(profile.locale)
-  }, [profile, key, i18n.locale])
+    const shown = i18n.locale
+    if (signedOutChoice() && isLocale(shown)) {
+      markSignedOutChoice(false)
+      if (profile.locale !== shown)
+        save({ locale: shown }, { onError: () => showErrorToast(localeErrorText) })
+    } else if (profile.locale !== shown) void activateLocale(profile.locale)
+  }, [profile, key, i18n.locale, save])
 }
 
 /**
@@ -34,6 +63,7 @@ export function useSwitchLocale() {
   const update = useUpdateProfile()
   return (locale: Locale) => {
     void activateLocale(locale)
+    if (!profile) markSignedOutChoice(true)
     if (!profile || profile.locale === locale) return
     update.mutate({ locale }, { onError: () => showErrorToast(localeErrorText) })
   }

@@ -6,7 +6,9 @@ import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts
 import { ApiError } from '../api/api-error.ts'
 import { lessonKeys } from '../api/lessons.ts'
 import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
+import { onServerBack } from '../api/server-reachable.ts'
 import { getSession } from '../api/session.ts'
+import { timetableKeys } from '../api/timetables.ts'
 import { offlineStoreMayExist, onOfflineStoreCreated } from './offline-store.ts'
 import type { OutboxEntry } from './outbox.ts'
 
@@ -88,6 +90,16 @@ export function useOutboxEntries(): OutboxEntry[] {
   return entries
 }
 
+/**
+ * The lesson lists and timetables on screen may be the device's copy (the service worker's cache
+ * or the mirrors): once the server answers again they are fetched afresh, so their "saved copy"
+ * notices go at once.
+ */
+function refreshSavedCopies(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+  void queryClient.invalidateQueries({ queryKey: timetableKeys.all })
+}
+
 /** Mounted once in the signed-in layout: runs the outbox on every trigger. */
 export function useOutboxSync(): void {
   const queryClient = useQueryClient()
@@ -106,11 +118,17 @@ export function useOutboxSync(): void {
         run()
     }
     run()
+    // The server answering again (any request) sends what waits at once (issue #11 item 6).
+    const stopListening = onServerBack(() => {
+      run()
+      refreshSavedCopies(queryClient)
+    })
     window.addEventListener('online', run)
     document.addEventListener('visibilitychange', onVisible)
     navigator.serviceWorker?.addEventListener('message', onMessage)
     const timer = waiting ? window.setInterval(run, RETRY_MS) : undefined
     return () => {
+      stopListening()
       window.removeEventListener('online', run)
       document.removeEventListener('visibilitychange', onVisible)
       navigator.serviceWorker?.removeEventListener('message', onMessage)

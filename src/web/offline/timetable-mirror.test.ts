@@ -20,6 +20,7 @@ const timetable: Timetable = {
           missed: false,
         },
       ],
+      has_own_lesson: false,
     },
   ],
   scheduled_lessons_count: 1,

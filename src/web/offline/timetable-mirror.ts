@@ -39,6 +39,24 @@ export async function loadTimetable(address: MirrorAddress): Promise<MirroredTim
   return row && { timetable: row.timetable, savedAt: row.savedAt }
 }
 
+export type MirroredWeek = { teacherId: string; weekStart: string; savedAt: number }
+
+/**
+ * The weeks mirrored for a user, newest first, one per teacher (the latest saved), for the
+ * set-lessons screen offline (issue #11 item 6). Rows that fail validation are left out.
+ */
+export async function listMirroredWeeks(userId: string): Promise<MirroredWeek[]> {
+  const rows = await timetablesTable().orderBy('savedAt').reverse().toArray()
+  const seen = new Set<string>()
+  return rows.flatMap((raw) => {
+    const row = v.safeParse(rowSchema, raw)
+    if (!row.success || row.output.userId !== userId || seen.has(row.output.teacherId)) return []
+    seen.add(row.output.teacherId)
+    const { teacherId, weekStart, savedAt } = row.output
+    return [{ teacherId, weekStart, savedAt }]
+  })
+}
+
 /** Logout empties the mirror (ARCHITECTURE.md "Offline"). */
 export async function clearTimetableMirror(): Promise<void> {
   await timetablesTable().clear()

@@ -21,6 +21,7 @@ export function DialogModal({
   closeDisabled = false,
   centered = true,
   padding,
+  returnFocus = true,
 }: AppDialogProps) {
   const { t } = useLingui()
   const narrow = useMediaQuery(NARROW_DIALOG_QUERY)
@@ -33,6 +34,7 @@ export function DialogModal({
       size={width}
       centered={centered}
       padding={padding}
+      returnFocus={returnFocus}
       closeOnEscape={!closeDisabled}
       closeOnClickOutside={!closeDisabled}
       withCloseButton={!closeDisabled}

@@ -12,6 +12,11 @@ export type AppDialogProps = {
   children: ReactNode
   /** e.g. while an upload runs: Esc, the close icon and the overlay do nothing. */
   closeDisabled?: boolean
+  /**
+   * Give the focus back to where it was when the dialog opened (default). Off when the screen
+   * moves it somewhere better itself (after booking: to the booked slot).
+   */
+  returnFocus?: boolean
 } & Pick<ModalProps, 'centered' | 'padding'>
 
 /** Calls `onClose` once when the route (path, query or hash) changes while the dialog is open. */

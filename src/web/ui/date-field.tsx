@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro'
 import { TextInput } from '@mantine/core'
-import type { FocusEventHandler, ReactNode } from 'react'
-import { OLDEST_BIRTH_DATE } from '../../domain/validation/rules.ts'
+import { type FocusEventHandler, type ReactNode, useState } from 'react'
+import { readDate, showDate } from './date-text.ts'
 
 export type DateFieldProps = {
   /** YYYY-MM-DD, or '' when empty. */
@@ -10,9 +11,6 @@ export type DateFieldProps = {
   description?: ReactNode
   error?: ReactNode
   required?: boolean
-  /** Latest allowed day (YYYY-MM-DD); the date of birth passes today (spec §5). */
-  max?: string
-  min?: string
   autoComplete?: string
   onFocus?: FocusEventHandler<HTMLInputElement>
   onBlur?: FocusEventHandler<HTMLInputElement>
@@ -20,8 +18,9 @@ export type DateFieldProps = {
 }
 
 /**
- * A date as YYYY-MM-DD through the browser's own date control: keyboard-accessible, localised by
- * the browser (dd.mm.yyyy in Polish) and with a native picker on phones.
+ * A date as YYYY-MM-DD, typed and shown as dd.mm.yyyy, the app's format in both languages
+ * (issue #11 item 8: the browser's date control followed the browser's locale). Partial or wrong
+ * text is passed on as typed, so the form's date rule says what is wrong.
  */
 export function DateField({
   value,
@@ -30,28 +29,35 @@ export function DateField({
   description,
   error,
   required,
-  max,
-  min = OLDEST_BIRTH_DATE,
   autoComplete = 'bday',
   onFocus,
   onBlur,
   disabled,
 }: DateFieldProps) {
+  const { t } = useLingui()
+  // What the person typed, kept while it reads as the same date (so "7.5.1995" is not rewritten
+  // under their fingers); otherwise the value shown in the app's format.
+  const [typed, setTyped] = useState(showDate(value))
+  const shown = readDate(typed) === value ? typed : showDate(value)
   return (
     <TextInput
-      type="date"
       label={label}
-      description={description}
+      description={description ?? t`W formacie dd.mm.rrrr, np. 17.05.1995`}
+      placeholder={t`dd.mm.rrrr`}
       error={error}
       required={required}
-      min={min}
-      max={max}
       autoComplete={autoComplete}
+      // Digits with a separator: "decimal" keyboards have the dot (or comma) "numeric" ones lack.
+      inputMode="decimal"
       disabled={disabled}
-      value={value}
+      value={shown}
       onFocus={onFocus}
       onBlur={onBlur}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={(event) => {
+        const text = event.currentTarget.value
+        setTyped(text)
+        onChange(readDate(text))
+      }}
     />
   )
 }

@@ -30,8 +30,9 @@ const days: Timetable['timetable'] = [
       slot(4, '11:00', { missed: true, available: false }),
       slot(5, '12:00', { available: false }),
     ],
+    has_own_lesson: false,
   },
-  { date: '2026-11-24', slots: [] },
+  { date: '2026-11-24', slots: [], has_own_lesson: false },
 ]
 
 function show(selection?: Partial<SlotSelection>) {
@@ -84,7 +85,7 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     const onToggle = show({ selectedIds: [id(2)] })
     fireEvent.click(slotButton('08:00'))
     fireEvent.click(slotButton('08:45'))
-    expect(onToggle.mock.calls.map(([picked, date]) => [picked.id, date])).toEqual([
+    expect(onToggle.mock.calls.map(([picked, day]) => [picked.id, day.date])).toEqual([
       [id(1), '2026-11-23'],
       [id(2), '2026-11-23'],
     ])
@@ -124,6 +125,46 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     await waitFor(() => expect(openTooltips()).toEqual([]))
     fireEvent.click(slotButton('08:45'))
     expect(onToggle).toHaveBeenCalledTimes(1)
+  })
+
+  it('fades and refuses a slot its day refuses, saying why on screen and to screen readers', async () => {
+    const onToggle = show({
+      selectedIds: [id(1)],
+      dayRefusal: (day, slot) => (slot.id === id(2) ? `Jedna lekcja dziennie (${day.date})` : null),
+    })
+    const refused = slotButton('08:45')
+    expect(refused.getAttribute('data-faded')).toBe('true')
+    expect(refused.getAttribute('aria-disabled')).toBe('true')
+    expect(refused.getAttribute('aria-label')).toMatch(/: Jedna lekcja dziennie \(2026-11-23\)$/)
+    fireEvent.click(refused)
+    expect(onToggle).not.toHaveBeenCalled()
+    await waitFor(() => expect(openTooltips()).toEqual(['Jedna lekcja dziennie (2026-11-23)']))
+    // The chosen slot can still be taken back.
+    fireEvent.click(slotButton('08:00'))
+    expect(onToggle).toHaveBeenCalledTimes(1)
+  })
+
+  // issue #11 item 7: 26 Tabs to reach Thursday.
+  it('is one Tab stop, the first chosen slot, with arrow keys moving inside the week', () => {
+    show({ selectedIds: [id(2)] })
+    const stops = screen.getAllByRole('button').filter((button) => button.tabIndex === 0)
+    expect(stops).toEqual([slotButton('08:45')])
+    expect(slotButton('08:45').getAttribute('aria-describedby')).toBeTruthy()
+    slotButton('08:45').focus()
+    fireEvent.keyDown(slotButton('08:45'), { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(slotButton('10:00'))
+    // The focused slot becomes the stop Tab returns to.
+    expect(slotButton('10:00').tabIndex).toBe(0)
+    expect(slotButton('08:45').tabIndex).toBe(-1)
+    fireEvent.keyDown(slotButton('10:00'), { key: 'End' })
+    expect(document.activeElement).toBe(slotButton('12:00'))
+    fireEvent.keyDown(slotButton('12:00'), { key: 'Home' })
+    expect(document.activeElement).toBe(slotButton('08:00'))
+  })
+
+  it('takes the focus to a slot when asked (after booking)', () => {
+    show({ focusRequest: { slotId: id(3) } })
+    expect(document.activeElement).toBe(slotButton('10:00'))
   })
 
   it('blocks every slot while booking is blocked (offline)', () => {

@@ -7,17 +7,27 @@ import { SlotButton } from './slot-button.tsx'
 import { dayMonth, deviceTime, slotInstant, weekdayName } from './slot-format.ts'
 import { canToggle, isFaded, type SlotState, slotState } from './slot-state.ts'
 import { useSlotTexts } from './slot-texts.ts'
+import { useRovingSlots } from './use-roving-slots.ts'
 
 /** Selection of slots to book (spec §4); leave it out for a read-only week (the teacher's view). */
+type TimetableDay = Timetable['timetable'][number]
+
 export type SlotSelection = {
   selectedIds: readonly string[]
-  onToggle: (slot: TimetableSlot, date: string) => void
+  onToggle: (slot: TimetableSlot, day: TimetableDay) => void
+  /**
+   * Why an available slot of this day cannot be chosen now (the booking's date rules), or null:
+   * the slot then fades and says so, like the limit (issue #11 item 2).
+   */
+  dayRefusal?: (day: TimetableDay, slot: TimetableSlot) => string | null
   /** spec §9 scheduled_lessons_limit_per_student, named in the limit tooltip. */
   limit: number
   /** spec §9: selected plus already scheduled is at least the limit. */
   limitReached: boolean
   /** Nothing can be picked (offline, issue #4 item 7); `reason` is the tooltip. */
   blocked?: { reason: string }
+  /** Move the keyboard focus to this slot (after booking: the first booked one); a new object each time. */
+  focusRequest?: { slotId: string } | null
 }
 
 export type ScheduleSlotsProps = {
@@ -38,20 +48,26 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
   const texts = useSlotTexts({ graceHours, limit: selection?.limit ?? 0, viewer })
   const [announcement, setAnnouncement] = useState('')
   const headingPrefix = useId()
+  const keysHintId = useId()
+  const roving = useRovingSlots(days, selection)
 
-  const hintFor = (state: SlotState): string | null => {
+  const hintFor = (state: SlotState, refusal: string | null): string | null => {
     if (!selection) return state === 'available' ? null : texts.state[state]
     if (selection.blocked) return selection.blocked.reason
     if (isFaded(state, selection.limitReached)) return texts.limit
+    if (refusal) return refusal
     if (canToggle(state, selection.limitReached)) return null
     return texts.hint[state]
   }
 
-  const renderSlot = (date: string, dayLabel: string, slot: TimetableSlot): ReactNode => {
+  const renderSlot = (day: TimetableDay, dayLabel: string, slot: TimetableSlot): ReactNode => {
+    const { date } = day
     const state = slotState(slot, selection?.selectedIds.includes(slot.id) ?? false)
     const localTime = deviceTime(slotInstant(date, slot.time))
-    const faded = selection ? isFaded(state, selection.limitReached) : false
-    const stateText = faded ? texts.limit : texts.state[state]
+    const limitFaded = selection ? isFaded(state, selection.limitReached) : false
+    const refusal = state === 'available' ? (selection?.dayRefusal?.(day, slot) ?? null) : null
+    const faded = limitFaded || refusal !== null
+    const stateText = limitFaded ? texts.limit : (refusal ?? texts.state[state])
     const local = localTime ? texts.local(localTime) : ''
     return (
       <li key={slot.id}>
@@ -60,10 +76,15 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
           time={slot.time}
           localTime={localTime}
           label={`${dayLabel}, ${slot.time}${local}: ${stateText}`}
-          hint={hintFor(state)}
+          hint={hintFor(state, refusal)}
           faded={faded}
-          onToggle={selection ? () => selection.onToggle(slot, date) : undefined}
+          onToggle={selection ? () => selection.onToggle(slot, day) : undefined}
           onRefused={setAnnouncement}
+          slotId={slot.id}
+          tabIndex={roving.tabStop === slot.id ? 0 : -1}
+          onFocusSlot={() => roving.setActive(slot.id)}
+          onKeyDown={roving.onKeyDown(slot.id)}
+          describedBy={keysHintId}
         />
       </li>
     )
@@ -71,8 +92,9 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
 
   return (
     <>
-      <div className={classes.week}>
-        {days.map(({ date, slots }) => {
+      <div className={classes.week} ref={roving.containerRef}>
+        {days.map((day) => {
+          const { date, slots } = day
           const dayLabel = `${weekdayName(date, i18n.locale)} ${dayMonth(date)}`
           const headingId = `${headingPrefix}-${date}`
           return (
@@ -89,7 +111,7 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
                     <Trans>Brak terminów</Trans>
                   </Text>
                 ) : (
-                  <ul className={classes.slots}>{slots.map((slot) => renderSlot(date, dayLabel, slot))}</ul>
+                  <ul className={classes.slots}>{slots.map((slot) => renderSlot(day, dayLabel, slot))}</ul>
                 )}
               </Stack>
             </Paper>
@@ -97,6 +119,11 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
         })}
       </div>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {selection && (
+        <VisuallyHidden id={keysHintId}>
+          <Trans>Strzałki w górę i w dół: kolejne terminy dnia; w lewo i w prawo: sąsiednie dni.</Trans>
+        </VisuallyHidden>
+      )}
     </>
   )
 }

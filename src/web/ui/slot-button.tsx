@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Tooltip.css'
-import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { getDefaultZIndex, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconCalendarCheck, IconCheck, IconClockX, IconLock } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react'
 import { SLOT_TOOLTIP_MS } from '../../domain/constants.ts'
 import classes from './schedule-slots.module.css'
 import type { SlotState } from './slot-state.ts'
@@ -20,7 +20,21 @@ export type SlotButtonProps = {
   onToggle?: () => void
   /** Called with the hint when someone tries a slot they cannot pick. */
   onRefused?: (hint: string) => void
+  /** The grid's roving tab stop (issue #11 item 7): 0 for the one slot Tab reaches, else -1. */
+  tabIndex?: number
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
+  onFocusSlot?: () => void
+  /** Set on the button so the grid can move the focus to it. */
+  slotId?: string
+  /** The keyboard hint's id (aria-describedby). */
+  describedBy?: string
 }
+
+/**
+ * Under the dialogs' layer (Mantine's modal is 200, a tooltip 300 by default): a limit hint still
+ * open when the booking dialog opens stays behind it (issue #11 item 8), above the sticky panel.
+ */
+export const SLOT_TOOLTIP_Z_INDEX = getDefaultZIndex('app')
 
 const icons: Record<SlotState, ReactNode> = {
   available: null,
@@ -43,6 +57,11 @@ export function SlotButton({
   faded,
   onToggle,
   onRefused,
+  tabIndex,
+  onKeyDown,
+  onFocusSlot,
+  slotId,
+  describedBy,
 }: SlotButtonProps) {
   const [pointed, setPointed] = useState(false)
   const [refusedAt, setRefusedAt] = useState<number | null>(null)
@@ -67,7 +86,7 @@ export function SlotButton({
   )
   if (!onToggle)
     return (
-      <Tooltip label={hint} disabled={!hint} withArrow multiline w={220}>
+      <Tooltip label={hint} disabled={!hint} withArrow multiline w={220} zIndex={SLOT_TOOLTIP_Z_INDEX}>
         <div className={classes.slot} data-state={state}>
           <span aria-hidden style={{ display: 'contents' }}>
             {content}
@@ -86,6 +105,7 @@ export function SlotButton({
     <Tooltip
       label={hint}
       opened={hint !== null && (pointed || refusedAt !== null)}
+      zIndex={SLOT_TOOLTIP_Z_INDEX}
       withArrow
       multiline
       w={220}
@@ -97,10 +117,17 @@ export function SlotButton({
         aria-label={label}
         aria-pressed={state === 'selected'}
         aria-disabled={hint !== null || undefined}
+        aria-describedby={describedBy}
+        data-slot-id={slotId}
+        tabIndex={tabIndex}
+        onKeyDown={onKeyDown}
         onClick={hint === null ? onToggle : refuse}
         onMouseEnter={() => setPointed(true)}
         onMouseLeave={() => setPointed(false)}
-        onFocus={() => setPointed(true)}
+        onFocus={() => {
+          setPointed(true)
+          onFocusSlot?.()
+        }}
         onBlur={() => setPointed(false)}
       >
         {content}

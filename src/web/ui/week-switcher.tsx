@@ -5,6 +5,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { WEEK_SWITCH_TOOLTIP_MS } from '../../domain/constants.ts'
 import { addDays } from '../../domain/poland-time.ts'
+import { SLOT_TOOLTIP_Z_INDEX } from './slot-button.tsx'
 import { dayMonth, fullDate } from './slot-format.ts'
 import type { WeekBounds } from './week-bounds.ts'
 
@@ -51,7 +52,15 @@ export function WeekSwitcher({ weekStart, bounds, onChange, viewer = 'student' }
   const range = `${dayMonth(weekStart)} – ${fullDate(addDays(weekStart, 6))}`
 
   const arrow = (side: Side) => (
-    <Tooltip label={limitText} opened={hint?.side === side} withArrow multiline w={240} position="bottom">
+    <Tooltip
+      label={limitText}
+      opened={hint?.side === side}
+      withArrow
+      multiline
+      w={240}
+      position="bottom"
+      zIndex={SLOT_TOOLTIP_Z_INDEX}
+    >
       <ActionIcon
         variant="default"
         size="lg"

@@ -6,8 +6,10 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export type LessonsTab = 'Zaplanowane' | 'Zakończone'
 export type LessonAction =
   | 'Materiały'
-  | 'Dodaj notatkę'
-  | 'Notatki z lekcji'
+  | 'Napisz do lektora'
+  | 'Zmień wiadomość dla lektora'
+  | 'Moje notatki'
+  | 'Notatki dla kursanta'
   | 'Oceń lekcję'
   | 'Zgłoś nieobecność'
   | 'Odwołaj lekcję'
@@ -37,12 +39,12 @@ export class MyLessonsPage {
     return this.page.getByRole('tab', { name, exact: true })
   }
 
-  /** The lessons of a tab's table (the header row left out), in the order shown. */
+  /**
+   * The lessons of a tab's table, in the order shown: each is a row group (its row, and the note
+   * and memos under it).
+   */
   lessons(tab: LessonsTab): Locator {
-    return this.page
-      .getByRole('table', { name: CAPTION[tab] })
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell') })
+    return this.page.getByRole('table', { name: CAPTION[tab] }).getByTestId('lesson')
   }
 
   /** The lesson row at `when` in a tab's table. */

@@ -27,8 +27,10 @@ export class SetLessonsPage {
     await this.page.getByRole('option', { name: option, exact: true }).click()
   }
 
+  /** The teachers found, one list item each (bookable or not). */
   results(): Locator {
-    return this.page.getByRole('button', { name: /^Pokaż terminy: / })
+    // The cards are the list's own items (their language badges are lists of their own).
+    return this.page.getByRole('region', { name: 'Wyniki wyszukiwania' }).locator(':scope > ul > li')
   }
 
   async openTeacher(name: string) {
@@ -66,6 +68,18 @@ export class SetLessonsPage {
       if (found.length === count) return found
     }
     throw new Error(`fewer than ${count} days with free slots`)
+  }
+
+  /** Where the first `count` free slots of the first day that has so many are. */
+  async freeSlotsOfOneDay(count: number): Promise<string[]> {
+    await expect(this.freeSlots().first()).toBeVisible()
+    for (const day of await this.days().all()) {
+      const free = await this.freeSlots(day).all()
+      if (free.length < count) continue
+      const names = await Promise.all(free.slice(0, count).map((slot) => slot.getAttribute('aria-label')))
+      return names.map((name) => name?.split(': ')[0] ?? '')
+    }
+    throw new Error(`no day with ${count} free slots`)
   }
 
   /** The slot at "wtorek 01.12, 16:45", whatever its state. */

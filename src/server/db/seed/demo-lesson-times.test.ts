@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { slotsForDay } from '../../../domain/schedule/slots.ts'
 import { pastSlot, soonStart, withSlotAt } from './demo-lesson-times.ts'
@@ -9,16 +10,58 @@ const times = (date: string, intervals: { start: string; end: string }[]) =>
 describe('soonStart', () => {
   it('is the first quarter hour from now, Poland time', () => {
     // 10 March 2026 is in winter time (UTC+1); 10 June in summer time (UTC+2).
-    expect(soonStart(new Date('2026-03-10T09:00:00Z'))).toEqual({ date: '2026-03-10', minutes: 600 })
-    expect(soonStart(new Date('2026-03-10T09:00:00.001Z'))).toEqual({ date: '2026-03-10', minutes: 615 })
-    expect(soonStart(new Date('2026-06-10T15:07:00Z'))).toEqual({ date: '2026-06-10', minutes: 17 * 60 + 15 })
+    expect(soonStart(new Date('2026-03-10T09:00:00Z'))).toMatchObject({
+      date: '2026-03-10',
+      minutes: 600,
+      onSchedule: true,
+    })
+    expect(soonStart(new Date('2026-03-10T09:00:00.001Z'))).toMatchObject({
+      date: '2026-03-10',
+      minutes: 615,
+    })
+    expect(soonStart(new Date('2026-06-10T15:07:00Z'))).toMatchObject({
+      date: '2026-06-10',
+      minutes: 17 * 60 + 15,
+    })
   })
 
-  it('waits for 06:00 at night and moves to the next day when a lesson would end after 23:00', () => {
-    expect(soonStart(new Date('2026-03-10T02:00:00Z'))).toEqual({ date: '2026-03-10', minutes: 360 })
-    expect(soonStart(new Date('2026-03-10T21:15:00Z'))).toEqual({ date: '2026-03-10', minutes: 22 * 60 + 15 })
-    expect(soonStart(new Date('2026-03-10T21:16:00Z'))).toEqual({ date: '2026-03-11', minutes: 360 })
-    expect(soonStart(new Date('2026-03-10T23:30:00Z'))).toEqual({ date: '2026-03-11', minutes: 360 })
+  // issue #11 item 8: at night it waited for 06:00, so Join could not be tried.
+  it('stays within a quarter hour at any hour, off the schedule outside 06:00–23:00', () => {
+    expect(soonStart(new Date('2026-03-10T02:00:00Z'))).toMatchObject({
+      date: '2026-03-10',
+      minutes: 180,
+      onSchedule: false,
+    })
+    expect(soonStart(new Date('2026-03-10T21:15:00Z'))).toMatchObject({
+      date: '2026-03-10',
+      minutes: 22 * 60 + 15,
+      onSchedule: true,
+    })
+    expect(soonStart(new Date('2026-03-10T21:16:00Z'))).toMatchObject({
+      date: '2026-03-10',
+      minutes: 22 * 60 + 30,
+      onSchedule: false,
+    })
+    // 23:50 rounds up to the next day's midnight.
+    expect(soonStart(new Date('2026-03-10T22:50:00Z'))).toMatchObject({
+      date: '2026-03-11',
+      minutes: 0,
+      onSchedule: false,
+    })
+  })
+
+  it('always starts within the next 15 minutes, so the join window is open at once (spec §4)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }), (ms) => {
+        const { startsAt } = soonStart(new Date(ms))
+        const wait = startsAt.getTime() - ms
+        expect(wait).toBeGreaterThanOrEqual(0)
+        expect(wait).toBeLessThanOrEqual(15 * 60_000)
+      }),
+    )
+    // The night the clocks go back: 02:10 CET (the second 02:10) gives 02:15 CET, not CEST.
+    const { startsAt } = soonStart(new Date('2026-10-25T01:10:00Z'))
+    expect(startsAt.toISOString()).toBe('2026-10-25T01:15:00.000Z')
   })
 })
 

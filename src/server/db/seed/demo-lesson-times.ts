@@ -1,11 +1,5 @@
 import { LESSON_SLOT_MINUTES } from '../../../domain/constants.ts'
-import {
-  addDays,
-  fromPolandLocal,
-  parseDateKey,
-  polandDateKey,
-  toPolandParts,
-} from '../../../domain/poland-time.ts'
+import { addDays, polandDateKey, toPolandParts } from '../../../domain/poland-time.ts'
 import type { Interval } from '../../../domain/schedule/availability.ts'
 import { type GeneratedSlot, slotsForDay } from '../../../domain/schedule/slots.ts'
 import {
@@ -25,17 +19,23 @@ const STEP_MS = TIME_STEP_MINUTES * 60_000
 const LATEST_START = DAY_END_MINUTES - LESSON_SLOT_MINUTES
 
 /**
- * The "soon" lesson's start: the first quarter hour from `now` (so Join and the absence report are
- * open at once, spec §4: 15 minutes before the start), moved to 06:00 when that is earlier and to
- * the next day's 06:00 when a lesson would end after 23:00.
+ * The "soon" lesson's start: the first quarter hour from `now`, at any hour (issue #11 item 8), so
+ * Join and the absence report are open at once (spec §4: from 15 minutes before the start) however
+ * late `npm start` runs. `onSchedule`: it fits the teacher's day (06:00–23:00, spec §9), where it
+ * becomes a slot of the schedule; outside it the lesson has no slot.
  */
-export function soonStart(now: Date): { date: string; minutes: number } {
-  const parts = toPolandParts(now)
-  const today = polandDateKey(now)
-  const intoDay = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + (now.getTime() % 1000)
-  const minutes = (Math.ceil(intoDay / STEP_MS) * STEP_MS) / 60_000
-  if (minutes > LATEST_START) return { date: addDays(today, 1), minutes: DAY_START_MINUTES }
-  return { date: today, minutes: Math.max(minutes, DAY_START_MINUTES) }
+export function soonStart(now: Date): { startsAt: Date; date: string; minutes: number; onSchedule: boolean } {
+  // Poland's offsets are whole hours, so its quarter hours are the epoch's (and the instant is
+  // right on the night the clocks go back, when a wall-clock time happens twice).
+  const startsAt = new Date(Math.ceil(now.getTime() / STEP_MS) * STEP_MS)
+  const parts = toPolandParts(startsAt)
+  const minutes = parts.hour * 60 + parts.minute
+  return {
+    startsAt,
+    date: polandDateKey(startsAt),
+    minutes,
+    onSchedule: minutes >= DAY_START_MINUTES && minutes <= LATEST_START,
+  }
 }
 
 /**
@@ -62,10 +62,6 @@ export function withSlotAt(intervals: Interval[], minutes: number): Interval[] {
   kept.push({ start: formatTime(minutes), end: formatTime(end) })
   return kept.sort((a, b) => a.start.localeCompare(b.start))
 }
-
-/** The instant of `minutes` after midnight of a Poland date. */
-export const atMinutes = (date: string, minutes: number): Date =>
-  fromPolandLocal({ ...parseDateKey(date), hour: Math.floor(minutes / 60), minute: minutes % 60 })
 
 export type Weekly = Record<string, Interval[]>
 

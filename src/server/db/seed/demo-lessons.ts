@@ -6,7 +6,7 @@ import { updateUser } from '../../modules/users/repository.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import type { Db } from '../client.ts'
 import { lessonFiles, lessonRatings, lessons, timeSlots } from '../schema.ts'
-import { atMinutes, pastSlot, soonStart } from './demo-lesson-times.ts'
+import { pastSlot, soonStart } from './demo-lesson-times.ts'
 import { DEMO_MATERIAL_FILENAME, demoMaterialPdf } from './demo-material.ts'
 import { DEMO_WEEKLY } from './demo-timetables.ts'
 
@@ -25,6 +25,7 @@ export const DEMO_LESSON_EMAILS = {
 } as const
 
 const HOUR_MS = 60 * 60 * 1000
+const LESSON_MS = 45 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 type NewLesson = typeof lessons.$inferInsert
@@ -155,10 +156,11 @@ async function piotrLessons(
   }
   const skipped: string[] = []
   const soon = soonStart(now)
-  const soonAt = atMinutes(soon.date, soon.minutes)
-  const soonSlot = await freeSlotAt(tx, ids.anna, soonAt)
-  if (soonSlot) {
-    const endsAt = new Date(soonAt.getTime() + 45 * 60_000)
+  const soonAt = soon.startsAt
+  const endsAt = new Date(soonAt.getTime() + LESSON_MS)
+  // In a working day's hours it takes its slot of Anna's schedule; at night it has none.
+  const soonSlot = soon.onSchedule ? await freeSlotAt(tx, ids.anna, soonAt) : null
+  if (soonSlot || !soon.onSchedule) {
     await insertLesson(tx, { ...base, startsAt: soonAt, endsAt, timeSlotId: soonSlot })
   } else skipped.push(`soon lesson at ${soonAt.toISOString()}`)
   const later = await firstFreeSlot(tx, ids.anna, new Date(now.getTime() + 2 * DAY_MS))

@@ -50,12 +50,14 @@ export const DEMO_WEEKLY: Record<string, Record<string, Interval[]>> = {
 
 /**
  * Dated changes of the demo schedules: Anna works one extra lesson starting within a quarter hour
- * of the seeding time, the "soon" lesson of the demo student Piotr (demo-lessons.ts).
+ * of the seeding time, the "soon" lesson of the demo student Piotr (demo-lessons.ts) — when it
+ * falls in a working day's hours; at night that lesson has no slot.
  */
 export function demoScheduleDates(email: string, now: Date): Record<string, Interval[]> {
   const weekly = DEMO_WEEKLY[email]
   if (email !== 'anna.nowak@demo.lektorium.pl' || !weekly) return {}
-  const { date, minutes } = soonStart(now)
+  const { date, minutes, onSchedule } = soonStart(now)
+  if (!onSchedule) return {}
   return { [date]: withSlotAt(weekly[String(isoWeekday(date))] ?? [], minutes) }
 }
 

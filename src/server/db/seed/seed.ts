@@ -4,6 +4,7 @@ import { ensureSettings } from '../../modules/settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../../modules/settings/service.ts'
 import type { Db } from '../client.ts'
 import { languages, levels, specializations, users } from '../schema.ts'
+import { ensureDemoLessonNow } from './demo-lesson-now.ts'
 import { insertDemoUsers } from './demo-users.ts'
 import { LANGUAGES, LEVELS, SPECIALIZATIONS } from './dictionaries.ts'
 
@@ -34,14 +35,21 @@ export async function seedDemoData(
   return insertDemoUsers(ctx, ctx.clock.now(), ctx.config.partnerCompanyName)
 }
 
-/** At start: dictionaries always; demo accounts only into a database without users (issue #2). */
+/**
+ * At start: dictionaries always; demo accounts only into a database without users (issue #2); and
+ * with demo data, a lesson of the demo student Piotr that can be joined now (issue #11 item 8).
+ */
 export async function seedOnStart(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'config' | 'storage' | 'log'>,
 ): Promise<{ demoAccountsCreated: number }> {
   await seedDictionaries(ctx.db)
   if (!ctx.config.demoData) return { demoAccountsCreated: 0 }
   const [row] = await ctx.db.select({ users: count() }).from(users)
-  if ((row?.users ?? 0) > 0) return { demoAccountsCreated: 0 }
-  const { created } = await insertDemoUsers(ctx, ctx.clock.now(), ctx.config.partnerCompanyName)
+  const created =
+    (row?.users ?? 0) > 0
+      ? 0
+      : (await insertDemoUsers(ctx, ctx.clock.now(), ctx.config.partnerCompanyName)).created
+  const lessonNow = await ensureDemoLessonNow(ctx)
+  if (lessonNow === 'added') ctx.log.info({ student: 'piotr.wisniewski' }, 'demo lesson starting now added')
   return { demoAccountsCreated: created }
 }

@@ -35,7 +35,7 @@ const levelRanks = new Map([
   [3, 3],
   [5, 5],
 ])
-const anyTime = { windows: [], required: false }
+const anyTime = { windows: [], required: false, studentId: null }
 const ids = (found: { matches: { teacher: BoardTeacher }[] }) => found.matches.map((m) => m.teacher.id)
 const index = (teachers: BoardTeacher[]) => ({ teachers, byLanguage: byLanguageOf(teachers), levelRanks })
 
@@ -91,9 +91,13 @@ describe('searchBoard filters', () => {
 
   it('requires a free slot in the windows only when day or time was given', () => {
     const free = teacher('c', { freeStarts: Float64Array.from([at('2026-03-11T08:00Z')]) })
-    const slots = { windows: [window('2026-03-11T07:00Z', '2026-03-11T09:00Z')], required: true }
+    const slots = {
+      windows: [window('2026-03-11T07:00Z', '2026-03-11T09:00Z')],
+      required: true,
+      studentId: null,
+    }
     expect(ids(searchBoard(index([b1English, free]), {}, slots))).toEqual(['c'])
-    expect(searchBoard(index([b1English, free]), {}, { windows: [], required: true }).matches).toEqual([])
+    expect(searchBoard(index([b1English, free]), {}, { ...anyTime, required: true }).matches).toEqual([])
     const optional = searchBoard(index([b1English, free]), {}, { ...slots, required: false })
     expect(optional.matches.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual([
       ['c', at('2026-03-11T08:00Z')],
@@ -116,7 +120,7 @@ describe('searchBoard order', () => {
       teacher('unrated-none-a', { nameRank: -1 }),
       teacher('unrated-later', { freeStarts: later }),
     ]
-    expect(ids(searchBoard(index(list), {}, { windows, required: false }))).toEqual([
+    expect(ids(searchBoard(index(list), {}, { windows, required: false, studentId: null }))).toEqual([
       'rated-5-soon',
       'rated-5-later',
       'rated-4',
@@ -128,10 +132,48 @@ describe('searchBoard order', () => {
   })
 })
 
+// issue #11 item 4: a teacher who takes no new students looked bookable to a student they refuse.
+describe('a teacher who does not accept new students, for a student', () => {
+  const closed = teacher('closed', {
+    averageRating: 5,
+    notAcceptingNewStudents: true,
+    allowed: new Set(['allowed-student']),
+    freeStarts: Float64Array.from([at('2026-03-11T08:00Z')]),
+  })
+  const open = teacher('open', { freeStarts: Float64Array.from([at('2026-03-11T09:00Z')]) })
+  const windows = [window('2026-03-11T00:00Z', '2026-03-12T00:00Z')]
+
+  it('has no free slot for a student not on the list, comes after bookable teachers, and is left out when a slot is required', () => {
+    const found = searchBoard(
+      index([closed, open]),
+      {},
+      { windows, required: false, studentId: 'new-student' },
+    )
+    expect(found.matches.map((m) => [m.teacher.id, m.nextFreeSlot, m.refused])).toEqual([
+      ['open', at('2026-03-11T09:00Z'), false],
+      ['closed', null, true],
+    ])
+    expect(
+      ids(searchBoard(index([closed, open]), {}, { windows, required: true, studentId: 'new-student' })),
+    ).toEqual(['open'])
+  })
+
+  it('is bookable as any other for an allowed student and for a teacher looking', () => {
+    for (const studentId of ['allowed-student', null]) {
+      const found = searchBoard(index([closed, open]), {}, { windows, required: false, studentId })
+      expect(found.matches.map((m) => [m.teacher.id, m.refused])).toEqual([
+        ['closed', false],
+        ['open', false],
+      ])
+    }
+  })
+})
+
 describe('a page of the search', () => {
   it('is the same slice of the full order, however the matches come', () => {
     const arbitraryMatch = fc.record({
       rating: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+      refused: fc.boolean(),
       next: fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }),
       name: fc.integer({ min: 0, max: 50 }),
     })
@@ -143,6 +185,7 @@ describe('a page of the search', () => {
           const matches = rows.map((row, i) => ({
             teacher: teacher(`t${i}`, { averageRating: row.rating, nameRank: row.name * 1000 + i }),
             nextFreeSlot: row.next,
+            refused: row.refused,
           }))
           const expected = [...matches].sort(compareMatches).slice(0, count)
           expect(firstInOrder([...matches], count)).toEqual(expected)

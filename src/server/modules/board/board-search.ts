@@ -20,9 +20,19 @@ export type SlotFilter = {
   windows: InstantRange[]
   /** The teacher must have a free slot in `windows` (the day/time filters were given). */
   required: boolean
+  /**
+   * The asking student: a teacher who does not accept new students and has not allowed them can
+   * book them nothing (spec §4), so none of their slots is free for them. Null for a teacher.
+   */
+  studentId: string | null
 }
 
-export type TeacherMatch = { teacher: BoardTeacher; nextFreeSlot: number | null }
+/** `refused`: the teacher does not take the asking student (spec §4 not_accepting_new_students). */
+export type TeacherMatch = { teacher: BoardTeacher; nextFreeSlot: number | null; refused: boolean }
+
+/** spec §4: the teacher refuses new students and this student is not on their allowed list. */
+export const refusesStudent = (teacher: BoardTeacher, studentId: string | null): boolean =>
+  studentId !== null && teacher.notAcceptingNewStudents && !teacher.allowed.has(studentId)
 
 function matchesFilters(teacher: BoardTeacher, filters: TeacherFilters, minRank: number | null): boolean {
   const { languageId, levelId, teachingLanguageId, specializationId, specializationName } = filters
@@ -88,10 +98,12 @@ export function compareNames(a: BoardTeacher, b: BoardTeacher): number {
 }
 
 /**
- * Ordered by average rating (desc, unrated last), soonest free slot (none last), then by name
- * (`nameRank`: last name, first name in Polish collation, id).
+ * Teachers the student can book first (issue #11 item 4), then by average rating (desc, unrated
+ * last), soonest free slot (none last), then by name (`nameRank`: last name, first name in Polish
+ * collation, id).
  */
 export function compareMatches(a: TeacherMatch, b: TeacherMatch): number {
+  if (a.refused !== b.refused) return a.refused ? 1 : -1
   const ratingA = a.teacher.averageRating
   const ratingB = b.teacher.averageRating
   if (ratingA !== ratingB) {
@@ -177,9 +189,10 @@ export function searchBoard(
   const matches: TeacherMatch[] = []
   for (const teacher of candidates) {
     if (!matchesFilters(teacher, filters, minRank)) continue
-    const nextFreeSlot = nextFreeStart(teacher.freeStarts, slots.windows)
+    const refused = refusesStudent(teacher, slots.studentId)
+    const nextFreeSlot = refused ? null : nextFreeStart(teacher.freeStarts, slots.windows)
     if (slots.required && nextFreeSlot === null) continue
-    matches.push({ teacher, nextFreeSlot })
+    matches.push({ teacher, nextFreeSlot, refused })
   }
   if (!page) return { total: matches.length, matches: matches.sort(compareMatches) }
   const first = firstInOrder(matches, page.offset + page.limit)

@@ -1,5 +1,7 @@
+import { accountAccess } from '../../../domain/account-access.ts'
 import type { BookedLesson, LessonCreate, LessonCreateAnswer } from '../../../domain/api/lessons.ts'
-import { formatPolandDate, polandDateKey } from '../../../domain/poland-time.ts'
+import { type ErrorCode, formatMessage } from '../../../domain/errors.ts'
+import { formatPolandDate } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
@@ -8,10 +10,10 @@ import type { User } from '../../platform/sessions.ts'
 import { showSettings } from '../settings/service.ts'
 import { lockUser } from '../users/repository.ts'
 import {
-  clashesWithLessons,
-  hasTwoOnOneDate,
+  clashingSlots,
   isAfterActiveUntil,
   isBookableSlot,
+  laterOnTheirDate,
   requestedMonths,
   scheduledCount,
 } from './booking-rules.ts'
@@ -38,10 +40,23 @@ function assertMayBook(student: User, now: Date): void {
   if (student.bannedUntil && student.bannedUntil > now) {
     throw new AppError('account_banned', { params: { date: formatPolandDate(student.bannedUntil) } })
   }
-  if (student.activeUntil !== null && student.activeUntil < polandDateKey(now)) {
-    throw new AppError('account_expired')
-  }
+  if (accountAccess(student.activeUntil, now).kind === 'expired') throw new AppError('account_expired')
 }
+
+/**
+ * A refusal that names the requested slots it is about (issue #11 item 2): one error per slot,
+ * `time_slot_ids.<index in the request>`, each with the English message, so the web can say which
+ * slot and keep the others chosen. spec §8's "first item of the error list" is still the message.
+ */
+function refuseSlots(code: ErrorCode, refusedIds: ReadonlySet<string>, input: LessonCreate): AppError {
+  const message = formatMessage(code)
+  const errors = input.time_slot_ids.flatMap((id, index) =>
+    refusedIds.has(id) ? [{ field: `time_slot_ids.${index}`, message }] : [],
+  )
+  return new AppError(code, { errors })
+}
+
+const idsOf = (slots: { id: string }[]) => new Set(slots.map((slot) => slot.id))
 
 /** Each requested slot exists, is the teacher's, lies in the range and is not missed (spec §4, §9). */
 function assertSlotsBookable(
@@ -52,17 +67,27 @@ function assertSlotsBookable(
   graceHours: number,
 ) {
   const range = scheduleRange(now, null)
-  if (!range || slots.length !== input.time_slot_ids.length) throw new AppError('slot_unavailable')
+  const found = idsOf(slots)
+  const unbookable = new Set(input.time_slot_ids.filter((id) => !found.has(id)))
   for (const slot of slots) {
-    if (!isBookableSlot(slot, { now, graceHours, range })) throw new AppError('slot_unavailable')
-    if (isAfterActiveUntil(slot, student.activeUntil)) throw new AppError('account_expired')
+    if (!range || !isBookableSlot(slot, { now, graceHours, range })) unbookable.add(slot.id)
   }
+  if (unbookable.size > 0) throw refuseSlots('slot_unavailable', unbookable, input)
+  const expired = slots.filter((slot) => isAfterActiveUntil(slot, student.activeUntil))
+  if (expired.length > 0) throw refuseSlots('account_expired', idsOf(expired), input)
   // Our reading of spec §8 "only one lesson with this teacher": one a day (docs/decisions.md).
-  if (hasTwoOnOneDate(slots)) throw new AppError('one_lesson_with_teacher')
+  const sameDate = laterOnTheirDate(slots)
+  if (sameDate.length > 0) throw refuseSlots('one_lesson_with_teacher', idsOf(sameDate), input)
 }
 
 /** spec §8 dates and spec §9 limit, against the student's active lessons. */
-async function assertStudentFree(tx: Db, student: User, slots: SlotRow[], now: Date): Promise<void> {
+async function assertStudentFree(
+  tx: Db,
+  student: User,
+  slots: SlotRow[],
+  input: LessonCreate,
+  now: Date,
+): Promise<void> {
   const first = slots[0]
   const last = slots.at(-1)
   if (!first || !last) return
@@ -71,7 +96,8 @@ async function assertStudentFree(tx: Db, student: User, slots: SlotRow[], now: D
     from: new Date(first.startsAt.getTime() - DAY_MS),
     to: new Date(last.startsAt.getTime() + DAY_MS),
   })
-  if (clashesWithLessons(slots, lessons)) throw new AppError('lesson_date_taken')
+  const clashing = clashingSlots(slots, lessons)
+  if (clashing.length > 0) throw refuseSlots('lesson_date_taken', idsOf(clashing), input)
   const limit = student.scheduledLessonsLimit
   if (scheduledCount(lessons, now) + slots.length > limit) {
     throw new AppError('lesson_limit', { params: { limit: String(limit) } })
@@ -132,8 +158,9 @@ export async function bookLessons(
   const slots = await lockTeacherSlots(tx, teacherId, input.time_slot_ids)
   const settings = await showSettings({ db: tx })
   assertSlotsBookable(slots, input, student, now, settings.lesson_earliness_condition)
-  if ((await bookedSlotIds(tx, input.time_slot_ids)).length > 0) throw new AppError('slot_taken')
-  await assertStudentFree(tx, student, slots, now)
+  const taken = await bookedSlotIds(tx, input.time_slot_ids)
+  if (taken.length > 0) throw refuseSlots('slot_taken', new Set(taken), input)
+  await assertStudentFree(tx, student, slots, input, now)
   await assertMonthlyCap(tx, teacher, slots)
   const values = slots.map((slot) => ({
     studentId: student.id,

@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { polandDateKey } from '../../../domain/poland-time.ts'
-import { clashesWithLessons, hasTwoOnOneDate, isAfterActiveUntil, requestedMonths } from './booking-rules.ts'
+import {
+  clashesWithLessons,
+  clashingSlots,
+  hasTwoOnOneDate,
+  isAfterActiveUntil,
+  laterOnTheirDate,
+  requestedMonths,
+} from './booking-rules.ts'
 
 // Booking checks in Poland time (spec §9), whatever the machine's TZ (the suite runs under UTC
 // and America/New_York).
@@ -23,6 +30,16 @@ describe('booking rules on Poland dates', () => {
     expect(isAfterActiveUntil(span('2026-03-31T22:30:00Z'), '2026-03-31')).toBe(true)
     expect(isAfterActiveUntil(span('2026-03-31T21:00:00Z'), '2026-03-31')).toBe(false)
     expect(isAfterActiveUntil(span('2026-03-31T22:30:00Z'), null)).toBe(false)
+  })
+
+  it('names the slots a refusal is about: the later ones of a date, and those clashing with lessons', () => {
+    const morning = span('2026-03-11T07:00:00Z')
+    const evening = span('2026-03-11T17:00:00Z')
+    const nextDay = span('2026-03-12T07:00:00Z')
+    // The order of the request does not matter: the earlier slot of the date stays.
+    expect(laterOnTheirDate([evening, nextDay, morning])).toEqual([evening])
+    expect(laterOnTheirDate([morning, nextDay])).toEqual([])
+    expect(clashingSlots([morning, nextDay], [span('2026-03-11T15:00:00Z')])).toEqual([morning])
   })
 
   it('clashes with a lesson on the same Poland date or within 45 minutes, never otherwise', () => {

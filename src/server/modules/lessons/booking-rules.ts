@@ -24,23 +24,39 @@ export function isBookableSlot(
 export const isAfterActiveUntil = (slot: Span, activeUntil: string | null): boolean =>
   activeUntil !== null && polandDateKey(slot.startsAt) > activeUntil
 
-/** Two of the requested slots fall on one Poland date (one lesson a day with a teacher). */
-export function hasTwoOnOneDate(slots: Span[]): boolean {
-  const dates = slots.map((slot) => polandDateKey(slot.startsAt))
-  return new Set(dates).size !== dates.length
+/**
+ * The requested slots after the first of their Poland date, in time order (one lesson a day with
+ * a teacher): the ones a refusal names, so the others can stay chosen.
+ */
+export function laterOnTheirDate<S extends Span>(slots: S[]): S[] {
+  const seen = new Set<string>()
+  return [...slots]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .filter((slot) => {
+      const date = polandDateKey(slot.startsAt)
+      if (seen.has(date)) return true
+      seen.add(date)
+      return false
+    })
 }
 
+/** Two of the requested slots fall on one Poland date. */
+export const hasTwoOnOneDate = (slots: Span[]): boolean => laterOnTheirDate(slots).length > 0
+
 /**
- * spec §8 "You already have a lesson scheduled for this date": one of the student's lessons is on
- * a requested slot's Poland date or overlaps it (spec §4's 45-minute window, isScheduledSlot).
+ * spec §8 "You already have a lesson scheduled for this date": the requested slots on the Poland
+ * date of one of the student's lessons or overlapping one (spec §4's 45 minutes, isScheduledSlot).
  */
-export function clashesWithLessons(slots: Span[], lessons: Span[]): boolean {
+export function clashingSlots<S extends Span>(slots: S[], lessons: Span[]): S[] {
   const lessonDates = new Set(lessons.map((lesson) => polandDateKey(lesson.startsAt)))
   const starts = lessons.map((lesson) => lesson.startsAt)
-  return slots.some(
+  return slots.filter(
     (slot) => lessonDates.has(polandDateKey(slot.startsAt)) || isScheduledSlot(slot.startsAt, starts),
   )
 }
+
+export const clashesWithLessons = (slots: Span[], lessons: Span[]): boolean =>
+  clashingSlots(slots, lessons).length > 0
 
 /** spec §9: lessons that have not ended count as scheduled. */
 export const scheduledCount = (lessons: Span[], now: Date): number =>

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { lessons, teacherStudents, timeSlots, users } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -45,6 +46,15 @@ async function setup(student: Parameters<typeof bookingStudent>[1] = {}) {
 async function refusal(response: Awaited<ReturnType<typeof createLessons>>) {
   const body: { code: string; error: string; params?: Record<string, string> } = response.json()
   return { status: response.statusCode, ...body }
+}
+
+/** The refusal's per-slot errors (issue #11 item 2): which requested slots it is about. */
+function slotErrors(response: Awaited<ReturnType<typeof createLessons>>) {
+  const body = v.parse(
+    v.object({ errors: v.array(v.object({ field: v.string(), message: v.string() })) }),
+    response.json(),
+  )
+  return body.errors
 }
 
 describe('POST /lessons/create', () => {
@@ -201,9 +211,15 @@ describe('POST /lessons/create', () => {
       ['2026-03-11', '08:00'],
       ['2026-03-11', '10:15'],
     ])
-    const answer = await refusal(await createLessons(t, token, bookingBody(teacher.id, ids)))
+    const response = await createLessons(t, token, bookingBody(teacher.id, [...ids].reverse()))
+    const answer = await refusal(response)
     expect(answer).toMatchObject({ status: 422, code: 'one_lesson_with_teacher' })
     expect(answer.error).toBe('You can only schedule one lesson with this teacher')
+    // issue #11 item 2: the refusal names the later slot of the date (its index in the request),
+    // so the web keeps the other chosen.
+    expect(slotErrors(response)).toEqual([
+      { field: 'time_slot_ids.0', message: 'You can only schedule one lesson with this teacher' },
+    ])
   })
 
   it('answers 409 slot_taken for a slot someone else booked; a cancelled lesson frees it', async () => {
@@ -240,9 +256,13 @@ describe('POST /lessons/create', () => {
       ['2026-03-12', '08:00'],
     ])
     for (const id of [overlapping, sameDate]) {
-      const answer = await refusal(await createLessons(t, token, bookingBody(teacher.id, [id ?? ''])))
+      const response = await createLessons(t, token, bookingBody(teacher.id, [nextDay ?? '', id ?? '']))
+      const answer = await refusal(response)
       expect(answer).toMatchObject({ status: 422, code: 'lesson_date_taken' })
       expect(answer.error).toBe('You already have a lesson scheduled for this date')
+      expect(slotErrors(response)).toEqual([
+        { field: 'time_slot_ids.1', message: 'You already have a lesson scheduled for this date' },
+      ])
     }
     expect((await createLessons(t, token, bookingBody(teacher.id, [nextDay ?? '']))).statusCode).toBe(201)
     expect(await activeLessons(t, { studentId: student.id })).toHaveLength(2)

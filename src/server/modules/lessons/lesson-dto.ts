@@ -74,10 +74,13 @@ export function toLesson(
     fullName: fullName(other),
     teacher: toParty(view.teacher, fileUrls),
     student: toParty(view.student, fileUrls),
+    // Who reads what (docs/decisions.md, issue #11): the note is the student's message to the
+    // teacher and the teacher memo the teacher's notes for the student (both read by both); the
+    // student memo is the student's own notebook, never sent to the teacher, and spec §5 hides it
+    // for group lessons.
     note: lesson.note,
     teacher_memos: lesson.teacherMemos,
-    // spec §5: the student memo is hidden for group lessons.
-    student_memos: lesson.isGroup ? null : lesson.studentMemos,
+    student_memos: lesson.isGroup || viewer.role !== 'student' ? null : lesson.studentMemos,
     rating: view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' },
     lesson_files: view.files.map((file) => toFile(lesson.id, file)),
     my_absence_report: view.report,

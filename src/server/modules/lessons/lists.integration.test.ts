@@ -111,7 +111,8 @@ describe('GET /lessons/list_scheduled', () => {
     const [asTeacher] = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),
     ).lessons
-    expect(asTeacher).toEqual({ ...asStudent, fullName: 'Marta Dąbrowska' })
+    // The student memo is the student's own notebook (docs/decisions.md, issue #11).
+    expect(asTeacher).toEqual({ ...asStudent, fullName: 'Marta Dąbrowska', student_memos: null })
   })
 
   it('signs the parties’ picture URLs', async () => {

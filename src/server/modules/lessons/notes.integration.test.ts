@@ -37,9 +37,10 @@ describe('POST /lessons/update (notes and memos)', () => {
       lesson_id: lesson.id,
       teacher_memos: 'Past simple',
     })
+    // The student memo is the student's own: the teacher reads the note and their memo only.
     expect(parseLesson(teacherMemo.json())).toMatchObject({
       note: 'Chapter 3',
-      student_memos: 'Idioms',
+      student_memos: null,
       teacher_memos: 'Past simple',
       fullName: 'Marta Dąbrowska',
     })

@@ -47,7 +47,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.get('/teachers/show', guarded, async (request) => ({
-    data: await showTeacher(ctx, parseInput(teacherShowQuery, request.query).teacher_id),
+    data: await showTeacher(
+      ctx,
+      currentUser(request),
+      parseInput(teacherShowQuery, request.query).teacher_id,
+    ),
   }))
 
   app.get('/students/show', guarded, async (request) => ({

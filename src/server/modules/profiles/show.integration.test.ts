@@ -74,6 +74,23 @@ describe('GET /teachers/show', () => {
     expect(JSON.stringify(summary)).not.toMatch(/iban|phone|email/i)
   })
 
+  // issue #11 item 4/8: the summary tells a student whether the teacher takes them.
+  it('tells a student on the teacher’s allowed list that the teacher takes them', async () => {
+    const teacher = await signedIn({ role: 'teacher', notAcceptingNewStudents: true })
+    const allowed = await signedIn()
+    await t.database.db
+      .insert(teacherStudents)
+      .values({ teacherId: teacher.user.id, studentId: allowed.user.id })
+    const flag = async (token: string) =>
+      v.parse(
+        teacherSummaryResponse,
+        (await get(t.app, `/teachers/show?teacher_id=${teacher.user.id}`, token)).json(),
+      ).data.not_accepting_new_students
+    expect(await flag(allowed.token)).toBe(false)
+    expect(await flag((await signedIn()).token)).toBe(true)
+    expect(await flag((await signedIn({ role: 'teacher' })).token)).toBe(true)
+  })
+
   it('answers 404 for a teacher awaiting verification, a student, or nobody', async () => {
     const { token } = await signedIn()
     const pending = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })

@@ -2,17 +2,28 @@ import type { StudentSummary, TeacherSummary } from '../../../domain/api/profile
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { isAllowedStudent } from '../lessons/repository.ts'
 import { isOwnStudent } from '../teachers/students-repository.ts'
 import { toStudentSummary, toTeacherSummary } from '../users/profile-dto.ts'
 import { findActiveUser, findUserLanguages } from '../users/repository.ts'
 
 type ShowContext = Pick<AppContext, 'db' | 'fileUrls'>
 
-/** spec §7 GET /teachers/show: any signed-in user may see a verified, active teacher. */
-export async function showTeacher(ctx: ShowContext, teacherId: string): Promise<TeacherSummary> {
+/**
+ * spec §7 GET /teachers/show: any signed-in user may see a verified, active teacher. For a student,
+ * not_accepting_new_students says whether the teacher refuses *them* (not on the allowed list), as
+ * the search and timetables/show say it (issue #11 item 4); a teacher sees the teacher's setting.
+ */
+export async function showTeacher(
+  ctx: ShowContext,
+  viewer: User,
+  teacherId: string,
+): Promise<TeacherSummary> {
   const teacher = await findActiveUser(ctx.db, teacherId, 'teacher')
   if (!teacher) throw new AppError('not_found')
-  return toTeacherSummary(teacher, await findUserLanguages(ctx.db, teacher.id), ctx.fileUrls)
+  const summary = toTeacherSummary(teacher, await findUserLanguages(ctx.db, teacher.id), ctx.fileUrls)
+  if (viewer.role !== 'student' || !teacher.notAcceptingNewStudents) return summary
+  return { ...summary, not_accepting_new_students: !(await isAllowedStudent(ctx.db, teacher.id, viewer.id)) }
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   teacherTeachingLanguages,
   users,
 } from '../../db/schema.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser, signIn } from '../../test-support/fixtures.ts'
 import { get, post } from '../../test-support/http.ts'
 import { TEACHER_PASSWORD, teacherSignUpPayload } from '../../test-support/registration.ts'
@@ -112,6 +112,37 @@ describe('POST /teachers/sign_up', () => {
     expect(image.rawPayload.equals(pngFile())).toBe(true)
     const video = await get(t.app, profile.video_url ?? '')
     expect(video.headers['content-type']).toBe('video/mp4')
+  })
+
+  // issue #11 item 5: the e-mail the registration promises was never sent.
+  it('acknowledges the sign-up by e-mail and announces the verification, each in the teacher’s locale', async () => {
+    for (const locale of ['pl', 'en'] as const) {
+      const payload = { ...teacherSignUpPayload(), locale }
+      expect((await signUp(payload)).statusCode).toBe(201)
+      await t.app.deps.mail.idle()
+      const acknowledged = t.mailer.lastTo(payload.email)
+      expect(acknowledged?.subject).toBe(
+        locale === 'pl'
+          ? 'Lektorium: otrzymaliśmy Twoje zgłoszenie'
+          : 'Lektorium: we have received your registration',
+      )
+      expect(acknowledged?.text).toContain(`${TEST_PUBLIC_URL}/login/teacher`)
+
+      const said = await runOpsCommand(t.ctx, { command: 'verify-teacher', email: payload.email })
+      expect(said).toBe(
+        `Verified teacher ${payload.email}: they can sign in now; the e-mail telling them so was sent.`,
+      )
+      const verified = t.mailer.lastTo(payload.email)
+      expect(verified?.subject).toBe(
+        locale === 'pl'
+          ? 'Lektorium: Twoje konto lektora jest aktywne'
+          : 'Lektorium: your teacher account is active',
+      )
+      expect(verified?.text).toContain(`${TEST_PUBLIC_URL}/login/teacher`)
+      // Verifying again sends nothing more.
+      await runOpsCommand(t.ctx, { command: 'verify-teacher', email: payload.email })
+      expect(t.mailer.messages.filter((m) => m.to === payload.email)).toHaveLength(2)
+    }
   })
 
   it('accepts a JPEG picture', async () => {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { polandToday } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
+import { teacherSignedUpMail } from '../../platform/mail-templates.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import type { Upload } from '../../platform/uploads.ts'
@@ -14,6 +15,7 @@ import { assertKnownReferences, teacherLanguageRefs } from '../dictionaries/refe
 import { bankColumns } from '../profiles/columns.ts'
 import { replaceTeacherLanguages } from '../users/languages-repository.ts'
 import { findUserByEmail, insertUser, type UserValues } from '../users/repository.ts'
+import { teacherLoginLink } from '../users/teacher-login-link.ts'
 
 // spec §7 POST /teachers/sign_up: the six steps of spec §2 (details, picture, video, teaching
 // skills, billing details, agreements) arrive in one multipart request.
@@ -77,7 +79,7 @@ function teacherValues(
  * caller deletes them if this fails (platform/uploads.ts withUpload).
  */
 export async function signUpTeacher(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mail' | 'config'>,
   upload: Upload<TeacherSignUpFiles>,
 ): Promise<void> {
   const { input, image, video } = parseSignUp(upload, polandToday(ctx.clock))
@@ -97,4 +99,6 @@ export async function signUpTeacher(
     if (isUniqueViolation(error)) throw new AppError('email_taken')
     throw error
   }
+  // issue #11 item 5: the acknowledgement, in the teacher's locale, after the answer.
+  ctx.mail.enqueue(teacherSignedUpMail(input.email, input.locale, teacherLoginLink(ctx.config)))
 }

@@ -92,22 +92,30 @@ describe('teacher_students (spec §4 allowed students)', () => {
     expect(parsed((await list(token)).json()).map((s) => s.id)).toEqual([kowal.id])
   })
 
-  it('refuses an address that is not one of the teacher’s students, changing nothing', async () => {
+  // issue #11 item 4: a teacher who takes no new students and has none yet was stuck.
+  it('adds any student account by e-mail, with lessons with the teacher or not yet', async () => {
+    const teacher = await createTeacher(t.database.db)
+    const token = await tokenOf(t, teacher)
+    const newcomer = await student('Nowy')
+    const invited = await createUser(t.database.db, { lastName: 'Zaproszona', status: 'invited' })
+    const saved = await save(token, [newcomer.email, invited.email])
+    expect(saved.statusCode).toBe(200)
+    expect(parsed(saved.json()).map((s) => s.id)).toEqual([newcomer.id, invited.id])
+  })
+
+  it('refuses an address with no student account, changing nothing', async () => {
     const { teacher, token, nowak, kowal } = await teacherWithStudents()
     await save(token, [kowal.email])
-    const other = await createTeacher(t.database.db)
-    const othersStudent = await student('Obca')
-    await lesson(other, othersStudent)
-    const stranger = await student('Obcy')
-    const emails = [nowak.email, othersStudent.email, stranger.email, teacher.email, 'nobody@example.com']
+    const inactive = await createUser(t.database.db, { lastName: 'Nieaktywny', status: 'inactive' })
+    const emails = [nowak.email, teacher.email, 'nobody@example.com', inactive.email]
     const response = await save(token, emails)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'validation_failed' })
     expect(response.json().errors).toEqual(
-      [1, 2, 3, 4].map((index) => ({
+      [1, 2, 3].map((index) => ({
         field: `emails.${index}`,
         code: 'student_unknown',
-        message: 'This address is not one of your students',
+        message: 'No student account uses this address',
       })),
     )
     expect(parsed((await list(token)).json()).map((s) => s.id)).toEqual([kowal.id])

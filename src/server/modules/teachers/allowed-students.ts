@@ -7,7 +7,7 @@ import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
 import {
   findAllowedStudents,
-  findLessonStudentsByEmail,
+  findStudentsByEmail,
   findStudentsWithLessons,
   replaceAllowedStudents,
   type StudentRow,
@@ -38,9 +38,10 @@ export async function listStudentsWithLessons(
 
 /**
  * POST teacher_students/create: the list becomes exactly `emails` (at least one — the schema says
- * "Select at least one student", spec §5). Only students who have or had a lesson with this
- * teacher can be chosen (spec §4: the dialog offers the teacher's students); any other address
- * fails the whole request with a field error at its index, and nothing changes.
+ * "Select at least one student", spec §5). Any student account (active or invited) can be added
+ * by its e-mail, so a teacher who takes no new students and has none yet can let their students
+ * in (issue #11 item 4); an address with no student account fails the whole request with a field
+ * error at its index, and nothing changes.
  */
 export async function saveAllowedStudents(
   ctx: StudentsContext,
@@ -50,7 +51,7 @@ export async function saveAllowedStudents(
   await ctx.db.transaction(async (tx) => {
     // Replacements of one teacher's list queue up, so two at once cannot collide on the key.
     await lockUser(tx, teacher.id)
-    const found = await findLessonStudentsByEmail(tx, teacher.id, [...new Set(body.emails)])
+    const found = await findStudentsByEmail(tx, [...new Set(body.emails)])
     const byEmail = new Map(found.map((row) => [row.email.toLowerCase(), row.id]))
     const errors = body.emails.flatMap((email, index) =>
       byEmail.has(email)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { teacherStudents } from '../../db/schema.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser } from '../../test-support/fixtures.ts'
 import { get } from '../../test-support/http.ts'
@@ -53,8 +54,11 @@ describe('GET /teachers/search: filters', () => {
     await createUser(db, { lastName: 'Student' })
 
     const page = await search()
+    // Anna takes no new students: for this student she has no free slot and comes last
+    // (issue #11 item 4).
     expect(page).toEqual({
       data: [
+        expect.objectContaining({ last_name: 'Bielska', next_free_slot: null, taught_languages: [] }),
         {
           id: anna.id,
           first_name: 'Anna',
@@ -63,15 +67,47 @@ describe('GET /teachers/search: filters', () => {
           image_url: null,
           taught_languages: [{ id: english, level: { id: ids.level('C1') } }],
           not_accepting_new_students: true,
-          next_free_slot: '2026-03-12T07:00:00.000Z',
+          next_free_slot: null,
         },
-        expect.objectContaining({ last_name: 'Bielska', next_free_slot: null, taught_languages: [] }),
       ],
       currentPage: 1,
       lastPage: 1,
       perPage: 10,
       total: 2,
     })
+  })
+
+  // issue #11 item 4: "Najbliższy wolny termin" led to the overlay of a teacher who refuses you.
+  it('shows a teacher who takes no new students as bookable only to the students on their list', async () => {
+    const db = t.database.db
+    const closed = await createTeacher(db, {}, { lastName: 'Closed', notAcceptingNewStudents: true })
+    await addSlot(db, closed.id, '2026-03-12T07:00:00Z')
+    const open = await createTeacher(db, {}, { lastName: 'Open' })
+    await addSlot(db, open.id, '2026-03-13T07:00:00Z')
+    const allowed = await createUser(db, { humanAccess: true })
+    await db.insert(teacherStudents).values({ teacherId: closed.id, studentId: allowed.id })
+
+    const refused = await search({ day: '2026-03-12' })
+    expect(namesOf(refused)).toEqual([])
+    const asAllowed = await searchTeachers(t, await tokenOf(t, allowed), {})
+    expect(
+      parseSearch(asAllowed.json()).data.map((r) => [
+        r.last_name,
+        r.not_accepting_new_students,
+        r.next_free_slot,
+      ]),
+    ).toEqual([
+      ['Closed', false, '2026-03-12T07:00:00.000Z'],
+      ['Open', false, '2026-03-13T07:00:00.000Z'],
+    ])
+    // A teacher looking sees the teacher's own setting.
+    const asTeacher = await searchTeachers(t, await tokenOf(t, open), {})
+    expect(
+      parseSearch(asTeacher.json()).data.map((r) => [r.last_name, r.not_accepting_new_students]),
+    ).toEqual([
+      ['Closed', true],
+      ['Open', false],
+    ])
   })
 
   it('filters by taught language', async () => {

@@ -1,4 +1,5 @@
 import type {
+  ItTeacher,
   TeacherSearchPage,
   TeacherSearchQuery,
   TeacherSearchResult,
@@ -35,18 +36,25 @@ async function slotFilter(
     day: filters.day,
     time: filters.time,
   })
-  return { windows, required: filters.day !== undefined || filters.time !== undefined }
+  return {
+    windows,
+    required: filters.day !== undefined || filters.time !== undefined,
+    studentId: viewer.role === 'student' ? viewer.id : null,
+  }
 }
 
-function toResults(ctx: SearchContext, matches: TeacherMatch[]): TeacherSearchResult[] {
-  return matches.map(({ teacher, nextFreeSlot }) => ({
+function toResults(ctx: SearchContext, viewer: User, matches: TeacherMatch[]): TeacherSearchResult[] {
+  const student = viewer.role === 'student'
+  return matches.map(({ teacher, nextFreeSlot, refused }) => ({
     id: teacher.id,
     first_name: teacher.firstName ?? '',
     last_name: teacher.lastName ?? '',
     average_rating: teacher.averageRating,
     image_url: ctx.fileUrls.url(teacher.imageKey),
     taught_languages: teacher.taughtLanguages,
-    not_accepting_new_students: teacher.notAcceptingNewStudents,
+    // For a student: whether this teacher refuses *them* (an allowed student may book), as
+    // timetables/show says it; for a teacher looking, the teacher's own setting.
+    not_accepting_new_students: student ? refused : teacher.notAcceptingNewStudents,
     next_free_slot: nextFreeSlot === null ? null : new Date(nextFreeSlot).toISOString(),
   }))
 }
@@ -80,7 +88,7 @@ export async function searchTeachers(
   const offset = (query.page - 1) * query.per_page
   const { total, matches } = await findMatches(ctx, filters, slots, { offset, limit: query.per_page })
   return {
-    data: toResults(ctx, matches),
+    data: toResults(ctx, viewer, matches),
     currentPage: query.page,
     lastPage: Math.max(1, Math.ceil(total / query.per_page)),
     perPage: query.per_page,
@@ -92,9 +100,15 @@ export async function searchTeachers(
  * spec §7 GET /teachers/it_teachers: the active teachers with the IT specialization, for users
  * of the partner company only (spec §1, §6); same shape and order as the search.
  */
-export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<TeacherSearchResult[]> {
+export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<ItTeacher[]> {
   if (!isPartnerCompany(viewer.companyName, ctx.config.partnerCompanyName)) throw new AppError('forbidden')
   const slots = await slotFilter(ctx, viewer, {})
   // One list, not pages: the spec shows no paging for it (spec §7), and IT teachers are few.
-  return toResults(ctx, (await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots)).matches)
+  const { matches } = await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots)
+  return toResults(ctx, viewer, matches).map((result, index) => ({
+    ...result,
+    it_language_ids: (matches[index]?.teacher.specializations ?? [])
+      .filter((s) => s.name === IT_SPECIALIZATION)
+      .map((s) => s.languageId),
+  }))
 }

@@ -38,12 +38,11 @@ export async function findStudentsWithLessons(db: Db, teacherId: string): Promis
     .orderBy(...byName)
 }
 
-/** Of `emails` (lower-cased), the students who have or had a lesson with the teacher. */
-export async function findLessonStudentsByEmail(
-  db: Db,
-  teacherId: string,
-  emails: string[],
-): Promise<StudentRow[]> {
+/**
+ * Of `emails` (lower-cased), the student accounts that are active or invited (issue #11 item 4: a
+ * teacher adds students by e-mail, with or without lessons yet; docs/decisions.md).
+ */
+export async function findStudentsByEmail(db: Db, emails: string[]): Promise<StudentRow[]> {
   if (emails.length === 0) return []
   return db
     .select(studentColumns)
@@ -53,7 +52,7 @@ export async function findLessonStudentsByEmail(
         // lower(email) is what users_email_key indexes.
         inArray(sql`lower(${users.email})`, emails),
         eq(users.role, 'student'),
-        inArray(users.id, lessonStudentIds(db, teacherId)),
+        inArray(users.status, ['active', 'invited']),
       ),
     )
 }

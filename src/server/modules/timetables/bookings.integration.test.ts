@@ -31,6 +31,8 @@ type Flags = { time: string; available: boolean; scheduled: boolean; missed: boo
 const day = (timetable: Timetable, date: string): Flags[] =>
   (timetable.timetable.find((d) => d.date === date)?.slots ?? []).map(({ id: _, ...flags }) => flags)
 const free = (time: string): Flags => ({ time, available: true, scheduled: false, missed: false })
+const datesWithOwnLesson = (timetable: Timetable) =>
+  timetable.timetable.filter((d) => d.has_own_lesson).map((d) => d.date)
 
 async function book(token: string, teacherId: string, at: [string, string][]) {
   const ids = await slotIds(t, token, teacherId, at)
@@ -61,6 +63,10 @@ describe('GET /teachers/timetables/show with lessons', () => {
       { time: '08:30', available: false, scheduled: true, missed: false },
       free('09:15'),
     ])
+    // issue #11 item 2: the whole date is marked, at every teacher, so the grid can refuse its
+    // slots as the booking would ("You already have a lesson scheduled for this date").
+    expect(datesWithOwnLesson(own)).toEqual(['2026-03-11'])
+    expect(datesWithOwnLesson(elsewhere)).toEqual(['2026-03-11'])
   })
 
   it("shows someone else's booking as unavailable, not as scheduled, and counts only one's own", async () => {
@@ -74,6 +80,7 @@ describe('GET /teachers/timetables/show with lessons', () => {
       free('08:45'),
     ])
     expect(timetable).toMatchObject({ scheduled_lessons_count: 0, scheduled_lessons_limit_per_student: 4 })
+    expect(datesWithOwnLesson(timetable)).toEqual([])
   })
 
   it('shows the owner which slots hold lessons; limit and overlay describe nothing for a teacher', async () => {
@@ -94,6 +101,7 @@ describe('GET /teachers/timetables/show with lessons', () => {
       scheduled_lessons_limit_per_student: 2,
       not_accepting_new_students: false,
     })
+    expect(datesWithOwnLesson(timetable)).toEqual([])
   })
 
   it('tells a new student that the teacher does not accept them, and an allowed one that they do', async () => {

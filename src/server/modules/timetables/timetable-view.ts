@@ -73,8 +73,13 @@ export function buildTimetable(
     if (day) day.push(slotView(slot, context))
     else byDate.set(date, [slotView(slot, context)])
   }
+  const lessonDates = new Set(student ? view.ownLessons.map((lesson) => polandDateKey(lesson.startsAt)) : [])
   return {
-    timetable: datesOf(input.dates).map((date) => ({ date, slots: byDate.get(date) ?? [] })),
+    timetable: datesOf(input.dates).map((date) => ({
+      date,
+      slots: byDate.get(date) ?? [],
+      has_own_lesson: lessonDates.has(date),
+    })),
     // spec §3/§9: the student's lessons not yet ended; limit and overlay describe nothing for a teacher.
     scheduled_lessons_count: student ? scheduledCount(view.ownLessons, input.now) : 0,
     lesson_earliness_condition: input.graceHours,

@@ -1,6 +1,7 @@
 import type { Profile } from '../../../domain/api/profile.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
+import { teacherVerifiedMail } from '../../platform/mail-templates.ts'
 import type { User } from '../../platform/sessions.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { toProfile } from './profile-dto.ts'
@@ -11,6 +12,7 @@ import {
   findUserById,
   findUserLanguages,
 } from './repository.ts'
+import { teacherLoginLink } from './teacher-login-link.ts'
 
 /** spec §7 GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
 export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<Profile> {
@@ -54,20 +56,35 @@ export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Prom
   }))
 }
 
-/** spec §4: "Teacher accounts await verification before login works"; an operator verifies them. */
+/**
+ * spec §4: "Teacher accounts await verification before login works"; an operator verifies them,
+ * and the teacher hears of it by e-mail in their locale (issue #11 item 5). `mailed` is false when
+ * that e-mail could not be sent (the verification stands; the operator is told).
+ */
 export async function verifyTeacher(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
   email: string,
-): Promise<{ email: string; alreadyVerified: boolean }> {
+): Promise<{ email: string; alreadyVerified: boolean; mailError: string | null }> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user) throw new OpsError(`No account with the e-mail ${email}.`)
   if (user.role !== 'teacher') throw new OpsError(`${user.email} is a ${user.role}, not a teacher.`)
-  if (user.status === 'active') return { email: user.email, alreadyVerified: true }
+  if (user.status === 'active') return { email: user.email, alreadyVerified: true, mailError: null }
   if (user.status !== 'pending_verification') {
     throw new OpsError(`${user.email} is ${user.status}, not awaiting verification.`)
   }
   const activated = await activatePendingTeacher(ctx.db, user.id, ctx.clock.now())
   boardTeacherChanged(user.id)
   // Another operator may have verified the teacher between the read and the update.
-  return { email: user.email, alreadyVerified: !activated }
+  if (!activated) return { email: user.email, alreadyVerified: true, mailError: null }
+  try {
+    await ctx.mailer.send(teacherVerifiedMail(user.email, user.locale, teacherLoginLink(ctx.config)))
+    return { email: user.email, alreadyVerified: false, mailError: null }
+  } catch (error) {
+    ctx.log.error({ err: error, to: user.email }, 'the verification e-mail could not be sent')
+    return {
+      email: user.email,
+      alreadyVerified: false,
+      mailError: error instanceof Error ? error.message : String(error),
+    }
+  }
 }

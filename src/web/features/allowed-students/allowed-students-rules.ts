@@ -34,6 +34,41 @@ export function toChoice(values: AllowedStudentsValues): AllowedStudentsChoice {
   return values.accepting ? { accepting: true } : { accepting: false, emails: values.emails }
 }
 
+/** A row of the dialog's list: a known student, or an address the teacher added (issue #11 item 4). */
+export type StudentOption = { email: string; label: string; description: string | null; added: boolean }
+
+/** The offered students, then the addresses added by hand that are not among them. */
+export function studentOptions(offered: TeacherStudent[], added: string[]): StudentOption[] {
+  const known = new Set(offered.map((student) => student.email))
+  return [
+    ...offered.map((student) => {
+      const label = studentName(student)
+      return {
+        email: student.email,
+        label,
+        description: label === student.email ? null : student.email,
+        added: false,
+      }
+    }),
+    ...added
+      .filter((email) => !known.has(email))
+      .map((email) => ({ email, label: email, description: null, added: true })),
+  ]
+}
+
+const EMAIL_FIELD = /^emails\.(\d+)$/
+
+/** The addresses of `sent` a refused save names (`emails.<index>`, the server's student_unknown). */
+export function refusedEmails(fieldErrors: { field: string }[], sent: string[]): Set<string> {
+  return new Set(
+    fieldErrors.flatMap((error) => {
+      const index = EMAIL_FIELD.exec(error.field)?.[1]
+      const email = index === undefined ? undefined : sent[Number(index)]
+      return email === undefined ? [] : [email]
+    }),
+  )
+}
+
 /** "Julia Jankowska", or the e-mail when the student has no name yet. */
 export function studentName(student: TeacherStudent): string {
   const name = [student.first_name, student.last_name].filter(Boolean).join(' ')

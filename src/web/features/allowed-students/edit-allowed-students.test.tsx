@@ -98,9 +98,64 @@ describe('EditAllowedStudents (spec §2, §4)', () => {
     const done = vi.fn()
     routeFetch(routes([], [], true))
     renderScreen('/', '/', <AllowedStudentsContent notAccepting onDone={done} />)
-    expect(await screen.findByText(/Nie masz jeszcze kursantów/)).toBeTruthy()
+    expect(await screen.findByText(/^Nie masz jeszcze kursantów\. Dodaj tych/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Wybierz co najmniej jednego kursanta')
+    expect(done).not.toHaveBeenCalled()
+  })
+
+  // issue #11 item 4: with no students yet the dialog only said so, and the teacher was stuck.
+  it('adds a student by e-mail, ticked, and saves the address', async () => {
+    const done = vi.fn()
+    const sent = routeFetch(routes([], [], true))
+    renderScreen('/', '/', <AllowedStudentsContent notAccepting onDone={done} />)
+    const field = await screen.findByRole('textbox', { name: /Dodaj kursanta po adresie e-mail/ })
+    fireEvent.change(field, { target: { value: 'nie-adres' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Dodaj' }))
+    expect(await screen.findByText('Podaj poprawny adres e-mail')).toBeTruthy()
+    fireEvent.change(field, { target: { value: ' Julia@Example.com ' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    expect(await screen.findByRole('checkbox', { name: /julia@example\.com/ })).toHaveProperty(
+      'checked',
+      true,
+    )
+    expect(screen.getByText('Dodany po adresie e-mail')).toBeTruthy()
+    expect(writes(sent)).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }))
+    await waitFor(() => expect(done).toHaveBeenCalled())
+    expect(writes(sent)).toEqual([
+      ['/api/v1/teacher_students/create', { emails: ['julia@example.com'] }],
+      ['/api/v1/teachers/update', { not_accepting_new_students: true }],
+    ])
+  })
+
+  it('marks an added address that has no student account, and keeps the dialog open', async () => {
+    const done = vi.fn()
+    const message = 'No student account uses this address'
+    routeFetch({
+      ...routes([], [julia], true),
+      'POST /api/v1/teacher_students/create': {
+        status: 400,
+        body: {
+          error: 'Invalid input',
+          code: 'validation_failed',
+          errors: [{ field: 'emails.1', code: 'student_unknown', message }],
+        },
+      },
+    })
+    renderScreen('/', '/', <AllowedStudentsContent notAccepting onDone={done} />)
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Julia Jankowska/ }))
+    const field = screen.getByRole('textbox', { name: /Dodaj kursanta po adresie e-mail/ })
+    fireEvent.change(field, { target: { value: 'obcy@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Dodaj' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }))
+    expect((await screen.findAllByText('Nie ma konta kursanta z tym adresem e-mail')).length).toBeGreaterThan(
+      0,
+    )
+    // The error sits at the refused address's row, not at Julia's.
+    const rowOf = (name: RegExp) => screen.getByRole('checkbox', { name }).closest('.mantine-Checkbox-root')
+    expect(rowOf(/obcy@example\.com/)?.textContent).toContain('Nie ma konta kursanta z tym adresem e-mail')
+    expect(rowOf(/Julia Jankowska/)?.textContent).not.toContain('Nie ma konta kursanta')
     expect(done).not.toHaveBeenCalled()
   })
 })

@@ -59,10 +59,10 @@ describe('the login form shows the server message inline', () => {
     renderScreen('/login/student', '/login/:id', <LoginScreen />)
     expect(screen.getByRole('heading', { name: 'Student sign-in' })).toBeTruthy()
     signInAs('anna@example.com', 'secret-password')
-    const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain(
-      'Your account is banned until 24.12.2025 due to cancellation of lessons',
-    )
+    // Said once, in its dialog, not again under the form (issue #11 item 8).
+    const dialog = await screen.findByRole('dialog', { name: 'Account banned' })
+    expect(dialog.textContent).toContain('24.12.2025')
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('checks the fields before calling the server', async () => {

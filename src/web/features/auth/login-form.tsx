@@ -41,8 +41,13 @@ export function LoginForm() {
     })
   })
 
+  // A ban is said once, by its dialog (issue #11 item 8: it was said twice).
   const failure =
-    signIn.error instanceof ApiError && signIn.error.fieldErrors.length === 0 ? signIn.error : null
+    signIn.error instanceof ApiError &&
+    signIn.error.fieldErrors.length === 0 &&
+    signIn.error.code !== 'account_banned'
+      ? signIn.error
+      : null
   const failureMessage = failure ? inlineErrorMessage(failure) : null
 
   return (

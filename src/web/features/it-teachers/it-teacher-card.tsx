@@ -1,16 +1,29 @@
 import '@mantine/core/styles/Avatar.css'
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
-import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
+import type { ItTeacher } from '../../../domain/api/teachers.ts'
+import { useLanguages } from '../../api/dictionaries.ts'
 import { paths } from '../../app/paths.ts'
+import { joinList, languageLabel, pickById } from '../../ui/language-labels.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
-/** One IT teacher (spec §2 it-teachers): picture, name, rating, languages with levels, links. */
-export function ItTeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
-  const { t } = useLingui()
+/**
+ * One IT teacher (spec §2 it-teachers): picture, name, rating, the languages they teach IT in
+ * (issue #11 item 8), languages with levels, links. A teacher who does not take the student is
+ * not offered for booking (issue #11 item 4).
+ */
+export function ItTeacherCard({ teacher }: { teacher: ItTeacher }) {
+  const { t, i18n } = useLingui()
+  const itLanguages = joinList(
+    pickById(useLanguages().data, teacher.it_language_ids).map((language) =>
+      languageLabel(language, i18n.locale),
+    ),
+    i18n.locale,
+  )
   const nameId = useId()
   const name = `${teacher.first_name} ${teacher.last_name}`
   const summary = paths.teacher.replace(':id', teacher.id)
@@ -34,19 +47,29 @@ export function ItTeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
             <RatingSummary average={teacher.average_rating} />
           </Stack>
         </Group>
+        {itLanguages && (
+          <Badge variant="filled" color="indigo" tt="none" style={{ alignSelf: 'flex-start' }}>
+            {t`Specjalizacja IT: ${itLanguages}`}
+          </Badge>
+        )}
         <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy: ${name}`} />
         {teacher.not_accepting_new_students && (
           <Text size="sm" c="dimmed">
-            <Trans>Obecnie nie przyjmuje nowych kursantów.</Trans>
+            <Trans>
+              Obecnie nie przyjmuje nowych kursantów: lekcje mogą tu umawiać tylko kursanci dodani przez
+              lektora.
+            </Trans>
           </Text>
         )}
         <Group gap="sm" mt="auto" justify="flex-end" wrap="wrap">
           <Button component={Link} to={summary} variant="default" aria-label={t`Profil lektora: ${name}`}>
             <Trans>Profil</Trans>
           </Button>
-          <Button component={Link} to={book} aria-label={t`Umów lekcję: ${name}`}>
-            <Trans>Umów lekcję</Trans>
-          </Button>
+          {!teacher.not_accepting_new_students && (
+            <Button component={Link} to={book} aria-label={t`Umów lekcję: ${name}`}>
+              <Trans>Umów lekcję</Trans>
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -19,6 +19,7 @@ const magdalena = {
   taught_languages: [{ id: 1, level: { id: 5 } }],
   not_accepting_new_students: false,
   next_free_slot: null,
+  it_language_ids: [1],
 }
 const dictionaries = {
   'GET /api/v1/languages/list': {
@@ -52,8 +53,18 @@ describe('IT teachers screen (spec §2 it-teachers)', () => {
       within(card).getByRole('link', { name: 'Umów lekcję: Magdalena Kamińska' }).getAttribute('href'),
     ).toBe(`/dashboard/set-lessons?teacher=${TEACHER_ID}`)
     expect(within(card).getByText('4,8')).toBeTruthy()
-    expect(await within(card).findByText(/Angielski/)).toBeTruthy()
-    expect(within(card).getByText(/C1/)).toBeTruthy()
+    expect(await within(card).findByText(/Angielski C1/)).toBeTruthy()
+    // issue #11 item 8: the card says what makes the teacher an IT teacher.
+    expect(within(card).getByText('Specjalizacja IT: Angielski')).toBeTruthy()
+  })
+
+  it('does not offer booking with a teacher who does not take the student, and says why', async () => {
+    const closed = { ...magdalena, not_accepting_new_students: true }
+    routeFetch({ ...dictionaries, [LIST]: { status: 200, body: { data: [closed] } } })
+    show()
+    const card = await screen.findByRole('listitem', { name: 'Magdalena Kamińska' })
+    expect(within(card).getByText(/tylko kursanci dodani przez lektora/)).toBeTruthy()
+    expect(within(card).queryByRole('link', { name: 'Umów lekcję: Magdalena Kamińska' })).toBeNull()
   })
 
   it('says so when there is nobody to show', async () => {

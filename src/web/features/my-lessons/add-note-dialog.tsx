@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Stack } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { QUEUED, useUpdateLesson } from '../../api/my-lesson-mutations.ts'
@@ -12,8 +12,9 @@ import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * AddNote (spec §2): the student's note on the lesson, at most 255 characters; the button is
- * disabled while the note is empty. The current note is filled in and the new one replaces it.
+ * AddNote (spec §2): the lesson `note` is the student's message to the teacher (lesson-texts.ts),
+ * at most 255 characters; the button is disabled while it is empty. The current message is filled
+ * in and the new one replaces it; both parties then read it on the lesson.
  */
 export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()
@@ -21,6 +22,7 @@ export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: ()
   const write = useDialogWrite(useUpdateLesson(), lesson)
   const trimmed = note.trim()
   const disabled = trimmed === '' || cannotSave(note) || trimmed === (lesson.note ?? '')
+  const teacher = lesson.fullName
 
   const save = () =>
     write.submit({ lesson_id: lesson.id, note: trimmed }, (answer) => {
@@ -29,11 +31,16 @@ export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: ()
     })
 
   return (
-    <AppDialog opened onClose={onClose} title={t`Dodaj notatkę`} closeDisabled={write.pending}>
+    <AppDialog opened onClose={onClose} title={t`Wiadomość dla lektora`} closeDisabled={write.pending}>
       <Stack gap="md">
         <LessonOverview lesson={lesson} />
+        <Text size="sm">
+          <Trans>
+            {teacher} zobaczy ją przy tej lekcji. Napisz, co chcesz przećwiczyć albo o co zapytać.
+          </Trans>
+        </Text>
         <LimitedTextarea
-          label={lesson.note ? t`Twoja notatka (zapis zastąpi obecną)` : t`Twoja notatka`}
+          label={lesson.note ? t`Twoja wiadomość (zapis zastąpi obecną)` : t`Twoja wiadomość`}
           value={note}
           onChange={setNote}
           data-autofocus
@@ -44,7 +51,7 @@ export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: ()
             <Trans>Anuluj</Trans>
           </Button>
           <Button onClick={save} disabled={disabled} loading={write.pending}>
-            <Trans>Zapisz notatkę</Trans>
+            <Trans>Zapisz wiadomość</Trans>
           </Button>
         </Group>
       </Stack>

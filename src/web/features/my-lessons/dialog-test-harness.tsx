@@ -30,6 +30,7 @@ export function renderDialog(
     voiceSample: options.voiceSample ?? true,
     open: vi.fn(),
     isPending: () => false,
+    withPendingWrites: (lesson) => lesson,
   }
   const router = createMemoryRouter(
     [

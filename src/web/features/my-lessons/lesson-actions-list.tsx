@@ -5,31 +5,52 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Menu } from '@mantine/core'
-import { IconCalendarX, IconFiles, IconNote, IconNotes, IconStar, IconUserX } from '@tabler/icons-react'
+import { IconCalendarX, IconFiles, IconMessage, IconNotes, IconStar, IconUserX } from '@tabler/icons-react'
 import type { ComponentType } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import type { LoadedMenuProps } from '../../ui/lazy-menu.tsx'
 import type { LessonAction } from './lesson-display.ts'
 
-const ACTIONS: Record<LessonAction, { label: MessageDescriptor; Icon: ComponentType<{ size?: number }> }> = {
+type Label = MessageDescriptor | ((lesson: Lesson, role: Role) => MessageDescriptor)
+
+// The note and the memos are named after whom they are for (lesson-texts.ts, issue #11 item 1).
+const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?: number }> }> = {
   materials: { label: msg`Materiały`, Icon: IconFiles },
-  note: { label: msg`Dodaj notatkę`, Icon: IconNote },
-  memos: { label: msg`Notatki z lekcji`, Icon: IconNotes },
+  note: {
+    label: (lesson) => (lesson.note ? msg`Zmień wiadomość dla lektora` : msg`Napisz do lektora`),
+    Icon: IconMessage,
+  },
+  memos: {
+    label: (_, role) => (role === 'teacher' ? msg`Notatki dla kursanta` : msg`Moje notatki`),
+    Icon: IconNotes,
+  },
   rate: { label: msg`Oceń lekcję`, Icon: IconStar },
   absence: { label: msg`Zgłoś nieobecność`, Icon: IconUserX },
   cancel: { label: msg`Odwołaj lekcję`, Icon: IconCalendarX },
 }
 
-type Props = LoadedMenuProps & { actions: LessonAction[]; onAction: (action: LessonAction) => void }
+const actionLabel = (action: LessonAction, lesson: Lesson, role: Role): MessageDescriptor => {
+  const { label } = ACTIONS[action]
+  return typeof label === 'function' ? label(lesson, role) : label
+}
+
+type Props = LoadedMenuProps & {
+  actions: LessonAction[]
+  lesson: Lesson
+  role: Role
+  onAction: (action: LessonAction) => void
+}
 
 /** The lesson's actions as a menu (loaded when a lesson's menu is first opened). */
-export function LessonActionsList({ target, defaultOpened, actions, onAction }: Props) {
+export function LessonActionsList({ target, defaultOpened, actions, lesson, role, onAction }: Props) {
   const { i18n } = useLingui()
   return (
     <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {actions.map((action) => {
-          const { label, Icon } = ACTIONS[action]
+          const { Icon } = ACTIONS[action]
           return (
             <Menu.Item
               key={action}
@@ -37,7 +58,7 @@ export function LessonActionsList({ target, defaultOpened, actions, onAction }: 
               leftSection={<Icon size={16} />}
               onClick={() => onAction(action)}
             >
-              {i18n._(label)}
+              {i18n._(actionLabel(action, lesson, role))}
             </Menu.Item>
           )
         })}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { ActionIcon } from '@mantine/core'
 import { IconDotsVertical } from '@tabler/icons-react'
+import { useRef } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { LazyMenu } from '../../ui/lazy-menu.tsx'
@@ -17,8 +18,11 @@ const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 
 /** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   const { t } = useLingui()
-  const { role, now, open } = useLessonView()
-  const allowed = lessonActions(lesson, role, now)
+  const { role, now, open, withPendingWrites } = useLessonView()
+  // The dialog gives the focus back to the ⋮ it was opened from (issue #11 item 7).
+  const trigger = useRef<HTMLButtonElement>(null)
+  const shown = withPendingWrites(lesson)
+  const allowed = lessonActions(shown, role, now)
   if (allowed.length === 0) return null
   const name = lesson.fullName
   const actions = ORDER.filter((action) => allowed.includes(action))
@@ -26,7 +30,7 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
     <LazyMenu
       preload={LessonActionsList.preload}
       target={
-        <ActionIcon variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
+        <ActionIcon ref={trigger} variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
       }
@@ -36,7 +40,9 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
           target={target}
           defaultOpened
           actions={actions}
-          onAction={(action) => open(action, lesson)}
+          lesson={shown}
+          role={role}
+          onAction={(action) => open(action, lesson, trigger.current)}
         />
       )}
     </LazyMenu>

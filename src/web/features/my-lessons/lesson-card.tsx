@@ -6,6 +6,8 @@ import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
+import { LessonWrittenTexts } from './lesson-written-texts.tsx'
+import { RateButton } from './rate-button.tsx'
 
 type Props = {
   lesson: Lesson
@@ -20,7 +22,9 @@ type Props = {
  */
 export function LessonCard({ lesson, withDate = true, compact = false }: Props) {
   const { now, isPending } = useLessonView()
-  const joinShown = !joinWindowPassed(lesson, now)
+  const cancelled = lesson.status === 'cancelled'
+  // A cancelled lesson has nothing to join (issue #11 item 8: it looked alive).
+  const joinShown = !cancelled && !joinWindowPassed(lesson, now)
   return (
     <Paper
       withBorder
@@ -29,6 +33,9 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
       component="article"
       aria-label={lesson.fullName}
       data-testid="lesson"
+      data-cancelled={cancelled || undefined}
+      bg={cancelled ? 'gray.0' : undefined}
+      style={cancelled ? { borderStyle: 'dashed' } : undefined}
     >
       <Stack gap={compact ? 6 : 'sm'}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -46,6 +53,8 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
         )}
         <LessonLanguage lesson={lesson} compact={compact} />
         <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
+        <LessonWrittenTexts lesson={lesson} compact={compact} />
+        {!compact && <RateButton lesson={lesson} fullWidth />}
         {joinShown && (
           <JoinButton lesson={lesson} fullWidth size={compact ? 'xs' : 'sm'} withHint={!compact} />
         )}

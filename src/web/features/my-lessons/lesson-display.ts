@@ -56,7 +56,7 @@ export function lessonActions(lesson: Lesson, role: Role, now: number): LessonAc
   if (canCancel(lesson, now)) actions.push('cancel')
   if (canRate(lesson, role)) actions.push('rate')
   if (canAddNote(lesson, role)) actions.push('note')
-  if (canEditMemos(lesson)) actions.push('memos')
+  if (canEditMemos(lesson, role)) actions.push('memos')
   if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
   if (canReportAbsence(lesson, now)) actions.push('absence')
   return actions

@@ -1,32 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { QUEUED, useUpdateLesson } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
+import { LessonOverview } from './lesson-overview.tsx'
+import { ownMemo } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * LessonMemos (spec §2, §5): the teacher edits teacher_memos, the student edits student_memos,
- * each sees the other's read-only; the student memo is hidden for group lessons. At most 255
- * characters each; an emptied memo clears it.
+ * LessonMemos (spec §2, §5): each party writes its own memo, at most 255 characters; an emptied
+ * memo clears it. The teacher's is their notes for the student, the student's their own notebook
+ * (lesson-texts.ts); both are read on the lesson itself. A student has none on a group lesson
+ * (spec §5), so the menu does not offer it there.
  */
 export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()
   const { role } = useLessonView()
-  const field = role === 'teacher' ? 'teacher_memos' : 'student_memos'
-  // spec §5: no student memo on a group lesson, so a student there only reads the teacher's.
-  const editable = !(field === 'student_memos' && lesson.is_group)
+  const field = ownMemo(role)
   const saved = lesson[field] ?? ''
   const [memo, setMemo] = useState(saved)
   const write = useDialogWrite(useUpdateLesson(), lesson)
-  const otherMemo = role === 'teacher' ? lesson.student_memos : lesson.teacher_memos
-  const showOther = role === 'student' || !lesson.is_group
+  const student = lesson.fullName
+  const teacher = role === 'teacher'
 
   const save = () =>
     write.submit(
@@ -40,42 +41,37 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
     )
 
   return (
-    <AppDialog opened onClose={onClose} title={t`Notatki z lekcji`} closeDisabled={write.pending}>
+    <AppDialog
+      opened
+      onClose={onClose}
+      title={teacher ? t`Notatki dla kursanta` : t`Moje notatki`}
+      closeDisabled={write.pending}
+    >
       <Stack gap="md">
-        {showOther && (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {role === 'teacher' ? <Trans>Notatka kursanta</Trans> : <Trans>Notatka lektora</Trans>}
-            </Text>
-            <Paper withBorder radius="md" p="sm" bg="gray.0">
-              <Text size="sm" c={otherMemo ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-                {otherMemo || t`Brak notatki`}
-              </Text>
-            </Paper>
-          </Stack>
-        )}
-        {editable && (
-          <LimitedTextarea
-            label={role === 'teacher' ? t`Twoja notatka lektora` : t`Twoja notatka kursanta`}
-            value={memo}
-            onChange={setMemo}
-            data-autofocus
-          />
-        )}
+        <LessonOverview lesson={lesson} />
+        <Text size="sm">
+          {teacher ? (
+            <Trans>
+              {student} zobaczy je przy tej lekcji: co przerobiliście, zadanie domowe, nowe słówka.
+            </Trans>
+          ) : (
+            <Trans>Widzisz je tylko Ty. Zapisz, co chcesz zapamiętać z tej lekcji.</Trans>
+          )}
+        </Text>
+        <LimitedTextarea
+          label={teacher ? t`Notatki dla kursanta` : t`Moje notatki`}
+          value={memo}
+          onChange={setMemo}
+          data-autofocus
+        />
         <FormError>{write.error && <Message of={write.error} />}</FormError>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={write.pending}>
-            {editable ? <Trans>Anuluj</Trans> : <Trans>Zamknij</Trans>}
+            <Trans>Anuluj</Trans>
           </Button>
-          {editable && (
-            <Button
-              onClick={save}
-              disabled={cannotSave(memo) || memo.trim() === saved}
-              loading={write.pending}
-            >
-              <Trans>Zapisz</Trans>
-            </Button>
-          )}
+          <Button onClick={save} disabled={cannotSave(memo) || memo.trim() === saved} loading={write.pending}>
+            <Trans>Zapisz notatki</Trans>
+          </Button>
         </Group>
       </Stack>
     </AppDialog>

@@ -8,12 +8,17 @@ import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
+import { writtenTexts } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
+import { LessonWrittenTexts } from './lesson-written-texts.tsx'
+import { RateButton } from './rate-button.tsx'
+
+const COLUMNS = 5
 
 /** The list view on wider screens: one row per lesson (on a phone the cards take over). */
 export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: string }) {
   const { t } = useLingui()
-  const { role, now, isPending } = useLessonView()
+  const { role, now, isPending, withPendingWrites } = useLessonView()
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={caption}>
@@ -28,30 +33,50 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {lessons.map((lesson) => (
-            <Table.Tr key={lesson.id} data-testid="lesson">
-              <Table.Td>
-                <LessonWhen lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonParty lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonLanguage lesson={lesson} />
-              </Table.Td>
-              <Table.Td>
-                <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
-                  {!joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
-                  <LessonActionsMenu lesson={lesson} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        {/* One row group per lesson: its row, and under it the note and memos across the table. */}
+        {lessons.map((lesson) => {
+          const texts = writtenTexts(withPendingWrites(lesson), role).length > 0
+          const cancelled = lesson.status === 'cancelled'
+          return (
+            <Table.Tbody
+              key={lesson.id}
+              data-testid="lesson"
+              data-cancelled={cancelled || undefined}
+              // A cancelled lesson reads as over (issue #11 item 8), its badge and reason still say why.
+              bg={cancelled ? 'gray.0' : undefined}
+              c={cancelled ? 'dimmed' : undefined}
+            >
+              <Table.Tr style={texts ? { borderBottom: 0 } : undefined}>
+                <Table.Td>
+                  <LessonWhen lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonParty lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonLanguage lesson={lesson} />
+                </Table.Td>
+                <Table.Td>
+                  <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
+                    {!cancelled && !joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                    <RateButton lesson={lesson} />
+                    <LessonActionsMenu lesson={lesson} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+              {texts && (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS} pt={0}>
+                    <LessonWrittenTexts lesson={lesson} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          )
+        })}
       </Table>
     </Table.ScrollContainer>
   )

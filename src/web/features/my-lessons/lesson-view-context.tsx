@@ -10,10 +10,15 @@ export type LessonView = {
   now: number
   /** spec §3 Scheduled lessons response voice_sample_provided (spec §2 video call routing). */
   voiceSample: boolean
-  /** Opens an action's dialog for a lesson. */
-  open: (action: LessonAction, lesson: Lesson) => void
+  /**
+   * Opens an action's dialog for a lesson; `returnTo` takes the focus back when it closes (the
+   * lesson's ⋮ button, issue #11 item 7).
+   */
+  open: (action: LessonAction, lesson: Lesson, returnTo?: HTMLElement | null) => void
   /** A lesson with writes not yet accepted by the server (shown with the pending badge). */
   isPending: (lessonId: string) => boolean
+  /** The lesson with the note, memo or rating written offline and not yet sent (pending-writes.ts). */
+  withPendingWrites: (lesson: Lesson) => Lesson
 }
 
 const LessonViewContext = createContext<LessonView | null>(null)

@@ -19,6 +19,8 @@ import { SavedCopyNotice } from './offline-notices.tsx'
 // The calendar view is a chunk of its own, downloaded when first chosen (issue #10).
 const LessonCalendar = lazyComponent(async () => (await import('./lesson-calendar.tsx')).LessonCalendar)
 const CalendarToolbar = lazyComponent(async () => (await import('./calendar-toolbar.tsx')).CalendarToolbar)
+const cancelledLast = (a: Lesson, b: Lesson) =>
+  Number(a.status === 'cancelled') - Number(b.status === 'cancelled') || byStart(a, b)
 
 /** Closed and group lists page by 20; the calendar asks for a whole week at once. */
 export const PER_PAGE = 20
@@ -53,8 +55,9 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
   const page = useLessonPage(paged ?? 'finished', query, paged !== null)
   const source: UseQueryResult<unknown> = paged === null ? scheduled : page
   const savedAt = paged === null ? scheduled.data?.savedAt : page.data?.savedAt
+  // Scheduled: soonest first, the cancelled ones after the lessons still to come (issue #11 item 8).
   const lessons: Lesson[] | undefined =
-    paged === null ? scheduled.data && [...scheduled.data.lessons].sort(byStart) : page.data?.data
+    paged === null ? scheduled.data && [...scheduled.data.lessons].sort(cancelledLast) : page.data?.data
 
   const content = (shown: Lesson[]) =>
     calendar ? (

@@ -139,7 +139,7 @@ describe('my-lessons (spec §2, §4)', () => {
     ).toBe(`/dashboard/voice-confirmation?lesson_id=${soon.id}`)
   })
 
-  it('shows a cancelled lesson with its reason and Join disabled', async () => {
+  it('shows a cancelled lesson subdued, with its reason, without Join, after the lessons to come', async () => {
     const cancelled = lessonFixture({
       ...soon,
       status: 'cancelled',
@@ -147,17 +147,17 @@ describe('my-lessons (spec §2, §4)', () => {
       cancelled_at: '2026-11-23T10:00:00.000Z',
       cancellation_reason: 'Choroba lektora',
     })
-    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled]), [GROUP]: noGroup })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled, tomorrow]), [GROUP]: noGroup })
     show(studentProfile())
     const table = await screen.findByRole('table')
     expect(within(table).getByText('Odwołana')).toBeTruthy()
     expect(within(table).getByText('Powód: Choroba lektora')).toBeTruthy()
-    expect(
-      within(table)
-        .getByRole('button', { name: /Dołącz/ })
-        .hasAttribute('disabled'),
-    ).toBe(true)
-    expect(screen.queryByRole('region', { name: 'Najbliższa lekcja' })).toBeNull()
+    // issue #11 item 8: it looked alive among the lessons to come.
+    const [first, second] = rows()
+    expect(first?.hasAttribute('data-cancelled')).toBe(false)
+    expect(second?.getAttribute('data-cancelled')).toBe('true')
+    expect(within(second ?? table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+    expect(screen.getByRole('region', { name: 'Najbliższa lekcja' }).textContent).not.toContain('Odwołana')
   })
 
   it('switches to the closed tab, keeps it in the URL and pages through it', async () => {
@@ -177,6 +177,23 @@ describe('my-lessons (spec §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Strona 2' }))
     await waitFor(() => expect(search()).toBe('?tab=closed&page=2'))
     await waitFor(() => expect(sent.at(-1)?.query).toBe('?page=2&per_page=20'))
+  })
+
+  // issue #11 item 8: rating a finished lesson was only in ⋮.
+  it('offers to rate a finished, unrated lesson beside it, and shows the stars of a rated one', async () => {
+    const rated = finishedLessonFixture({ id: lessonId(7), rating: { value: 4, comment: 'Dobrze' } })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([finishedLessonFixture(), rated]) },
+    })
+    show(studentProfile(), '/dashboard/my-lessons?tab=closed')
+    const table = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    const [unrated, withStars] = rows()
+    expect(within(withStars ?? table).queryByRole('button', { name: /^Oceń lekcję/ })).toBeNull()
+    expect(within(withStars ?? table).getByText('Ocena: 4 z 5')).toBeTruthy()
+    fireEvent.click(within(unrated ?? table).getByRole('button', { name: 'Oceń lekcję: Anna Nowak' }))
+    expect(await screen.findByRole('dialog', { name: 'Oceń lekcję' })).toBeTruthy()
   })
 
   it('offers the group tab to a user with the group-lessons flag', async () => {
@@ -285,7 +302,68 @@ describe('my-lessons (spec §2, §4)', () => {
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent)
-    expect(items).toEqual(['Materiały', 'Notatki z lekcji', 'Odwołaj lekcję'])
+    expect(items).toEqual(['Materiały', 'Notatki dla kursanta', 'Odwołaj lekcję'])
+  })
+
+  // issue #11 item 1: a note saved nowhere to be seen.
+  it('shows the student’s message and the teacher’s notes on the lesson, each named for its reader', async () => {
+    const texts = { note: 'Chcę poćwiczyć small talk', teacher_memos: 'Zadanie: str. 12' }
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([lessonFixture({ ...texts, student_memos: 'Moje słówka' })]),
+      [GROUP]: noGroup,
+    })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    const said = (testId: string) => within(table).getByTestId(testId).textContent
+    expect(said('lesson-note')).toBe('Twoja wiadomość dla lektoraChcę poćwiczyć small talk')
+    expect(said('lesson-teacher_memos')).toBe('Notatki od lektoraZadanie: str. 12')
+    expect(said('lesson-student_memos')).toBe('Moje notatkiMoje słówka')
+    // A written message is changed, not added again.
+    fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' }))
+    const menu = await screen.findByRole('menu')
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent)
+    expect(items).toEqual(['Zmień wiadomość dla lektora', 'Moje notatki', 'Odwołaj lekcję'])
+    cleanup()
+
+    routeFetch({ [SCHEDULED]: scheduledAnswer([teacherLessonFixture(texts)]), [GROUP]: noGroup })
+    show(teacherProfile())
+    const teacherTable = await screen.findByRole('table')
+    expect(within(teacherTable).getByTestId('lesson-note').textContent).toBe(
+      'Wiadomość od kursantaChcę poćwiczyć small talk',
+    )
+    expect(within(teacherTable).getByTestId('lesson-teacher_memos').textContent).toBe(
+      'Twoje notatki dla kursantaZadanie: str. 12',
+    )
+  })
+
+  // issue #11 item 7: closing a dialog opened from ⋮ left the focus on <body>.
+  it('gives the focus back to the lesson’s ⋮ button when its dialog closes', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([lessonFixture()]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    const menuButton = within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' })
+    fireEvent.click(menuButton)
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Moje notatki' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Moje notatki' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The loaded menu renders its own trigger in place of the placeholder (ui/lazy-menu.tsx).
+    const trigger = () => within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' })
+    await waitFor(() => expect(document.activeElement).toBe(trigger()))
+  })
+
+  it('offers a student of a group lesson no notes of their own (spec §5), only the teacher’s to read', async () => {
+    const group = lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' })
+    routeFetch({ [SCHEDULED]: scheduledAnswer([group]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table')
+    expect(within(table).getByTestId('lesson-teacher_memos').textContent).toContain('Zadanie: str. 12')
+    fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).queryByRole('menuitem', { name: 'Moje notatki', hidden: true })).toBeNull()
+    expect(within(menu).getByRole('menuitem', { name: 'Napisz do lektora', hidden: true })).toBeTruthy()
   })
 
   it('shows cards and starts the calendar on the day on a phone', async () => {

@@ -16,6 +16,7 @@ import { type LessonsTab, TABS } from './my-lessons-url.ts'
 import { NextLesson } from './next-lesson.tsx'
 import { OutboxRefusals } from './offline-notices.tsx'
 import { withPendingWrites } from './pending-writes.ts'
+import { useFocusBack } from './use-focus-back.ts'
 import { useMyLessonsState } from './use-my-lessons-state.ts'
 import { useNow } from './use-now.ts'
 
@@ -47,6 +48,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   const hasGroupLessons = useHasGroupLessons().data ?? false
   const outbox = useLessonOutbox()
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  const focusBack = useFocusBack(dialog !== null)
   // spec §2: the group tab is for users with the group-lessons flag or with group lessons.
   const groupTab = profile.only_group_lessons || hasGroupLessons
   const tab: LessonsTab = state.tab === 'group' && !groupTab ? 'scheduled' : state.tab
@@ -57,10 +59,14 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
       role: profile.role,
       now,
       voiceSample,
-      open: (action, lesson) => setDialog({ action, lesson }),
+      open: (action, lesson, returnTo) => {
+        focusBack.remember(returnTo ?? null)
+        setDialog({ action, lesson })
+      },
       isPending: (lessonId) => outbox.pending.has(lessonId),
+      withPendingWrites: (lesson) => withPendingWrites(lesson, outbox.entries),
     }),
-    [profile.role, now, voiceSample, outbox],
+    [profile.role, now, voiceSample, outbox, focusBack.remember],
   )
 
   const student = profile.role === 'student'
@@ -84,7 +90,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   return (
     <LessonViewProvider value={view}>
       <Stack gap="lg">
-        <Title order={1} fz={28}>
+        <Title order={1} fz={28} ref={focusBack.fallbackRef} tabIndex={-1}>
           {title}
         </Title>
         <OutboxRefusals entries={outbox.entries} />

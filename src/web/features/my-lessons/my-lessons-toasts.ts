@@ -8,8 +8,8 @@ import { showToast } from '../../ui/toast.ts'
 
 export const successTexts = {
   cancelled: msg`Lekcja została odwołana`,
-  noteAdded: msg`Notatka została dodana`,
-  memoSaved: msg`Notatka z lekcji została zapisana`,
+  noteAdded: msg`Wiadomość dla lektora została zapisana`,
+  memoSaved: msg`Notatki zostały zapisane`,
   ratingCreated: msg`Dziękujemy za ocenę lekcji`,
   ratingUpdated: msg`Ocena lekcji została zmieniona`,
   absenceReported: msg`Nieobecność została zgłoszona`,

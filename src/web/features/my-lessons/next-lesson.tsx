@@ -9,6 +9,7 @@ import { byStart } from './lesson-display.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
+import { LessonWrittenTexts } from './lesson-written-texts.tsx'
 
 /** The soonest lesson that can still be joined (not cancelled, window not passed), if any. */
 export function nextLesson(lessons: Lesson[], now: number): Lesson | null {
@@ -50,6 +51,7 @@ export function NextLesson({ lessons }: { lessons: Lesson[] | undefined }) {
           </Stack>
           <JoinButton lesson={lesson} size="md" />
         </Group>
+        <LessonWrittenTexts lesson={lesson} />
       </Stack>
     </Paper>
   )

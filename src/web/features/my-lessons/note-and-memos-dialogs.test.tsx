@@ -32,7 +32,7 @@ function open(dialog: 'note' | 'memos', lesson: Lesson, role: 'student' | 'teach
 const dialog = () => screen.getByRole('dialog')
 const button = (name: string) => within(dialog()).getByRole('button', { name })
 
-describe('AddNote (spec §2)', () => {
+describe('AddNote (spec §2): the student’s message to the teacher', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -42,48 +42,51 @@ describe('AddNote (spec §2)', () => {
     vi.unstubAllGlobals()
   })
 
-  it('is disabled while empty, saves the note and refreshes the scheduled list', async () => {
+  it('is disabled while empty, saves the message and refreshes the scheduled list', async () => {
     const lesson = lessonFixture()
     const sent = routeFetch({ [UPDATE]: updated({ ...lesson, note: 'Powtórzyć czasy' }) })
     const { onClose, queryClient } = open('note', lesson)
-    const note = within(dialog()).getByLabelText('Twoja notatka')
-    expect(button('Zapisz notatkę').hasAttribute('disabled')).toBe(true)
+    expect(within(dialog()).getByRole('heading', { name: 'Wiadomość dla lektora' })).toBeTruthy()
+    // The dialog says who reads it.
+    expect(within(dialog()).getByText(/^Anna Nowak zobaczy ją przy tej lekcji/)).toBeTruthy()
+    const note = within(dialog()).getByLabelText('Twoja wiadomość')
+    expect(button('Zapisz wiadomość').hasAttribute('disabled')).toBe(true)
     fireEvent.change(note, { target: { value: '  ' } })
-    expect(button('Zapisz notatkę').hasAttribute('disabled')).toBe(true)
+    expect(button('Zapisz wiadomość').hasAttribute('disabled')).toBe(true)
     fireEvent.change(note, { target: { value: 'Powtórzyć czasy' } })
-    fireEvent.click(button('Zapisz notatkę'))
+    fireEvent.click(button('Zapisz wiadomość'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(sent[0]?.body).toEqual({ lesson_id: lesson.id, note: 'Powtórzyć czasy' })
-    expect(await screen.findByText('Notatka została dodana')).toBeTruthy()
+    expect(await screen.findByText('Wiadomość dla lektora została zapisana')).toBeTruthy()
     expect(invalidated(queryClient, lessonKeys.list('scheduled'))).toBe(true)
     expect(queryClient.getQueryData(lessonKeys.detail(lesson.id))).toMatchObject({ note: 'Powtórzyć czasy' })
   })
 
-  it('shows the current note and stays open with the error when the lesson was cancelled', async () => {
+  it('shows the current message and stays open with the error when the lesson was cancelled', async () => {
     routeFetch({
       [UPDATE]: { status: 422, body: { error: 'This lesson has been cancelled', code: 'lesson_cancelled' } },
     })
-    const { onClose } = open('note', lessonFixture({ note: 'Stara notatka' }))
-    const note = within(dialog()).getByLabelText('Twoja notatka (zapis zastąpi obecną)')
-    expect(within(dialog()).getByDisplayValue('Stara notatka')).toBe(note)
-    expect(button('Zapisz notatkę').hasAttribute('disabled')).toBe(true)
-    fireEvent.change(note, { target: { value: 'Nowa notatka' } })
-    fireEvent.click(button('Zapisz notatkę'))
+    const { onClose } = open('note', lessonFixture({ note: 'Stara wiadomość' }))
+    const note = within(dialog()).getByLabelText('Twoja wiadomość (zapis zastąpi obecną)')
+    expect(within(dialog()).getByDisplayValue('Stara wiadomość')).toBe(note)
+    expect(button('Zapisz wiadomość').hasAttribute('disabled')).toBe(true)
+    fireEvent.change(note, { target: { value: 'Nowa wiadomość' } })
+    fireEvent.click(button('Zapisz wiadomość'))
     expect((await within(dialog()).findByRole('alert')).textContent).toContain('Ta lekcja została odwołana')
     expect(onClose).not.toHaveBeenCalled()
   })
 
-  it('says beside the field that a pasted NUL cannot be saved, and keeps the note from being sent', () => {
+  it('says beside the field that a pasted NUL cannot be saved, and keeps the message from being sent', () => {
     const sent = routeFetch({ [UPDATE]: updated(lessonFixture()) })
     open('note', lessonFixture())
-    fireEvent.change(within(dialog()).getByLabelText('Twoja notatka'), { target: { value: 'Czasy\u0000' } })
+    fireEvent.change(within(dialog()).getByLabelText('Twoja wiadomość'), { target: { value: 'Czasy\u0000' } })
     expect(within(dialog()).getByText('Tekst zawiera znak, którego nie można zapisać')).toBeTruthy()
-    expect(button('Zapisz notatkę').hasAttribute('disabled')).toBe(true)
+    expect(button('Zapisz wiadomość').hasAttribute('disabled')).toBe(true)
     expect(sent).toEqual([])
   })
 })
 
-describe('LessonMemos (spec §2, §5)', () => {
+describe('LessonMemos (spec §2, §5): the teacher’s notes for the student, the student’s own', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -93,47 +96,35 @@ describe('LessonMemos (spec §2, §5)', () => {
     vi.unstubAllGlobals()
   })
 
-  it("lets the teacher edit the teacher memo and read the student's", async () => {
-    const lesson = teacherLessonFixture({ student_memos: 'Proszę o więcej ćwiczeń', teacher_memos: null })
+  it('lets the teacher write notes for the student, saying the student reads them', async () => {
+    const lesson = teacherLessonFixture({ teacher_memos: null })
     const sent = routeFetch({ [UPDATE]: updated(lesson) })
     const { onClose, queryClient } = open('memos', lesson, 'teacher')
-    expect(within(dialog()).getByText('Notatka kursanta')).toBeTruthy()
-    expect(within(dialog()).getByText('Proszę o więcej ćwiczeń')).toBeTruthy()
-    const memo = within(dialog()).getByLabelText('Twoja notatka lektora')
-    expect(button('Zapisz').hasAttribute('disabled')).toBe(true)
+    expect(within(dialog()).getByRole('heading', { name: 'Notatki dla kursanta' })).toBeTruthy()
+    expect(within(dialog()).getByText(/^Julia Jankowska zobaczy je przy tej lekcji/)).toBeTruthy()
+    const memo = within(dialog()).getByLabelText('Notatki dla kursanta')
+    expect(button('Zapisz notatki').hasAttribute('disabled')).toBe(true)
     fireEvent.change(memo, { target: { value: 'y'.repeat(256) } })
-    expect(button('Zapisz').hasAttribute('disabled')).toBe(true)
+    expect(button('Zapisz notatki').hasAttribute('disabled')).toBe(true)
     fireEvent.change(memo, { target: { value: 'Czas przeszły' } })
-    fireEvent.click(button('Zapisz'))
+    fireEvent.click(button('Zapisz notatki'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(sent[0]?.body).toEqual({ lesson_id: lesson.id, teacher_memos: 'Czas przeszły' })
+    expect(await screen.findByText('Notatki zostały zapisane')).toBeTruthy()
     expect(invalidated(queryClient, lessonKeys.list('scheduled'))).toBe(true)
   })
 
-  it('refreshes the closed list after a memo on a finished lesson', async () => {
+  it('lets the student keep own notes, says nobody else reads them, and refreshes the closed list', async () => {
     const lesson = finishedLessonFixture({ teacher_memos: 'Dobra robota' })
     const sent = routeFetch({ [UPDATE]: updated(lesson) })
     const { onClose, queryClient } = open('memos', lesson)
-    expect(within(dialog()).getByText('Dobra robota')).toBeTruthy()
-    fireEvent.change(within(dialog()).getByLabelText('Twoja notatka kursanta'), {
-      target: { value: 'Dziękuję' },
-    })
-    fireEvent.click(button('Zapisz'))
+    expect(within(dialog()).getByRole('heading', { name: 'Moje notatki' })).toBeTruthy()
+    expect(within(dialog()).getByText(/^Widzisz je tylko Ty\./)).toBeTruthy()
+    fireEvent.change(within(dialog()).getByLabelText('Moje notatki'), { target: { value: 'Dziękuję' } })
+    fireEvent.click(button('Zapisz notatki'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(sent[0]?.body).toEqual({ lesson_id: lesson.id, student_memos: 'Dziękuję' })
     expect(invalidated(queryClient, lessonKeys.page('finished', { page: 1, perPage: 20 }))).toBe(true)
     expect(invalidated(queryClient, lessonKeys.list('scheduled'))).toBe(false)
-  })
-
-  it('hides the student memo of a group lesson: the student only reads the teacher memo', () => {
-    routeFetch({})
-    open('memos', lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' }))
-    expect(within(dialog()).getByText('Zadanie: str. 12')).toBeTruthy()
-    expect(within(dialog()).queryByRole('textbox')).toBeNull()
-    expect(within(dialog()).queryByRole('button', { name: 'Zapisz' })).toBeNull()
-    cleanup()
-    open('memos', teacherLessonFixture({ is_group: true }), 'teacher')
-    expect(within(dialog()).queryByText('Notatka kursanta')).toBeNull()
-    expect(within(dialog()).getByLabelText('Twoja notatka lektora')).toBeTruthy()
   })
 })

@@ -50,7 +50,7 @@ describe('OutboxRefusals', () => {
 
   it('shows the refused note with the reason, and discards it on request', async () => {
     renderScreen('/', '/', <OutboxRefusals entries={await refusedNote()} />)
-    expect(screen.getByText('Notatka: „Powtórka słówek”')).toBeTruthy()
+    expect(screen.getByText('Wiadomość dla lektora: „Powtórka słówek”')).toBeTruthy()
     expect(screen.getByText('Ta lekcja została odwołana')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Odrzuć' }))
     await waitFor(async () => expect(await outboxEntries(student.id)).toEqual([]))

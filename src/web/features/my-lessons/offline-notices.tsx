@@ -41,7 +41,7 @@ export function OutboxRefusals({ entries }: { entries: OutboxEntry[] }) {
   const queryClient = useQueryClient()
   const failed = entries.filter((entry) => entry.state === 'failed')
   if (failed.length === 0) return null
-  const labels = { note: t`Notatka`, memo: t`Notatka z lekcji`, rating: t`Ocena` }
+  const labels = { note: t`Wiadomość dla lektora`, memo: t`Notatki`, rating: t`Ocena` }
   return (
     <Alert
       color="red"

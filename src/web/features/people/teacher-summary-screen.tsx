@@ -15,6 +15,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts'
 import { VideoPlayer } from '../../ui/video-player.tsx'
 import { LinksCard, TextCard } from './person-cards.tsx'
 import { PersonQueryState } from './person-query-state.tsx'
+import { TeacherSummaryActions } from './teacher-summary-actions.tsx'
 
 /** /dashboard/teacher/:id (spec §2): the named teacher's summary. */
 export function TeacherSummaryScreen() {
@@ -24,7 +25,12 @@ export function TeacherSummaryScreen() {
   usePageTitle(query.data ? `${query.data.first_name} ${query.data.last_name}` : t`Profil lektora`)
   return (
     <PersonQueryState query={query} validId={isPersonId(id)} loadingLabel={t`Wczytujemy profil lektora…`}>
-      {(teacher) => <TeacherSummaryView teacher={teacher} />}
+      {(teacher) => (
+        <Stack gap="md">
+          <TeacherSummaryActions teacher={teacher} />
+          <TeacherSummaryView teacher={teacher} />
+        </Stack>
+      )}
     </PersonQueryState>
   )
 }

@@ -1,25 +1,29 @@
 import { useLingui } from '@lingui/react/macro'
 import { Stack, Text, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import type { Role } from '../../../domain/api/common.ts'
 import { ABOUT_MAX } from '../../../domain/validation/rules.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { DialogActions } from './dialog-actions.tsx'
 import { successTexts } from './profile-toasts.ts'
 import { useGroupSave } from './use-group-save.ts'
 
-type Props = { opened: boolean; onClose: () => void; about: string | null }
+type Props = { opened: boolean; onClose: () => void; about: string | null; role: Role }
 
-/** EditAboutMe (spec §2): free text without rules (spec §5); may be cleared. */
-export function EditAboutDialog({ opened, onClose, about }: Props) {
+/**
+ * EditAboutMe (spec §2): free text without rules (spec §5); may be cleared. The hint speaks to
+ * the role: a teacher's "O mnie" is read by students on the teacher's page (issue #11 item 8).
+ */
+export function EditAboutDialog({ opened, onClose, about, role }: Props) {
   const { t } = useLingui()
   return (
     <AppDialog opened={opened} onClose={onClose} title={t`Edytuj sekcję „O mnie”`}>
-      <EditAboutForm about={about} onDone={onClose} />
+      <EditAboutForm about={about} role={role} onDone={onClose} />
     </AppDialog>
   )
 }
 
-function EditAboutForm({ about, onDone }: { about: string | null; onDone: () => void }) {
+function EditAboutForm({ about, role, onDone }: { about: string | null; role: Role; onDone: () => void }) {
   const { t } = useLingui()
   const form = useForm({ initialValues: { about: about ?? '' } })
   const { submit, pending, failure } = useGroupSave({
@@ -35,7 +39,11 @@ function EditAboutForm({ about, onDone }: { about: string | null; onDone: () => 
       <Stack gap="md">
         <Textarea
           label={t`O mnie`}
-          description={t`Kilka słów o sobie: zainteresowania, cele, czego oczekujesz od lekcji.`}
+          description={
+            role === 'teacher'
+              ? t`Kilka słów o sobie dla kursantów: kim jesteś poza lekcjami, co Cię pasjonuje, jak lubisz uczyć.`
+              : t`Kilka słów o sobie: zainteresowania, cele, czego oczekujesz od lekcji.`
+          }
           autosize
           minRows={5}
           maxRows={12}

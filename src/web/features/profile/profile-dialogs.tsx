@@ -20,7 +20,7 @@ export function ProfileDialogs({ profile, dialog, onClose }: Props) {
     <>
       <EditDetailsDialog opened={is('details')} onClose={onClose} profile={profile} />
       <EditPasswordDialog opened={is('password')} onClose={onClose} />
-      <EditAboutDialog opened={is('about')} onClose={onClose} about={profile.about} />
+      <EditAboutDialog opened={is('about')} onClose={onClose} about={profile.about} role={profile.role} />
       <PreviewDialog kind="picture" opened={is('picture')} onClose={onClose} />
       {teacher ? (
         <>

@@ -72,4 +72,12 @@ describe('the profile with ?redirect= (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Mój profil' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/dashboard/profile')
   })
+
+  // issue #11 item 3: the profile says the account has expired.
+  it('tells a student whose active_until has passed that the account expired', async () => {
+    const profile = studentProfile({ active_until: '2020-01-31' })
+    signInAs(profile)
+    renderProfile(profile, '')
+    expect(await screen.findByText('Twoje konto wygasło 31.01.2020')).toBeTruthy()
+  })
 })

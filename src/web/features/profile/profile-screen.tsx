@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { useProfile } from '../../api/profile.ts'
+import { AccountAccessNotice } from '../../ui/account-access-notice.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { PasswordCard } from './account-card.tsx'
 import { DetailsSection } from './details-section.tsx'
@@ -50,6 +51,7 @@ function ProfileContent({ profile }: { profile: Profile }) {
       <Title order={1} fz={28}>
         {t`Mój profil`}
       </Title>
+      {!teacher && <AccountAccessNotice activeUntil={profile.active_until} now={Date.now()} />}
       <ProfileNotices profile={profile} target={target} onOpen={open} />
       <div className={classes.layout}>
         <div className={classes.identity}>

@@ -23,8 +23,9 @@ export function RegistrationCompleteDialog({ opened, email, onClose }: Registrat
         </Text>
         <Text size="sm" c="dimmed">
           <Trans>
-            Gdy konto zostanie zweryfikowane, zalogujesz się adresem {email} i swoim hasłem. Do tego czasu
-            logowanie nie będzie możliwe.
+            Potwierdzenie wysłaliśmy na adres {email}. Gdy konto zostanie zweryfikowane, napiszemy do Ciebie
+            ponownie: wtedy zalogujesz się tym adresem i swoim hasłem. Do tego czasu logowanie nie będzie
+            możliwe.
           </Trans>
         </Text>
         <Button onClick={onClose} fullWidth data-autofocus>

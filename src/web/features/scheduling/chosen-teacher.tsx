@@ -2,6 +2,7 @@ import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { useTeacherSummary } from '../../api/teacher-summary.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
@@ -23,6 +24,14 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
   const summary = useTeacherSummary(teacherId)
   const teacher = summary.data
   const name = teacher ? `${teacher.first_name} ${teacher.last_name}` : ''
+  // issue #11 item 7: the focus follows "Pokaż terminy" to the teacher it opened, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (!teacher || focused.current) return
+    focused.current = true
+    heading.current?.focus()
+  }, [teacher])
   return (
     <Stack gap="md">
       <Button
@@ -33,7 +42,8 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
       >
         <Trans>Wróć do listy lektorów</Trans>
       </Button>
-      {summary.isError && (
+      {/* Offline the name comes from the saved profile (persisted); no error over the week. */}
+      {summary.isError && !teacher && (
         <Alert color="red" variant="light">
           <Trans>Nie udało się wczytać profilu lektora.</Trans>
         </Alert>
@@ -43,7 +53,7 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
           <Group gap="md" wrap="nowrap">
             <Avatar src={teacher.image_url} name={name} color="initials" size={56} alt="" />
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }} ref={heading} tabIndex={-1}>
                 {name}
               </Title>
               <RatingSummary average={teacher.average_rating} count={teacher.ratings} />

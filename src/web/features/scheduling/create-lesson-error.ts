@@ -43,3 +43,18 @@ export function createLessonErrorMessage(error: ApiError): MessageDescriptor {
   if (error.code && BOOKING_CODES.includes(error.code)) return codeMessage(error.code, error.params)
   return setLessonErrorMessage
 }
+
+const SLOT_FIELD = /^time_slot_ids\.(\d+)$/
+
+/**
+ * The requested slots a refusal names (`time_slot_ids.<index>`, issue #11 item 2), as ids of
+ * `requested`; empty when it names none (the limit, access, a teacher's rule).
+ */
+export function refusedSlotIds(error: ApiError, requested: readonly string[]): string[] {
+  const ids = error.fieldErrors.flatMap((field) => {
+    const index = SLOT_FIELD.exec(field.field)?.[1]
+    const id = index === undefined ? undefined : requested[Number(index)]
+    return id === undefined ? [] : [id]
+  })
+  return [...new Set(ids)]
+}

@@ -2,12 +2,15 @@ import { Trans } from '@lingui/react/macro'
 import { Group, Text } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
+import { useClaimOfflineNotice } from '../../ui/offline-notice-claim.ts'
 
 /**
  * issue #4 item 7: the timetable shown is the offline copy. Quiet, not a modal (DESIGN.md
- * "Feedback"); says when the copy was saved and that booking waits for the connection.
+ * "Feedback"); says when the copy was saved and that booking waits for the connection. It is the
+ * screen's one offline notice (issue #11 item 6): the general banner steps aside.
  */
 export function MirrorBanner({ savedAt }: { savedAt: number }) {
+  useClaimOfflineNotice()
   const when = `${formatPolandDate(savedAt)} ${formatPolandTime(savedAt)}`
   return (
     <Group

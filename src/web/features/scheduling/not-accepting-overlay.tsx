@@ -25,7 +25,10 @@ export function NotAcceptingOverlay({ active, children }: { active: boolean; chi
               <Trans>Lektor obecnie nie przyjmuje nowych kursantów</Trans>
             </Text>
             <Text size="sm" c="dimmed">
-              <Trans>Wybierz innego lektora z listy wyników.</Trans>
+              <Trans>
+                Lekcje mogą tu umawiać tylko kursanci dodani przez lektora. Uczysz się już u tego lektora?
+                Poproś o dodanie Twojego adresu e-mail. Możesz też wybrać innego lektora z listy.
+              </Trans>
             </Text>
           </Stack>
         </Paper>

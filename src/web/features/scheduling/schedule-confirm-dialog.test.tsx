@@ -3,32 +3,46 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dictionaryKeys } from '../../api/dictionaries.ts'
 import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
 import { ScheduleConfirmDialog } from './schedule-confirm-dialog.tsx'
+import type { PickedSlot } from './slot-selection.ts'
 import { fakeApi, languages, levels, slotId, TEACHER_ID, teacherSummary } from './test-server.ts'
 
-function show(preset: { language: number | null; level: number | null }) {
+/** The dialog over a selection it can shrink, as the teacher's week holds it. */
+function Chosen(props: { initial: PickedSlot[]; preset: { language: number | null; level: number | null } }) {
+  const [slots, setSlots] = useState(props.initial)
+  return (
+    <>
+      <output data-testid="chosen">{slots.map((slot) => slot.time).join(' ')}</output>
+      <ScheduleConfirmDialog
+        opened
+        onClose={() => undefined}
+        teacherId={TEACHER_ID}
+        taught={teacherSummary.taught_languages}
+        slots={slots}
+        preset={props.preset}
+        onBooked={() => undefined}
+        onRefused={(ids) => setSlots((current) => current.filter((slot) => !ids.includes(slot.id)))}
+        onStale={() => undefined}
+      />
+    </>
+  )
+}
+
+function show(
+  preset: { language: number | null; level: number | null },
+  slots: PickedSlot[] = [{ id: slotId(1), date: '2026-11-25', time: '08:00' }],
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   queryClient.setQueryData(dictionaryKeys.languages(), languages)
   queryClient.setQueryData(dictionaryKeys.levels(), levels)
-  const dialog = (
-    <ScheduleConfirmDialog
-      opened
-      onClose={() => undefined}
-      teacherId={TEACHER_ID}
-      taught={teacherSummary.taught_languages}
-      slots={[{ id: slotId(1), date: '2026-11-25', time: '08:00' }]}
-      preset={preset}
-      onBooked={() => undefined}
-      onStale={() => undefined}
-    />
-  )
-  const router = createMemoryRouter([{ path: '/', element: dialog }])
+  const router = createMemoryRouter([{ path: '/', element: <Chosen initial={slots} preset={preset} /> }])
   render(
     <MantineProvider theme={theme}>
       <I18nProvider i18n={i18n}>
@@ -71,5 +85,32 @@ describe('ScheduleConfirmLessons (spec §5 schedule confirm)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Umów lekcje' }))
     expect(screen.getByText('To pole jest wymagane')).toBeTruthy()
     expect(sent).toEqual([])
+  })
+
+  // issue #11 item 2: the refusal named no slot and the whole choice was stuck.
+  it('says which slot the server refused and keeps the others chosen to book', async () => {
+    const message = 'You already have a lesson scheduled for this date'
+    const sent = fakeApi({
+      '/lessons/create': {
+        status: 422,
+        body: { error: message, code: 'lesson_date_taken', errors: [{ field: 'time_slot_ids.1', message }] },
+      },
+    })
+    show({ language: 2, level: 3 }, [
+      { id: slotId(1), date: '2026-11-25', time: '08:00' },
+      { id: slotId(4), date: '2026-11-26', time: '18:00' },
+    ])
+    fireEvent.click(screen.getByRole('button', { name: 'Umów lekcje' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Masz już lekcję zaplanowaną na ten dzień')
+    expect(within(alert).getByText('czwartek 26.11, 18:00')).toBeTruthy()
+    expect(alert.textContent).toContain('Ten termin usunęliśmy z wyboru. Pozostałe są nadal wybrane')
+    await waitFor(() => expect(screen.getByTestId('chosen').textContent).toBe('08:00'))
+    expect(sent.map((request) => request.body)).toEqual([
+      expect.objectContaining({ time_slot_ids: [slotId(1), slotId(4)] }),
+    ])
+    // The rest is booked with the same button.
+    fakeApi({ '/lessons/create': { status: 201, body: { data: { lessons: [] } } } })
+    expect(screen.getByRole('button', { name: 'Umów lekcje' }).hasAttribute('disabled')).toBe(false)
   })
 })

@@ -16,7 +16,8 @@ import { Message } from '../../ui/message.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { attemptFor, type BookingAttempt, mayRetrySameKey } from './booking-attempt.ts'
 import { languageOptions, levelOptions, presetValue, type TaughtLanguage } from './confirm-options.ts'
-import { createLessonErrorMessage, REFRESHING_CODES } from './create-lesson-error.ts'
+import { createLessonErrorMessage, REFRESHING_CODES, refusedSlotIds } from './create-lesson-error.ts'
+import { RefusedSlots } from './refused-slots.tsx'
 import type { PickedSlot } from './slot-selection.ts'
 
 type Props = {
@@ -27,7 +28,10 @@ type Props = {
   slots: PickedSlot[]
   /** The search filters, used as the first choice when the teacher offers them. */
   preset: { language: number | null; level: number | null }
-  onBooked: () => void
+  /** The lessons were booked: their slots, soonest first. */
+  onBooked: (slotIds: string[]) => void
+  /** The server refused these slots (which ones it said): they leave the selection, the rest stay. */
+  onRefused: (slotIds: string[]) => void
   /** The timetable is out of date (e.g. the slot was just taken): reload it. */
   onStale: () => void
 }
@@ -37,7 +41,7 @@ type Props = {
  * at or below theirs, both required. Stays open on failure with spec §8's message.
  */
 export function ScheduleConfirmDialog(props: Props) {
-  const { opened, onClose, teacherId, taught, slots, preset, onBooked, onStale } = props
+  const { opened, onClose, teacherId, taught, slots, preset, onBooked, onRefused, onStale } = props
   const { t, i18n } = useLingui()
   const languages = languageOptions(taught, useLanguages().data, i18n.locale)
   const [language, setLanguage] = useState<string | null>(null)
@@ -50,6 +54,9 @@ export function ScheduleConfirmDialog(props: Props) {
   const [level, setLevel] = useState<string | null>(null)
   const chosenLevel = levels.some((o) => o.value === level) ? level : presetValue(levels, preset.level)
   const [error, setError] = useState<MessageDescriptor | null>(null)
+  const [refused, setRefused] = useState<PickedSlot[]>([])
+  // After booking the week takes the focus (the booked slot), not the emptied Book button.
+  const [booked, setBooked] = useState(false)
   const [showRequired, setShowRequired] = useState(false)
   const attempt = useRef<BookingAttempt | null>(null)
   const create = useCreateLessons()
@@ -68,17 +75,26 @@ export function ScheduleConfirmDialog(props: Props) {
     const current = attemptFor(attempt.current, body)
     attempt.current = current
     setError(null)
+    setRefused([])
+    setBooked(false)
     create.mutate(
       { body, idempotencyKey: current.key },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           attempt.current = null
-          onBooked()
+          setBooked(true)
+          onBooked(answer.lessons.map((lesson) => lesson.time_slot_id))
         },
         onError: (failure) => {
           const apiError = failure instanceof ApiError ? failure : null
           if (!apiError || !mayRetrySameKey(apiError)) attempt.current = null
           setError(apiError ? createLessonErrorMessage(apiError) : null)
+          // Say which slots were refused and keep the others chosen (issue #11 item 2).
+          const refusedIds = apiError ? refusedSlotIds(apiError, body.time_slot_ids) : []
+          if (refusedIds.length > 0) {
+            setRefused(slots.filter((slot) => refusedIds.includes(slot.id)))
+            onRefused(refusedIds)
+          }
           if (apiError?.code && REFRESHING_CODES.includes(apiError.code)) onStale()
         },
       },
@@ -93,6 +109,7 @@ export function ScheduleConfirmDialog(props: Props) {
       title={t`Potwierdź lekcje`}
       variant="shared"
       closeDisabled={create.isPending}
+      returnFocus={!booked}
     >
       <Stack gap="md">
         <div>
@@ -131,14 +148,17 @@ export function ScheduleConfirmDialog(props: Props) {
         />
         {error && (
           <Alert color="red" variant="light" role="alert">
-            <Message of={error} />
+            <Stack gap={4}>
+              <Message of={error} />
+              {refused.length > 0 && <RefusedSlots refused={refused} left={slots.length} />}
+            </Stack>
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
             <Trans>Anuluj</Trans>
           </Button>
-          <Button color="accent.8" onClick={confirm} loading={create.isPending}>
+          <Button color="accent.8" onClick={confirm} loading={create.isPending} disabled={slots.length === 0}>
             <Trans>Umów lekcje</Trans>
           </Button>
         </Group>

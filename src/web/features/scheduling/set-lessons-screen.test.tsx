@@ -11,7 +11,7 @@ import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
 import { clearTimetableMirror, saveTimetable } from '../../offline/timetable-mirror.ts'
 import { SetLessonsScreen } from './set-lessons-screen.tsx'
-import { baseAnswers, fakeApi, STUDENT, slotId, TEACHER_ID, timetable } from './test-server.ts'
+import { baseAnswers, fakeApi, STUDENT, searchPage, slotId, TEACHER_ID, timetable } from './test-server.ts'
 
 function renderAt(search: string) {
   const queryClient = new QueryClient({
@@ -71,6 +71,22 @@ describe('the set-lessons screen', () => {
     expect([show?.query.get('date_from'), show?.query.get('date_to')]).toEqual(['2026-11-23', '2026-11-29'])
   })
 
+  // issue #11 item 4: "Najbliższy wolny termin" led to a teacher who refuses the student.
+  it('does not offer a teacher who refuses the student as bookable, and says why', async () => {
+    const refusing = { ...searchPage.data[0], not_accepting_new_students: true, next_free_slot: null }
+    fakeApi({
+      ...baseAnswers(),
+      '/teachers/search': { status: 200, body: { ...searchPage, data: [refusing] } },
+    })
+    renderAt('')
+    expect(
+      await screen.findByText(/^Lekcje mogą tu umawiać tylko kursanci dodani przez lektora\./),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Pokaż terminy: Anna Nowak' })).toBeNull()
+    const profileLink = screen.getByRole('link', { name: 'Zobacz profil: Anna Nowak' })
+    expect(profileLink.getAttribute('href')).toBe(`/dashboard/teacher/${TEACHER_ID}`)
+  })
+
   it('says when no teacher matches and suggests widening the filters', async () => {
     fakeApi({
       ...baseAnswers(),
@@ -81,6 +97,28 @@ describe('the set-lessons screen', () => {
     })
     renderAt('')
     expect(await screen.findByText('Żaden lektor nie pasuje do filtrów')).toBeTruthy()
+  })
+
+  // issue #11 item 3: an expired student met every teacher's "no free slots" and was never told.
+  it('tells a student whose account has expired so, in place of the teachers', async () => {
+    const expired = { ...STUDENT, active_until: '2026-11-23' }
+    fakeApi({ ...baseAnswers(), '/students/me': { status: 200, body: { data: expired } } })
+    renderAt(`?teacher=${TEACHER_ID}`)
+    expect(await screen.findByText('Twoje konto wygasło 23.11.2026')).toBeTruthy()
+    expect(screen.getByText(/^Nie można umawiać lekcji po wygaśnięciu konta\./)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Moje lekcje' }).getAttribute('href')).toBe(
+      '/dashboard/my-lessons',
+    )
+    expect(screen.queryByRole('region', { name: 'Filtry' })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Wybór tygodnia' })).toBeNull()
+  })
+
+  it('tells a student whose account ends within the two weeks until when they can book', async () => {
+    const ending = { ...STUDENT, active_until: '2026-11-27' }
+    fakeApi({ ...baseAnswers(), '/students/me': { status: 200, body: { data: ending } } })
+    renderAt('')
+    expect(await screen.findByText('Twoje konto jest aktywne do 27.11.2026')).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Pokaż terminy: Anna Nowak' })).toBeTruthy()
   })
 
   it('books two slots with an Idempotency-Key, then clears the selection and reloads the week', async () => {

@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
-import { Stack, Title } from '@mantine/core'
-import { useMemo } from 'react'
+import { Button, Stack, Title } from '@mantine/core'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { accountAccess } from '../../../domain/account-access.ts'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import { useProfile } from '../../api/profile.ts'
 import type { TeacherSearchParams } from '../../api/teacher-search.ts'
+import { paths } from '../../app/paths.ts'
+import { AccountAccessNotice } from '../../ui/account-access-notice.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { clampWeek, weekBounds } from '../../ui/week-bounds.ts'
 import { ChosenTeacher } from './chosen-teacher.tsx'
@@ -29,11 +33,17 @@ export function SetLessonsScreen() {
   const { t } = useLingui()
   usePageTitle(t`Umów lekcję`)
   const { state, update } = useSetLessonsState()
+  // The teacher whose week was open last: back on the list, their card takes the focus.
+  const [returnedFrom, setReturnedFrom] = useState<string | null>(null)
   const profile = useProfile().data
   // The week bounds follow the day the screen opened; a reload moves them on.
   const now = useMemo(() => new Date(), [])
   const bounds = weekBounds(now)
-  const dates = selectableDates(now, profile?.active_until ?? null)
+  const activeUntil = profile?.active_until ?? null
+  const dates = selectableDates(now, activeUntil)
+  // spec §8: nothing can be booked once the account has expired; the screen says so, not every
+  // teacher's "no free slots" (issue #11 item 3).
+  const expired = accountAccess(activeUntil, now).kind === 'expired'
   // The language filter starts with what the student learns first (their first learned language).
   const language =
     state.language === 'any' ? null : (state.language ?? profile?.languages_learned[0]?.language_id ?? null)
@@ -50,14 +60,26 @@ export function SetLessonsScreen() {
       <Title order={1} fz={28}>
         {t`Umów lekcję`}
       </Title>
-      {state.teacher ? (
+      <AccountAccessNotice
+        activeUntil={activeUntil}
+        now={now}
+        action={
+          <Button component={Link} to={paths.myLessons} variant="default">
+            {t`Moje lekcje`}
+          </Button>
+        }
+      />
+      {expired ? null : state.teacher ? (
         <ChosenTeacher
           key={state.teacher}
           teacherId={state.teacher}
           week={clampWeek(state.week, bounds)}
           bounds={bounds}
           onWeek={(week) => update({ week })}
-          onBack={() => update({ teacher: null, week: null }, { push: true })}
+          onBack={() => {
+            setReturnedFrom(state.teacher)
+            update({ teacher: null, week: null }, { push: true })
+          }}
           preset={{ language, level: state.level }}
         />
       ) : (
@@ -70,8 +92,9 @@ export function SetLessonsScreen() {
           />
           <TeacherResults
             params={params}
-            onOpen={(teacher) => update({ teacher, week: null }, { push: true })}
+            onOpen={(teacher, week) => update({ teacher, week: week ?? null }, { push: true })}
             onPage={(page) => update({ page }, { push: true })}
+            returnedFrom={returnedFrom}
           />
         </>
       )}

@@ -2,17 +2,33 @@ import '@mantine/core/styles/Avatar.css'
 import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
+import { paths } from '../../app/paths.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
-type Props = { teacher: TeacherSearchResult; onOpen: () => void }
+type Props = {
+  teacher: TeacherSearchResult
+  onOpen: () => void
+  /** Focus the card's action on mount: the user came back from this teacher's week. */
+  takeFocus?: boolean
+}
 
-/** One search result: picture, name, rating, taught languages with levels, next free slot. */
-export function TeacherResultCard({ teacher, onOpen }: Props) {
+/**
+ * One search result: picture, name, rating, taught languages with levels, next free slot. A
+ * teacher who does not take the student (spec §4; the search says so per student) is not offered
+ * as bookable: the card says plainly why and leads to the teacher's profile (issue #11 item 4).
+ */
+export function TeacherResultCard({ teacher, onOpen, takeFocus = false }: Props) {
   const { t, i18n } = useLingui()
+  const action = useRef<HTMLAnchorElement & HTMLButtonElement>(null)
+  useEffect(() => {
+    if (takeFocus) action.current?.focus()
+  }, [takeFocus])
   const name = `${teacher.first_name} ${teacher.last_name}`
   const next = teacher.next_free_slot ? new Date(teacher.next_free_slot) : null
   const nextDate = next ? polandDateKey(next) : null
@@ -45,16 +61,36 @@ export function TeacherResultCard({ teacher, onOpen }: Props) {
           </Group>
           <RatingSummary average={teacher.average_rating} />
           <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy`} />
-          <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
-            <Text size="sm" c={nextText ? undefined : 'dimmed'}>
-              {nextText
-                ? t`Najbliższy wolny termin: ${nextText}`
-                : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
-            </Text>
-            <Button onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
-              <Trans>Pokaż terminy</Trans>
-            </Button>
-          </Group>
+          {teacher.not_accepting_new_students ? (
+            <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                <Trans>
+                  Lekcje mogą tu umawiać tylko kursanci dodani przez lektora. Uczysz się już u tego lektora?
+                  Poproś o dodanie Twojego adresu e-mail.
+                </Trans>
+              </Text>
+              <Button
+                ref={action}
+                component={Link}
+                to={paths.teacher.replace(':id', teacher.id)}
+                variant="default"
+                aria-label={t`Zobacz profil: ${name}`}
+              >
+                <Trans>Zobacz profil</Trans>
+              </Button>
+            </Group>
+          ) : (
+            <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
+              <Text size="sm" c={nextText ? undefined : 'dimmed'}>
+                {nextText
+                  ? t`Najbliższy wolny termin: ${nextText}`
+                  : t`Brak wolnych terminów w najbliższych dwóch tygodniach`}
+              </Text>
+              <Button ref={action} onClick={onOpen} aria-label={t`Pokaż terminy: ${name}`}>
+                <Trans>Pokaż terminy</Trans>
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Group>
     </Paper>

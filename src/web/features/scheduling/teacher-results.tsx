@@ -3,20 +3,35 @@ import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import { ApiError } from '../../api/api-error.ts'
 import { type TeacherSearchParams, useTeacherSearch } from '../../api/teacher-search.ts'
+import { useOnlineStatus } from '../../offline/use-online-status.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
+import { OfflineResults } from './offline-results.tsx'
 import { TeacherResultCard } from './teacher-result-card.tsx'
 
 type Props = {
   params: TeacherSearchParams
-  onOpen: (teacherId: string) => void
+  /** Opens a teacher's week: the current one, or a week saved on the device (offline). */
+  onOpen: (teacherId: string, weekStart?: string) => void
   onPage: (page: number) => void
+  /** The teacher whose week the user came back from: their card takes the focus (issue #11 item 7). */
+  returnedFrom?: string | null
 }
 
-/** The paginated results of GET /teachers/search with their loading, empty and error states. */
-export function TeacherResults({ params, onOpen, onPage }: Props) {
+/**
+ * The paginated results of GET /teachers/search with their loading, empty and error states;
+ * without a connection and without results to show, the weeks saved on the device (issue #11 item 6).
+ */
+export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: Props) {
   const { t } = useLingui()
   const search = useTeacherSearch(params)
+  const online = useOnlineStatus()
+  // Offline, the query waits (paused) for the connection: it would say "searching" forever.
+  const unreachable =
+    (search.isPending && (!online || search.fetchStatus === 'paused')) ||
+    (search.isError && search.error instanceof ApiError && search.error.kind === 'network')
+  if (unreachable && search.data === undefined) return <OfflineResults onOpen={onOpen} />
   if (search.isPending) return <PageLoader label={t`Szukamy lektorów…`} />
   if (search.isError)
     return (
@@ -55,7 +70,12 @@ export function TeacherResults({ params, onOpen, onPage }: Props) {
       </Text>
       <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {page.data.map((teacher) => (
-          <TeacherResultCard key={teacher.id} teacher={teacher} onOpen={() => onOpen(teacher.id)} />
+          <TeacherResultCard
+            key={teacher.id}
+            teacher={teacher}
+            onOpen={() => onOpen(teacher.id)}
+            takeFocus={teacher.id === returnedFrom}
+          />
         ))}
       </Stack>
       {page.lastPage > 1 && (

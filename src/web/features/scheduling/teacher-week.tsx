@@ -1,5 +1,4 @@
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCalendarOff } from '@tabler/icons-react'
@@ -20,7 +19,7 @@ import type { TaughtLanguage } from './confirm-options.ts'
 import { MirrorBanner } from './mirror-banner.tsx'
 import { NotAcceptingOverlay } from './not-accepting-overlay.tsx'
 import { SelectedSlotChips } from './selected-slot-chips.tsx'
-import { type PickedSlot, pruneSelection, toggleSlot } from './slot-selection.ts'
+import { dayRefusal, type PickedSlot, pruneSelection, toggleSlot } from './slot-selection.ts'
 
 // The booking confirmation (and its language and level pickers) loads when Book is first pressed.
 const ScheduleConfirmDialog = lazyComponent(
@@ -48,6 +47,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
   const [selection, setSelection] = useState<PickedSlot[]>([])
   const [confirming, setConfirming] = useState(false)
   const confirmMounted = useEverOpened(confirming)
+  const [focusRequest, setFocusRequest] = useState<{ slotId: string } | null>(null)
   const data = timetable.data
   useEffect(() => {
     if (data) setSelection((current) => pruneSelection(current, data.timetable))
@@ -58,14 +58,33 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
   const reached = limitReached(selection.length, data?.scheduled_lessons_count ?? 0, limit)
   const blockedReason = t`Rezerwacja będzie możliwa po odzyskaniu połączenia.`
 
-  const booked = () => {
+  const booked = (slotIds: string[]) => {
+    const count = slotIds.length
     setSelection([])
     setConfirming(false)
+    // issue #11 item 7: the focus goes to the first booked slot, which now says so.
+    const first = slotIds[0]
+    if (first) setFocusRequest({ slotId: first })
     showToast({
       color: 'green',
-      message: i18n._(msg`Lekcja została umówiona`),
+      // spec §8 "lesson set" toast, in the plural when several were booked (issue #11 item 8).
+      message: plural(count, {
+        one: 'Lekcja została umówiona',
+        few: 'Umówiliśmy # lekcje',
+        many: 'Umówiliśmy # lekcji',
+        other: 'Umówiliśmy # lekcji',
+      }),
       autoClose: LESSON_SET_TOAST_MS,
     })
+  }
+
+  // The server's date rules, said on the slot before it has to refuse them (issue #11 item 2).
+  const refusalText = (day: Parameters<typeof dayRefusal>[1], slotId: string) => {
+    const refusal = dayRefusal(selection, day, slotId)
+    if (!refusal) return null
+    if (refusal.kind === 'own_lesson') return t`Masz już lekcję zaplanowaną na ten dzień.`
+    const time = refusal.time
+    return t`U tego lektora możesz umówić jedną lekcję dziennie. Tego dnia wybrano już ${time}.`
   }
 
   return (
@@ -95,7 +114,9 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
               graceHours={data.lesson_earliness_condition}
               selection={{
                 selectedIds: selection.map((slot) => slot.id),
-                onToggle: (slot, date) => setSelection((current) => toggleSlot(current, slot, date, reached)),
+                onToggle: (slot, day) => setSelection((current) => toggleSlot(current, slot, day, reached)),
+                dayRefusal: (day, slot) => refusalText(day, slot.id),
+                focusRequest,
                 limit,
                 limitReached: reached,
                 blocked: offline ? { reason: blockedReason } : undefined,
@@ -131,7 +152,8 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
             >
               <Trans>Umów wybrane terminy</Trans>
             </Button>
-            {offline && (
+            {/* The mirror's banner already says it; without a saved copy this is the only hint. */}
+            {offline && data?.mirroredAt == null && (
               <Text size="xs" c="dimmed">
                 {blockedReason}
               </Text>
@@ -149,6 +171,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
             slots={selection}
             preset={preset}
             onBooked={booked}
+            onRefused={(ids) => setSelection((current) => current.filter((slot) => !ids.includes(slot.id)))}
             onStale={() => void timetable.refetch()}
           />
         </Suspense>

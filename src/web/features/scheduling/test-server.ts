@@ -65,13 +65,17 @@ export function timetable(overrides: Partial<Timetable> = {}): Timetable {
   })
   return {
     timetable: [
-      { date: '2026-11-23', slots: [] },
-      { date: '2026-11-24', slots: [] },
-      { date: '2026-11-25', slots: [free(1, '08:00'), free(2, '08:45'), free(3, '10:00')] },
-      { date: '2026-11-26', slots: [free(4, '18:00')] },
-      { date: '2026-11-27', slots: [] },
-      { date: '2026-11-28', slots: [] },
-      { date: '2026-11-29', slots: [] },
+      { date: '2026-11-23', slots: [], has_own_lesson: false },
+      { date: '2026-11-24', slots: [], has_own_lesson: false },
+      {
+        date: '2026-11-25',
+        slots: [free(1, '08:00'), free(2, '08:45'), free(3, '10:00')],
+        has_own_lesson: false,
+      },
+      { date: '2026-11-26', slots: [free(4, '18:00')], has_own_lesson: false },
+      { date: '2026-11-27', slots: [], has_own_lesson: false },
+      { date: '2026-11-28', slots: [], has_own_lesson: false },
+      { date: '2026-11-29', slots: [], has_own_lesson: false },
     ],
     scheduled_lessons_count: 0,
     lesson_earliness_condition: 12,

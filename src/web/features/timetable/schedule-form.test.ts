@@ -19,6 +19,7 @@ const ID = '00000000-0000-4000-8000-000000000000'
 const day = (date: string, times: string[]): Timetable['timetable'][number] => ({
   date,
   slots: times.map((time) => ({ id: ID, time, available: true, scheduled: false, missed: false })),
+  has_own_lesson: false,
 })
 
 describe('the SetLesson form read from the slots', () => {

@@ -36,6 +36,7 @@ const week = (request: SentRequest) => {
           missed: false,
         }))
       : [],
+    has_own_lesson: false,
   }))
   const data = {
     timetable,

@@ -27,6 +27,7 @@ const week = (request: SentRequest) => {
     date: `2026-03-${String(first + i).padStart(2, '0')}`,
     // Fridays 10:00 and 10:45; this week's 10:00 is booked.
     slots: i === 4 ? [slot('1', '10:00', from === '2026-03-09'), slot('2', '10:45', false)] : [],
+    has_own_lesson: false,
   }))
   const data = {
     timetable,

@@ -7,7 +7,7 @@ import { capitalizeName } from '../../../domain/validation/rules.ts'
 import { DateField } from '../date-field.tsx'
 import { PhoneInput } from '../phone-input.tsx'
 import { fieldProps } from './field-props.ts'
-import { type DetailsValues, todayKey } from './section-rules.ts'
+import type { DetailsValues } from './section-rules.ts'
 
 export type DetailsFieldsProps = {
   /** Any form whose values include DetailsValues at the root (see section-rules.ts). */
@@ -39,7 +39,8 @@ export function DetailsFields({ form }: DetailsFieldsProps) {
         <TextInput label={t`Imię`} autoComplete="given-name" required {...nameProps('first_name')} />
         <TextInput label={t`Nazwisko`} autoComplete="family-name" required {...nameProps('last_name')} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      {/* The phone (country and number) needs a whole row of a 430 px dialog (issue #11 item 8). */}
+      <Stack gap="md">
         <PhoneInput
           label={t`Numer telefonu`}
           required
@@ -52,14 +53,13 @@ export function DetailsFields({ form }: DetailsFieldsProps) {
         <DateField
           label={t`Data urodzenia`}
           required
-          max={todayKey()}
           value={date.value}
           onChange={date.onChange}
           onFocus={date.onFocus}
           onBlur={date.onBlur}
           error={date.error}
         />
-      </SimpleGrid>
+      </Stack>
     </Stack>
   )
 }
