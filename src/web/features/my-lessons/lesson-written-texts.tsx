@@ -1,15 +1,14 @@
-import '@mantine/core/styles/Tooltip.css'
 import { useLingui } from '@lingui/react/macro'
-import { Box, Group, Stack, Text, Tooltip } from '@mantine/core'
-import { IconMessage, IconNotebook, IconNotes } from '@tabler/icons-react'
+import { Box, Stack, Text } from '@mantine/core'
+import { Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { type LessonTextKind, writtenTexts } from './lesson-texts.ts'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
+import { writtenTexts } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
-const ICONS = { note: IconMessage, teacher_memos: IconNotes, student_memos: IconNotebook } satisfies Record<
-  LessonTextKind,
-  unknown
->
+// The icons' tooltips need floating-ui (some 20 kB gzipped): a chunk of its own, as the calendar
+// that shows them is (issue #10).
+const LessonTextIcons = lazyComponent(async () => (await import('./lesson-text-icons.tsx')).LessonTextIcons)
 
 /**
  * The lesson's note and memos where its reader looks for them: on the lesson itself, each under
@@ -24,25 +23,9 @@ export function LessonWrittenTexts({ lesson, compact = false }: { lesson: Lesson
   if (texts.length === 0) return null
   if (compact)
     return (
-      <Group gap={4}>
-        {texts.map(({ kind, label, text }) => {
-          const Icon = ICONS[kind]
-          const said = `${i18n._(label)}: ${text}`
-          return (
-            <Tooltip key={kind} label={said} multiline w={240} withArrow>
-              <Box
-                component="span"
-                role="img"
-                aria-label={said}
-                c="indigo.7"
-                style={{ display: 'inline-flex' }}
-              >
-                <Icon size={16} aria-hidden />
-              </Box>
-            </Tooltip>
-          )
-        })}
-      </Group>
+      <Suspense fallback={null}>
+        <LessonTextIcons texts={texts} />
+      </Suspense>
     )
   return (
     <Stack gap={6}>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button, Stack, Title } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountAccess } from '../../../domain/account-access.ts'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
@@ -8,7 +8,7 @@ import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import { useProfile } from '../../api/profile.ts'
 import type { TeacherSearchParams } from '../../api/teacher-search.ts'
 import { paths } from '../../app/paths.ts'
-import { AccountAccessNotice } from '../../ui/account-access-notice.tsx'
+import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { clampWeek, weekBounds } from '../../ui/week-bounds.ts'
 import { ChosenTeacher } from './chosen-teacher.tsx'
@@ -16,6 +16,11 @@ import { searchTime } from './search-time.ts'
 import { TeacherFilters } from './teacher-filters.tsx'
 import { TeacherResults } from './teacher-results.tsx'
 import { useSetLessonsState } from './use-set-lessons-state.ts'
+
+// Only a student whose access ends soon or has ended sees it: its code loads then (issue #10).
+const AccountAccessNotice = lazyComponent(
+  async () => (await import('../../ui/account-access-notice.tsx')).AccountAccessNotice,
+)
 
 const PER_PAGE = 10
 
@@ -43,7 +48,8 @@ export function SetLessonsScreen() {
   const dates = selectableDates(now, activeUntil)
   // spec §8: nothing can be booked once the account has expired; the screen says so, not every
   // teacher's "no free slots" (issue #11 item 3).
-  const expired = accountAccess(activeUntil, now).kind === 'expired'
+  const access = accountAccess(activeUntil, now).kind
+  const expired = access === 'expired'
   // The language filter starts with what the student learns first (their first learned language).
   const language =
     state.language === 'any' ? null : (state.language ?? profile?.languages_learned[0]?.language_id ?? null)
@@ -60,15 +66,19 @@ export function SetLessonsScreen() {
       <Title order={1} fz={28}>
         {t`Umów lekcję`}
       </Title>
-      <AccountAccessNotice
-        activeUntil={activeUntil}
-        now={now}
-        action={
-          <Button component={Link} to={paths.myLessons} variant="default">
-            {t`Moje lekcje`}
-          </Button>
-        }
-      />
+      {access !== 'open' && (
+        <Suspense fallback={null}>
+          <AccountAccessNotice
+            activeUntil={activeUntil}
+            now={now}
+            action={
+              <Button component={Link} to={paths.myLessons} variant="default">
+                {t`Moje lekcje`}
+              </Button>
+            }
+          />
+        </Suspense>
+      )}
       {expired ? null : state.teacher ? (
         <ChosenTeacher
           key={state.teacher}
