@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { LoginPage } from './support/login-page.ts'
+import { expect, type Page, test } from '@playwright/test'
+import { signedInPage as signedIn } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 
 // issue #11 item 4: Michał Lewandowski takes no new students and has none yet. He was stuck (the
@@ -8,15 +8,6 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 
 const MICHAL = 'michal.lewandowski@demo.lektorium.pl'
 const MARCIN = 'marcin.piotrowski@demo.lektorium.pl'
-
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto(path)
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/dashboard\//)
-  return page
-}
 
 /** Marcin was warned for a late cancellation: the warning opens once at sign-in. */
 async function dismissDialog(page: Page) {

@@ -1,19 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { LoginPage, STUDENT_PARTNER } from './support/login-page.ts'
+import { expect, test } from '@playwright/test'
+import { STUDENT_PARTNER, signedInPage as signedIn } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 
 // issue #4: a teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student
 // sees the new slots. Agnieszka Zielińska works weekdays only in the demo data.
 const TEACHER_EMAIL = 'agnieszka.zielinska@demo.lektorium.pl'
-
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto(path)
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/dashboard\//)
-  return page
-}
 
 test('a teacher adds Sunday hours to the weekly schedule and a student sees the new slots', async ({
   browser,

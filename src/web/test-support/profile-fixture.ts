@@ -1,4 +1,4 @@
-import type { Profile } from '../../domain/api/profile.ts'
+import type { Profile, TeacherSummary } from '../../domain/api/profile.ts'
 
 // A complete profile for unit tests; each test changes what it is about.
 
@@ -72,4 +72,28 @@ export function teacherProfile(overrides: Partial<Profile> = {}): Profile {
     languages_learned: [],
     ...overrides,
   })
+}
+
+/** GET /teachers/show of Anna Nowak, as any signed-in user sees it. */
+export function teacherSummaryFixture(overrides: Partial<TeacherSummary> = {}): TeacherSummary {
+  return {
+    id: TEACHER_ID,
+    first_name: 'Anna',
+    last_name: 'Nowak',
+    image_url: null,
+    video_url: null,
+    description: null,
+    about: null,
+    average_rating: 4.5,
+    ratings: 2,
+    social_links: [],
+    taught_languages: [
+      { language_id: 1, level_id: 6 },
+      { language_id: 2, level_id: 4 },
+    ],
+    teaching_languages: [2],
+    language_specializations: [],
+    not_accepting_new_students: false,
+    ...overrides,
+  }
 }

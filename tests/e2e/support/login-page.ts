@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Lektorium2026!'
 export const TEACHER = 'anna.nowak@demo.lektorium.pl'
@@ -44,6 +44,16 @@ export class LoginPage {
   async switchLanguage(code: 'PL' | 'EN') {
     await this.page.getByText(code, { exact: true }).click()
   }
+}
+
+/** A page of its own browser context, signed in as `email` from the login page at `path`. */
+export async function signedInPage(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  const login = new LoginPage(page)
+  await login.goto(path)
+  await login.signIn(email)
+  await expect(page).toHaveURL(/\/dashboard\//)
+  return page
 }
 
 export async function storedToken(page: Page): Promise<string> {

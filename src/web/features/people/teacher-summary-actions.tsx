@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Text } from '@mantine/core'
+import { Button, Group } from '@mantine/core'
 import { IconArrowLeft, IconCalendarEvent } from '@tabler/icons-react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { TeacherSummary } from '../../../domain/api/profile.ts'
 import { useProfile } from '../../api/profile.ts'
 import { paths } from '../../app/paths.ts'
+import { AddedStudentsOnlyNote } from '../../ui/added-students-only-note.tsx'
 
 /**
  * issue #11 item 8: the teacher's page had no way on. Back returns where the user came from (or to
@@ -30,12 +31,7 @@ export function TeacherSummaryActions({ teacher }: { teacher: TeacherSummary }) 
       </Button>
       {canBook &&
         (teacher.not_accepting_new_students ? (
-          <Text size="sm" c="dimmed" maw={520}>
-            <Trans>
-              Lekcje mogą tu umawiać tylko kursanci dodani przez lektora. Uczysz się już u tego lektora?
-              Poproś o dodanie Twojego adresu e-mail.
-            </Trans>
-          </Text>
+          <AddedStudentsOnlyNote maw={520} />
         ) : (
           <Button
             component={Link}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { activateLocale } from '../../app/i18n.ts'
-import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { studentProfile, teacherSummaryFixture } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
@@ -11,23 +11,8 @@ import { TeacherSummaryScreen } from './teacher-summary-screen.tsx'
 
 // issue #11 item 8: the teacher summary page had no way to book or go back.
 
-const TEACHER = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890'
-const teacherSummary = {
-  id: TEACHER,
-  first_name: 'Anna',
-  last_name: 'Nowak',
-  image_url: null,
-  video_url: null,
-  description: null,
-  about: null,
-  average_rating: 4.5,
-  ratings: 2,
-  social_links: [],
-  taught_languages: [{ language_id: 1, level_id: 6 }],
-  teaching_languages: [2],
-  language_specializations: [],
-  not_accepting_new_students: false,
-}
+const teacherSummary = teacherSummaryFixture()
+const TEACHER = teacherSummary.id
 
 function show(profile: Profile, summary = teacherSummary) {
   signInAs(profile)

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom'
 import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { paths } from '../../app/paths.ts'
+import { AddedStudentsOnlyNote } from '../../ui/added-students-only-note.tsx'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
@@ -63,12 +64,7 @@ export function TeacherResultCard({ teacher, onOpen, takeFocus = false }: Props)
           <TaughtLanguageBadges taught={teacher.taught_languages} label={t`Uczy`} />
           {teacher.not_accepting_new_students ? (
             <Group justify="space-between" gap="sm" wrap="wrap" mt={4}>
-              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-                <Trans>
-                  Lekcje mogą tu umawiać tylko kursanci dodani przez lektora. Uczysz się już u tego lektora?
-                  Poproś o dodanie Twojego adresu e-mail.
-                </Trans>
-              </Text>
+              <AddedStudentsOnlyNote style={{ flex: '1 1 16rem' }} />
               <Button
                 ref={action}
                 component={Link}

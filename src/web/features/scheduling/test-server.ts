@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import type { Timetable } from '../../../domain/api/timetables.ts'
-import { studentProfile } from '../../test-support/profile-fixture.ts'
+import { studentProfile, teacherSummaryFixture } from '../../test-support/profile-fixture.ts'
 
 // A fake API at the fetch level for the set-lessons tests: each path answers from `answers`,
 // and every request is recorded (path, query, headers, body).
@@ -15,25 +15,7 @@ export const languages = [
 ]
 export const levels = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'].map((name, index) => ({ id: index + 1, name }))
 
-export const teacherSummary = {
-  id: TEACHER_ID,
-  first_name: 'Anna',
-  last_name: 'Nowak',
-  image_url: null,
-  video_url: null,
-  description: null,
-  about: null,
-  average_rating: 4.5,
-  ratings: 2,
-  social_links: [],
-  taught_languages: [
-    { language_id: 1, level_id: 6 },
-    { language_id: 2, level_id: 4 },
-  ],
-  teaching_languages: [2],
-  language_specializations: [],
-  not_accepting_new_students: false,
-}
+export const teacherSummary = teacherSummaryFixture()
 
 export const searchPage = {
   data: [
