@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { LoginPage, STUDENT_PARTNER } from './support/login-page.ts'
+import { ops } from './support/ops.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 
 // issue #11 item 7, by keyboard only: the focus went to <body> after "Pokaż terminy", after
@@ -9,6 +10,8 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 test('the keyboard skips to the content, walks the week with arrows, and keeps its place', async ({
   page,
 }) => {
+  // Aleksandra books here and in booking.e2e.ts; other journeys need her slots still free.
+  ops('lesson-limits', STUDENT_PARTNER, '--scheduled', '6')
   const login = new LoginPage(page)
   await login.goto('/login/student')
   await login.signIn(STUDENT_PARTNER)

@@ -1,17 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { E2E_DATA_DIR } from '../../playwright.config.ts'
 import { LoginPage } from './support/login-page.ts'
 import { messagesTo, waitForLink } from './support/mail.ts'
+import { ops } from './support/ops.ts'
 import { TeacherRegistrationPage } from './support/registration-page.ts'
 
 // spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
-
-const ops = (...args: string[]) =>
-  execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  })
 
 test('a new teacher registers in six steps, waits for verification, then signs in', async ({ page }) => {
   const email = `lektorka.${Date.now()}@example.com`
