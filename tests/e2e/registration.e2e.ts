@@ -1,19 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.ts'
 import { LoginPage } from './support/login-page.ts'
 import { messagesTo, waitForLink } from './support/mail.ts'
+import { ops } from './support/ops.ts'
 import { TeacherRegistrationPage } from './support/registration-page.ts'
 
 // spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
-
-// The CLI connects to the server's database itself, in the server's environment (the e-mailed
-// links are built from PUBLIC_URL).
-const ops = (...args: string[]) =>
-  execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` },
-    encoding: 'utf8',
-  })
 
 test('a new teacher registers in six steps, waits for verification, then signs in', async ({ page }) => {
   const email = `lektorka.${Date.now()}@example.com`

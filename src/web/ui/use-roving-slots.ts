@@ -6,7 +6,7 @@ import { slotState } from './slot-state.ts'
 
 /**
  * issue #11 item 7: the slot grid's roving tabindex. Tab reaches one slot — the last one focused,
- * else the first chosen, else the first free, else the first — and arrow keys move from there
+ * else the first chosen, else the first that can be chosen, else the first — and arrow keys move from there
  * (slot-keys.ts). A focus request (after booking) moves the focus into the grid.
  */
 export function useRovingSlots(days: Timetable['timetable'], selection: SlotSelection | undefined) {
@@ -15,7 +15,12 @@ export function useRovingSlots(days: Timetable['timetable'], selection: SlotSele
   const grid = days.map((day) => day.slots.map((slot) => slot.id))
   const ids = grid.flat()
   const chosen = selection?.selectedIds ?? []
-  const free = days.flatMap((day) => day.slots).find((slot) => slotState(slot, false) === 'available')
+  // The first slot that can really be chosen (free, and not refused by its day's rules).
+  const free = days
+    .flatMap((day) => day.slots.map((slot) => ({ day, slot })))
+    .find(
+      ({ day, slot }) => slotState(slot, false) === 'available' && !selection?.dayRefusal?.(day, slot),
+    )?.slot
   const tabStop =
     (active !== null && ids.includes(active) ? active : null) ??
     ids.find((id) => chosen.includes(id)) ??
