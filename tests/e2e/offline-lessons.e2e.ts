@@ -220,9 +220,9 @@ test.describe('a replay cut off by the server dying', () => {
     // Without a service worker nothing is precached: the menu and the dialogs used offline below
     // are lazy chunks (issue #10), so they are opened once while the connection is there.
     for (const [row, action] of [
-      [1, 'Dodaj notatkę'],
+      [1, /^(Napisz do lektora|Zmień wiadomość dla lektora)$/],
       [2, 'Oceń lekcję'],
-      [1, 'Notatki z lekcji'],
+      [1, 'Moje notatki'],
     ] as const) {
       const dialog = await openAction(page, finishedRows(page).nth(row), action)
       await expect(dialog).toBeVisible()

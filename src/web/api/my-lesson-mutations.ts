@@ -13,18 +13,16 @@ import { queueLessonWrite } from '../offline/outbox-queue.ts'
 import { useOutboxEntries } from '../offline/outbox-sync.ts'
 import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
+import { type MaterialInput, type UploadControl, uploadMaterial } from './material-upload.ts'
 import {
   cancelLesson,
   downloadLessonFile,
   type LessonFileRef,
-  type MaterialInput,
   type RatingMode,
   rateLesson,
   removeLessonFile,
   reportAbsence,
-  type UploadControl,
   updateLesson,
-  uploadMaterial,
 } from './my-lesson-writes.ts'
 import { profileKeys } from './profile.ts'
 import { getSession } from './session.ts'

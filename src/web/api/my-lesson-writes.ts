@@ -5,18 +5,16 @@ import {
   type LessonUpdate,
   lessonCancelResponse,
   lessonResponse,
-  MATERIAL_FIELDS,
   type RatingInput,
 } from '../../domain/api/my-lessons.ts'
 import { http } from './http.ts'
-import { postMultipart, type UploadProgress } from './upload.ts'
 
 // spec §7 the writes of my-lessons, as plain functions of (input, idempotencyKey): the mutation
 // hooks (my-lesson-mutations.ts) call them, and an offline outbox can replay them later with the
 // key it stored (ARCHITECTURE.md "Offline": exactly once). Every dialog shows its own errors,
 // hence `inline`.
 
-const idempotent = (key: string) => ({ [IDEMPOTENCY_HEADER]: key })
+export const idempotent = (key: string) => ({ [IDEMPOTENCY_HEADER]: key })
 
 /** POST /lessons/cancel {lesson_id, cancellation_reason}: the lesson and what else happened (spec §4). */
 export const cancelLesson = (input: LessonCancel, idempotencyKey: string) =>
@@ -37,24 +35,6 @@ export const updateLesson = (input: LessonUpdate, idempotencyKey: string) =>
       inline: true,
     })
     .then((answer) => answer.data)
-
-export type MaterialInput = { lesson_id: string; file: Blob; filename: string }
-export type UploadControl = { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void }
-
-/**
- * Multipart POST /lessons/update (spec §7 {lesson_id, lesson_note_file, lesson_note_filename}):
- * the two text fields as plain parts under the spec's names, the file in `lesson_note_file`.
- * With progress and cancel (DESIGN.md "Uploads").
- */
-export const uploadMaterial = (input: MaterialInput, idempotencyKey: string, control: UploadControl = {}) =>
-  postMultipart('/lessons/update', lessonResponse, {
-    fields: { [MATERIAL_FIELDS.lessonId]: input.lesson_id, [MATERIAL_FIELDS.filename]: input.filename },
-    files: { [MATERIAL_FIELDS.file]: input.file },
-    headers: idempotent(idempotencyKey),
-    inline: true,
-    signal: control.signal,
-    onProgress: control.onProgress,
-  }).then((answer) => answer.data)
 
 export type LessonFileRef = { lesson_id: string; file_id: string }
 const fileQuery = (input: LessonFileRef) =>

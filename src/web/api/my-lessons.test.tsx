@@ -16,6 +16,7 @@ import { signInAs } from '../test-support/test-session.ts'
 import { stubUploads } from '../test-support/test-xhr.ts'
 import { ApiError } from './api-error.ts'
 import { lessonKeys } from './lessons.ts'
+import { uploadMaterial } from './material-upload.ts'
 import { listOf, useCancelLesson, useUpdateLesson } from './my-lesson-mutations.ts'
 import {
   cancelLesson,
@@ -24,7 +25,6 @@ import {
   removeLessonFile,
   reportAbsence,
   updateLesson,
-  uploadMaterial,
 } from './my-lesson-writes.ts'
 import { lessonPageQueryOptions, lessonQueryOptions, scheduledLessonsQueryOptions } from './my-lessons.ts'
 import { profileKeys } from './profile.ts'
