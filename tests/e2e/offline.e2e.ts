@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { LoginPage, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 
@@ -31,22 +31,29 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   await expect(schedule.getByText(/: (wolny|zarezerwowany|za późno na rezerwację)$/).first()).toBeAttached()
 })
 
+/**
+ * Aleksandra (a student who has booked nothing in this run, so free slots read as free) opens
+ * Magdalena Kamińska's week with the service worker in control; returns the week's address.
+ */
+async function viewMagdalenasWeek(page: Page): Promise<string> {
+  const login = new LoginPage(page)
+  await login.goto('/login/student')
+  await login.signIn(STUDENT_PARTNER)
+  await expect(page).toHaveURL(/set-lessons/)
+  const screen = new SetLessonsPage(page)
+  await screen.openTeacher('Magdalena Kamińska')
+  await expect(screen.freeSlots().first()).toBeVisible()
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
+  return page.url()
+}
+
 // issue #4 item 7: the last timetable a student viewed is mirrored (IndexedDB) and shown offline,
 // marked as possibly out of date, with booking disabled until the connection returns.
 test('a student sees the last viewed week offline, marked stale, and cannot book', async ({
   page,
   context,
 }) => {
-  const login = new LoginPage(page)
-  await login.goto('/login/student')
-  // A student who has booked nothing in this run, so the week's free slots read as free.
-  await login.signIn(STUDENT_PARTNER)
-  await expect(page).toHaveURL(/set-lessons/)
-  const screen = new SetLessonsPage(page)
-  await screen.openTeacher('Magdalena Kamińska')
-  await expect(screen.freeSlots().first()).toBeVisible()
-  const url = page.url()
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
+  const url = await viewMagdalenasWeek(page)
   // The profile reaches the persisted query cache after a short throttle; an offline start needs it.
   await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('"profile"'))
 
@@ -66,14 +73,8 @@ test('offline, set-lessons says so and opens the saved week under its teacher’
   page,
   context,
 }) => {
-  const login = new LoginPage(page)
-  await login.goto('/login/student')
-  await login.signIn(STUDENT_PARTNER)
-  await expect(page).toHaveURL(/set-lessons/)
+  await viewMagdalenasWeek(page)
   const screen = new SetLessonsPage(page)
-  await screen.openTeacher('Magdalena Kamińska')
-  await expect(screen.freeSlots().first()).toBeVisible()
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
   // The teacher's profile is kept on the device with the week (persisted query cache).
   await page.waitForFunction(() => localStorage.getItem('lektorium-query-cache')?.includes('Kami'))
 
