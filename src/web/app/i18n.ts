@@ -42,6 +42,9 @@ export async function loadCatalog(locale: Locale): Promise<void> {
 function switchTo(locale: Locale): void {
   i18n.activate(locale)
   document.documentElement.lang = locale
+}
+
+function remember(locale: Locale): void {
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale)
   } catch {
@@ -54,6 +57,9 @@ function switchTo(locale: Locale): void {
  * catalog; a catalog that cannot be downloaded leaves the current language (or Polish) in place.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
+  // Remembered at once, with the signed-out choice (use-profile-locale.ts): a reload or a sign-in
+  // while the catalog downloads keeps what the person chose.
+  remember(locale)
   if (catalogs.has(locale)) return switchTo(locale)
   try {
     await loadCatalog(locale)
