@@ -49,7 +49,9 @@ export function DashboardLayout() {
   usePrefetchReferenceData()
   // issue #5 item 8: what was written offline goes out at start and whenever it can.
   useOutboxSync()
-  useAdoptProfileLocale(profile.data)
+  // The language follows the profile as the server gave it since this page loaded, not the
+  // device's persisted copy, which may predate a language saved just before a reload.
+  useAdoptProfileLocale(profile.dataUpdatedAt >= performance.timeOrigin ? profile.data : undefined)
 
   if (profile.data === undefined) {
     const error =

@@ -47,9 +47,16 @@ export function useAdoptProfileLocale(profile: Profile | undefined) {
     adoptedFor = key
     const shown = i18n.locale
     if (signedOutChoice() && isLocale(shown)) {
-      markSignedOutChoice(false)
-      if (profile.locale !== shown)
-        save({ locale: shown }, { onError: () => showErrorToast(localeErrorText) })
+      // The choice is kept until the profile has it: a reload before the save lands keeps it too.
+      if (profile.locale === shown) markSignedOutChoice(false)
+      else
+        save(
+          { locale: shown },
+          {
+            onSuccess: () => markSignedOutChoice(false),
+            onError: () => showErrorToast(localeErrorText),
+          },
+        )
     } else if (profile.locale !== shown) void activateLocale(profile.locale)
   }, [profile, key, i18n.locale, save])
 }
