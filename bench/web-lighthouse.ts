@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import lighthouse from 'lighthouse'
 import * as v from 'valibot'
 
@@ -49,6 +51,13 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  // BENCH_WEB_LHR_DIR keeps each whole report, for the audits behind a score (LCP element, chains).
+  const keepIn = process.env.BENCH_WEB_LHR_DIR
+  if (keepIn) {
+    mkdirSync(keepIn, { recursive: true })
+    const name = new URL(url).pathname.replaceAll('/', '_') || '_'
+    writeFileSync(path.join(keepIn, `${name}-${Date.now()}.json`), JSON.stringify(lhr))
+  }
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const metric = (id: Metric) => lhr.audits[METRICS[id]]?.numericValue ?? Number.NaN
   const lost = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>

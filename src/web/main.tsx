@@ -1,6 +1,7 @@
 import './app/mantine-styles.ts'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { queryClient } from './api/query-client.ts'
 import { getSession, subscribeSession } from './api/session.ts'
 import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
@@ -9,8 +10,15 @@ import { identifyUser, initMonitoring } from './app/monitoring.ts'
 import { preloadDashboardScreen } from './app/screen-chunks.ts'
 import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
-// A signed-in start downloads its screen alongside the language and the first render.
-if (getSession()) preloadDashboardScreen(window.location.pathname)
+// A signed-in start downloads its screen and asks for its data alongside the language and the
+// first render.
+const session = getSession()
+if (session) {
+  preloadDashboardScreen(window.location.pathname)
+  void import('./app/signed-in-prefetch.ts').then(({ prefetchSignedInData }) =>
+    prefetchSignedInData(queryClient, session),
+  )
+}
 // The first render waits for the language (English is a chunk of its own; Polish is here).
 await activateLocale(readStoredLocale())
 connectTransport()
@@ -21,11 +29,16 @@ void initMonitoring().then(() => {
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const root = createRoot(container)
+// A transition renders in slices that yield to the browser between them, so a phone's first
+// screen (and the lazy screens that resume it) never holds the main thread for long (issue #10).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})
 
 // The service worker registers once the page has loaded: its precache downloads must not compete
 // with the first screen's.

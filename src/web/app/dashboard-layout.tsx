@@ -2,16 +2,11 @@ import '@mantine/core/styles/Container.css'
 import { Trans } from '@lingui/react/macro'
 import { Box, Button, Container, Stack } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useDeferredValue, useEffect } from 'react'
 import { ApiError } from '../api/api-error.ts'
-import {
-  languagesQueryOptions,
-  levelsQueryOptions,
-  specializationsQueryOptions,
-} from '../api/dictionaries.ts'
 import { apiErrorMessage, codeMessage } from '../api/error-messages.ts'
 import { useProfile } from '../api/profile.ts'
-import { settingsQueryOptions } from '../api/settings.ts'
+import { type Session, useSession } from '../api/session.ts'
 import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
 import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
 import { ScheduleNotice } from '../features/schedule-notice/schedule-notice.tsx'
@@ -23,18 +18,16 @@ import { ServerErrorAlert } from '../ui/server-error-alert.tsx'
 import { SkipLink } from '../ui/skip-link.tsx'
 import { AppLoader } from './app-loader.tsx'
 import { DashboardScreens } from './dashboard-screens.tsx'
+import { prefetchSignedInData } from './signed-in-prefetch.ts'
 import { TopNav } from './top-nav.tsx'
 import { useAdoptProfileLocale } from './use-profile-locale.ts'
 
-/** Warms the reference data the dashboard screens use, so it is also there offline. */
-function usePrefetchReferenceData() {
+/** Warms what the screens need, so it is also there offline. */
+function usePrefetchSignedInData(session: Session | null) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    void queryClient.prefetchQuery(languagesQueryOptions())
-    void queryClient.prefetchQuery(levelsQueryOptions())
-    void queryClient.prefetchQuery(specializationsQueryOptions())
-    void queryClient.prefetchQuery(settingsQueryOptions())
-  }, [queryClient])
+    if (session) prefetchSignedInData(queryClient, session)
+  }, [queryClient, session])
 }
 
 /** Where the skip link leads (issue #11 item 7). */
@@ -46,19 +39,22 @@ const MAIN_ID = 'main-content'
  */
 export function DashboardLayout() {
   const profile = useProfile()
-  usePrefetchReferenceData()
+  usePrefetchSignedInData(useSession())
   // issue #5 item 8: what was written offline goes out at start and whenever it can.
   useOutboxSync()
   // The language follows the profile as the server gave it since this page loaded, not the
   // device's persisted copy, which may predate a language saved just before a reload.
   useAdoptProfileLocale(profile.dataUpdatedAt >= performance.timeOrigin ? profile.data : undefined)
+  // The profile's answer renders the whole dashboard as a transition, in slices that yield to the
+  // browser: an answer of TanStack Query would otherwise render it in one long task (issue #10).
+  const shown = useDeferredValue(profile.data)
 
-  if (profile.data === undefined) {
+  if (shown === undefined) {
     const error =
       profile.error instanceof ApiError ? apiErrorMessage(profile.error) : codeMessage('server_error')
     return (
       <Container size="sm" py="xl">
-        {profile.isError ? (
+        {profile.isError && profile.data === undefined ? (
           <Stack>
             <FormError>
               <Message of={error} />
@@ -77,7 +73,7 @@ export function DashboardLayout() {
   return (
     <Box mih="100dvh" bg="gray.0">
       <SkipLink targetId={MAIN_ID} />
-      <TopNav profile={profile.data} />
+      <TopNav profile={shown} />
       <Container
         size="xl"
         py={{ base: 'lg', sm: 'xl' }}
@@ -96,9 +92,9 @@ export function DashboardLayout() {
       </Container>
       {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows;
           the teachers' schedule-change notice after login. */}
-      <BanWarn profile={profile.data} />
-      <MissingDataReminder profile={profile.data} />
-      <ScheduleNotice profile={profile.data} />
+      <BanWarn profile={shown} />
+      <MissingDataReminder profile={shown} />
+      <ScheduleNotice profile={shown} />
     </Box>
   )
 }

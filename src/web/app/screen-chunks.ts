@@ -29,5 +29,8 @@ const screens: [string, () => Promise<unknown>][] = [
 export function preloadDashboardScreen(pathname: string): void {
   const screen = screens.find(([pattern]) => matchPath(pattern, pathname))
   if (!screen) return
-  for (const load of [dashboardChunks.layout, screen[1]]) void load().catch(() => undefined)
+  // Two tasks: each import appends a link per file it needs, which on a phone adds up to one long
+  // task before the first render (issue #10).
+  void dashboardChunks.layout().catch(() => undefined)
+  setTimeout(() => void screen[1]().catch(() => undefined), 0)
 }

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import { useDeferredValue } from 'react'
 import { ApiError } from '../../api/api-error.ts'
 import { type TeacherSearchParams, useTeacherSearch } from '../../api/teacher-search.ts'
 import { useOnlineStatus } from '../../offline/use-online-status.ts'
@@ -64,7 +65,32 @@ export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: 
       </Paper>
     )
   return (
-    <Stack gap="md" component="section" aria-label={t`Wyniki wyszukiwania`} aria-busy={search.isFetching}>
+    <ResultPage
+      page={page}
+      busy={search.isFetching}
+      onOpen={onOpen}
+      onPage={onPage}
+      returnedFrom={returnedFrom}
+    />
+  )
+}
+
+type ResultPageProps = Omit<Props, 'params'> & {
+  page: NonNullable<ReturnType<typeof useTeacherSearch>['data']>
+  busy: boolean
+}
+
+/**
+ * One page of results. The cards render as a transition (after a first render of the loader) so
+ * that on a phone they never hold the main thread in one long task (issue #10): an answer of
+ * TanStack Query would otherwise render them synchronously.
+ */
+function ResultPage({ page: latest, busy, onOpen, onPage, returnedFrom = null }: ResultPageProps) {
+  const { t } = useLingui()
+  const page = useDeferredValue(latest, null)
+  if (page === null) return <PageLoader label={t`Szukamy lektorów…`} />
+  return (
+    <Stack gap="md" component="section" aria-label={t`Wyniki wyszukiwania`} aria-busy={busy}>
       <Text size="sm" c="dimmed" aria-live="polite">
         {t`Znalezieni lektorzy: ${page.total}`}
       </Text>
