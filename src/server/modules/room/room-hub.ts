@@ -102,7 +102,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   }
 
   async function accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }) {
-    if (closing || socket.readyState !== socket.OPEN) return
+    if (socket.readyState !== socket.OPEN) return
+    if (closing) return socket.close(1012, 'server restart')
     const peer: Peer = {
       ...party,
       socket,

@@ -40,6 +40,7 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions
     preClose: async () => {
       await hub.close()
       for (const client of app.websocketServer.clients) client.terminate()
+      app.websocketServer.close()
     },
   })
 

@@ -18,11 +18,12 @@ let t: TestApp
 let dataDir: string
 let a: ServerProcess
 let b: ServerProcess
+let env: Record<string, string>
 const clients: RoomClient[] = []
 beforeAll(async () => {
   t = await buildTestApp()
   dataDir = mkdtempSync(path.join(tmpdir(), 'lk-room-'))
-  const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
+  env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
   ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
 }, 120_000)
 afterAll(async () => {
@@ -107,6 +108,24 @@ describe('a lesson room across two server processes', () => {
     expect(teacher.received.map((m) => m.type)).not.toContain('peer-left')
     expect(older.received.map((m) => m.type)).toEqual(['welcome'])
   })
+
+  it('closes its sockets (1012) when a process stops; the peer hears it and the party comes back', async () => {
+    const { pair, lesson } = await lessonNow()
+    const student = await enter(b, pair.student, lesson.id)
+    await student.next('welcome')
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    await teacher.next('welcome')
+    await student.next('peer-joined')
+    await a.stop()
+    expect((await teacher.closed).code).toBe(1012)
+    await student.next('peer-left')
+    a = await startServerProcess(env)
+    const back = await enter(a, pair.teacher, lesson.id)
+    expect(await back.next('welcome')).toMatchObject({ peer_present: true })
+    await student.next('peer-joined')
+    back.send({ type: 'signal', data: { candidate: null } })
+    await student.next('signal')
+  }, 60_000)
 
   it('does not count a party present whose process was killed', async () => {
     const { pair, lesson } = await lessonNow()
