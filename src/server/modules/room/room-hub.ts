@@ -30,8 +30,6 @@ export type RoomHub = {
   accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }): Promise<void>
   /** A chat message was stored: to both parties' sockets, on every process. */
   broadcastChat(message: ChatMessage): void
-  /** Closes rooms whose window has ended, drops silent sockets, refreshes presence (the timer's work). */
-  tick(): Promise<void>
   close(): Promise<void>
 }
 
@@ -129,6 +127,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     for (const queued of peer.queue.splice(0)) send(peer, queued)
   }
 
+  /** Closes rooms whose window has ended, drops silent sockets, refreshes presence. */
   async function tick() {
     const now = clock.now()
     for (const peer of [...rooms.values()].flatMap((room) => [...room])) {
@@ -168,7 +167,6 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         socket.close(1011, 'server error')
       }),
     broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
-    tick,
     async close() {
       closing = true
       clearInterval(timer)
