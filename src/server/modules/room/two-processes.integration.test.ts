@@ -153,5 +153,18 @@ describe('a lesson room across two server processes', () => {
     await expect.poll(() => studentOriginAlive(lesson.id), { timeout: 5000 }).toBe(false)
     const teacher = await enter(a, pair.teacher, lesson.id)
     expect(await teacher.next('welcome')).toMatchObject({ peer_present: false })
-  })
+    // The survivor closes the dead process's row when it was last seen (it sweeps every 15 s).
+    const studentRow = async () => {
+      const rows = await t.database.db
+        .select()
+        .from(roomConnections)
+        .where(eq(roomConnections.userId, pair.student.user.id))
+      return rows[0]
+    }
+    await expect
+      .poll(async () => (await studentRow())?.leftAt ?? null, { timeout: 20_000, interval: 500 })
+      .not.toBeNull()
+    const row = await studentRow()
+    expect(row?.leftAt?.getTime()).toBe(row?.lastSeenAt.getTime())
+  }, 40_000)
 })
