@@ -14,9 +14,12 @@ export class UserPermissionDeniedError extends Error {
   }
 }
 
+/** An opened microphone: its PCM can be captured, and it is released after the recording. */
+export type Microphone = { capture(): Promise<PcmCapture>; release(): void }
+
 export type RecordingDeps = {
-  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>
-  startCapture?: (stream: MediaStream) => Promise<PcmCapture>
+  /** Opens the microphone (a test passes a stand-in); any refusal counts as UserPermissionDenied. */
+  openMicrophone?: () => Promise<Microphone>
   /** Waits a second of the countdown (a test passes a faster one). */
   tick?: () => Promise<void>
 }
@@ -35,19 +38,26 @@ const MICROPHONE: MediaStreamConstraints = {
   },
 }
 
-async function openMicrophone(getUserMedia: RecordingDeps['getUserMedia']): Promise<MediaStream> {
+async function browserMicrophone(): Promise<Microphone> {
+  if (typeof navigator === 'undefined' || !navigator.mediaDevices) {
+    throw new Error('navigator.mediaDevices is not available (an insecure origin?)')
+  }
+  const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE)
+  return {
+    capture: () => startPcmCapture(stream),
+    release: () => {
+      for (const track of stream.getTracks()) track.stop()
+    },
+  }
+}
+
+async function open(openMicrophone: () => Promise<Microphone>): Promise<Microphone> {
   try {
-    if (!getUserMedia) throw new Error('navigator.mediaDevices is not available (insecure origin?)')
-    return await getUserMedia(MICROPHONE)
+    return await openMicrophone()
   } catch (error) {
     throw new UserPermissionDeniedError(error)
   }
 }
-
-const defaultGetUserMedia = () =>
-  typeof navigator !== 'undefined' && navigator.mediaDevices
-    ? (constraints: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(constraints)
-    : undefined
 
 /**
  * Records the microphone for 10 s (`onSecondsLeft` on start and after each second) and answers the
@@ -57,9 +67,9 @@ export async function recordVoiceSample(
   onSecondsLeft: (seconds: number) => void,
   deps: RecordingDeps = {},
 ): Promise<File> {
-  const stream = await openMicrophone(deps.getUserMedia ?? defaultGetUserMedia())
+  const microphone = await open(deps.openMicrophone ?? browserMicrophone)
   try {
-    const capture = await (deps.startCapture ?? startPcmCapture)(stream)
+    const capture = await microphone.capture()
     for (let left = VOICE_SAMPLE.seconds; left > 0; left--) {
       onSecondsLeft(left)
       await (deps.tick ?? oneSecond)()
@@ -69,6 +79,6 @@ export async function recordVoiceSample(
     const channels = (await capture.stop()).map((channel) => channel.subarray(0, FRAMES))
     return new File([encodeWav(channels)], VOICE_SAMPLE.fileName, { type: 'audio/wav' })
   } finally {
-    for (const track of stream.getTracks()) track.stop()
+    microphone.release()
   }
 }

@@ -64,7 +64,7 @@ function RecorderBody({ state, record, retryUpload }: BodyProps) {
             loading={state.step === 'starting'}
             onClick={start}
           >
-            <Trans>Nagraj {VOICE_SAMPLE.seconds} sekund</Trans>
+            <Trans>Nagraj 10 sekund</Trans>
           </Button>
         </>
       )
