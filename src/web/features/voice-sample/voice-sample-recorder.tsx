@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css'
 import '@mantine/core/styles/RingProgress.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core'
