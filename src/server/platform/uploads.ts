@@ -60,7 +60,7 @@ const closing = { connection: 'close' }
 
 const fieldError = (
   field: string,
-  code: 'invalid' | 'too_long' | 'file_type' | 'file_too_large' | 'voice_sample_format',
+  code: 'invalid' | 'too_long' | 'file_type' | 'file_too_large',
   param = '',
 ): FieldError => ({
   field,
@@ -69,6 +69,9 @@ const fieldError = (
   ...(param ? { param } : {}),
 })
 
+/** What a voice sample must be (spec §9), as the field error's allowed type says it. */
+export const VOICE_SAMPLE_TYPE = 'WAV (PCM, 44 100 Hz, 16 bit, 2 channels, 9.5–10.5 s)'
+
 /**
  * docs/lesson-room-protocol.md §5: a voice sample that is not the WAV of spec §9 (by type, size or,
  * checked after storing, its format) is one broken rule, answered 422 with a field error.
@@ -76,7 +79,7 @@ const fieldError = (
 export const voiceSampleRefused = (field: string) =>
   new AppError('validation_failed', {
     status: 422,
-    errors: [fieldError(field, 'voice_sample_format')],
+    errors: [fieldError(field, 'file_type', VOICE_SAMPLE_TYPE)],
     headers: closing,
   })
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileResponse } from '../../../domain/api/profile.ts'
 import { checkVoiceSample } from '../../../domain/voice-sample.ts'
 import { users } from '../../db/schema.ts'
+import { VOICE_SAMPLE_TYPE } from '../../platform/uploads.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser, signIn } from '../../test-support/fixtures.ts'
 import { get, post } from '../../test-support/http.ts'
@@ -79,7 +80,7 @@ describe('POST /students/update with voice_sample', () => {
     expect(response.statusCode).toBe(422)
     expect(response.json()).toMatchObject({
       code: 'validation_failed',
-      errors: [{ field: 'voice_sample', code: 'voice_sample_format' }],
+      errors: [{ field: 'voice_sample', code: 'file_type', param: VOICE_SAMPLE_TYPE }],
     })
     expect(await keyOf(user.id)).toBe(kept)
     expect(await filesNow()).toEqual(before)
