@@ -7,11 +7,12 @@ import { attendanceRows, attendanceShown } from './attendance.ts'
 const at = (utc: string) => Date.parse(`2026-11-25T${utc}:00.000Z`)
 
 describe('lesson attendance (protocol §4)', () => {
-  it('is shown from the opening of the join window, or as soon as someone came', () => {
+  it('is shown while the join window is open, or once someone came; not for a past lesson without records', () => {
     const lesson = lessonFixture()
     expect(attendanceShown(lesson, at('06:44'))).toBe(false)
     expect(attendanceShown(lesson, at('06:45'))).toBe(true)
-    expect(attendanceShown(lesson, at('09:00'))).toBe(true)
+    expect(attendanceShown(lesson, at('08:00'))).toBe(true)
+    expect(attendanceShown(lesson, at('08:01'))).toBe(false)
     const early = lessonFixture({
       attendance: [{ role: 'teacher', from: '2026-11-25T06:40:00.000Z', to: null }],
     })

@@ -4,7 +4,8 @@ import { joinState } from '../../../domain/lesson-rules.ts'
 import { formatPolandTime } from '../../../domain/poland-time.ts'
 
 // docs/lesson-room-protocol.md §4: who was in the lesson room, from when to when, by the server's
-// records. Shown once the join window has opened (before it there is nothing to tell).
+// records. Shown while the join window is open, and afterwards when anyone came: a past lesson
+// with no record at all predates the room (or was held elsewhere), and "both absent" would be false.
 
 export type PartyPresence =
   /** Each interval as "10:02–10:40" in Poland time; `to: null` (still there) as an open end. */
@@ -16,11 +17,9 @@ export type PartyPresence =
 
 export type AttendanceRow = { role: Role; presence: PartyPresence }
 
-/** Whether a lesson's attendance means anything yet: its window has opened, or someone came. */
+/** Whether a lesson's attendance tells anything: someone came, or the join window is open now. */
 export function attendanceShown(lesson: Lesson, now: number): boolean {
-  if (lesson.attendance.length > 0) return true
-  const state = joinState(lesson, now).kind
-  return state === 'open' || state === 'closed'
+  return lesson.attendance.length > 0 || joinState(lesson, now).kind === 'open'
 }
 
 /** Both parties' presence, the viewer's own role first. */
