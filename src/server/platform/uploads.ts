@@ -69,8 +69,23 @@ const fieldError = (
   ...(param ? { param } : {}),
 })
 
+/** What a voice sample must be (spec §9), as the field error's allowed type says it. */
+export const VOICE_SAMPLE_TYPE = 'WAV (PCM, 44 100 Hz, 16 bit, 2 channels, 9.5–10.5 s)'
+
+/**
+ * docs/lesson-room-protocol.md §5: a voice sample that is not the WAV of spec §9 (by type, size or,
+ * checked after storing, its format) is one broken rule, answered 422 with a field error.
+ */
+export const voiceSampleRefused = (field: string) =>
+  new AppError('validation_failed', {
+    status: 422,
+    errors: [fieldError(field, 'file_type', VOICE_SAMPLE_TYPE)],
+    headers: closing,
+  })
+
 function rejected(field: string, error: FileRejectedError): AppError {
   const rule = FILE_RULES[error.kind]
+  if (error.kind === 'voice') return voiceSampleRefused(field)
   return error.reason === 'file_too_large'
     ? new AppError('payload_too_large', {
         errors: [fieldError(field, 'file_too_large', String(megabytes(rule.maxBytes)))],

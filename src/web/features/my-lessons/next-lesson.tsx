@@ -5,6 +5,7 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
+import { LessonAttendance } from './lesson-attendance.tsx'
 import { byStart } from './lesson-display.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
@@ -48,6 +49,7 @@ export function NextLesson({ lessons }: { lessons: Lesson[] | undefined }) {
             <LessonParty lesson={lesson} />
             <LessonLanguage lesson={lesson} />
             <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+            <LessonAttendance lesson={lesson} />
           </Stack>
           <JoinButton lesson={lesson} size="md" />
         </Group>
