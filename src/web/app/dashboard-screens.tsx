@@ -18,14 +18,13 @@ const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.te
 const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
 const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
 const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson()).AiLessonScreen)
+const LessonRoomRoute = lazyComponent(async () => (await dashboardChunks.lessonRoom()).LessonRoomRoute)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
  * panel; an issue that delivers a screen replaces its entry with the real route here.
  */
 const comingSoon: { path: string; title: MessageDescriptor }[] = [
-  // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
-  { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
@@ -43,6 +42,8 @@ const dashboardRoutes: RouteObject[] = [
   // Issue #5: my-lessons (with issue #4's schedule panel for teachers); issue #4: the IT teachers.
   { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
+  // Issue #13: the lesson room (spec §2 video-call-vonage, keeping its query).
+  { path: dashboardChildPaths.videoCallVonage, element: <LessonRoomRoute /> },
 ]
 
 /** The screen of the current /dashboard path (the routes above, relative to /dashboard). */

@@ -1,0 +1,199 @@
+import type { SignalData } from '../../../../domain/api/lesson-room.ts'
+
+// One RTCPeerConnection to the other party with the W3C "perfect negotiation" pattern (protocol
+// §2): the polite side (the student) yields on glare, the impolite side (the teacher) wins. ICE
+// restarts after 2 s of `disconnected` or at once on `failed`. A peer that reloaded its page
+// comes back with a new DTLS certificate: its offer then replaces this connection with a new one.
+
+export type MediaKind = 'audio' | 'video'
+const KINDS: MediaKind[] = ['audio', 'video']
+const DISCONNECTED_GRACE_MS = 2_000
+
+export type PeerLinkDeps = {
+  createPeer: (config: RTCConfiguration) => RTCPeerConnection
+  config: RTCConfiguration
+  polite: boolean
+  /** Relays a signal to the other party; false when it could not be sent. */
+  send: (data: SignalData) => boolean
+  onRemoteStream: (stream: MediaStream) => void
+  onConnectionState: (state: RTCPeerConnectionState) => void
+  createStream: () => MediaStream
+}
+
+const fingerprint = (sdp: string | undefined) => sdp?.match(/^a=fingerprint:.*$/m)?.[0] ?? null
+const live = (t: RTCRtpTransceiver) => t.direction !== 'stopped' && t.currentDirection !== 'stopped'
+const kindOf = (t: RTCRtpTransceiver) => t.receiver.track.kind
+
+export class PeerLink {
+  private pc: RTCPeerConnection
+  private makingOffer = false
+  private ignoreOffer = false
+  private queue: Promise<void> = Promise.resolve()
+  private disconnectTimer: ReturnType<typeof setTimeout> | null = null
+  private remote: MediaStream
+  private readonly local: Record<MediaKind, MediaStreamTrack | null> = { audio: null, video: null }
+  private readonly deps: PeerLinkDeps
+
+  constructor(deps: PeerLinkDeps, tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>) {
+    this.deps = deps
+    this.local.audio = tracks.audio ?? null
+    this.local.video = tracks.video ?? null
+    this.remote = deps.createStream()
+    this.pc = this.open()
+  }
+
+  get connection(): RTCPeerConnection {
+    return this.pc
+  }
+
+  /** Media flows and no negotiation is half done: a returning socket needs nothing more. */
+  get healthy(): boolean {
+    return this.pc.connectionState === 'connected' && this.pc.signalingState === 'stable'
+  }
+
+  /**
+   * The other party's socket (re)appeared. A connection that is not healthy starts afresh (its
+   * offer and candidates went to nobody); the new offer reaches the peer now.
+   */
+  peerArrived(): void {
+    if (!this.healthy) this.reset()
+  }
+
+  handle(data: SignalData): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.apply(data))
+      .catch((error: unknown) => {
+        console.warn('A signal from the other party could not be applied', error)
+      })
+    return this.queue
+  }
+
+  /** Puts `track` (or nothing) on the sender of its kind: no renegotiation needed. */
+  async setTrack(kind: MediaKind, track: MediaStreamTrack | null): Promise<void> {
+    this.local[kind] = track
+    await this.sender(kind)?.replaceTrack(track)
+  }
+
+  /** New ICE servers (a fresh token's TURN credentials) for the next gathering. */
+  setIceServers(iceServers: RTCIceServer[]): void {
+    this.deps.config = { ...this.deps.config, iceServers }
+    this.pc.setConfiguration(this.deps.config)
+  }
+
+  close(): void {
+    this.clearDisconnectTimer()
+    this.pc.close()
+  }
+
+  private open(): RTCPeerConnection {
+    const pc = this.deps.createPeer(this.deps.config)
+    for (const kind of KINDS) {
+      const track = this.local[kind]
+      pc.addTransceiver(track ?? kind, { direction: 'sendrecv' })
+    }
+    pc.onnegotiationneeded = () => void this.offer(pc)
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate) this.deps.send({ candidate: candidate.toJSON() })
+    }
+    pc.ontrack = ({ track }) => {
+      if (pc !== this.pc) return
+      for (const old of this.remote.getTracks()) if (old.kind === track.kind) this.remote.removeTrack(old)
+      this.remote.addTrack(track)
+      this.deps.onRemoteStream(this.remote)
+    }
+    pc.onconnectionstatechange = () => {
+      if (pc === this.pc) this.connectionChanged(pc.connectionState)
+    }
+    return pc
+  }
+
+  private reset(): void {
+    this.clearDisconnectTimer()
+    this.pc.close()
+    this.makingOffer = false
+    this.ignoreOffer = false
+    this.remote = this.deps.createStream()
+    this.deps.onRemoteStream(this.remote)
+    this.pc = this.open()
+    this.deps.onConnectionState(this.pc.connectionState)
+  }
+
+  private async offer(pc: RTCPeerConnection): Promise<void> {
+    if (pc !== this.pc) return
+    try {
+      this.makingOffer = true
+      await pc.setLocalDescription()
+      // An answer here means a remote offer overtook this one; the signal handler sends it.
+      if (pc === this.pc && pc.localDescription?.type === 'offer') {
+        this.deps.send({ description: pc.localDescription.toJSON() })
+      }
+    } catch (error) {
+      console.warn('The offer could not be made', error)
+    } finally {
+      this.makingOffer = false
+    }
+  }
+
+  private async apply({ description, candidate }: SignalData): Promise<void> {
+    if (description && (description.type === 'offer' || description.type === 'answer')) {
+      const remote = fingerprint(this.pc.remoteDescription?.sdp)
+      if (description.type === 'offer' && remote !== null && remote !== fingerprint(description.sdp)) {
+        this.reset() // the other side is a new page: its old connection is gone
+      }
+      const pc = this.pc
+      const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable')
+      this.ignoreOffer = !this.deps.polite && collision
+      if (this.ignoreOffer) return
+      if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') return
+      await pc.setRemoteDescription({ type: description.type, sdp: description.sdp })
+      if (description.type === 'offer') {
+        await this.adoptOffered(pc)
+        await pc.setLocalDescription()
+        if (pc.localDescription) this.deps.send({ description: pc.localDescription.toJSON() })
+      }
+    } else if (candidate) {
+      try {
+        await this.pc.addIceCandidate(candidate)
+      } catch (error) {
+        if (!this.ignoreOffer) console.warn('A candidate from the other party was refused', error)
+      }
+    }
+  }
+
+  /**
+   * An offer creates transceivers of its own for its media lines; ours, not yet negotiated, give
+   * them our tracks and step aside, so each kind has one sender and one receiver.
+   */
+  private async adoptOffered(pc: RTCPeerConnection): Promise<void> {
+    for (const kind of KINDS) {
+      const ofKind = pc.getTransceivers().filter((t) => live(t) && kindOf(t) === kind)
+      const offered = ofKind.find((t) => t.mid !== null && t.direction === 'recvonly' && !t.sender.track)
+      const ours = ofKind.find((t) => t.mid === null)
+      if (!offered || !ours) continue
+      offered.direction = 'sendrecv'
+      await offered.sender.replaceTrack(this.local[kind])
+      ours.stop()
+    }
+  }
+
+  private sender(kind: MediaKind): RTCRtpSender | undefined {
+    const ofKind = this.pc.getTransceivers().filter((t) => live(t) && kindOf(t) === kind)
+    return (ofKind.find((t) => t.mid !== null) ?? ofKind[0])?.sender
+  }
+
+  private connectionChanged(state: RTCPeerConnectionState): void {
+    this.deps.onConnectionState(state)
+    this.clearDisconnectTimer()
+    if (state === 'failed') this.pc.restartIce()
+    if (state === 'disconnected') {
+      this.disconnectTimer = setTimeout(() => {
+        if (this.pc.connectionState === 'disconnected') this.pc.restartIce()
+      }, DISCONNECTED_GRACE_MS)
+    }
+  }
+
+  private clearDisconnectTimer(): void {
+    if (this.disconnectTimer !== null) clearTimeout(this.disconnectTimer)
+    this.disconnectTimer = null
+  }
+}
