@@ -3,11 +3,11 @@ import {
   type ChatMessage,
   chatListResponse,
   chatMessageResponse,
-  type InteractionKind,
-  interactionResponse,
+  type LessonInteractionKind,
+  lessonInteractionResponse,
   type RoomToken,
   roomTokenResponse,
-} from '../../domain/api/lesson-room.ts'
+} from '../../domain/api/room.ts'
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
 
@@ -31,17 +31,11 @@ export const fetchRoomToken = (lessonId: string, signal?: AbortSignal): Promise<
     })
     .then((answer) => answer.data)
 
-/** Orders messages by the server's sequence (protocol §3: `id` increases). */
-export function compareChatIds(a: ChatMessage['id'], b: ChatMessage['id']): number {
-  const [x, y] = [String(a), String(b)]
-  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0)
-}
-
-/** Adds messages to a list once each (by id), in the server's order. */
+/** Adds messages to a list once each (by id), in the server's order (protocol §3: `id` increases). */
 export function mergeChat(list: ChatMessage[], added: ChatMessage[]): ChatMessage[] {
-  const byId = new Map(list.map((message) => [String(message.id), message]))
-  for (const message of added) byId.set(String(message.id), message)
-  return [...byId.values()].sort((a, b) => compareChatIds(a.id, b.id))
+  const byId = new Map(list.map((message) => [message.id, message]))
+  for (const message of added) byId.set(message.id, message)
+  return [...byId.values()].sort((a, b) => a.id - b.id)
 }
 
 export const chatQueryOptions = (lessonId: string, pollMs: number | false) =>
@@ -66,9 +60,9 @@ export const sendChatMessage = (input: ChatSend) =>
   http.post('/lessons/chat', chatMessageResponse, { json: input, inline: true }).then((answer) => answer.data)
 
 /** protocol §4: evidence of what happened in the room; a lost report is logged, never shown. */
-export function reportInteraction(lessonId: string, kind: InteractionKind): void {
+export function reportInteraction(lessonId: string, kind: LessonInteractionKind): void {
   http
-    .post('/lesson_interactions/create', interactionResponse, {
+    .post('/lesson_interactions/create', lessonInteractionResponse, {
       json: { lesson_id: lessonId, kind },
       silent: true,
     })

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Group, Loader, Stack, Text, Textarea } from '@mantine/
 import { IconSend } from '@tabler/icons-react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
-import { CHAT_MESSAGE_MAX } from '../../../domain/api/lesson-room.ts'
+import { CHAT_BODY_MAX } from '../../../domain/api/room.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import type { LessonChat } from './use-lesson-chat.ts'
 
@@ -23,7 +23,7 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
   const list = useRef<HTMLDivElement>(null)
   const count = chat.messages.length + chat.outgoing.length
   const length = draft.trim().length
-  const tooLong = draft.length > CHAT_MESSAGE_MAX
+  const tooLong = draft.length > CHAT_BODY_MAX
 
   useEffect(() => {
     // The newest message in view, as every chat does.
@@ -63,7 +63,7 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {chat.messages.map((message) => (
             <ChatBubble
-              key={String(message.id)}
+              key={message.id}
               mine={message.author_role === role}
               author={message.author_role === role ? t`Ty` : otherName}
               body={message.body}
@@ -96,8 +96,8 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
           autosize
           minRows={1}
           maxRows={4}
-          error={tooLong ? t`Wiadomość może mieć najwyżej ${CHAT_MESSAGE_MAX} znaków` : undefined}
-          description={draft.length > 0 ? t`${draft.length} z ${CHAT_MESSAGE_MAX} znaków` : undefined}
+          error={tooLong ? t`Wiadomość może mieć najwyżej ${CHAT_BODY_MAX} znaków` : undefined}
+          description={draft.length > 0 ? t`${draft.length} z ${CHAT_BODY_MAX} znaków` : undefined}
         />
         <ActionIcon
           size={36}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ChatMessage } from '../../../domain/api/lesson-room.ts'
+import type { ChatMessage } from '../../../domain/api/room.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { chatQueryOptions, mergeChat, roomKeys, sendChatMessage } from '../../api/lesson-room.ts'
 

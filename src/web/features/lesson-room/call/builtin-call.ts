@@ -1,4 +1,4 @@
-import type { RoomToken, ServerFrame } from '../../../../domain/api/lesson-room.ts'
+import type { RoomServerMessage, RoomToken } from '../../../../domain/api/room.ts'
 import type { CallContext, CallEnd, CallPhase, CallSession, CallSnapshot } from './call-session.ts'
 import { readStats, statsEntries } from './call-stats.ts'
 import { LocalTracks } from './local-tracks.ts'
@@ -156,7 +156,7 @@ export class BuiltinCall implements CallSession {
     return socketAddress(token, this.env.origin)
   }
 
-  private frame(frame: ServerFrame): void {
+  private frame(frame: RoomServerMessage): void {
     switch (frame.type) {
       case 'welcome':
         if (this.welcomed++ > 0) this.ctx.report('reconnected')

@@ -1,4 +1,4 @@
-import type { RoomToken } from '../../../../domain/api/lesson-room.ts'
+import type { RoomToken } from '../../../../domain/api/room.ts'
 import { BuiltinCall, type BuiltinEnvironment } from './builtin-call.ts'
 import type { CallContext, CallSession } from './call-session.ts'
 

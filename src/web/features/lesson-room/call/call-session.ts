@@ -1,4 +1,4 @@
-import type { ChatMessage, InteractionKind, RoomToken } from '../../../../domain/api/lesson-room.ts'
+import type { ChatMessage, LessonInteractionKind, RoomToken } from '../../../../domain/api/room.ts'
 import type { CallStats } from './call-stats.ts'
 import type { MediaKind } from './peer-link.ts'
 
@@ -55,7 +55,7 @@ export type CallContext = {
    */
   fetchToken: () => Promise<RoomToken>
   /** Records what happens in the room (protocol §4 interactions). */
-  report: (kind: InteractionKind) => void
+  report: (kind: LessonInteractionKind) => void
   /** A chat message was stored (protocol §3), pushed through the socket. */
   onChat: (message: ChatMessage) => void
   /** The socket is in the room again: what it missed meanwhile is fetched. */

@@ -1,4 +1,4 @@
-import type { SignalData } from '../../../../domain/api/lesson-room.ts'
+import type { SignalData } from '../../../../domain/api/room.ts'
 
 // One RTCPeerConnection to the other party with the W3C "perfect negotiation" pattern (protocol
 // §2): the polite side (the student) yields on glare, the impolite side (the teacher) wins. ICE

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import {
-  type ClientFrame,
   ROOM_CLOSE,
-  type ServerFrame,
-  serverFrameSchema,
-} from '../../../../domain/api/lesson-room.ts'
+  type RoomClientMessage,
+  type RoomServerMessage,
+  roomServerMessageSchema,
+} from '../../../../domain/api/room.ts'
 import { reconnectDelay } from './backoff.ts'
 
 // The room's signalling socket (protocol §2): it asks for a fresh token before every connection,
@@ -44,7 +44,7 @@ export type SignallingDeps = {
   /** A fresh socket address (with a fresh token) for each connection attempt. */
   address: () => Promise<string>
   createSocket: (url: string) => SocketLike
-  onFrame: (frame: ServerFrame) => void
+  onFrame: (frame: RoomServerMessage) => void
   onStatus: (status: SocketStatus) => void
   onEnd: (end: SocketEnd, detail?: unknown) => void
   now?: () => number
@@ -74,7 +74,7 @@ export class SignallingSocket {
   }
 
   /** Sends a frame if the socket is open; a signal sent meanwhile is lost (the peer renegotiates). */
-  send(frame: ClientFrame): boolean {
+  send(frame: RoomClientMessage): boolean {
     if (this.socket?.readyState !== OPEN) return false
     this.socket.send(JSON.stringify(frame))
     return true
@@ -129,7 +129,7 @@ export class SignallingSocket {
     } catch {
       json = null
     }
-    const frame = v.safeParse(serverFrameSchema, json)
+    const frame = v.safeParse(roomServerMessageSchema, json)
     if (!frame.success) {
       console.warn('The room sent a frame the client does not know', json)
       return
