@@ -38,6 +38,7 @@ describe('POST /lessons/report_absence', () => {
     expect(parseLesson(response.json()).my_absence_report).toEqual({
       absentee_id: pair.teacher.user.id,
       note: 'No one there',
+      absentee_joined: false,
       created_at: '2026-03-10T09:01:00.000Z',
     })
   })

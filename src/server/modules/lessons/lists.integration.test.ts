@@ -107,6 +107,7 @@ describe('GET /lessons/list_scheduled', () => {
       rating: null,
       lesson_files: [],
       my_absence_report: null,
+      attendance: [],
     })
     const [asTeacher] = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),
@@ -288,6 +289,7 @@ describe('GET /lessons/show', () => {
     expect(asTeacher.my_absence_report).toEqual({
       absentee_id: pair.student.user.id,
       note: 'Did not come',
+      absentee_joined: false,
       created_at: '2026-03-10T07:30:00.000Z',
     })
   })

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { roomTokenResponse } from '../../../domain/api/room.ts'
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { addLessonAt, lessonParties, type Party } from '../../test-support/my-lessons.ts'
+import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
+import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
+
+// issue #13 "Done when": two server processes on one PostgreSQL relay a room's signalling, chat
+// and presence between them (LISTEN/NOTIFY; an SDP over the NOTIFY limit through a row), a token
+// made by one opens a socket on the other, and a process that dies leaves no one "present".
+
+let t: TestApp
+let dataDir: string
+let a: ServerProcess
+let b: ServerProcess
+const clients: RoomClient[] = []
+beforeAll(async () => {
+  t = await buildTestApp()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lk-room-'))
+  const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
+  ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
+}, 120_000)
+afterAll(async () => {
+  for (const client of clients) client.close()
+  await Promise.all([a?.stop(), b?.stop()])
+  await t.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function tokenOn(server: ServerProcess, party: Party, lessonId: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/v1/lessons/generate_token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${party.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ lesson_id: lessonId }),
+  })
+  return v.parse(roomTokenResponse, await response.json()).data.token
+}
+
+/** Party's socket on `server`, with a token that `tokenFrom` made. */
+async function enter(server: ServerProcess, party: Party, lessonId: string, tokenFrom = server) {
+  const client = connectRoom(server.url, await tokenOn(tokenFrom, party, lessonId))
+  clients.push(client)
+  return client
+}
+
+async function lessonNow() {
+  // The processes run on the real clock: the lesson starts now by it.
+  t.clock.set(new Date())
+  const pair = await lessonParties(t)
+  return { pair, lesson: await addLessonAt(t, pair, 0) }
+}
+
+describe('a lesson room across two server processes', () => {
+  it('relays presence, signals (a large offer through a row, in order) and chat between them', async () => {
+    const { pair, lesson } = await lessonNow()
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    expect(await teacher.next('welcome')).toMatchObject({ peer_present: false })
+    const student = await enter(b, pair.student, lesson.id, a)
+    expect(await student.next('welcome')).toMatchObject({ peer_present: true })
+    await teacher.next('peer-joined')
+
+    const sdp = `v=0\r\n${'a=candidate-ish line of an SDP\r\n'.repeat(400)}`
+    expect(Buffer.byteLength(sdp)).toBeGreaterThan(8000)
+    student.send({ type: 'signal', data: { description: { type: 'offer', sdp } } })
+    student.send({ type: 'signal', data: { candidate: { candidate: 'candidate:1', sdpMid: '0' } } })
+    student.send({ type: 'signal', data: { candidate: null } })
+    await teacher.next('signal', 5000)
+    await expect.poll(() => teacher.received.filter((m) => m.type === 'signal').length).toBe(3)
+    expect(teacher.received.flatMap((m) => (m.type === 'signal' ? [m.data] : []))).toEqual([
+      { description: { type: 'offer', sdp } },
+      { candidate: { candidate: 'candidate:1', sdpMid: '0' } },
+      { candidate: null },
+    ])
+    teacher.send({ type: 'signal', data: { description: { type: 'answer', sdp: 'v=0\r\n' } } })
+    expect((await student.next('signal')).data.description?.type).toBe('answer')
+
+    const chat = await fetch(`${b.url}/api/v1/lessons/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pair.student.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lesson_id: lesson.id, body: 'Słychać mnie?', client_id: randomUUID() }),
+    })
+    expect(chat.status).toBe(200)
+    expect((await teacher.next('chat')).message.body).toBe('Słychać mnie?')
+    expect((await student.next('chat')).message.body).toBe('Słychać mnie?')
+
+    student.close()
+    await teacher.next('peer-left')
+  })
+
+  it("replaces a user's socket on one process by their newer one on the other", async () => {
+    const { pair, lesson } = await lessonNow()
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    await teacher.next('welcome')
+    const older = await enter(b, pair.student, lesson.id)
+    await older.next('welcome')
+    const newer = await enter(a, pair.student, lesson.id)
+    await newer.next('welcome')
+    expect((await older.closed).code).toBe(4409)
+    teacher.send({ type: 'signal', data: { candidate: null } })
+    await newer.next('signal')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(teacher.received.map((m) => m.type)).not.toContain('peer-left')
+    expect(older.received.map((m) => m.type)).toEqual(['welcome'])
+  })
+
+  it('does not count a party present whose process was killed', async () => {
+    const { pair, lesson } = await lessonNow()
+    const student = await enter(b, pair.student, lesson.id)
+    await student.next('welcome')
+    await b.stop('SIGKILL')
+    await student.closed
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    expect(await teacher.next('welcome')).toMatchObject({ peer_present: false })
+  })
+})
