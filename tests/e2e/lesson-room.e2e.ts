@@ -21,7 +21,11 @@ let teacher: LessonRoomPage
 let student: LessonRoomPage
 
 async function signIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' })
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  })
   await context.grantPermissions(['camera', 'microphone'])
   const page = await context.newPage()
   const login = new LoginPage(page)
@@ -45,7 +49,10 @@ test.setTimeout(180_000)
 
 test.beforeAll(async () => {
   await server.start()
-  browser = await chromium.launch({ executablePath: await findChromium(), args: [...CHROMIUM_ARGS, ...MEDIA_ARGS] })
+  browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: [...CHROMIUM_ARGS, ...MEDIA_ARGS],
+  })
 })
 
 test.afterAll(async () => {
@@ -86,8 +93,13 @@ test('teacher and student meet from my-lessons, see and hear each other, and cha
 test('a side offline for 5 s comes back to the call with no click', async () => {
   const context = student.page.context()
   await context.setOffline(true)
+  // Written while offline: the message waits and goes out once, with its client_id, when back.
+  await student.sendChat('Przepraszam, internet mi znika.')
   await student.page.waitForTimeout(5_000)
   await context.setOffline(false)
+  await expect(teacher.chatLog.getByText('Przepraszam, internet mi znika.')).toHaveCount(1, {
+    timeout: 20_000,
+  })
   await Promise.all([teacher.expectConnected(30_000), student.expectConnected(30_000)])
   await Promise.all([teacher.expectMediaFlowing(), student.expectMediaFlowing()])
 })

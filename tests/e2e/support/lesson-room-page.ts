@@ -13,7 +13,10 @@ export class LessonRoomPage {
   /** Join on my-lessons (the lesson that starts now is the next lesson), then the pre-join check. */
   async openFromMyLessons() {
     await this.page.goto('/dashboard/my-lessons')
-    await this.page.getByRole('link', { name: /^Dołącz do lekcji: / }).first().click()
+    await this.page
+      .getByRole('link', { name: /^Dołącz do lekcji: / })
+      .first()
+      .click()
     await expect(this.page).toHaveURL(/\/dashboard\/video-call-vonage\?lesson_id=/)
     await expect(this.joinButton).toBeVisible()
   }

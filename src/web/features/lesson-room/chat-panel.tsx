@@ -23,7 +23,8 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
   const list = useRef<HTMLDivElement>(null)
   const count = chat.messages.length + chat.outgoing.length
   const length = draft.trim().length
-  const tooLong = draft.length > CHAT_BODY_MAX
+  const typed = draft.length
+  const tooLong = typed > CHAT_BODY_MAX
 
   useEffect(() => {
     // The newest message in view, as every chat does.
@@ -97,7 +98,7 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
           minRows={1}
           maxRows={4}
           error={tooLong ? t`Wiadomość może mieć najwyżej ${CHAT_BODY_MAX} znaków` : undefined}
-          description={draft.length > 0 ? t`${draft.length} z ${CHAT_BODY_MAX} znaków` : undefined}
+          description={typed > 0 ? t`${typed} z ${CHAT_BODY_MAX} znaków` : undefined}
         />
         <ActionIcon
           size={36}

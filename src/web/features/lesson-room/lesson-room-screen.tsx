@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Button, Stack } from '@mantine/core'
+import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { ApiError } from '../../api/api-error.ts'
@@ -27,8 +28,15 @@ export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const lessonId = params.get('lesson_id')
-  const profile = useProfile().data
+  const profileQuery = useProfile()
+  const profile = profileQuery.data
   const lesson = useLesson(lessonId)
+  const { refetch } = profileQuery
+  // The voice sample may have been given since the profile was kept (on the voice-confirmation
+  // screen, in another tab): the routing rule reads the profile as the server has it now.
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
   if (!lessonId) return <Navigate to={paths.myLessons} replace />
   if (!profile) return null
   if (lesson.data === undefined) {
@@ -46,6 +54,7 @@ export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
     )
   }
   const redirect = roomRedirect(lesson.data, profile.role, hasVoiceSample(profile), search)
+  if (redirect && profileQuery.isFetching) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
   if (redirect) return <Navigate to={redirect} replace />
   return <LessonRoom lesson={lesson.data} role={profile.role} dialogs={dialogs} />
 }

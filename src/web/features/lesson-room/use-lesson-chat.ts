@@ -9,7 +9,7 @@ import { chatQueryOptions, mergeChat, roomKeys, sendChatMessage } from '../../ap
 // is sent again with the same client_id (stored once); after a few tries it waits for a click.
 
 const LOBBY_POLL_MS = 5_000
-const AUTO_RETRIES = 3
+const AUTO_RETRIES = 5
 
 export type OutgoingMessage = {
   client_id: string

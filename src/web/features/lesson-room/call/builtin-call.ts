@@ -15,6 +15,7 @@ export type BuiltinEnvironment = {
   createPeer: (config: RTCConfiguration) => RTCPeerConnection
   createSocket: (url: string) => SocketLike
   createStream: (tracks?: MediaStreamTrack[]) => MediaStream
+  placeholder: (kind: MediaKind) => MediaStreamTrack
   /** The page's origin, against which the token's signalling path is resolved. */
   origin: string
 }
@@ -148,7 +149,8 @@ export class BuiltinCall implements CallSession {
           send: (data) => this.socket.send({ type: 'signal', data }),
           onRemoteStream: (stream) => this.update({ remoteStream: stream }),
           onConnectionState: () => this.update({}),
-          createStream: () => this.env.createStream(),
+          createStream: (tracks) => this.env.createStream(tracks),
+          placeholder: this.env.placeholder,
         },
         { audio: this.media.audio, video: this.media.video },
       )

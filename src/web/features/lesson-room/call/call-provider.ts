@@ -1,6 +1,7 @@
 import type { RoomToken } from '../../../../domain/api/room.ts'
 import { BuiltinCall, type BuiltinEnvironment } from './builtin-call.ts'
 import type { CallContext, CallSession } from './call-session.ts'
+import type { MediaKind } from './peer-link.ts'
 
 // The provider is the token answer's choice (protocol §1). Only `builtin` exists; issue #14 adds
 // `vonage` (its SDK a lazy chunk) and `learncube` here, behind the same CallSession.
@@ -13,10 +14,21 @@ export class UnsupportedProvider extends Error {
   }
 }
 
+/** A blank video track (a canvas) or a silent audio track (an audio graph) for an absent device. */
+function placeholder(kind: MediaKind): MediaStreamTrack {
+  const track =
+    kind === 'video'
+      ? document.createElement('canvas').captureStream(1).getVideoTracks()[0]
+      : new AudioContext().createMediaStreamDestination().stream.getAudioTracks()[0]
+  if (!track) throw new Error(`No placeholder ${kind} track`)
+  return track
+}
+
 export const browserEnvironment = (): BuiltinEnvironment => ({
   createPeer: (config) => new RTCPeerConnection(config),
   createSocket: (url) => new WebSocket(url),
   createStream: (tracks) => new MediaStream(tracks ?? []),
+  placeholder,
   origin: location.origin,
 })
 

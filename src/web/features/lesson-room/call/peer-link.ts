@@ -17,12 +17,12 @@ export type PeerLinkDeps = {
   send: (data: SignalData) => boolean
   onRemoteStream: (stream: MediaStream) => void
   onConnectionState: (state: RTCPeerConnectionState) => void
-  createStream: () => MediaStream
+  createStream: (tracks?: MediaStreamTrack[]) => MediaStream
+  /** A silent or blank track that stands in for a missing device while a sender is made. */
+  placeholder: (kind: MediaKind) => MediaStreamTrack
 }
 
 const fingerprint = (sdp: string | undefined) => sdp?.match(/^a=fingerprint:.*$/m)?.[0] ?? null
-const live = (t: RTCRtpTransceiver) => t.direction !== 'stopped' && t.currentDirection !== 'stopped'
-const kindOf = (t: RTCRtpTransceiver) => t.receiver.track.kind
 
 export class PeerLink {
   private pc: RTCPeerConnection
@@ -32,6 +32,7 @@ export class PeerLink {
   private disconnectTimer: ReturnType<typeof setTimeout> | null = null
   private remote: MediaStream
   private readonly local: Record<MediaKind, MediaStreamTrack | null> = { audio: null, video: null }
+  private readonly senders: Partial<Record<MediaKind, RTCRtpSender>> = {}
   private readonly deps: PeerLinkDeps
 
   constructor(deps: PeerLinkDeps, tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>) {
@@ -71,7 +72,7 @@ export class PeerLink {
   /** Puts `track` (or nothing) on the sender of its kind: no renegotiation needed. */
   async setTrack(kind: MediaKind, track: MediaStreamTrack | null): Promise<void> {
     this.local[kind] = track
-    await this.sender(kind)?.replaceTrack(track)
+    await this.senders[kind]?.replaceTrack(track)
   }
 
   /** New ICE servers (a fresh token's TURN credentials) for the next gathering. */
@@ -87,9 +88,19 @@ export class PeerLink {
 
   private open(): RTCPeerConnection {
     const pc = this.deps.createPeer(this.deps.config)
+    // addTrack, not addTransceiver: a remote offer reuses transceivers made by addTrack (JSEP),
+    // so either side may offer first and each kind keeps one sender. A missing device sends
+    // nothing through a sender made with a stand-in track.
     for (const kind of KINDS) {
       const track = this.local[kind]
-      pc.addTransceiver(track ?? kind, { direction: 'sendrecv' })
+      if (track) {
+        this.senders[kind] = pc.addTrack(track)
+        continue
+      }
+      const stand = this.deps.placeholder(kind)
+      const sender = pc.addTrack(stand)
+      void sender.replaceTrack(null).finally(() => stand.stop())
+      this.senders[kind] = sender
     }
     pc.onnegotiationneeded = () => void this.offer(pc)
     pc.onicecandidate = ({ candidate }) => {
@@ -97,8 +108,9 @@ export class PeerLink {
     }
     pc.ontrack = ({ track }) => {
       if (pc !== this.pc) return
-      for (const old of this.remote.getTracks()) if (old.kind === track.kind) this.remote.removeTrack(old)
-      this.remote.addTrack(track)
+      // A new stream object each time: a <video> reliably takes a new srcObject, not added tracks.
+      const kept = this.remote.getTracks().filter((old) => old.kind !== track.kind)
+      this.remote = this.deps.createStream([...kept, track])
       this.deps.onRemoteStream(this.remote)
     }
     pc.onconnectionstatechange = () => {
@@ -147,7 +159,6 @@ export class PeerLink {
       if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') return
       await pc.setRemoteDescription({ type: description.type, sdp: description.sdp })
       if (description.type === 'offer') {
-        await this.adoptOffered(pc)
         await pc.setLocalDescription()
         if (pc.localDescription) this.deps.send({ description: pc.localDescription.toJSON() })
       }
@@ -158,27 +169,6 @@ export class PeerLink {
         if (!this.ignoreOffer) console.warn('A candidate from the other party was refused', error)
       }
     }
-  }
-
-  /**
-   * An offer creates transceivers of its own for its media lines; ours, not yet negotiated, give
-   * them our tracks and step aside, so each kind has one sender and one receiver.
-   */
-  private async adoptOffered(pc: RTCPeerConnection): Promise<void> {
-    for (const kind of KINDS) {
-      const ofKind = pc.getTransceivers().filter((t) => live(t) && kindOf(t) === kind)
-      const offered = ofKind.find((t) => t.mid !== null && t.direction === 'recvonly' && !t.sender.track)
-      const ours = ofKind.find((t) => t.mid === null)
-      if (!offered || !ours) continue
-      offered.direction = 'sendrecv'
-      await offered.sender.replaceTrack(this.local[kind])
-      ours.stop()
-    }
-  }
-
-  private sender(kind: MediaKind): RTCRtpSender | undefined {
-    const ofKind = this.pc.getTransceivers().filter((t) => live(t) && kindOf(t) === kind)
-    return (ofKind.find((t) => t.mid !== null) ?? ofKind[0])?.sender
   }
 
   private connectionChanged(state: RTCPeerConnectionState): void {
