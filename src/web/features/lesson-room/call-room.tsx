@@ -32,8 +32,9 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
   const { t } = useLingui()
   usePageTitle(t`Lekcja wideo`)
   const call = useCall(session)
-  const wide = useMediaQuery('(min-width: 62em)', true)
-  const [chatOpen, setChatOpen] = useState(wide !== false)
+  // Read at once, not after a first render: on a phone the stage comes first, the chat on demand.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false })
+  const [chatOpen, setChatOpen] = useState(wide)
   const [dialog, setDialog] = useState<'materials' | 'absence' | null>(null)
   const [absenceReported, setAbsenceReported] = useState(false)
   const leaveRef = useRef<HTMLButtonElement>(null)
