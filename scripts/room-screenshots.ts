@@ -17,14 +17,26 @@ const VIEWPORTS = [
   { name: 'mobile', width: 375, height: 812 },
 ]
 
-async function signedIn(browser: Browser, email: string, locale: 'pl' | 'en', viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: locale === 'pl' ? 'pl-PL' : 'en-GB', timezoneId: 'Europe/Warsaw' })
+async function signedIn(
+  browser: Browser,
+  email: string,
+  locale: 'pl' | 'en',
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({
+    viewport,
+    locale: locale === 'pl' ? 'pl-PL' : 'en-GB',
+    timezoneId: 'Europe/Warsaw',
+  })
   await context.grantPermissions(['camera', 'microphone'], { origin: baseUrl })
   const page = await context.newPage()
   await page.goto(`${baseUrl}/login`)
-  if (locale === 'en') await page.getByText('EN', { exact: true }).click()
+  await page.getByText(locale.toUpperCase(), { exact: true }).click()
   await page.getByLabel(/e-mail/i).fill(email)
-  await page.getByLabel(/hasło|password/i).first().fill(PASSWORD)
+  await page
+    .getByLabel(/hasło|password/i)
+    .first()
+    .fill(PASSWORD)
   await page.getByRole('button', { name: /^(zaloguj się|sign in)$/i }).click()
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'))
   return page
@@ -32,7 +44,10 @@ async function signedIn(browser: Browser, email: string, locale: 'pl' | 'en', vi
 
 async function openLobby(page: Page) {
   await page.goto(`${baseUrl}/dashboard/my-lessons`)
-  await page.getByRole('link', { name: /^(Dołącz do lekcji|Join the lesson): / }).first().click()
+  await page
+    .getByRole('link', { name: /^(Dołącz do lekcji|Join the lesson): / })
+    .first()
+    .click()
   await page.getByTestId('lobby-preview').waitFor()
   await page.waitForTimeout(1_500) // the level meter and the preview settle
 }
@@ -50,18 +65,29 @@ try {
       const teacher = await signedIn(browser, TEACHER, locale, viewport)
       const student = await signedIn(browser, STUDENT, locale, { width: 1280, height: 800 })
       await openLobby(teacher)
-      await teacher.screenshot({ path: path.join(outDir, `lobby-${viewport.name}-${locale}.png`), fullPage: true })
+      await teacher.screenshot({
+        path: path.join(outDir, `lobby-${viewport.name}-${locale}.png`),
+        fullPage: true,
+      })
       await openLobby(student)
       await joinButton(student).click()
       await joinButton(teacher).click()
-      await teacher.getByTestId('call-phase').and(teacher.locator('[data-phase="connected"]')).waitFor({ timeout: 30_000 })
+      await teacher
+        .getByTestId('call-phase')
+        .and(teacher.locator('[data-phase="connected"]'))
+        .waitFor({ timeout: 30_000 })
       const message = teacher.getByRole('textbox', { name: /^(Wiadomość|Message)$/ })
       if (await message.isVisible()) {
-        await message.fill(locale === 'pl' ? 'Dzień dobry! Słychać mnie dobrze?' : 'Hello! Can you hear me well?')
+        await message.fill(
+          locale === 'pl' ? 'Dzień dobry! Słychać mnie dobrze?' : 'Hello! Can you hear me well?',
+        )
         await message.press('Enter')
       }
       await teacher.waitForTimeout(3_000) // the quality indicator's first readings
-      await teacher.screenshot({ path: path.join(outDir, `room-${viewport.name}-${locale}.png`), fullPage: true })
+      await teacher.screenshot({
+        path: path.join(outDir, `room-${viewport.name}-${locale}.png`),
+        fullPage: true,
+      })
       await student.context().close()
       await teacher.context().close()
     }

@@ -144,6 +144,18 @@ describe('SignallingSocket', () => {
     expect(second.sockets).toHaveLength(1)
   })
 
+  it('sends no signal before the room has welcomed the socket', async () => {
+    const { socket, sockets } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(false)
+    sockets[0]?.receive(welcome)
+    expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(true)
+    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'signal', data: { candidate: null } })])
+    socket.stop()
+  })
+
   it('passes the frames it knows and ignores the rest', async () => {
     const { socket, sockets, frames } = setup()
     socket.start()

@@ -58,6 +58,8 @@ export class SignallingSocket {
   private refusals = 0
   private stopped = false
   private everOpen = false
+  /** The current socket has had its `welcome`. */
+  private welcomed = false
   private lastHeard = 0
   private timers: ReturnType<typeof setTimeout>[] = []
   private intervals: ReturnType<typeof setInterval>[] = []
@@ -73,9 +75,13 @@ export class SignallingSocket {
     void this.connect()
   }
 
-  /** Sends a frame if the socket is open; a signal sent meanwhile is lost (the peer renegotiates). */
+  /**
+   * Sends a frame once the room has welcomed this socket; a signal meanwhile is lost (the peer
+   * renegotiates when it sees this side arrive). Before the welcome the server may relay it to a
+   * peer that this side's `welcome` is about to replace with a fresh connection.
+   */
   send(frame: RoomClientMessage): boolean {
-    if (this.socket?.readyState !== OPEN) return false
+    if (this.socket?.readyState !== OPEN || !this.welcomed) return false
     this.socket.send(JSON.stringify(frame))
     return true
   }
@@ -104,6 +110,7 @@ export class SignallingSocket {
     if (this.stopped) return
     const socket = this.deps.createSocket(url)
     this.socket = socket
+    this.welcomed = false
     socket.onopen = () => this.opened()
     socket.onmessage = (event) => this.received(event)
     socket.onerror = () => undefined // onclose follows and decides
@@ -135,6 +142,7 @@ export class SignallingSocket {
       return
     }
     if (frame.output.type === 'welcome') {
+      this.welcomed = true
       this.attempt = 0
       this.refusals = 0
       this.everOpen = true
