@@ -53,18 +53,18 @@ export function connectRoom(
       const look = () => {
         const index = received.findIndex((message, i) => message.type === type && !taken.has(i))
         const found = received[index]
-        if (!found || !isOfType(found, type)) return false
+        if (!found || !isOfType(found, type)) return
         taken.add(index)
         waiters.delete(look)
         clearTimeout(timer)
         resolve(found)
-        return true
       }
       const timer = setTimeout(() => {
         waiters.delete(look)
         reject(new Error(`no "${type}" within ${timeoutMs} ms; received ${JSON.stringify(received)}`))
       }, timeoutMs)
-      if (!look()) waiters.add(() => void look())
+      waiters.add(look)
+      look()
     })
   return {
     ws,

@@ -30,8 +30,6 @@ export type RoomHub = {
   accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }): Promise<void>
   /** A chat message was stored: to both parties' sockets, on every process. */
   broadcastChat(message: ChatMessage): void
-  /** Closes rooms whose window has ended, drops silent sockets, refreshes presence (the timer's work). */
-  tick(): Promise<void>
   close(): Promise<void>
 }
 
@@ -102,7 +100,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   }
 
   async function accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }) {
-    if (closing || socket.readyState !== socket.OPEN) return
+    if (socket.readyState !== socket.OPEN) return
+    if (closing) return socket.close(1012, 'server restart')
     const peer: Peer = {
       ...party,
       socket,
@@ -128,6 +127,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     for (const queued of peer.queue.splice(0)) send(peer, queued)
   }
 
+  /** Closes rooms whose window has ended, drops silent sockets, refreshes presence. */
   async function tick() {
     const now = clock.now()
     for (const peer of [...rooms.values()].flatMap((room) => [...room])) {
@@ -167,7 +167,6 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         socket.close(1011, 'server error')
       }),
     broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
-    tick,
     async close() {
       closing = true
       clearInterval(timer)

@@ -3,10 +3,10 @@ import { createRoomTokens, type RoomClaims } from './room-token.ts'
 
 const LESSON = '11111111-1111-4111-8111-111111111111'
 const USER = '22222222-2222-4222-8222-222222222222'
-const claims = {
+const claims: RoomClaims = {
   lessonId: LESSON,
   userId: USER,
-  role: 'student' as const,
+  role: 'student',
   expiresAt: new Date('2026-03-10T10:00:00Z'),
 }
 

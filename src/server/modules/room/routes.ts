@@ -37,9 +37,18 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions
   // itself (1012), recording their leaving while the database is still there.
   await app.register(websocket, {
     options: { maxPayload: ROOM_MESSAGE_MAX_BYTES },
+    // A frame too large or not UTF-8 is the client's fault (ws has closed it with 1009/1007).
+    errorHandler: (error, socket, request) => {
+      const code = Reflect.get(error, 'code')
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ code }, 'room socket refused a frame')
+      else request.log.error({ err: error }, 'room socket failed')
+      socket.terminate()
+    },
     preClose: async () => {
       await hub.close()
       for (const client of app.websocketServer.clients) client.terminate()
+      app.websocketServer.close()
     },
   })
 

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { WebSocket } from 'ws'
 import { ROOM_CLOSE } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
+import { AppError } from '../../platform/errors.ts'
 import { closesAt, findPartyLesson, otherParty } from './room-access.ts'
 import type { RoomHub } from './room-hub.ts'
 import type { RoomTokens } from './room-token.ts'
@@ -40,7 +41,10 @@ export async function enterRoom(
   const claims = token ? tokens.verify(token, ctx.clock.now()) : null
   if (!claims) return socket.close(ROOM_CLOSE.unauthorized, 'unauthorized')
   const viewer = { id: claims.userId, role: claims.role }
-  const lesson = await findPartyLesson(ctx.db, viewer, claims.lessonId).catch(() => null)
+  const lesson = await findPartyLesson(ctx.db, viewer, claims.lessonId).catch((error: unknown) => {
+    if (error instanceof AppError) return null
+    throw error
+  })
   if (!lesson || lesson.cancelledAt || lesson.isGroup) return socket.close(ROOM_CLOSE.forbidden, 'forbidden')
   await hub.accept(socket, {
     lessonId: lesson.id,

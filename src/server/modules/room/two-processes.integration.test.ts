@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roomTokenResponse } from '../../../domain/api/room.ts'
+import { roomConnections } from '../../db/room-schema.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, type Party } from '../../test-support/my-lessons.ts'
 import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
@@ -18,11 +20,12 @@ let t: TestApp
 let dataDir: string
 let a: ServerProcess
 let b: ServerProcess
+let env: Record<string, string>
 const clients: RoomClient[] = []
 beforeAll(async () => {
   t = await buildTestApp()
   dataDir = mkdtempSync(path.join(tmpdir(), 'lk-room-'))
-  const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
+  env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
   ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
 }, 120_000)
 afterAll(async () => {
@@ -46,6 +49,20 @@ async function enter(server: ServerProcess, party: Party, lessonId: string, toke
   const client = connectRoom(server.url, await tokenOn(tokenFrom, party, lessonId))
   clients.push(client)
   return client
+}
+
+/** Whether the process holding the lesson's open socket row still has a session on PostgreSQL. */
+async function studentOriginAlive(lessonId: string): Promise<boolean> {
+  const rows = await t.database.db
+    .select({ id: roomConnections.id })
+    .from(roomConnections)
+    .where(
+      and(
+        eq(roomConnections.lessonId, lessonId),
+        sql`${roomConnections.origin} in (select application_name from pg_stat_activity)`,
+      ),
+    )
+  return rows.length > 0
 }
 
 async function lessonNow() {
@@ -105,8 +122,26 @@ describe('a lesson room across two server processes', () => {
     await newer.next('signal')
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(teacher.received.map((m) => m.type)).not.toContain('peer-left')
-    expect(older.received.map((m) => m.type)).toEqual(['welcome'])
+    expect(older.received.map((m) => m.type)).not.toContain('signal')
   })
+
+  it('closes its sockets (1012) when a process stops; the peer hears it and the party comes back', async () => {
+    const { pair, lesson } = await lessonNow()
+    const student = await enter(b, pair.student, lesson.id)
+    await student.next('welcome')
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    await teacher.next('welcome')
+    await student.next('peer-joined')
+    await a.stop()
+    expect((await teacher.closed).code).toBe(1012)
+    await student.next('peer-left')
+    a = await startServerProcess(env)
+    const back = await enter(a, pair.teacher, lesson.id)
+    expect(await back.next('welcome')).toMatchObject({ peer_present: true })
+    await student.next('peer-joined')
+    back.send({ type: 'signal', data: { candidate: null } })
+    await student.next('signal')
+  }, 60_000)
 
   it('does not count a party present whose process was killed', async () => {
     const { pair, lesson } = await lessonNow()
@@ -114,7 +149,22 @@ describe('a lesson room across two server processes', () => {
     await student.next('welcome')
     await b.stop('SIGKILL')
     await student.closed
+    // PostgreSQL ends the killed process's sessions a moment after the kernel closes them.
+    await expect.poll(() => studentOriginAlive(lesson.id), { timeout: 5000 }).toBe(false)
     const teacher = await enter(a, pair.teacher, lesson.id)
     expect(await teacher.next('welcome')).toMatchObject({ peer_present: false })
-  })
+    // The survivor closes the dead process's row when it was last seen (it sweeps every 15 s).
+    const studentRow = async () => {
+      const rows = await t.database.db
+        .select()
+        .from(roomConnections)
+        .where(eq(roomConnections.userId, pair.student.user.id))
+      return rows[0]
+    }
+    await expect
+      .poll(async () => (await studentRow())?.leftAt ?? null, { timeout: 20_000, interval: 500 })
+      .not.toBeNull()
+    const row = await studentRow()
+    expect(row?.leftAt?.getTime()).toBe(row?.lastSeenAt.getTime())
+  }, 40_000)
 })
