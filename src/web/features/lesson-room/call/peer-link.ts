@@ -8,6 +8,7 @@ import type { SignalData } from '../../../../domain/api/room.ts'
 export type MediaKind = 'audio' | 'video'
 const KINDS: MediaKind[] = ['audio', 'video']
 const DISCONNECTED_GRACE_MS = 2_000
+const STALL_MS = 8_000
 
 export type PeerLinkDeps = {
   createPeer: (config: RTCConfiguration) => RTCPeerConnection
@@ -28,6 +29,9 @@ export class PeerLink {
   private pc: RTCPeerConnection
   private makingOffer = false
   private ignoreOffer = false
+  /** Candidates that came before any remote description (a glare's rolled-back offer keeps its ICE). */
+  private early: RTCIceCandidateInit[] = []
+  private stallTimer: ReturnType<typeof setTimeout> | null = null
   private queue: Promise<void> = Promise.resolve()
   private disconnectTimer: ReturnType<typeof setTimeout> | null = null
   private remote: MediaStream
@@ -54,10 +58,22 @@ export class PeerLink {
 
   /**
    * The other party's socket (re)appeared. A connection that is not healthy starts afresh (its
-   * offer and candidates went to nobody); the new offer reaches the peer now.
+   * offer and candidates went to nobody). Only the impolite side (the teacher) then offers: a
+   * healthy connection with an ICE restart (a reloaded peer answers with a new certificate, which
+   * starts a fresh connection), a fresh one from scratch. The polite side waits for that offer.
    */
   peerArrived(): void {
     if (!this.healthy) this.reset()
+    else if (!this.deps.polite) this.pc.restartIce()
+    if (this.deps.polite) return
+    // A safety net for an unlucky interleaving of offers: no media after a while, restart ICE.
+    if (this.stallTimer !== null) clearTimeout(this.stallTimer)
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = null
+      if (this.pc.connectionState !== 'connected' && this.pc.connectionState !== 'closed') {
+        this.pc.restartIce()
+      }
+    }, STALL_MS)
   }
 
   handle(data: SignalData): Promise<void> {
@@ -83,6 +99,7 @@ export class PeerLink {
 
   close(): void {
     this.clearDisconnectTimer()
+    if (this.stallTimer !== null) clearTimeout(this.stallTimer)
     this.pc.close()
   }
 
@@ -124,6 +141,7 @@ export class PeerLink {
     this.pc.close()
     this.makingOffer = false
     this.ignoreOffer = false
+    this.early = []
     this.remote = this.deps.createStream()
     this.deps.onRemoteStream(this.remote)
     this.pc = this.open()
@@ -131,7 +149,9 @@ export class PeerLink {
   }
 
   private async offer(pc: RTCPeerConnection): Promise<void> {
-    if (pc !== this.pc) return
+    // The first offer of a connection is the impolite side's: two first offers crossing made
+    // Chrome's polite side roll back and then gather no candidates at all for its answer.
+    if (pc !== this.pc || (this.deps.polite && !pc.remoteDescription)) return
     try {
       this.makingOffer = true
       await pc.setLocalDescription()
@@ -149,8 +169,11 @@ export class PeerLink {
   private async apply({ description, candidate }: SignalData): Promise<void> {
     if (description && (description.type === 'offer' || description.type === 'answer')) {
       const remote = fingerprint(this.pc.remoteDescription?.sdp)
-      if (description.type === 'offer' && remote !== null && remote !== fingerprint(description.sdp)) {
-        this.reset() // the other side is a new page: its old connection is gone
+      if (remote !== null && remote !== fingerprint(description.sdp)) {
+        // The other side is a new page: its old connection is gone. An answer from it cannot
+        // finish this connection's offer; the fresh connection offers again (impolite side).
+        this.reset()
+        if (description.type === 'answer') return
       }
       const pc = this.pc
       const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable')
@@ -158,11 +181,16 @@ export class PeerLink {
       if (this.ignoreOffer) return
       if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') return
       await pc.setRemoteDescription({ type: description.type, sdp: description.sdp })
+      for (const early of this.early.splice(0)) await pc.addIceCandidate(early).catch(() => undefined)
       if (description.type === 'offer') {
         await pc.setLocalDescription()
         if (pc.localDescription) this.deps.send({ description: pc.localDescription.toJSON() })
       }
     } else if (candidate) {
+      if (!this.pc.remoteDescription) {
+        this.early.push(candidate)
+        return
+      }
       try {
         await this.pc.addIceCandidate(candidate)
       } catch (error) {
@@ -175,7 +203,8 @@ export class PeerLink {
     this.deps.onConnectionState(state)
     this.clearDisconnectTimer()
     if (state === 'failed') this.pc.restartIce()
-    if (state === 'disconnected') {
+    // On a mere `disconnected` only the impolite side restarts, so two restarts do not cross.
+    if (state === 'disconnected' && !this.deps.polite) {
       this.disconnectTimer = setTimeout(() => {
         if (this.pc.connectionState === 'disconnected') this.pc.restartIce()
       }, DISCONNECTED_GRACE_MS)
