@@ -24,14 +24,13 @@ async function signedIn(
   viewport: { width: number; height: number },
 ) {
   const context = await browser.newContext({
-    viewport,
+    viewport: { width: 1280, height: 800 },
     locale: locale === 'pl' ? 'pl-PL' : 'en-GB',
     timezoneId: 'Europe/Warsaw',
   })
   await context.grantPermissions(['camera', 'microphone'], { origin: baseUrl })
   const page = await context.newPage()
   await page.goto(`${baseUrl}/login`)
-  await page.getByText(locale.toUpperCase(), { exact: true }).click()
   await page.getByLabel(/e-mail/i).fill(email)
   await page
     .getByLabel(/hasło|password/i)
@@ -39,6 +38,10 @@ async function signedIn(
     .fill(PASSWORD)
   await page.getByRole('button', { name: /^(zaloguj się|sign in)$/i }).click()
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'))
+  // The language is chosen in the top navigation (saved with the profile), at desktop width.
+  await page.getByRole('banner').getByText(locale.toUpperCase(), { exact: true }).click()
+  await page.waitForTimeout(500)
+  await page.setViewportSize(viewport)
   return page
 }
 
@@ -82,6 +85,11 @@ try {
           locale === 'pl' ? 'Dzień dobry! Słychać mnie dobrze?' : 'Hello! Can you hear me well?',
         )
         await message.press('Enter')
+        const reply = student.getByRole('textbox', { name: /^(Wiadomość|Message)$/ })
+        await reply.fill(
+          locale === 'pl' ? 'Tak, wszystko słychać. Zaczynamy!' : 'Yes, loud and clear. Let us start!',
+        )
+        await reply.press('Enter')
       }
       await teacher.waitForTimeout(3_000) // the quality indicator's first readings
       await teacher.screenshot({
