@@ -18,7 +18,8 @@ const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.te
 const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
 const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
 const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson()).AiLessonScreen)
-const LessonRoomRoute = lazyComponent(async () => (await dashboardChunks.lessonRoom()).LessonRoomRoute)
+// Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
+const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"

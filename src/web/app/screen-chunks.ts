@@ -13,7 +13,6 @@ export const dashboardChunks = {
   teacher: () => import('../features/people/teacher-summary-screen.tsx'),
   itTeachers: () => import('../features/it-teachers/it-teachers-screen.tsx'),
   aiLesson: () => import('../features/ai-lesson/ai-lesson-screen.tsx'),
-  lessonRoom: () => import('./lesson-room-route.tsx'),
 }
 
 const screens: [string, () => Promise<unknown>][] = [
@@ -24,7 +23,6 @@ const screens: [string, () => Promise<unknown>][] = [
   [paths.teacher, dashboardChunks.teacher],
   [paths.itTeachers, dashboardChunks.itTeachers],
   [paths.aiLesson, dashboardChunks.aiLesson],
-  [paths.videoCallVonage, dashboardChunks.lessonRoom],
 ]
 
 /** Starts downloading the dashboard layout and the screen of `pathname`, if it is one. */
