@@ -21,14 +21,14 @@ const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson
 const VoiceConfirmationScreen = lazyComponent(
   async () => (await dashboardChunks.voiceConfirmation()).VoiceConfirmationScreen,
 )
+// Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
+const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
  * panel; an issue that delivers a screen replaces its entry with the real route here.
  */
 const comingSoon: { path: string; title: MessageDescriptor }[] = [
-  // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
-  { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
 ]
 
@@ -47,6 +47,8 @@ const dashboardRoutes: RouteObject[] = [
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
   // Issue #13: the voice-sample check before a student's call (spec §2 voice-confirmation).
   { path: dashboardChildPaths.voiceConfirmation, element: <VoiceConfirmationScreen /> },
+  // Issue #13: the lesson room (spec §2 video-call-vonage, keeping its query).
+  { path: dashboardChildPaths.videoCallVonage, element: <LessonRoomRoute /> },
 ]
 
 /** The screen of the current /dashboard path (the routes above, relative to /dashboard). */

@@ -18,7 +18,16 @@ import { useDialogWrite } from './use-dialog-write.ts'
  * ReportAbsence (spec §2, §6): a student reports the teacher, a teacher the student (the absentee
  * is the lesson's other party), with an optional note of at most 255 characters.
  */
-export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
+export function ReportAbsenceDialog({
+  lesson,
+  onClose,
+  onReported,
+}: {
+  lesson: Lesson
+  onClose: () => void
+  /** The room (issue #13) activates its leave control after a report (spec §4). */
+  onReported?: () => void
+}) {
   const { t } = useLingui()
   const { role } = useLessonView()
   const [note, setNote] = useState('')
@@ -30,6 +39,7 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
       { lesson_id: lesson.id, absentee_id: absenteeOf(lesson, role).id, note: note.trim() },
       () => {
         showSuccessToast(successTexts.absenceReported)
+        onReported?.()
         onClose()
       },
     )

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import type { Lesson } from '../../domain/api/my-lessons.ts'
+import { canReportAbsence } from '../../domain/lesson-rules.ts'
+import { useProfile } from '../api/profile.ts'
+import type { RoomDialogs } from '../features/lesson-room/call-room.tsx'
+import { LessonRoomScreen } from '../features/lesson-room/lesson-room-screen.tsx'
+import { LessonMaterialsDialog } from '../features/my-lessons/lesson-materials-dialog.tsx'
+import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
+import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialog.tsx'
+
+// The room (issue #13) offers two of my-lessons' dialogs, the lesson's materials and
+// ReportAbsence (spec §2). Features do not import each other: they meet here.
+
+function MyLessonsDialogs({
+  role,
+  voiceSample,
+  children,
+}: {
+  role: LessonView['role']
+  voiceSample: boolean
+  children: ReactNode
+}) {
+  const view: LessonView = {
+    role,
+    now: Date.now(),
+    voiceSample,
+    // The room opens its dialogs itself; nothing inside them opens another.
+    open: () => undefined,
+    isPending: () => false,
+    withPendingWrites: (lesson) => lesson,
+  }
+  return <LessonViewProvider value={view}>{children}</LessonViewProvider>
+}
+
+/** /dashboard/video-call-vonage (spec §2): the lesson room with my-lessons' dialogs at hand. */
+export function LessonRoomRoute() {
+  const profile = useProfile().data
+  if (!profile) return null
+  const wrap = (node: ReactNode) => (
+    <MyLessonsDialogs role={profile.role} voiceSample={Boolean(profile.voice_sample_url)}>
+      {node}
+    </MyLessonsDialogs>
+  )
+  const dialogs: RoomDialogs = {
+    materials: (lesson: Lesson, onClose) => wrap(<LessonMaterialsDialog lesson={lesson} onClose={onClose} />),
+    absence: (lesson: Lesson, onClose, onReported) =>
+      wrap(<ReportAbsenceDialog lesson={lesson} onClose={onClose} onReported={onReported} />),
+    canReportAbsence: (lesson: Lesson) => canReportAbsence(lesson, Date.now()),
+  }
+  return <LessonRoomScreen dialogs={dialogs} />
+}

@@ -1,0 +1,115 @@
+import '@mantine/core/styles/Indicator.css'
+import { useLingui } from '@lingui/react/macro'
+import { Group, Indicator } from '@mantine/core'
+import {
+  IconFiles,
+  IconMessageCircle,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconScreenShare,
+  IconScreenShareOff,
+  IconUserX,
+  IconVideo,
+  IconVideoOff,
+} from '@tabler/icons-react'
+import type { Ref } from 'react'
+import type { CallSnapshot } from './call/call-session.ts'
+import type { MediaKind } from './call/peer-link.ts'
+import { ControlButton } from './control-button.tsx'
+import { DeviceMenu } from './device-menu.tsx'
+
+export type ControlActions = {
+  toggleMicrophone: () => void
+  toggleCamera: () => void
+  toggleScreenShare: () => void
+  switchDevice: (kind: MediaKind, deviceId: string) => void
+  toggleChat: () => void
+  openMaterials: () => void
+  reportAbsence: () => void
+  leave: () => void
+}
+
+type Props = {
+  call: CallSnapshot
+  actions: ControlActions
+  devices: Record<MediaKind, string | undefined>
+  canShareScreen: boolean
+  chatOpen: boolean
+  unread: number
+  canReportAbsence: boolean
+  leaveRef: Ref<HTMLButtonElement>
+}
+
+/** The call's toolbar: microphone, camera, devices, screen, chat, materials, absence, leave. */
+export function CallControls({
+  call,
+  actions,
+  devices,
+  canShareScreen,
+  chatOpen,
+  unread,
+  canReportAbsence,
+  leaveRef,
+}: Props) {
+  const { t } = useLingui()
+  const icon = { size: 22, 'aria-hidden': true } as const
+  return (
+    <Group justify="center" gap="sm" wrap="wrap" role="toolbar" aria-label={t`Sterowanie rozmową`}>
+      <ControlButton
+        label={t`Mikrofon`}
+        tooltip={call.microphoneOn ? t`Wycisz mikrofon` : t`Włącz mikrofon`}
+        pressed={call.microphoneOn}
+        danger={!call.microphoneOn}
+        onClick={actions.toggleMicrophone}
+        icon={call.microphoneOn ? <IconMicrophone {...icon} /> : <IconMicrophoneOff {...icon} />}
+      />
+      <ControlButton
+        label={t`Kamera`}
+        tooltip={call.cameraOn ? t`Wyłącz kamerę` : t`Włącz kamerę`}
+        pressed={call.cameraOn}
+        danger={!call.cameraOn}
+        onClick={actions.toggleCamera}
+        icon={call.cameraOn ? <IconVideo {...icon} /> : <IconVideoOff {...icon} />}
+      />
+      <DeviceMenu current={devices} onSwitch={actions.switchDevice} />
+      {canShareScreen && (
+        <ControlButton
+          label={t`Udostępnianie ekranu`}
+          tooltip={call.sharingScreen ? t`Zakończ udostępnianie ekranu` : t`Udostępnij ekran`}
+          pressed={call.sharingScreen}
+          onClick={actions.toggleScreenShare}
+          icon={call.sharingScreen ? <IconScreenShareOff {...icon} /> : <IconScreenShare {...icon} />}
+        />
+      )}
+      <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>
+        <ControlButton
+          label={t`Czat`}
+          tooltip={chatOpen ? t`Ukryj czat` : t`Pokaż czat`}
+          pressed={chatOpen}
+          onClick={actions.toggleChat}
+          icon={<IconMessageCircle {...icon} />}
+        />
+      </Indicator>
+      <ControlButton
+        label={t`Materiały do lekcji`}
+        onClick={actions.openMaterials}
+        icon={<IconFiles {...icon} />}
+      />
+      {canReportAbsence && (
+        <ControlButton
+          label={t`Zgłoś nieobecność`}
+          onClick={actions.reportAbsence}
+          icon={<IconUserX {...icon} />}
+        />
+      )}
+      <ControlButton
+        ref={leaveRef}
+        label={t`Opuść lekcję`}
+        danger
+        onClick={actions.leave}
+        icon={<IconPhoneOff {...icon} />}
+      />
+    </Group>
+  )
+}

@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Box, Group, Paper, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { usePageTitle } from '../../ui/use-page-title.ts'
+import type { CallSession } from './call/call-session.ts'
+import type { MediaKind } from './call/peer-link.ts'
+import { CallControls } from './call-controls.tsx'
+import { CallStage } from './call-stage.tsx'
+import { PhaseStatus, QualityIndicator } from './call-status.tsx'
+import { ChatPanel } from './chat-panel.tsx'
+import { TimeLeft } from './time-left.tsx'
+import { useCall } from './use-call.ts'
+import type { LessonChat } from './use-lesson-chat.ts'
+
+/** The lesson's dialogs the room opens (materials, absence), wired in by src/web/app. */
+export type RoomDialogs = {
+  materials: (lesson: Lesson, onClose: () => void) => ReactNode
+  absence: (lesson: Lesson, onClose: () => void, onReported: () => void) => ReactNode
+  canReportAbsence: (lesson: Lesson) => boolean
+}
+
+type Props = { lesson: Lesson; role: Role; session: CallSession; chat: LessonChat; dialogs: RoomDialogs }
+
+const canShareScreen = () =>
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function'
+
+/** The room (issue #13 item 4): a dark stage, the toolbar below, the chat beside (or below on a phone). */
+export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
+  const { t } = useLingui()
+  usePageTitle(t`Lekcja wideo`)
+  const call = useCall(session)
+  // Read at once, not after a first render: on a phone the stage comes first, the chat on demand.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false })
+  const [chatOpen, setChatOpen] = useState(wide)
+  const [dialog, setDialog] = useState<'materials' | 'absence' | null>(null)
+  const [absenceReported, setAbsenceReported] = useState(false)
+  const leaveRef = useRef<HTMLButtonElement>(null)
+  const seen = useRef(chat.messages.length)
+  if (chatOpen) seen.current = chat.messages.length
+  const unread = Math.max(0, chat.messages.length - seen.current)
+
+  useEffect(() => {
+    // spec §4: after an absence report "elsewhere it activates the leave-class control": the
+    // focus goes to Leave once the dialog has given it back.
+    if (!absenceReported || dialog !== null) return
+    const timer = setTimeout(() => leaveRef.current?.focus(), 50)
+    return () => clearTimeout(timer)
+  }, [absenceReported, dialog])
+
+  const fail = (what: string) => (error: unknown) => console.warn(`The room could not ${what}`, error)
+  const actions = {
+    toggleMicrophone: () =>
+      void session.setMicrophone(!call.microphoneOn).catch(fail('switch the microphone')),
+    toggleCamera: () => void session.setCamera(!call.cameraOn).catch(fail('switch the camera')),
+    toggleScreenShare: () =>
+      void (call.sharingScreen ? session.stopScreenShare() : session.startScreenShare()).catch(
+        fail('share the screen'),
+      ),
+    switchDevice: (kind: MediaKind, id: string) =>
+      void session.switchDevice(kind, id).catch(fail('switch a device')),
+    toggleChat: () => setChatOpen((open) => !open),
+    openMaterials: () => setDialog('materials'),
+    reportAbsence: () => setDialog('absence'),
+    leave: () => session.leave(),
+  }
+  const devices = {
+    audio: call.localStream?.getAudioTracks()[0]?.getSettings().deviceId,
+    video: call.localStream?.getVideoTracks()[0]?.getSettings().deviceId,
+  }
+  const chatBox = (
+    <Paper bg="dark.7" radius="md" p="sm" w={wide ? 340 : '100%'} style={{ flexShrink: 0 }}>
+      <ChatPanel chat={chat} role={role} otherName={lesson.fullName} dark height={wide ? '100%' : 320} />
+    </Paper>
+  )
+
+  return (
+    <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="lesson-room">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Stack gap={0}>
+            <Text fw={650} size="lg" component="h1" m={0}>
+              {lesson.fullName}
+            </Text>
+            <PhaseStatus phase={call.phase} />
+          </Stack>
+          <Group gap="sm">
+            <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
+            <QualityIndicator stats={call.stats} />
+          </Group>
+        </Group>
+        {absenceReported && (
+          <Alert color="orange" variant="light" role="status">
+            <Trans>Nieobecność zgłoszona. Możesz opuścić lekcję przyciskiem „Opuść lekcję”.</Trans>
+          </Alert>
+        )}
+        <Group
+          align="stretch"
+          gap="sm"
+          wrap="nowrap"
+          h={wide ? 'calc(100dvh - 300px)' : undefined}
+          mih={wide ? 420 : undefined}
+        >
+          <Box
+            style={{
+              flex: 1,
+              minWidth: 0,
+              aspectRatio: wide ? undefined : '3 / 4',
+              maxHeight: wide ? undefined : '62dvh',
+            }}
+          >
+            <CallStage
+              call={call}
+              otherName={lesson.fullName}
+              otherImage={(role === 'student' ? lesson.teacher : lesson.student).image_url}
+            />
+          </Box>
+          {wide && chatOpen && chatBox}
+        </Group>
+        <CallControls
+          call={call}
+          actions={actions}
+          devices={devices}
+          canShareScreen={canShareScreen()}
+          chatOpen={chatOpen}
+          unread={unread}
+          canReportAbsence={dialogs.canReportAbsence(lesson)}
+          leaveRef={leaveRef}
+        />
+        {!wide && chatOpen && chatBox}
+      </Stack>
+      {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
+      {dialog === 'absence' &&
+        dialogs.absence(
+          lesson,
+          () => setDialog(null),
+          () => setAbsenceReported(true),
+        )}
+    </Paper>
+  )
+}

@@ -1,0 +1,100 @@
+import '@mantine/core/styles/Avatar.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Avatar, Box, Center, Stack, Text } from '@mantine/core'
+import { IconMicrophoneOff } from '@tabler/icons-react'
+import type { CallSnapshot } from './call/call-session.ts'
+import { VideoView } from './video-view.tsx'
+
+type Props = { call: CallSnapshot; otherName: string; otherImage: string | null }
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('')
+
+/**
+ * The other party's video large, one's own small in a corner (issue #13 item 4). The stats the
+ * quality indicator reads are also on the element, so the browser journeys can check that media
+ * really arrives (inbound audio bytes, the candidate type in use).
+ */
+export function CallStage({ call, otherName, otherImage }: Props) {
+  const { t } = useLingui()
+  const remoteVideo = (call.remoteStream?.getVideoTracks().length ?? 0) > 0 && call.phase === 'connected'
+  const { stats } = call
+  return (
+    <Box
+      pos="relative"
+      bg="dark.9"
+      data-testid="call-stage"
+      data-audio-bytes={stats?.audioBytesReceived ?? 0}
+      data-video-bytes={stats?.videoBytesReceived ?? 0}
+      data-local-candidate={stats?.localCandidateType ?? ''}
+      style={{ borderRadius: 16, overflow: 'hidden', flex: 1, minHeight: 0, height: '100%' }}
+    >
+      {/* The remote video stays mounted: its audio plays even while the picture is away. */}
+      <VideoView
+        stream={call.remoteStream}
+        label={t`Obraz: ${otherName}`}
+        testId="remote-video"
+        style={{
+          objectFit: 'contain',
+          background: 'transparent',
+          visibility: remoteVideo ? 'visible' : 'hidden',
+        }}
+      />
+      {!remoteVideo && (
+        <Center pos="absolute" inset={0}>
+          <Stack align="center" gap="sm">
+            <Avatar src={otherImage} size={88} radius={999} color="indigo" alt="">
+              {initials(otherName)}
+            </Avatar>
+            <Text c="gray.3" size="sm" ta="center" px="md">
+              {call.phase === 'waiting' ? (
+                <Trans>Czekamy na drugą osobę. Możesz już pisać na czacie.</Trans>
+              ) : (
+                otherName
+              )}
+            </Text>
+          </Stack>
+        </Center>
+      )}
+      <Box
+        pos="absolute"
+        right={12}
+        bottom={12}
+        w={{ base: 96, sm: 200 }}
+        style={{
+          aspectRatio: '4 / 3',
+          borderRadius: 12,
+          overflow: 'hidden',
+          boxShadow: '0 4px 16px rgba(0,0,0,.5)',
+          border: '1px solid rgba(255,255,255,.15)',
+          background: '#1f1f24',
+        }}
+      >
+        {call.localStream && (call.cameraOn || call.sharingScreen) ? (
+          <VideoView
+            stream={call.localStream}
+            self={!call.sharingScreen}
+            label={t`Twój obraz`}
+            testId="own-video"
+          />
+        ) : (
+          <Center h="100%">
+            <Text size="xs" c="gray.4">
+              <Trans>Kamera wyłączona</Trans>
+            </Text>
+          </Center>
+        )}
+        {!call.microphoneOn && (
+          <Box pos="absolute" top={6} left={6} c="red.4" aria-hidden>
+            <IconMicrophoneOff size={16} />
+          </Box>
+        )}
+      </Box>
+    </Box>
+  )
+}

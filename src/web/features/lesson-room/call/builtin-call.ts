@@ -1,0 +1,230 @@
+import type { RoomServerMessage, RoomToken } from '../../../../domain/api/room.ts'
+import type { CallContext, CallEnd, CallPhase, CallSession, CallSnapshot } from './call-session.ts'
+import { readStats, statsEntries } from './call-stats.ts'
+import { LocalTracks } from './local-tracks.ts'
+import { type MediaKind, PeerLink } from './peer-link.ts'
+import { SignallingSocket, type SocketLike, type SocketStatus } from './signalling-socket.ts'
+
+// The built-in provider (protocol §1 `builtin`): WebRTC peer to peer, signalling through the
+// server's WebSocket. Independent of React: the screen subscribes to its snapshots.
+
+const STATS_EVERY_MS = 2_000
+
+/** The browser's constructors, given from outside so the engine can be tested without one. */
+export type BuiltinEnvironment = {
+  createPeer: (config: RTCConfiguration) => RTCPeerConnection
+  createSocket: (url: string) => SocketLike
+  createStream: (tracks?: MediaStreamTrack[]) => MediaStream
+  placeholder: (kind: MediaKind) => MediaStreamTrack
+  /** The page's origin, against which the token's signalling path is resolved. */
+  origin: string
+}
+
+/** protocol §2: `signalling_url` is a path on the same origin; the socket speaks ws(s). */
+export function socketAddress(token: Pick<RoomToken, 'signalling_url' | 'token'>, origin: string): string {
+  const url = new URL(token.signalling_url, origin)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  url.searchParams.set('token', token.token)
+  return url.toString()
+}
+
+export class BuiltinCall implements CallSession {
+  private snapshot: CallSnapshot
+  private readonly listeners = new Set<() => void>()
+  private readonly socket: SignallingSocket
+  private readonly media: LocalTracks
+  private peer: PeerLink | null = null
+  private socketStatus: SocketStatus = 'connecting'
+  private peerPresent = false
+  private welcomed = 0
+  private statsTimer: ReturnType<typeof setInterval> | null = null
+  private readonly ctx: CallContext
+  private readonly env: BuiltinEnvironment
+
+  constructor(ctx: CallContext, env: BuiltinEnvironment) {
+    this.ctx = ctx
+    this.env = env
+    this.media = new LocalTracks(ctx.devices, ctx.tracks)
+    this.snapshot = {
+      phase: 'connecting',
+      end: null,
+      refusal: null,
+      localStream: this.previewStream(),
+      remoteStream: null,
+      microphoneOn: this.media.microphoneOn,
+      cameraOn: this.media.cameraOn,
+      sharingScreen: false,
+      stats: null,
+      closesAt: null,
+    }
+    this.socket = new SignallingSocket({
+      address: async () => this.address(await ctx.fetchToken()),
+      createSocket: env.createSocket,
+      onFrame: (frame) => this.frame(frame),
+      onStatus: (status) => {
+        this.socketStatus = status
+        this.update({})
+      },
+      onEnd: (end, detail) => this.finish(end, detail),
+    })
+  }
+
+  getSnapshot = (): CallSnapshot => this.snapshot
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  join(): void {
+    this.socket.start()
+    this.statsTimer = setInterval(() => void this.readStats(), STATS_EVERY_MS)
+  }
+
+  leave(): void {
+    this.finish('left')
+  }
+
+  async setMicrophone(on: boolean): Promise<void> {
+    if (on && !this.media.audio) await this.replace('audio', await this.media.acquire('audio'))
+    if (this.media.audio) this.media.audio.enabled = on
+    this.ctx.report(on ? 'microphone_on' : 'microphone_off')
+    this.update({})
+  }
+
+  async setCamera(on: boolean): Promise<void> {
+    await this.replace('video', on ? await this.media.acquire('video') : null)
+    this.ctx.report(on ? 'camera_on' : 'camera_off')
+  }
+
+  async switchDevice(kind: MediaKind, deviceId: string): Promise<void> {
+    if (kind === 'video' && !this.media.cameraOn) return
+    await this.replace(kind, await this.media.acquire(kind, deviceId))
+  }
+
+  async startScreenShare(): Promise<boolean> {
+    const getDisplayMedia = this.ctx.devices.getDisplayMedia
+    if (!getDisplayMedia || this.media.screen) return false
+    let track: MediaStreamTrack | undefined
+    try {
+      track = (await getDisplayMedia.call(this.ctx.devices, { video: true })).getVideoTracks()[0]
+    } catch {
+      return false // cancelled in the browser's picker
+    }
+    if (!track) return false
+    this.media.screen = track
+    // The browser's own "Stop sharing" ends the track: the camera comes back.
+    track.addEventListener('ended', () => void this.stopScreenShare())
+    await this.peer?.setTrack('video', track)
+    this.ctx.report('screen_share_on')
+    this.update({ localStream: this.previewStream(), sharingScreen: true })
+    return true
+  }
+
+  async stopScreenShare(): Promise<void> {
+    const screen = this.media.screen
+    if (!screen) return
+    this.media.screen = null
+    screen.stop()
+    await this.peer?.setTrack('video', this.media.camera)
+    this.ctx.report('screen_share_off')
+    this.update({ localStream: this.previewStream(), sharingScreen: false })
+  }
+
+  private async replace(kind: MediaKind, track: MediaStreamTrack | null): Promise<void> {
+    this.media.swap(kind, track)
+    const sending = kind === 'audio' ? this.media.audio : this.media.video
+    await this.peer?.setTrack(kind, sending)
+    this.update({ localStream: this.previewStream() })
+  }
+
+  private address(token: RoomToken): string {
+    if (this.peer) this.peer.setIceServers(token.ice_servers)
+    else {
+      this.peer = new PeerLink(
+        {
+          createPeer: this.env.createPeer,
+          config: { iceServers: token.ice_servers, iceTransportPolicy: token.ice_transport_policy },
+          polite: token.polite,
+          send: (data) => this.socket.send({ type: 'signal', data }),
+          onRemoteStream: (stream) => this.update({ remoteStream: stream }),
+          onConnectionState: () => this.update({}),
+          createStream: (tracks) => this.env.createStream(tracks),
+          placeholder: this.env.placeholder,
+        },
+        { audio: this.media.audio, video: this.media.video },
+      )
+    }
+    return socketAddress(token, this.env.origin)
+  }
+
+  private frame(frame: RoomServerMessage): void {
+    switch (frame.type) {
+      case 'welcome':
+        if (this.welcomed++ > 0) this.ctx.report('reconnected')
+        this.peerPresent = frame.peer_present
+        if (frame.peer_present) this.peer?.peerArrived()
+        this.ctx.onWelcome()
+        this.update({ closesAt: frame.closes_at })
+        return
+      case 'peer-joined':
+        this.peerPresent = true
+        this.peer?.peerArrived()
+        this.update({})
+        return
+      case 'peer-left':
+        this.peerPresent = false
+        this.update({})
+        return
+      case 'signal':
+        void this.peer?.handle(frame.data)
+        return
+      case 'chat':
+        this.ctx.onChat(frame.message)
+        return
+      default:
+        return
+    }
+  }
+
+  private async readStats(): Promise<void> {
+    const pc = this.peer?.connection
+    if (!pc || pc.connectionState === 'closed') return
+    const report = await pc.getStats()
+    this.update({ stats: readStats(statsEntries(report), this.snapshot.stats, Date.now()) })
+  }
+
+  private phase(): CallPhase {
+    if (this.snapshot.end) return 'ended'
+    if (this.socketStatus === 'connecting') return 'connecting'
+    if (this.socketStatus === 'reconnecting') return 'reconnecting'
+    const media = this.peer?.connection.connectionState
+    if (media === 'connected') return 'connected'
+    if (!this.peerPresent) return 'waiting'
+    return media === 'disconnected' || media === 'failed' ? 'reconnecting' : 'joining'
+  }
+
+  private finish(end: CallEnd, refusal: unknown = null): void {
+    if (this.snapshot.end) return
+    this.snapshot = { ...this.snapshot, end, refusal }
+    this.socket.stop()
+    this.peer?.close()
+    if (this.statsTimer !== null) clearInterval(this.statsTimer)
+    this.media.stopAll()
+    this.update({ localStream: null, remoteStream: null, microphoneOn: false, cameraOn: false })
+  }
+
+  private previewStream(): MediaStream | null {
+    const video = this.media.video
+    return video ? this.env.createStream([video]) : null
+  }
+
+  private update(change: Partial<CallSnapshot>): void {
+    const next = { ...this.snapshot, ...change }
+    next.microphoneOn = this.media.microphoneOn
+    next.cameraOn = this.media.cameraOn
+    this.snapshot = next
+    this.snapshot = { ...next, phase: this.phase() }
+    for (const listener of this.listeners) listener()
+  }
+}

@@ -1,0 +1,52 @@
+import type { RoomToken } from '../../../../domain/api/room.ts'
+import { BuiltinCall, type BuiltinEnvironment } from './builtin-call.ts'
+import type { CallContext, CallSession } from './call-session.ts'
+import type { MediaKind } from './peer-link.ts'
+
+// The provider is the token answer's choice (protocol §1). Only `builtin` exists; issue #14 adds
+// `vonage` (its SDK a lazy chunk) and `learncube` here, behind the same CallSession.
+
+export class UnsupportedProvider extends Error {
+  readonly provider: string
+  constructor(provider: string) {
+    super(`The ${provider} video provider is not available in this version`)
+    this.provider = provider
+  }
+}
+
+/** A blank video track (a canvas) or a silent audio track (an audio graph) for an absent device. */
+function placeholder(kind: MediaKind): MediaStreamTrack {
+  const track =
+    kind === 'video'
+      ? document.createElement('canvas').captureStream(1).getVideoTracks()[0]
+      : new AudioContext().createMediaStreamDestination().stream.getAudioTracks()[0]
+  if (!track) throw new Error(`No placeholder ${kind} track`)
+  return track
+}
+
+export const browserEnvironment = (): BuiltinEnvironment => ({
+  createPeer: (config) => new RTCPeerConnection(config),
+  createSocket: (url) => new WebSocket(url),
+  createStream: (tracks) => new MediaStream(tracks ?? []),
+  placeholder,
+  origin: location.origin,
+})
+
+/**
+ * The call for a lesson whose first token is `first`: that token serves the first connection,
+ * every later one asks for a fresh token.
+ */
+export function createCall(first: RoomToken, ctx: CallContext, env = browserEnvironment()): CallSession {
+  let unused: RoomToken | null = first
+  const fetchToken = () => {
+    const token = unused
+    unused = null
+    return token ? Promise.resolve(token) : ctx.fetchToken()
+  }
+  switch (first.provider) {
+    case 'builtin':
+      return new BuiltinCall({ ...ctx, fetchToken }, env)
+    default:
+      throw new UnsupportedProvider(first.provider)
+  }
+}

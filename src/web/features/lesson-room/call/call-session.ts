@@ -1,0 +1,72 @@
+import type { ChatMessage, LessonInteractionKind, RoomToken } from '../../../../domain/api/room.ts'
+import type { CallStats } from './call-stats.ts'
+import type { MediaKind } from './peer-link.ts'
+
+// What the room's screen sees of a call, whichever provider carries it (protocol §1: `builtin`
+// now; issue #14 adds `vonage` and `learncube` behind the same interface).
+
+export type CallPhase =
+  /** First connection to the room. */
+  | 'connecting'
+  /** In the room, the other party is not. */
+  | 'waiting'
+  /** Both in the room; media is being (re)negotiated. */
+  | 'joining'
+  | 'connected'
+  /** The socket or the media dropped; the call comes back by itself. */
+  | 'reconnecting'
+  | 'ended'
+
+export type CallEnd = 'left' | 'window_ended' | 'replaced' | 'refused'
+
+export type CallSnapshot = {
+  phase: CallPhase
+  end: CallEnd | null
+  /** What the token request answered when it refused (an ApiError), for the message. */
+  refusal: unknown
+  localStream: MediaStream | null
+  remoteStream: MediaStream | null
+  microphoneOn: boolean
+  cameraOn: boolean
+  sharingScreen: boolean
+  stats: CallStats | null
+  closesAt: string | null
+}
+
+export type CallSession = {
+  getSnapshot(): CallSnapshot
+  subscribe(listener: () => void): () => void
+  join(): void
+  leave(): void
+  setMicrophone(on: boolean): Promise<void>
+  setCamera(on: boolean): Promise<void>
+  switchDevice(kind: MediaKind, deviceId: string): Promise<void>
+  /** Resolves false when the browser cannot share a screen or the person cancelled. */
+  startScreenShare(): Promise<boolean>
+  stopScreenShare(): Promise<void>
+}
+
+/** What a provider needs from the page around it. */
+export type CallContext = {
+  lessonId: string
+  /**
+   * A fresh token (protocol §1: asked for at every (re)connection, never stored); throws
+   * RoomRefused for answers that will not change (404, 422).
+   */
+  fetchToken: () => Promise<RoomToken>
+  /** Records what happens in the room (protocol §4 interactions). */
+  report: (kind: LessonInteractionKind) => void
+  /** A chat message was stored (protocol §3), pushed through the socket. */
+  onChat: (message: ChatMessage) => void
+  /** The socket is in the room again: what it missed meanwhile is fetched. */
+  onWelcome: () => void
+  /** The tracks the lobby prepared (either may be missing: audio only, no device). */
+  tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>
+  devices: MediaDevicesLike
+}
+
+/** The part of navigator.mediaDevices the call uses. */
+export type MediaDevicesLike = {
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+  getDisplayMedia?: (options?: DisplayMediaStreamOptions) => Promise<MediaStream>
+}

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RoomServerMessage } from '../../../../domain/api/room.ts'
+import {
+  RoomRefused,
+  type SignallingDeps,
+  SignallingSocket,
+  type SocketLike,
+  type SocketStatus,
+} from './signalling-socket.ts'
+
+// The browser's WebSocket is replaced by a fake the test drives: the server's side of the wire.
+class FakeSocket implements SocketLike {
+  readyState = 0
+  sent: string[] = []
+  closedWith: number | null = null
+  onopen: ((event: Event) => void) | null = null
+  onmessage: ((event: MessageEvent) => void) | null = null
+  onclose: ((event: CloseEvent) => void) | null = null
+  onerror: ((event: Event) => void) | null = null
+  readonly url: string
+  constructor(url: string) {
+    this.url = url
+  }
+  send(data: string) {
+    this.sent.push(data)
+  }
+  close(code = 1000) {
+    this.closedWith = code
+    this.drop(code)
+  }
+  open() {
+    this.readyState = 1
+    this.onopen?.(new Event('open'))
+  }
+  receive(frame: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }))
+  }
+  drop(code: number) {
+    this.readyState = 3
+    this.onclose?.(new CloseEvent('close', { code }))
+  }
+}
+
+const welcome = { type: 'welcome', peer_present: false, closes_at: '2026-11-24T02:00:00.000Z' }
+
+function setup(address: SignallingDeps['address'] = async () => `ws://room/?token=t${tokens++}`) {
+  const sockets: FakeSocket[] = []
+  const frames: RoomServerMessage[] = []
+  const statuses: SocketStatus[] = []
+  const ends: string[] = []
+  const socket = new SignallingSocket({
+    address,
+    createSocket: (url) => {
+      const fake = new FakeSocket(url)
+      sockets.push(fake)
+      return fake
+    },
+    onFrame: (frame) => frames.push(frame),
+    onStatus: (status) => statuses.push(status),
+    onEnd: (end) => ends.push(end),
+  })
+  return { socket, sockets, frames, statuses, ends }
+}
+let tokens = 0
+
+describe('SignallingSocket', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    tokens = 0
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('reconnects after a drop with backoff, asking for a fresh token each time', async () => {
+    const { socket, sockets, statuses } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    sockets[0]?.receive(welcome)
+    sockets[0]?.drop(1012) // the server restarts
+    expect(statuses.at(-1)).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(499)
+    expect(sockets).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sockets).toHaveLength(2)
+    sockets[1]?.drop(1006) // still down: the next wait is longer
+    await vi.advanceTimersByTimeAsync(999)
+    expect(sockets).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sockets.map((s) => s.url)).toEqual([
+      'ws://room/?token=t0',
+      'ws://room/?token=t1',
+      'ws://room/?token=t2',
+    ])
+    sockets[2]?.open()
+    sockets[2]?.receive({ ...welcome, peer_present: true })
+    expect(statuses.at(-1)).toBe('open')
+    socket.stop()
+  })
+
+  it('keeps trying while the token cannot be fetched, and stops when it is refused for good', async () => {
+    let calls = 0
+    const { socket, sockets, ends } = setup(async () => {
+      calls++
+      if (calls === 1) throw new TypeError('network')
+      throw new RoomRefused('join_window_closed')
+    })
+    socket.start()
+    await vi.advanceTimersByTimeAsync(600)
+    expect(calls).toBe(2)
+    expect(sockets).toHaveLength(0)
+    expect(ends).toEqual(['refused'])
+  })
+
+  it('pings every 15 s and reconnects after 30 s without a word from the server', async () => {
+    const { socket, sockets } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    sockets[0]?.receive(welcome)
+    await vi.advanceTimersByTimeAsync(15_000)
+    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'ping' })])
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(sockets[0]?.closedWith).toBe(4001)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(sockets).toHaveLength(2)
+    socket.stop()
+  })
+
+  it('ends for good when the window closes or another tab takes over', async () => {
+    const first = setup()
+    first.socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    first.sockets[0]?.open()
+    first.sockets[0]?.receive({ type: 'closed', reason: 'window_ended' })
+    expect(first.ends).toEqual(['window_ended'])
+
+    const second = setup()
+    second.socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    second.sockets[0]?.open()
+    second.sockets[0]?.drop(4409)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(second.ends).toEqual(['replaced'])
+    expect(second.sockets).toHaveLength(1)
+  })
+
+  it('sends no signal before the room has welcomed the socket', async () => {
+    const { socket, sockets } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(false)
+    sockets[0]?.receive(welcome)
+    expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(true)
+    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'signal', data: { candidate: null } })])
+    socket.stop()
+  })
+
+  it('passes the frames it knows and ignores the rest', async () => {
+    const { socket, sockets, frames } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    sockets[0]?.receive({ type: 'peer-joined' })
+    sockets[0]?.receive({ type: 'surprise' })
+    expect(frames).toEqual([{ type: 'peer-joined' }])
+    socket.stop()
+  })
+})

@@ -1,0 +1,187 @@
+import * as v from 'valibot'
+import {
+  ROOM_CLOSE,
+  type RoomClientMessage,
+  type RoomServerMessage,
+  roomServerMessageSchema,
+} from '../../../../domain/api/room.ts'
+import { reconnectDelay } from './backoff.ts'
+
+// The room's signalling socket (protocol §2): it asks for a fresh token before every connection,
+// pings every 15 s, treats 30 s of silence as a lost connection, and reconnects by itself with
+// backoff until the room closes, another tab takes over, or the token is refused for good.
+
+export const PING_EVERY_MS = 15_000
+export const SILENCE_LIMIT_MS = 30_000
+const WATCH_EVERY_MS = 5_000
+/** 4401 right after the upgrade with a token just issued: after this many in a row, give up. */
+const REFUSALS_BEFORE_GIVING_UP = 5
+
+/** The part of the browser's WebSocket the room uses (tests give a fake one). */
+export type SocketLike = {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+}
+
+export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended'
+export type SocketEnd = 'window_ended' | 'replaced' | 'refused'
+
+/** Thrown by `address` when no token will ever be given (404, 422): stop trying. */
+export class RoomRefused extends Error {
+  readonly reason: unknown
+  constructor(reason: unknown) {
+    super('The room refused the token')
+    this.reason = reason
+  }
+}
+
+export type SignallingDeps = {
+  /** A fresh socket address (with a fresh token) for each connection attempt. */
+  address: () => Promise<string>
+  createSocket: (url: string) => SocketLike
+  onFrame: (frame: RoomServerMessage) => void
+  onStatus: (status: SocketStatus) => void
+  onEnd: (end: SocketEnd, detail?: unknown) => void
+  now?: () => number
+}
+
+const OPEN = 1
+
+export class SignallingSocket {
+  private socket: SocketLike | null = null
+  private attempt = 0
+  private refusals = 0
+  private stopped = false
+  private everOpen = false
+  /** The current socket has had its `welcome`. */
+  private welcomed = false
+  private lastHeard = 0
+  private timers: ReturnType<typeof setTimeout>[] = []
+  private intervals: ReturnType<typeof setInterval>[] = []
+  private readonly deps: SignallingDeps
+  private readonly now: () => number
+
+  constructor(deps: SignallingDeps) {
+    this.deps = deps
+    this.now = deps.now ?? Date.now
+  }
+
+  start(): void {
+    void this.connect()
+  }
+
+  /**
+   * Sends a frame once the room has welcomed this socket; a signal meanwhile is lost (the peer
+   * renegotiates when it sees this side arrive). Before the welcome the server may relay it to a
+   * peer that this side's `welcome` is about to replace with a fresh connection.
+   */
+  send(frame: RoomClientMessage): boolean {
+    if (this.socket?.readyState !== OPEN || !this.welcomed) return false
+    this.socket.send(JSON.stringify(frame))
+    return true
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.clearTimers()
+    const socket = this.socket
+    this.socket = null
+    if (socket) {
+      socket.onclose = null
+      socket.close(1000, 'left')
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return
+    this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
+    let url: string
+    try {
+      url = await this.deps.address()
+    } catch (error) {
+      if (error instanceof RoomRefused) return this.end('refused', error.reason)
+      return this.retry()
+    }
+    if (this.stopped) return
+    const socket = this.deps.createSocket(url)
+    this.socket = socket
+    this.welcomed = false
+    socket.onopen = () => this.opened()
+    socket.onmessage = (event) => this.received(event)
+    socket.onerror = () => undefined // onclose follows and decides
+    socket.onclose = (event) => this.closed(socket, event.code)
+  }
+
+  private opened(): void {
+    this.lastHeard = this.now()
+    this.intervals.push(
+      setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS),
+      setInterval(() => {
+        // A half-open connection (a network change) never closes by itself.
+        if (this.now() - this.lastHeard > SILENCE_LIMIT_MS) this.socket?.close(4001, 'silent')
+      }, WATCH_EVERY_MS),
+    )
+  }
+
+  private received(event: MessageEvent): void {
+    this.lastHeard = this.now()
+    let json: unknown
+    try {
+      json = typeof event.data === 'string' ? JSON.parse(event.data) : null
+    } catch {
+      json = null
+    }
+    const frame = v.safeParse(roomServerMessageSchema, json)
+    if (!frame.success) {
+      console.warn('The room sent a frame the client does not know', json)
+      return
+    }
+    if (frame.output.type === 'welcome') {
+      this.welcomed = true
+      this.attempt = 0
+      this.refusals = 0
+      this.everOpen = true
+      this.deps.onStatus('open')
+    }
+    this.deps.onFrame(frame.output)
+    if (frame.output.type === 'closed') this.end('window_ended')
+  }
+
+  private closed(socket: SocketLike, code: number): void {
+    if (socket !== this.socket) return
+    this.socket = null
+    this.clearTimers()
+    if (this.stopped) return
+    if (code === ROOM_CLOSE.windowEnded) this.end('window_ended')
+    else if (code === ROOM_CLOSE.replaced) this.end('replaced')
+    else if (code === ROOM_CLOSE.forbidden) this.end('refused', code)
+    else if (code === ROOM_CLOSE.unauthorized && ++this.refusals >= REFUSALS_BEFORE_GIVING_UP) {
+      this.end('refused', code)
+    } else this.retry()
+  }
+
+  private retry(): void {
+    if (this.stopped) return
+    this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
+    const delay = reconnectDelay(this.attempt++)
+    this.timers.push(setTimeout(() => void this.connect(), delay))
+  }
+
+  private end(end: SocketEnd, detail?: unknown): void {
+    this.stop()
+    this.deps.onStatus('ended')
+    this.deps.onEnd(end, detail)
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer)
+    for (const interval of this.intervals) clearInterval(interval)
+    this.timers = []
+    this.intervals = []
+  }
+}

@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ActionIcon, Box, Group, Loader, Stack, Text, Textarea } from '@mantine/core'
+import { IconSend } from '@tabler/icons-react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
+import { CHAT_BODY_MAX } from '../../../domain/api/room.ts'
+import { ChatBubble } from './chat-bubble.tsx'
+import type { LessonChat } from './use-lesson-chat.ts'
+
+type Props = {
+  chat: LessonChat
+  role: Role
+  otherName: string
+  /** The room's dark panel or the lobby's light card. */
+  dark?: boolean
+  height: number | string
+}
+
+/** The lesson's chat (protocol §3): readable before the other party comes and when media fails. */
+export function ChatPanel({ chat, role, otherName, dark = false, height }: Props) {
+  const { t } = useLingui()
+  const [draft, setDraft] = useState('')
+  const list = useRef<HTMLDivElement>(null)
+  const count = chat.messages.length + chat.outgoing.length
+  const length = draft.trim().length
+  const typed = draft.length
+  const tooLong = typed > CHAT_BODY_MAX
+
+  useEffect(() => {
+    // The newest message in view, as every chat does.
+    if (count >= 0) list.current?.scrollTo({ top: list.current.scrollHeight })
+  }, [count])
+
+  const submit = () => {
+    if (length === 0 || tooLong) return
+    chat.send(draft.trim())
+    setDraft('')
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <Stack gap="xs" h={height} style={{ minHeight: 0 }}>
+      <Box
+        ref={list}
+        role="log"
+        aria-live="polite"
+        aria-label={t`Wiadomości czatu`}
+        tabIndex={0}
+        style={{ flex: 1, overflowY: 'auto', minHeight: 0, paddingRight: 4 }}
+      >
+        {chat.loading && (
+          <Loader size="sm" mx="auto" my="md" display="block" aria-label={t`Wczytujemy czat…`} />
+        )}
+        {!chat.loading && count === 0 && (
+          <Text size="sm" c={dark ? 'gray.5' : 'dimmed'} ta="center" py="lg">
+            <Trans>Nie ma jeszcze wiadomości. Napisz pierwszą — {otherName} ją zobaczy.</Trans>
+          </Text>
+        )}
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {chat.messages.map((message) => (
+            <ChatBubble
+              key={message.id}
+              mine={message.author_role === role}
+              author={message.author_role === role ? t`Ty` : otherName}
+              body={message.body}
+              at={message.created_at}
+              dark={dark}
+            />
+          ))}
+          {chat.outgoing.map((item) => (
+            <ChatBubble
+              key={item.client_id}
+              mine
+              author={t`Ty`}
+              body={item.body}
+              dark={dark}
+              status={item.status}
+              onResend={() => chat.resend(item.client_id)}
+            />
+          ))}
+        </Stack>
+      </Box>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Textarea
+          style={{ flex: 1 }}
+          label={t`Wiadomość`}
+          labelProps={{ style: visuallyHidden }}
+          placeholder={t`Napisz wiadomość…`}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          autosize
+          minRows={1}
+          maxRows={4}
+          error={tooLong ? t`Wiadomość może mieć najwyżej ${CHAT_BODY_MAX} znaków` : undefined}
+          description={typed > 0 ? t`${typed} z ${CHAT_BODY_MAX} znaków` : undefined}
+        />
+        <ActionIcon
+          size={36}
+          onClick={submit}
+          disabled={length === 0 || tooLong}
+          aria-label={t`Wyślij wiadomość`}
+        >
+          <IconSend size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  )
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const

@@ -1,0 +1,62 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { Button, Stack } from '@mantine/core'
+import { useEffect } from 'react'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom'
+import type { Profile } from '../../../domain/api/profile.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { apiErrorMessage } from '../../api/error-messages.ts'
+import { useLesson } from '../../api/my-lessons.ts'
+import { useProfile } from '../../api/profile.ts'
+import { paths } from '../../app/paths.ts'
+import { FormError } from '../../ui/form-error.tsx'
+import { Message } from '../../ui/message.tsx'
+import { PageLoader } from '../../ui/page-loader.tsx'
+import type { RoomDialogs } from './call-room.tsx'
+import { LessonRoom } from './lesson-room.tsx'
+import { roomRedirect } from './room-routing.ts'
+
+/** spec §8 "failed to load lesson". */
+const lessonLoadFailed: MessageDescriptor = msg`Nie udało się wczytać lekcji.`
+
+/**
+ * /dashboard/video-call-vonage?lesson_id=… (spec §2: the route keeps its query). Loads the
+ * lesson, applies the video call routing rules, then shows the pre-join check and the room.
+ */
+export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
+  const [params] = useSearchParams()
+  const { search } = useLocation()
+  const lessonId = params.get('lesson_id')
+  const profileQuery = useProfile()
+  const profile = profileQuery.data
+  const lesson = useLesson(lessonId)
+  const { refetch } = profileQuery
+  // The voice sample may have been given since the profile was kept (on the voice-confirmation
+  // screen, in another tab): the routing rule reads the profile as the server has it now.
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+  if (!lessonId) return <Navigate to={paths.myLessons} replace />
+  if (!profile) return null
+  if (lesson.data === undefined) {
+    if (!lesson.isError) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
+    const error = lesson.error instanceof ApiError ? apiErrorMessage(lesson.error) : lessonLoadFailed
+    return (
+      <Stack align="flex-start">
+        <FormError>
+          <Message of={lessonLoadFailed} /> <Message of={error} />
+        </FormError>
+        <Button variant="default" component={Link} to={paths.myLessons}>
+          <Trans>Moje lekcje</Trans>
+        </Button>
+      </Stack>
+    )
+  }
+  const redirect = roomRedirect(lesson.data, profile.role, hasVoiceSample(profile), search)
+  if (redirect && profileQuery.isFetching) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
+  if (redirect) return <Navigate to={redirect} replace />
+  return <LessonRoom lesson={lesson.data} role={profile.role} dialogs={dialogs} />
+}
+
+const hasVoiceSample = (profile: Profile) => Boolean(profile.voice_sample_url)

@@ -1,0 +1,101 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useEffect, useState } from 'react'
+import type { Role } from '../../../domain/api/common.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import type { RoomToken } from '../../../domain/api/room.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { apiErrorMessage } from '../../api/error-messages.ts'
+import { fetchRoomToken, reportInteraction } from '../../api/lesson-room.ts'
+import { createCall, UnsupportedProvider } from './call/call-provider.ts'
+import type { CallSession } from './call/call-session.ts'
+import type { MediaKind } from './call/peer-link.ts'
+import { RoomRefused } from './call/signalling-socket.ts'
+import { CallRoom, type RoomDialogs } from './call-room.tsx'
+import { Lobby } from './lobby.tsx'
+import { RoomEnded } from './room-ended.tsx'
+import { useCall } from './use-call.ts'
+import { type LessonChat, useLessonChat } from './use-lesson-chat.ts'
+
+/** spec §8 "failed to load token". */
+const tokenFailed: MessageDescriptor = msg`Nie udało się pobrać tokenu lekcji.`
+const providerMissing: MessageDescriptor = msg`Ten rodzaj lekcji wideo nie jest jeszcze dostępny.`
+
+/** Why the room cannot be entered, in words. */
+function refusalMessage(error: unknown): MessageDescriptor {
+  if (error instanceof UnsupportedProvider) return providerMissing
+  if (error instanceof ApiError && error.kind === 'http' && !error.isServerError)
+    return apiErrorMessage(error)
+  return tokenFailed
+}
+
+/** A token answer that will not change by asking again (not a party, cancelled, window shut). */
+const isFinal = (error: unknown) => error instanceof ApiError && error.kind === 'http' && !error.isServerError
+
+type Props = { lesson: Lesson; role: Role; dialogs: RoomDialogs }
+
+/** The lobby, then the call; after the call, what ended it. */
+export function LessonRoom({ lesson, role, dialogs }: Props) {
+  const [session, setSession] = useState<CallSession | null>(null)
+  const [joining, setJoining] = useState(false)
+  const [joinError, setJoinError] = useState<MessageDescriptor | null>(null)
+  const chat = useLessonChat(lesson.id, session !== null)
+
+  useEffect(() => () => session?.leave(), [session])
+
+  /** Resolves false when the room could not be entered; the lobby keeps its media then. */
+  const join = async (tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>): Promise<boolean> => {
+    setJoining(true)
+    setJoinError(null)
+    try {
+      const first: RoomToken = await fetchRoomToken(lesson.id)
+      const call = createCall(first, {
+        lessonId: lesson.id,
+        fetchToken: () =>
+          fetchRoomToken(lesson.id).catch((error: unknown) => {
+            throw isFinal(error) ? new RoomRefused(error) : error
+          }),
+        report: (kind) => reportInteraction(lesson.id, kind),
+        onChat: chat.pushed,
+        onWelcome: chat.refresh,
+        tracks,
+        devices: navigator.mediaDevices,
+      })
+      call.join()
+      setSession(call)
+      return true
+    } catch (error) {
+      setJoinError(refusalMessage(error))
+      return false
+    } finally {
+      setJoining(false)
+    }
+  }
+
+  if (!session) {
+    return (
+      <Lobby lesson={lesson} role={role} chat={chat} onJoin={join} joining={joining} joinError={joinError} />
+    )
+  }
+  return (
+    <ActiveCall
+      lesson={lesson}
+      role={role}
+      session={session}
+      chat={chat}
+      dialogs={dialogs}
+      onRejoin={() => setSession(null)}
+    />
+  )
+}
+
+type ActiveProps = Props & { session: CallSession; chat: LessonChat; onRejoin: () => void }
+
+function ActiveCall({ lesson, role, session, chat, dialogs, onRejoin }: ActiveProps) {
+  const call = useCall(session)
+  if (!call.end)
+    return <CallRoom lesson={lesson} role={role} session={session} chat={chat} dialogs={dialogs} />
+  const detail = call.end === 'refused' ? refusalMessage(call.refusal) : null
+  const canRejoin = call.end === 'left' || call.end === 'replaced'
+  return <RoomEnded end={call.end} detail={detail} onRejoin={canRejoin ? onRejoin : null} />
+}

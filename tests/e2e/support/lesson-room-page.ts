@@ -1,0 +1,112 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+
+// The lesson room (issue #13) as a page object: the pre-join check, the call's state and media
+// evidence (the stage carries the getStats numbers its quality indicator reads), and the chat.
+
+export class LessonRoomPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  /** Join on my-lessons (the lesson that starts now is the next lesson), then the pre-join check. */
+  async openFromMyLessons() {
+    await this.page.goto('/dashboard/my-lessons')
+    await this.page
+      .getByRole('link', { name: /^Dołącz do lekcji: / })
+      .first()
+      .click()
+    await expect(this.page).toHaveURL(/\/dashboard\/video-call-vonage\?lesson_id=/)
+    await expect(this.joinButton).toBeVisible()
+  }
+
+  get joinButton(): Locator {
+    return this.page.getByRole('button', { name: 'Dołącz do lekcji', exact: true })
+  }
+
+  async join() {
+    await expect(this.page.getByTestId('lobby-preview')).toBeVisible()
+    await this.joinButton.click()
+    await expect(this.page.getByTestId('lesson-room')).toBeVisible()
+  }
+
+  get phase(): Locator {
+    return this.page.getByTestId('call-phase')
+  }
+
+  async expectConnected(timeout = 20_000) {
+    await expect(this.phase).toHaveAttribute('data-phase', 'connected', { timeout })
+  }
+
+  /** Inbound audio bytes so far (getStats inbound-rtp, as the stage shows them). */
+  async audioBytes(): Promise<number> {
+    return Number(await this.page.getByTestId('call-stage').getAttribute('data-audio-bytes'))
+  }
+
+  localCandidateType(): Promise<string | null> {
+    return this.page.getByTestId('call-stage').getAttribute('data-local-candidate')
+  }
+
+  /** The other party's picture has a size, its time advances, and their sound keeps arriving. */
+  async expectMediaFlowing(timeout = 20_000) {
+    const video = this.page.getByTestId('remote-video')
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout })
+      .toBeGreaterThan(0)
+    const time = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout })
+      .toBeGreaterThan(time + 0.5)
+    const bytes = await this.audioBytes()
+    await expect.poll(() => this.audioBytes(), { timeout }).toBeGreaterThan(bytes)
+  }
+
+  get chatLog(): Locator {
+    return this.page.getByRole('log', { name: 'Wiadomości czatu' })
+  }
+
+  async sendChat(text: string) {
+    const box = this.page.getByRole('textbox', { name: 'Wiadomość' })
+    await box.fill(text)
+    await box.press('Enter')
+  }
+}
+
+/** A WAV of 10 s, 44 100 Hz, 16 bit, 2 channels (protocol §5): a quiet 440 Hz tone. */
+export function voiceSampleWav(): Buffer {
+  const rate = 44_100
+  const frames = rate * 10
+  const data = Buffer.alloc(frames * 4)
+  for (let i = 0; i < frames; i++) {
+    const sample = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 3000)
+    data.writeInt16LE(sample, i * 4)
+    data.writeInt16LE(sample, i * 4 + 2)
+  }
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(2, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 4, 28)
+  header.writeUInt16LE(4, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
+/** Gives the student a voice sample through the API (spec §7 students/update, protocol §5). */
+export async function giveVoiceSample(request: APIRequestContext, baseUrl: string, token: string) {
+  const answer = await request.post(`${baseUrl}/api/v1/students/update`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      voice_sample: { name: 'voice-confirmation.wav', mimeType: 'audio/wav', buffer: voiceSampleWav() },
+    },
+  })
+  expect(answer.status(), await answer.text()).toBeLessThan(300)
+}
