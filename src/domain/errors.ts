@@ -49,6 +49,11 @@ export const ERROR_MESSAGES = {
   absentee_invalid: 'The absent person must be the other participant of the lesson',
   group_lesson_memo: 'The student memo is not available for group lessons',
   too_many_materials: 'A lesson can hold at most {max} materials',
+  // The lesson room (issue #13, spec §4 join window, docs/lesson-room-protocol.md).
+  lesson_not_found: 'Lesson not found',
+  group_lesson: 'A group lesson cannot be joined here',
+  join_window_not_open: 'You can join the lesson from 15 minutes before it starts',
+  join_window_closed: 'The lesson room has closed: it closes 15 minutes after the end of the lesson',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES

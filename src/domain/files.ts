@@ -1,4 +1,5 @@
 import { MATERIAL_MAX_BYTES, PICTURE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts'
+import { VOICE_SAMPLE_MAX_BYTES } from './voice-sample.ts'
 
 // spec §5 Uploads: what each kind of file may be, judged by its content (magic bytes), never by
 // its name or the browser's claimed type.
@@ -16,11 +17,13 @@ export type FileType =
   | 'office-legacy'
   | 'csv'
 
-export type FileKind = 'picture' | 'video' | 'material'
+/** `voice`: the profile's voice sample (spec §9), whose WAV format is checked further on upload. */
+export type FileKind = 'picture' | 'video' | 'material' | 'voice'
 
 export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes: number; label: string }> = {
   picture: { types: ['jpeg', 'png'], maxBytes: PICTURE_MAX_BYTES, label: 'JPG, PNG' },
   video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
+  voice: { types: ['wav'], maxBytes: VOICE_SAMPLE_MAX_BYTES, label: 'WAV' },
   material: {
     types: ['wav', 'mp4', 'pdf', 'jpeg', 'png', 'heic', 'svg', 'webp', 'office-zip', 'office-legacy', 'csv'],
     maxBytes: MATERIAL_MAX_BYTES,

@@ -77,7 +77,10 @@ describe('cancel, absence and rating rules (spec §4, §6)', () => {
     expect(canReportAbsence(open, at('2026-11-23T09:44:59Z'))).toBe(false)
     expect(canReportAbsence(open, at('2026-11-23T09:45:00Z'))).toBe(true)
     expect(canReportAbsence({ ...open, status: 'finished' }, at('2026-11-30T09:45:00Z'))).toBe(true)
-    const reported = { ...open, my_absence_report: { absentee_id: 'x', note: '', created_at: '' } }
+    const reported = {
+      ...open,
+      my_absence_report: { absentee_id: 'x', note: '', absentee_joined: false, created_at: '' },
+    }
     expect(canReportAbsence(reported, at('2026-11-23T10:00:00Z'))).toBe(false)
     expect(canReportAbsence({ ...cancelled, my_absence_report: null }, at('2026-11-23T10:00:00Z'))).toBe(
       false,

@@ -16,6 +16,7 @@ import { lessonRoutes } from './modules/lessons/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
+import { roomRoutes } from './modules/room/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { teacherRoutes } from './modules/teachers/routes.ts'
 import { timetableRoutes } from './modules/timetables/routes.ts'
@@ -44,6 +45,8 @@ export type AppDeps = {
   logger?: FastifyBaseLogger | false
   /** Smaller limits for tests; defaults in platform/rate-limit.ts. */
   rateLimits?: Partial<RateLimits>
+  /** How often the lesson rooms are checked against the clock (modules/room/room-hub.ts). */
+  roomTickMs?: number
 }
 
 declare module 'fastify' {
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(lessonRoutes)
       await api.register(ratingRoutes)
       await api.register(languageOnboardingRoutes)
+      await api.register(roomRoutes, { tickMs: deps.roomTickMs })
     },
     { prefix: '/api/v1' },
   )

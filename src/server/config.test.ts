@@ -46,4 +46,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ FILES_SECRET: 'x'.repeat(32) }).filesSecret).toBe('x'.repeat(32))
     expect(() => loadConfig({ FILES_SECRET: 'short' })).toThrow(/FILES_SECRET must be at least 32 characters/)
   })
+
+  it('reads the ICE servers of the lesson room (issue #13), none by default', () => {
+    expect(loadConfig({}).ice).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      turnSecret: undefined,
+      transportPolicy: 'all',
+    })
+    const config = loadConfig({
+      STUN_URLS: 'stun:stun.example:3478',
+      TURN_URLS: 'turn:turn.example:3478?transport=udp, turns:turn.example:5349',
+      TURN_SECRET: 's'.repeat(16),
+      ICE_TRANSPORT_POLICY: 'relay',
+    })
+    expect(config.ice).toEqual({
+      stunUrls: ['stun:stun.example:3478'],
+      turnUrls: ['turn:turn.example:3478?transport=udp', 'turns:turn.example:5349'],
+      turnSecret: 's'.repeat(16),
+      transportPolicy: 'relay',
+    })
+  })
+
+  it('refuses TURN without its secret, a relay policy without TURN and URLs of the wrong scheme', () => {
+    expect(() => loadConfig({ TURN_URLS: 'turn:x:3478' })).toThrow(/TURN_URLS needs TURN_SECRET/)
+    expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'relay' })).toThrow(/relay needs TURN_URLS/)
+    expect(() => loadConfig({ STUN_URLS: 'http://x' })).toThrow(/STUN_URLS must be a comma-separated list/)
+  })
 })

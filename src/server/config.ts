@@ -23,6 +23,22 @@ const urlFromEnv = (name: string, protocols: string[]) =>
     ),
   )
 
+/** A comma-separated list of ICE server URLs (`turn:host:3478?transport=udp`, `stun:host:3478`). */
+const iceUrlsFromEnv = (name: string, schemes: string[]) =>
+  v.pipe(
+    v.string(),
+    v.transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    ),
+    v.check(
+      (urls) => urls.every((url) => schemes.some((scheme) => url.startsWith(scheme)) && !/\s/.test(url)),
+      `${name} must be a comma-separated list of ${schemes.join(' or ')} URLs`,
+    ),
+  )
+
 const envSchema = v.object({
   PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
@@ -46,6 +62,11 @@ const envSchema = v.object({
   FILES_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'FILES_SECRET must be at least 32 characters')),
   ),
+  ROOM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'ROOM_SECRET must be at least 32 characters'))),
+  STUN_URLS: v.optional(iceUrlsFromEnv('STUN_URLS', ['stun:', 'stuns:']), ''),
+  TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
+  TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
+  ICE_TRANSPORT_POLICY: v.optional(v.picklist(['all', 'relay']), 'all'),
 })
 
 export type Config = {
@@ -78,6 +99,19 @@ export type Config = {
    * `<DATA_DIR>/files-secret` (platform/file-urls.ts).
    */
   filesSecret: string | undefined
+  /**
+   * The key that signs lesson-room tokens (ROOM_SECRET); when unset, one is generated once and
+   * kept in the database, so every process on it accepts the others' tokens (modules/room).
+   */
+  roomSecret: string | undefined
+  /** ICE servers of the built-in video call (issue #13); none → host candidates only. */
+  ice: {
+    stunUrls: string[]
+    turnUrls: string[]
+    /** coturn's `static-auth-secret`: TURN REST credentials are derived from it. */
+    turnSecret: string | undefined
+    transportPolicy: 'all' | 'relay'
+  }
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -94,6 +128,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = result.output
+  // A TURN server without its secret could never be used, nor a relay-only policy without one.
+  if (e.TURN_URLS.length > 0 && !e.TURN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TURN_SECRET: TURN_URLS needs TURN_SECRET')
+  }
+  if (e.ICE_TRANSPORT_POLICY === 'relay' && e.TURN_URLS.length === 0) {
+    throw new ConfigError('Invalid configuration:\n  ICE_TRANSPORT_POLICY: relay needs TURN_URLS')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     port: e.PORT,
@@ -113,6 +154,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA === 'true',
     filesSecret: e.FILES_SECRET,
+    roomSecret: e.ROOM_SECRET,
+    ice: {
+      stunUrls: e.STUN_URLS,
+      turnUrls: e.TURN_URLS,
+      turnSecret: e.TURN_SECRET,
+      transportPolicy: e.ICE_TRANSPORT_POLICY,
+    },
     webDir: path.resolve('dist'),
   }
 }

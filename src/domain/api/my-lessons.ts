@@ -3,6 +3,7 @@ import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam } from './common.ts'
+import { attendanceSchema } from './room.ts'
 import { isDateKey } from './timetables.ts'
 
 // The contract of issue #5 (my-lessons): spec §3 Lesson, Rating and Absence report; spec §7
@@ -44,6 +45,8 @@ export const lessonRatingSchema = v.object({
 export const absenceReportSchema = v.object({
   absentee_id: idSchema,
   note: v.string(),
+  /** Whether the absentee's socket had entered the lesson room when the report was made (issue #13). */
+  absentee_joined: v.boolean(),
   created_at: v.string(),
 })
 
@@ -80,6 +83,8 @@ export const lessonSchema = v.object({
   rating: v.nullable(lessonRatingSchema),
   lesson_files: v.array(lessonFileSchema),
   my_absence_report: v.nullable(absenceReportSchema),
+  /** Who was in the lesson room, from when to when, by the server's records (issue #13). */
+  attendance: v.array(attendanceSchema),
 })
 export type Lesson = v.InferOutput<typeof lessonSchema>
 

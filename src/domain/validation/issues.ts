@@ -47,6 +47,7 @@ export const VALIDATION_EN = {
   time_window: () => 'The end must be after the start',
   one_field_required: () => 'Send exactly one of: note, teacher memo, student memo',
   rating_range: () => 'Choose from 1 to 5 stars',
+  voice_sample_format: () => 'Record a 10-second WAV sample: 44 100 Hz, 16 bit, 2 channels',
 } as const satisfies Record<string, (param: string) => string>
 
 export type IssueCode = keyof typeof VALIDATION_EN

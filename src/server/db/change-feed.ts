@@ -11,6 +11,8 @@ import type pg from 'pg'
 // feed reconnects and tells its subscribers that anything may have changed.
 
 export const CHANGES_CHANNEL = 'lektorium_changes'
+/** The lesson room's events across processes (modules/room/room-bus.ts), on the same connection. */
+export const ROOM_CHANNEL = 'lektorium_room'
 
 export type Change =
   /** A teacher's public data, languages, allowed students, slots or lessons. */
@@ -27,6 +29,8 @@ export type ChangeHandler = (change: Change | null) => void
 
 export type ChangeFeed = {
   subscribe(handler: ChangeHandler): () => void
+  /** Payloads of ROOM_CHANNEL, every process's own included; null after a reconnect. */
+  subscribeRoom(handler: (payload: string | null) => void): () => void
   close(): Promise<void>
 }
 
@@ -55,17 +59,23 @@ export async function openChangeFeed(
   log: FeedLog,
 ): Promise<ChangeFeed> {
   const handlers = new Set<ChangeHandler>()
+  const roomHandlers = new Set<(payload: string | null) => void>()
   let client: pg.Client | null = null
   let closed = false
   let retry: NodeJS.Timeout | undefined
 
   const emit = (change: Change | null) => {
     for (const handler of handlers) handler(change)
+    if (change === null) for (const handler of roomHandlers) handler(null)
   }
 
   const listen = async (): Promise<void> => {
     const next = await connect()
     next.on('notification', (message) => {
+      if (message.channel === ROOM_CHANNEL) {
+        for (const handler of roomHandlers) handler(message.payload ?? '')
+        return
+      }
       const change = message.payload ? parseChange(message.payload, origin) : undefined
       if (change) emit(change)
     })
@@ -75,7 +85,7 @@ export async function openChangeFeed(
       client = null
       reconnect(0)
     })
-    await next.query(`LISTEN ${CHANGES_CHANNEL}`)
+    await next.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${ROOM_CHANNEL}`)
     if (closed) await next.end()
     else client = next
   }
@@ -103,6 +113,10 @@ export async function openChangeFeed(
     subscribe(handler) {
       handlers.add(handler)
       return () => handlers.delete(handler)
+    },
+    subscribeRoom(handler) {
+      roomHandlers.add(handler)
+      return () => roomHandlers.delete(handler)
     },
     async close() {
       closed = true

@@ -370,6 +370,8 @@ export const absenceReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
+    /** Whether the absentee's socket ever joined the lesson room before the report (issue #13). */
+    absenteeJoined: boolean('absentee_joined').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.lessonId, t.reporterId] })],

@@ -38,6 +38,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   group_lesson_memo: 409,
   absentee_invalid: 422,
   too_many_materials: 422,
+  // The lesson room (issue #13): a party's own lesson only, as lessons/show (never reveal which).
+  lesson_not_found: 404,
 }
 
 /** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */

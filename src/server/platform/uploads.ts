@@ -60,7 +60,7 @@ const closing = { connection: 'close' }
 
 const fieldError = (
   field: string,
-  code: 'invalid' | 'too_long' | 'file_type' | 'file_too_large',
+  code: 'invalid' | 'too_long' | 'file_type' | 'file_too_large' | 'voice_sample_format',
   param = '',
 ): FieldError => ({
   field,
@@ -69,8 +69,20 @@ const fieldError = (
   ...(param ? { param } : {}),
 })
 
+/**
+ * docs/lesson-room-protocol.md §5: a voice sample that is not the WAV of spec §9 (by type, size or,
+ * checked after storing, its format) is one broken rule, answered 422 with a field error.
+ */
+export const voiceSampleRefused = (field: string) =>
+  new AppError('validation_failed', {
+    status: 422,
+    errors: [fieldError(field, 'voice_sample_format')],
+    headers: closing,
+  })
+
 function rejected(field: string, error: FileRejectedError): AppError {
   const rule = FILE_RULES[error.kind]
+  if (error.kind === 'voice') return voiceSampleRefused(field)
   return error.reason === 'file_too_large'
     ? new AppError('payload_too_large', {
         errors: [fieldError(field, 'file_too_large', String(megabytes(rule.maxBytes)))],

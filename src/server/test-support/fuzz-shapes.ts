@@ -190,6 +190,26 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       expect: 200,
     },
   ],
+  // The lesson room (issue #13); the socket itself is probed by room/*.integration.test.ts.
+  'POST /api/v1/lessons/generate_token': (w) => [
+    { as: 'student', body: { lesson_id: w.lessons.now }, expect: 200 },
+  ],
+  'GET /api/v1/lessons/room': () => [{ as: 'student', query: { token: 'abc.def' }, expect: 426 }],
+  'GET /api/v1/lessons/chat': (w) => get('teacher', { lesson_id: w.lessons.now }),
+  'POST /api/v1/lessons/chat': (w) => [
+    {
+      as: 'student',
+      body: {
+        lesson_id: w.lessons.now,
+        body: 'Dzień dobry!',
+        client_id: '7f0c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6',
+      },
+      expect: 200,
+    },
+  ],
+  'POST /api/v1/lesson_interactions/create': (w) => [
+    { as: 'teacher', body: { lesson_id: w.lessons.now, kind: 'camera_on' }, expect: 201 },
+  ],
   'POST /api/v1/lessons/report_absence': (w) => [
     {
       as: 'student',

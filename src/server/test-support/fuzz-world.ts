@@ -21,8 +21,11 @@ export type World = {
   tokens: Record<Exclude<Caller, 'anonymous'>, string>
   student: User
   teacher: User
-  /** Lessons of the student with the teacher, one per kind of write that uses one up. */
-  lessons: { upcoming: string; cancellable: string; finished: string }
+  /**
+   * Lessons of the student with the teacher, one per kind of write that uses one up; `now` is in
+   * its join window (the lesson room, issue #13).
+   */
+  lessons: { upcoming: string; cancellable: string; finished: string; now: string }
   /** Materials of the upcoming lesson: one to download, one to remove by GET and one by POST. */
   files: { download: string; removable: [string, string] }
   /** A free slot of the teacher that the student may book. */
@@ -71,6 +74,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   const upcoming = await addLessonAt(t, pair, 2 * 24 * 60)
   const cancellable = await addLessonAt(t, pair, 3 * 24 * 60)
   const finished = await addLessonAt(t, pair, -120)
+  const now = await addLessonAt(t, pair, 0)
   const [freeSlot] = await slotIds(t, student.token, teacher.id, [['2026-03-16', '08:00']])
 
   const signInEmail = (await createUser(t.database.db)).email
@@ -86,7 +90,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     tokens: { student: student.token, teacher: teacherToken, newStudent: newStudent.token },
     student: student.user,
     teacher,
-    lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id },
+    lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id, now: now.id },
     files: {
       download: await materialId(t, teacherToken, upcoming.id, 'plan.pdf'),
       removable: [

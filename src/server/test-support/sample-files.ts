@@ -112,3 +112,46 @@ export function streamedMultipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   }
 }
+
+export type WavShape = { seconds?: number; channels?: number; rate?: number; bits?: number; format?: number }
+
+/**
+ * A PCM WAV (a 440 Hz tone) with a LIST chunk before `fmt `, as some recorders write; by default the
+ * voice sample of spec §9 (10 s, 44 100 Hz, 16 bit, 2 channels).
+ */
+export function wavFile({
+  seconds = 10,
+  channels = 2,
+  rate = 44_100,
+  bits = 16,
+  format = 1,
+}: WavShape = {}): Buffer {
+  const align = (channels * bits) / 8
+  const frames = Math.round(seconds * rate)
+  const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([4, 0, 0, 0]), Buffer.from('INFO')])
+  const fmt = Buffer.alloc(24)
+  fmt.write('fmt ', 0)
+  fmt.writeUInt32LE(16, 4)
+  fmt.writeUInt16LE(format, 8)
+  fmt.writeUInt16LE(channels, 10)
+  fmt.writeUInt32LE(rate, 12)
+  fmt.writeUInt32LE(rate * align, 16)
+  fmt.writeUInt16LE(align, 20)
+  fmt.writeUInt16LE(bits, 22)
+  const data = Buffer.alloc(8 + frames * align)
+  data.write('data', 0)
+  data.writeUInt32LE(frames * align, 4)
+  if (bits === 16) {
+    for (let i = 0; i < frames * channels; i++) {
+      data.writeInt16LE(
+        Math.round(8000 * Math.sin((2 * Math.PI * 440 * Math.floor(i / channels)) / rate)),
+        8 + i * 2,
+      )
+    }
+  }
+  const head = Buffer.alloc(12)
+  head.write('RIFF', 0)
+  head.writeUInt32LE(4 + list.length + fmt.length + data.length, 4)
+  head.write('WAVE', 8)
+  return Buffer.concat([head, list, fmt, data])
+}

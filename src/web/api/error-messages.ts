@@ -54,6 +54,10 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     absentee_invalid: msg`Nieobecną osobą musi być drugi uczestnik lekcji`,
     group_lesson_memo: msg`Notatka kursanta nie jest dostępna dla lekcji grupowych`,
     too_many_materials: msg`Do lekcji można dodać najwyżej ${max} materiałów`,
+    lesson_not_found: msg`Nie znaleziono lekcji`,
+    group_lesson: msg`Do lekcji grupowej nie można dołączyć tutaj`,
+    join_window_not_open: msg`Do lekcji można dołączyć najwcześniej 15 minut przed jej początkiem`,
+    join_window_closed: msg`Pokój lekcji jest już zamknięty: zamyka się 15 minut po końcu lekcji`,
   }
 }
 

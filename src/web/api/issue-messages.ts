@@ -70,6 +70,7 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   one_field_required: () =>
     msg`Wyślij dokładnie jedno z: wiadomość dla lektora, notatki dla kursanta, notatki kursanta`,
   rating_range: () => msg`Wybierz od 1 do 5 gwiazdek`,
+  voice_sample_format: () => msg`Nagraj 10-sekundową próbkę WAV: 44 100 Hz, 16 bitów, 2 kanały`,
 }
 
 /** The text of one issue code and its parameter (e.g. `too_short` + `60`). */

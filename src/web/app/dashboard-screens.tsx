@@ -18,6 +18,9 @@ const TeacherSummaryScreen = lazyComponent(async () => (await dashboardChunks.te
 const MyLessonsRoute = lazyComponent(async () => (await dashboardChunks.myLessons()).MyLessonsRoute)
 const ItTeachersScreen = lazyComponent(async () => (await dashboardChunks.itTeachers()).ItTeachersScreen)
 const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson()).AiLessonScreen)
+const VoiceConfirmationScreen = lazyComponent(
+  async () => (await dashboardChunks.voiceConfirmation()).VoiceConfirmationScreen,
+)
 
 /**
  * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
@@ -27,7 +30,6 @@ const comingSoon: { path: string; title: MessageDescriptor }[] = [
   // spec §2 video call routing: Join on my-lessons (issue #5) leads here.
   { path: dashboardChildPaths.videoCallVonage, title: msg`Lekcja wideo` },
   { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
-  { path: dashboardChildPaths.voiceConfirmation, title: msg`Potwierdzenie głosu` },
 ]
 
 const dashboardRoutes: RouteObject[] = [
@@ -43,6 +45,8 @@ const dashboardRoutes: RouteObject[] = [
   // Issue #5: my-lessons (with issue #4's schedule panel for teachers); issue #4: the IT teachers.
   { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
+  // Issue #13: the voice-sample check before a student's call (spec §2 voice-confirmation).
+  { path: dashboardChildPaths.voiceConfirmation, element: <VoiceConfirmationScreen /> },
 ]
 
 /** The screen of the current /dashboard path (the routes above, relative to /dashboard). */

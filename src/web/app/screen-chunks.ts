@@ -13,6 +13,7 @@ export const dashboardChunks = {
   teacher: () => import('../features/people/teacher-summary-screen.tsx'),
   itTeachers: () => import('../features/it-teachers/it-teachers-screen.tsx'),
   aiLesson: () => import('../features/ai-lesson/ai-lesson-screen.tsx'),
+  voiceConfirmation: () => import('../features/voice-sample/voice-confirmation-screen.tsx'),
 }
 
 const screens: [string, () => Promise<unknown>][] = [
@@ -23,6 +24,7 @@ const screens: [string, () => Promise<unknown>][] = [
   [paths.teacher, dashboardChunks.teacher],
   [paths.itTeachers, dashboardChunks.itTeachers],
   [paths.aiLesson, dashboardChunks.aiLesson],
+  [paths.voiceConfirmation, dashboardChunks.voiceConfirmation],
 ]
 
 /** Starts downloading the dashboard layout and the screen of `pathname`, if it is one. */

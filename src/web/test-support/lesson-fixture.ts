@@ -34,6 +34,7 @@ export function lessonFixture(overrides: Partial<Lesson> = {}): Lesson {
     rating: null,
     lesson_files: [],
     my_absence_report: null,
+    attendance: [],
     ...overrides,
   }
 }

@@ -14,6 +14,7 @@ export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   picture: 'image/jpeg,image/png,.jpg,.jpeg,.png',
   video: 'video/mp4,.mp4',
   material: '',
+  voice: 'audio/wav,.wav',
 }
 
 /** spec §5 Uploads: judges a chosen file by its first bytes and its size, never by its name. */

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from './lesson-views.ts'
 import { type ReadContext, readLesson } from './lists.ts'
-import { hasAbsenceReport, insertAbsenceReport, lockViewerLesson } from './write-repository.ts'
+import {
+  everJoinedRoom,
+  hasAbsenceReport,
+  insertAbsenceReport,
+  lockViewerLesson,
+} from './write-repository.ts'
 
 // spec §7 POST lessons/report_absence (issue #5 item 7). spec §6: either party reports the other;
 // reports open with the join window, 15 minutes before the start (spec §4, §9), and stay open
@@ -30,6 +35,8 @@ export async function reportAbsence(
     reporterId: viewer.id,
     absenteeId: input.absentee_id,
     note: input.note,
+    // issue #13: the report keeps whether the absentee had entered the room by then.
+    absenteeJoined: await everJoinedRoom(tx, lesson.id, input.absentee_id),
     createdAt: now,
   })
   return readLesson(tx, ctx, viewer, lesson.id, now)

@@ -1,5 +1,6 @@
 import type { Lesson, LessonFile, LessonParty, LessonStatus } from '../../../domain/api/my-lessons.ts'
 import type { FileUrls } from '../../platform/file-urls.ts'
+import { mergeAttendance } from './attendance.ts'
 import type { LessonFileView, LessonView, Viewer } from './lesson-views.ts'
 
 // spec §3 Lesson as one of its two parties sees it (issue #5). Never the row: no storage keys, no
@@ -57,7 +58,8 @@ export function toLesson(
   return {
     id: lesson.id,
     lesson_id: lesson.id,
-    // Video calls are a later issue: no room yet, never a LearnCube classroom.
+    // The room's token comes from lessons/generate_token (issue #13), fresh for each connection;
+    // never a LearnCube classroom yet.
     room_token: null,
     is_learncube: false,
     is_group: lesson.isGroup,
@@ -84,5 +86,6 @@ export function toLesson(
     rating: view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' },
     lesson_files: view.files.map((file) => toFile(lesson.id, file)),
     my_absence_report: view.report,
+    attendance: mergeAttendance(view.attendance),
   }
 }

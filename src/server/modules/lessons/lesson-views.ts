@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
+import { attendanceSchema } from '../../../domain/api/room.ts'
 import type { Db } from '../../db/client.ts'
+import { roomConnections } from '../../db/room-schema.ts'
 import {
   absenceReports,
   languages,
@@ -32,7 +34,15 @@ const filesJson = v.array(
     created_at: v.string(),
   }),
 )
-const reportJson = v.nullable(v.object({ absentee_id: v.string(), note: v.string(), created_at: v.string() }))
+const reportJson = v.nullable(
+  v.object({
+    absentee_id: v.string(),
+    note: v.string(),
+    absentee_joined: v.boolean(),
+    created_at: v.string(),
+  }),
+)
+const attendanceJson = v.array(attendanceSchema)
 
 export type LessonFileView = v.InferOutput<typeof filesJson>[number]
 
@@ -43,9 +53,16 @@ const files = sql<unknown>`(select coalesce(json_agg(json_build_object(
   from ${lessonFiles} where ${lessonFiles.lessonId} = ${lessons.id})`
 
 const myReport = (viewerId: string) => sql<unknown>`(select json_build_object(
-    'absentee_id', ${absenceReports.absenteeId}, 'note', ${absenceReports.note}, 'created_at', ${absenceReports.createdAt})
+    'absentee_id', ${absenceReports.absenteeId}, 'note', ${absenceReports.note},
+    'absentee_joined', ${absenceReports.absenteeJoined}, 'created_at', ${absenceReports.createdAt})
   from ${absenceReports}
   where ${absenceReports.lessonId} = ${lessons.id} and ${absenceReports.reporterId} = ${viewerId})`
+
+// protocol §4: the server-recorded sockets of the lesson's room, merged in lesson-dto.ts.
+const attendance = sql<unknown>`(select coalesce(json_agg(json_build_object(
+    'role', ${roomConnections.role}, 'from', ${roomConnections.joinedAt}, 'to', ${roomConnections.leftAt}
+  ) order by ${roomConnections.joinedAt}), '[]'::json)
+  from ${roomConnections} where ${roomConnections.lessonId} = ${lessons.id})`
 
 const party = (table: typeof teacher | typeof student) => ({
   id: table.id,
@@ -64,6 +81,7 @@ const columns = (viewerId: string) => ({
   ratingComment: lessonRatings.comment,
   files,
   report: myReport(viewerId),
+  attendance,
   // The number of rows the query matched, before limit and offset (pages).
   total: sql<number>`count(*) over ()`.mapWith(Number),
 })
@@ -84,9 +102,10 @@ function selectViews(db: Db, viewer: Viewer) {
 }
 
 type RawView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]
-export type LessonView = Omit<RawView, 'files' | 'report'> & {
+export type LessonView = Omit<RawView, 'files' | 'report' | 'attendance'> & {
   files: LessonFileView[]
   report: v.InferOutput<typeof reportJson>
+  attendance: v.InferOutput<typeof attendanceJson>
 }
 
 // JSON turns timestamptz into the session's zone offset: give every instant back as ISO UTC.
@@ -98,6 +117,9 @@ function parseView(row: RawView): LessonView {
     ...row,
     files: v.parse(filesJson, row.files).map((file) => ({ ...file, created_at: iso(file.created_at) })),
     report: report && { ...report, created_at: iso(report.created_at) },
+    attendance: v
+      .parse(attendanceJson, row.attendance)
+      .map((a) => ({ role: a.role, from: iso(a.from), to: a.to === null ? null : iso(a.to) })),
   }
 }
 

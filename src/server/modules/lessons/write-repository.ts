@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import { roomConnections } from '../../db/room-schema.ts'
 import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
 import { ofViewer, type Viewer } from './lesson-views.ts'
@@ -89,7 +90,14 @@ export async function deleteLessonFile(tx: Db, fileId: string): Promise<void> {
  */
 export async function insertAbsenceReport(
   tx: Db,
-  values: { lessonId: string; reporterId: string; absenteeId: string; note: string; createdAt: Date },
+  values: {
+    lessonId: string
+    reporterId: string
+    absenteeId: string
+    note: string
+    absenteeJoined: boolean
+    createdAt: Date
+  },
 ): Promise<void> {
   try {
     await tx.insert(absenceReports).values(values)
@@ -104,5 +112,15 @@ export async function hasAbsenceReport(tx: Db, lessonId: string, reporterId: str
     .select({ lessonId: absenceReports.lessonId })
     .from(absenceReports)
     .where(and(eq(absenceReports.lessonId, lessonId), eq(absenceReports.reporterId, reporterId)))
+  return row !== undefined
+}
+
+/** Whether `userId`'s socket ever entered the lesson's room (issue #13, protocol §4). */
+export async function everJoinedRoom(tx: Db, lessonId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: roomConnections.id })
+    .from(roomConnections)
+    .where(and(eq(roomConnections.lessonId, lessonId), eq(roomConnections.userId, userId)))
+    .limit(1)
   return row !== undefined
 }

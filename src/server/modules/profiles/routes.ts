@@ -11,6 +11,7 @@ import { currentProfile } from '../users/service.ts'
 import type { ProfileChanges } from './columns.ts'
 import { showStudent, showTeacher } from './show.ts'
 import { updateProfile } from './update.ts'
+import { assertVoiceSample } from './voice-sample.ts'
 
 const isEmptyObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
@@ -31,9 +32,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.post('/students/update', guarded, async (request) => {
     const caller = currentCaller(request, 'student')
     const schema = studentUpdateSchema(polandToday(ctx.clock))
-    await withUpload(request, ctx, { image: 'picture' }, (upload) =>
-      updateProfile(ctx, caller, changesOf(schema, upload), upload.files),
-    )
+    // docs/lesson-room-protocol.md §5: the voice sample travels as the file `voice_sample`.
+    await withUpload(request, ctx, { image: 'picture', voice_sample: 'voice' }, async (upload) => {
+      await assertVoiceSample(ctx, 'voice_sample', upload.files.voice_sample)
+      const { image, voice_sample: voiceSample } = upload.files
+      await updateProfile(ctx, caller, changesOf(schema, upload), { image, voiceSample })
+    })
     return { data: await currentProfile(ctx, caller.user.id) }
   })
 

@@ -15,10 +15,15 @@ import { lockUser, updateUser } from '../users/repository.ts'
 import { type ProfileChanges, profileColumns } from './columns.ts'
 
 // spec §7 POST /students/update and /teachers/update: one or more groups of fields (validated by
-// the role's schema) and optionally a new picture (and, for a teacher, video).
+// the role's schema) and optionally a new picture (and, for a teacher, video; for a student, the
+// voice sample of docs/lesson-room-protocol.md §5).
 
 export type Caller = { user: User; token: string }
-export type ProfileFiles = { image?: StoredFile | undefined; video?: StoredFile | undefined }
+export type ProfileFiles = {
+  image?: StoredFile | undefined
+  video?: StoredFile | undefined
+  voiceSample?: StoredFile | undefined
+}
 
 /** spec §5 Password: the current password must be right (spec §8 "The current password is incorrect"). */
 async function newPasswordHash(
@@ -69,6 +74,7 @@ export async function updateProfile(
       passwordHash,
       imageKey: files.image?.key,
       videoKey: files.video?.key,
+      voiceSampleKey: files.voiceSample?.key,
       updatedAt: now,
     })
     if (taught_languages && teaching_languages && language_specializations) {
@@ -81,7 +87,11 @@ export async function updateProfile(
     if (language_ids) await replaceLearnedLanguages(tx, caller.user.id, language_ids)
     // ARCHITECTURE.md "API": a password change revokes sessions; the caller's own one stays.
     if (passwordHash) await revokeOtherSessions(tx, caller.user.id, caller.token, now)
-    return [files.image ? before.imageKey : null, files.video ? before.videoKey : null]
+    return [
+      files.image ? before.imageKey : null,
+      files.video ? before.videoKey : null,
+      files.voiceSample ? before.voiceSampleKey : null,
+    ]
   })
   // A teacher's name, picture, languages and not-accepting flag are what search shows.
   if (caller.user.role === 'teacher') boardTeacherChanged(caller.user.id)

@@ -3,6 +3,7 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
+import { LessonAttendance } from './lesson-attendance.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
@@ -53,6 +54,7 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
         )}
         <LessonLanguage lesson={lesson} compact={compact} />
         <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
+        {!compact && <LessonAttendance lesson={lesson} />}
         <LessonWrittenTexts lesson={lesson} compact={compact} />
         {!compact && <RateButton lesson={lesson} fullWidth />}
         {joinShown && (

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/ScrollArea.css'
 import '@mantine/core/styles/Table.css'
 import { useLingui } from '@lingui/react/macro'
-import { Group, Table, VisuallyHidden } from '@mantine/core'
+import { Group, Stack, Table, VisuallyHidden } from '@mantine/core'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
+import { LessonAttendance } from './lesson-attendance.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { writtenTexts } from './lesson-texts.ts'
@@ -57,7 +58,10 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
                   <LessonLanguage lesson={lesson} />
                 </Table.Td>
                 <Table.Td>
-                  <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+                  <Stack gap="xs">
+                    <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+                    <LessonAttendance lesson={lesson} />
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">

@@ -73,6 +73,27 @@ describe('ReportAbsence (spec §2, §6)', () => {
     expect(sent[0]?.body).toEqual({ lesson_id: lesson.id, absentee_id: STUDENT_ID, note: '' })
   })
 
+  it('says whether the absentee ever came to the lesson room, as the server recorded it', () => {
+    const now = Date.parse('2026-11-25T07:20:00.000Z')
+    const absent = lessonFixture({
+      attendance: [{ role: 'student', from: '2026-11-25T06:58:00.000Z', to: null }],
+    })
+    signInAs(studentProfile())
+    renderDialog(<ReportAbsenceDialog lesson={absent} onClose={vi.fn()} />, { role: 'student', now })
+    expect(within(dialog()).getByTestId('absentee-presence').textContent).toBe(
+      'Według zapisu obecności lektora dotąd nie było w pokoju lekcji. ',
+    )
+    cleanup()
+    const came = teacherLessonFixture({
+      attendance: [{ role: 'student', from: '2026-11-25T06:58:00.000Z', to: '2026-11-25T07:03:00.000Z' }],
+    })
+    signInAs(teacherProfile())
+    renderDialog(<ReportAbsenceDialog lesson={came} onClose={vi.fn()} />, { role: 'teacher', now })
+    expect(within(dialog()).getByTestId('absentee-presence').textContent).toBe(
+      'Według zapisu obecności kursant był w pokoju lekcji: 07:58–08:03',
+    )
+  })
+
   it('stays open when the absence was already reported', async () => {
     routeFetch({
       [REPORT]: {

@@ -7,6 +7,7 @@ import { useReportAbsence } from '../../api/my-lesson-mutations.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
+import { AbsenteePresence } from './lesson-attendance.tsx'
 import { LessonOverview } from './lesson-overview.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { cannotSave, LimitedTextarea } from './limited-textarea.tsx'
@@ -36,7 +37,8 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
   return (
     <AppDialog opened onClose={onClose} title={t`Zgłoś nieobecność`} closeDisabled={write.pending}>
       <Stack gap="md">
-        <LessonOverview lesson={lesson} />
+        {/* The absentee's presence is said below, on its own. */}
+        <LessonOverview lesson={lesson} withAttendance={false} />
         <Text>
           {/* Worded without a past-tense verb, which would need the person's gender in Polish. */}
           {role === 'student' ? (
@@ -45,6 +47,7 @@ export function ReportAbsenceDialog({ lesson, onClose }: { lesson: Lesson; onClo
             <Trans>Zgłaszasz nieobecność kursanta na tej lekcji: {name}.</Trans>
           )}
         </Text>
+        <AbsenteePresence lesson={lesson} />
         <LimitedTextarea label={t`Uwagi (opcjonalnie)`} value={note} onChange={setNote} data-autofocus />
         <FormError>{write.error && <Message of={write.error} />}</FormError>
         <Group justify="flex-end" gap="sm">

@@ -1,0 +1,154 @@
+import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
+import { storableString } from '../validation/storable-text.ts'
+import { envelope, idSchema, roleSchema } from './common.ts'
+
+// The lesson room of issue #13 (docs/lesson-room-protocol.md): the token of spec §7
+// lessons/generate_token, the signalling socket's messages, the chat stored with the lesson and
+// the attendance record (lesson_interactions/create).
+
+const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
+
+/** Text frames of the signalling socket are at most 64 KiB (protocol §2). */
+export const ROOM_MESSAGE_MAX_BYTES = 64 * 1024
+/** protocol §3: a chat message holds 1–1000 characters after trim. */
+export const CHAT_BODY_MAX = 1000
+
+// ---- §1 token ----
+
+export const generateTokenSchema = v.object({ lesson_id: lessonIdField })
+
+export const iceServerSchema = v.object({
+  urls: v.array(v.string()),
+  username: v.optional(v.string()),
+  credential: v.optional(v.string()),
+})
+export type IceServer = v.InferOutput<typeof iceServerSchema>
+
+export const roomTokenSchema = v.object({
+  token: v.string(),
+  provider: v.picklist(['builtin']),
+  /** The WebSocket path on the same origin (protocol §2). */
+  signalling_url: v.string(),
+  ice_servers: v.array(iceServerSchema),
+  ice_transport_policy: v.picklist(['all', 'relay']),
+  lesson_id: idSchema,
+  user_id: idSchema,
+  role: roleSchema,
+  /** Perfect negotiation: the student is polite, the teacher is not. */
+  polite: v.boolean(),
+  starts_at: v.string(),
+  ends_at: v.string(),
+  /** The end of the join window (spec §4/§9): the room closes then. */
+  closes_at: v.string(),
+})
+export type RoomToken = v.InferOutput<typeof roomTokenSchema>
+export const roomTokenResponse = envelope(roomTokenSchema)
+
+// ---- §3 chat ----
+
+export const chatMessageSchema = v.object({
+  /** A server sequence: messages are ordered by it. */
+  id: v.number(),
+  client_id: idSchema,
+  lesson_id: idSchema,
+  author_id: idSchema,
+  author_role: roleSchema,
+  body: v.string(),
+  created_at: v.string(),
+})
+export type ChatMessage = v.InferOutput<typeof chatMessageSchema>
+
+export const chatListQuery = v.object({ lesson_id: lessonIdField })
+export const chatListResponse = envelope(v.array(chatMessageSchema))
+
+export const chatPostSchema = v.object({
+  lesson_id: lessonIdField,
+  body: v.pipe(
+    storableString(issue('invalid')),
+    v.trim(),
+    v.nonEmpty(issue('required')),
+    v.maxLength(CHAT_BODY_MAX, issue('too_long', CHAT_BODY_MAX)),
+  ),
+  /** A UUID the client makes: a retry with the same one stores nothing new. */
+  client_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+})
+export type ChatPost = v.InferOutput<typeof chatPostSchema>
+export const chatMessageResponse = envelope(chatMessageSchema)
+
+// ---- §4 attendance ----
+
+export const LESSON_INTERACTION_KINDS = [
+  'joined',
+  'left',
+  'reconnected',
+  'camera_on',
+  'camera_off',
+  'microphone_on',
+  'microphone_off',
+  'screen_share_on',
+  'screen_share_off',
+] as const
+export type LessonInteractionKind = (typeof LESSON_INTERACTION_KINDS)[number]
+
+export const lessonInteractionSchema = v.object({
+  lesson_id: lessonIdField,
+  kind: v.picklist(LESSON_INTERACTION_KINDS, issue('invalid')),
+})
+export type LessonInteractionInput = v.InferOutput<typeof lessonInteractionSchema>
+export const lessonInteractionResponse = envelope(v.object({ id: idSchema }))
+
+/** A server-recorded interval of presence in the room; `to` is null while the party is there. */
+export const attendanceSchema = v.object({
+  role: roleSchema,
+  from: v.string(),
+  to: v.nullable(v.string()),
+})
+export type Attendance = v.InferOutput<typeof attendanceSchema>
+
+// ---- §2 signalling messages ----
+
+/** What a peer relays: a session description and/or an ICE candidate (null: end of candidates). */
+export const signalDataSchema = v.object({
+  description: v.optional(
+    v.object({ type: v.picklist(['offer', 'answer', 'pranswer', 'rollback']), sdp: v.optional(v.string()) }),
+  ),
+  candidate: v.optional(
+    v.nullable(
+      v.object({
+        candidate: v.optional(v.string()),
+        sdpMid: v.optional(v.nullable(v.string())),
+        sdpMLineIndex: v.optional(v.nullable(v.number())),
+        usernameFragment: v.optional(v.nullable(v.string())),
+      }),
+    ),
+  ),
+})
+export type SignalData = v.InferOutput<typeof signalDataSchema>
+
+export const roomClientMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('signal'), data: signalDataSchema }),
+  v.object({ type: v.literal('ping') }),
+])
+export type RoomClientMessage = v.InferOutput<typeof roomClientMessageSchema>
+
+export const roomServerMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('welcome'), peer_present: v.boolean(), closes_at: v.string() }),
+  v.object({ type: v.literal('peer-joined') }),
+  v.object({ type: v.literal('peer-left') }),
+  v.object({ type: v.literal('signal'), data: signalDataSchema }),
+  v.object({ type: v.literal('chat'), message: chatMessageSchema }),
+  v.object({ type: v.literal('closed'), reason: v.literal('window_ended') }),
+  v.object({ type: v.literal('pong') }),
+])
+export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>
+
+/** Close codes of the signalling socket (protocol §2). */
+export const ROOM_CLOSE = {
+  windowEnded: 4000,
+  unauthorized: 4401,
+  forbidden: 4403,
+  replaced: 4409,
+  tooLarge: 1009,
+  malformed: 1003,
+} as const

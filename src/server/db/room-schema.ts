@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { lessons, users } from './schema.ts'
+
+// The lesson room of issue #13 (modules/room, docs/lesson-room-protocol.md). Apart from schema.ts,
+// which is long enough; drizzle.config.ts reads both.
+
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const lessonRef = () =>
+  uuid('lesson_id')
+    .notNull()
+    .references(() => lessons.id, { onDelete: 'cascade' })
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+const role = (name: string) => text(name, { enum: ['student', 'teacher'] }).notNull()
+
+/**
+ * Secrets every process of the database must share (the room token's key): generated once by
+ * whichever process needs one first, so a restart or a second process signs and checks alike.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/**
+ * One signalling socket of a party, as the server saw it (its own clock): the attendance record
+ * and the room's presence across processes. `origin` is the application_name of the process
+ * holding the socket; an open row of a process that no longer exists is closed at `last_seen_at`.
+ */
+export const roomConnections = pgTable(
+  'room_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: lessonRef(),
+    userId: userRef('user_id'),
+    role: role('role'),
+    origin: text('origin').notNull(),
+    joinedAt: at('joined_at').notNull(),
+    leftAt: at('left_at'),
+    lastSeenAt: at('last_seen_at').notNull(),
+  },
+  (t) => [
+    index('room_connections_lesson_idx').on(t.lessonId, t.joinedAt),
+    index('room_connections_open_idx').on(t.origin).where(sql`${t.leftAt} IS NULL`),
+  ],
+)
+
+/** protocol §4: what happens in the room, reported by the client or recorded by the server. */
+export const lessonInteractions = pgTable(
+  'lesson_interactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: lessonRef(),
+    userId: userRef('user_id'),
+    role: role('role'),
+    kind: text('kind').notNull(),
+    source: text('source', { enum: ['client', 'server'] }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('lesson_interactions_lesson_idx').on(t.lessonId, t.createdAt)],
+)
+
+/** protocol §3: the chat of a lesson, in the order of `id`; one row per author's client_id. */
+export const lessonChatMessages = pgTable(
+  'lesson_chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lessonId: lessonRef(),
+    authorId: userRef('author_id'),
+    authorRole: role('author_role'),
+    clientId: uuid('client_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('lesson_chat_messages_client_key').on(t.lessonId, t.authorId, t.clientId),
+    index('lesson_chat_messages_lesson_idx').on(t.lessonId, t.id),
+  ],
+)
+
+/**
+ * A room event too large for a NOTIFY payload (8000 bytes; an SDP often is): the notification
+ * names the row, the receivers read it. Rows are deleted after a minute.
+ */
+export const roomEvents = pgTable(
+  'room_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payload: text('payload').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('room_events_created_idx').on(t.createdAt)],
+)

@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { chatMessageSchema, signalDataSchema } from '../../../domain/api/room.ts'
+import { ROOM_CHANNEL } from '../../db/change-feed.ts'
+import type { Database } from '../../db/client.ts'
+import { roomEvents } from '../../db/room-schema.ts'
+import type { Log } from '../../platform/logger.ts'
+
+// The room's events cross server processes through PostgreSQL (protocol §2 "Across processes"):
+// NOTIFY on ROOM_CHANNEL with `{o: origin, e: event}`, or, for an event over the payload limit
+// (8000 bytes; an SDP often is), `{o, r: id}` naming a room_events row. Published one after the
+// other from this process, so they commit — and PostgreSQL delivers them — in the order sent;
+// received one after the other too, so a large offer read from its row still comes before the
+// candidates that follow it. Each process hands its own events to its sockets directly.
+
+const uuid = v.pipe(v.string(), v.uuid())
+const eventSchema = v.variant('k', [
+  v.object({ k: v.literal('joined'), l: uuid, u: uuid, c: uuid }),
+  v.object({ k: v.literal('left'), l: uuid, u: uuid, c: uuid }),
+  v.object({ k: v.literal('signal'), l: uuid, u: uuid, d: signalDataSchema }),
+  v.object({ k: v.literal('chat'), l: uuid, m: chatMessageSchema }),
+])
+/** `l` the lesson, `u` the user it comes from, `c` that user's connection. */
+export type RoomEvent = v.InferOutput<typeof eventSchema>
+
+const envelopeSchema = v.object({
+  o: v.string(),
+  e: v.optional(v.unknown()),
+  r: v.optional(v.number()),
+})
+
+/** Bytes a NOTIFY payload may hold here; PostgreSQL refuses 8000 and more. */
+export const NOTIFY_MAX_BYTES = 7900
+
+export type RoomBus = {
+  /** Delivered to this process's sockets at once, and to every other process's through PostgreSQL. */
+  publish(event: RoomEvent): void
+  /** Resolves once everything published so far has been sent. */
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+export function createRoomBus(
+  database: Pick<Database, 'db' | 'origin' | 'changes'>,
+  log: Log,
+  deliver: (event: RoomEvent) => void,
+): RoomBus {
+  const { db, origin } = database
+  let sending: Promise<void> = Promise.resolve()
+  let receiving: Promise<void> = Promise.resolve()
+
+  const notify = async (event: RoomEvent) => {
+    let payload = JSON.stringify({ o: origin, e: event })
+    if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) {
+      const [row] = await db
+        .insert(roomEvents)
+        .values({ payload: JSON.stringify(event) })
+        .returning({ id: roomEvents.id })
+      payload = JSON.stringify({ o: origin, r: row?.id })
+    }
+    await db.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${payload})`)
+  }
+
+  const receive = async (payload: string) => {
+    const parsed = v.safeParse(envelopeSchema, JSON.parse(payload))
+    if (!parsed.success || parsed.output.o === origin) return
+    let event = parsed.output.e
+    const ref = parsed.output.r
+    if (ref !== undefined) {
+      const [row] = await db.select().from(roomEvents).where(eq(roomEvents.id, ref))
+      if (!row) return log.error({ ref }, 'a room event was gone before it was read')
+      event = JSON.parse(row.payload)
+    }
+    const checked = v.safeParse(eventSchema, event)
+    if (checked.success) deliver(checked.output)
+  }
+
+  const unsubscribe = database.changes.subscribeRoom((payload) => {
+    // null: the listening connection was re-made; clients re-negotiate after their own reconnect.
+    if (payload === null) return
+    receiving = receiving
+      .then(() => receive(payload))
+      .catch((err: unknown) => log.error({ err }, 'a room event could not be received'))
+  })
+
+  return {
+    publish(event) {
+      deliver(event)
+      sending = sending
+        .then(() => notify(event))
+        .catch((err: unknown) => log.error({ err }, 'a room event could not be published'))
+    },
+    flush: () => sending,
+    async close() {
+      unsubscribe()
+      await sending
+      await receiving
+    },
+  }
+}

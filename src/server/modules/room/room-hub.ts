@@ -1,0 +1,181 @@
+import type { WebSocket } from 'ws'
+import { type ChatMessage, ROOM_CLOSE, type RoomServerMessage } from '../../../domain/api/room.ts'
+import type { Database } from '../../db/client.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { Log } from '../../platform/logger.ts'
+import {
+  closeConnection,
+  isPresent,
+  openConnection,
+  type Party,
+  refreshConnections,
+} from './connections-repository.ts'
+import { createRoomBus, type RoomEvent } from './room-bus.ts'
+import { type Peer, readMessage } from './room-messages.ts'
+
+// This process's sockets of lesson rooms (protocol §2). What must outlive the process — who is in
+// which room since when — is in PostgreSQL (room_connections); the sockets themselves, and the
+// timer that closes a room at the end of its join window by the server's clock, are here.
+
+export type RoomHubOptions = {
+  database: Pick<Database, 'db' | 'origin' | 'changes'>
+  clock: Clock
+  log: Log
+  /** How often the rooms are checked against the clock (default 1 s). */
+  tickMs?: number
+}
+
+export type RoomHub = {
+  /** Takes an authenticated socket of a lesson's party into its room. */
+  accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }): Promise<void>
+  /** A chat message was stored: to both parties' sockets, on every process. */
+  broadcastChat(message: ChatMessage): void
+  /** Closes rooms whose window has ended, drops silent sockets, refreshes presence (the timer's work). */
+  tick(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A client pings every 15 s; one heard from for this long is gone (a half-open connection). */
+const SILENCE_MS = 45_000
+/** How often this process's open connections are marked alive in the database. */
+const REFRESH_MS = 15_000
+
+export function createRoomHub(options: RoomHubOptions): RoomHub {
+  const { database, clock, log } = options
+  const { db, origin } = database
+  const rooms = new Map<string, Set<Peer>>()
+  let closing = false
+  let lastRefresh = 0
+
+  const peersOf = (lessonId: string) => [...(rooms.get(lessonId) ?? [])]
+  // Read anew after each await: the socket may have closed or been replaced meanwhile.
+  const isGone = (peer: Peer) => peer.state === 'gone'
+
+  const send = (peer: Peer, message: RoomServerMessage) => {
+    if (peer.state === 'gone') return
+    if (peer.state === 'joining') peer.queue.push(message)
+    else if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(message))
+  }
+
+  const deliver = (event: RoomEvent) => {
+    for (const peer of peersOf(event.l)) {
+      if (event.k === 'chat') send(peer, { type: 'chat', message: event.m })
+      else if (event.k === 'joined' && peer.userId === event.u) {
+        // protocol §2: the same user's newer socket (a reload, a second tab) replaces this one.
+        if (peer.connectionId !== event.c) replace(peer)
+      } else if (peer.userId === event.u) continue
+      else if (event.k === 'joined') send(peer, { type: 'peer-joined' })
+      else if (event.k === 'left') send(peer, { type: 'peer-left' })
+      else send(peer, { type: 'signal', data: event.d })
+    }
+  }
+  const bus = createRoomBus(database, log, deliver)
+
+  async function leave(peer: Peer): Promise<void> {
+    if (peer.state === 'gone') return
+    peer.state = 'gone'
+    rooms.get(peer.lessonId)?.delete(peer)
+    if (rooms.get(peer.lessonId)?.size === 0) rooms.delete(peer.lessonId)
+    // Still joining: accept() closes the row it is opening.
+    if (!peer.connectionId) return
+    await closeConnection(db, peer.connectionId, peer, clock.now())
+    // A replaced socket's user is still there; so is one with a socket on another process.
+    if (peer.replaced || (await isPresent(db, peer.lessonId, peer.userId))) return
+    bus.publish({ k: 'left', l: peer.lessonId, u: peer.userId, c: peer.connectionId })
+  }
+  const leaveLogged = (peer: Peer) =>
+    leave(peer).catch((err: unknown) => log.error({ err }, 'leaving a lesson room failed'))
+
+  function replace(peer: Peer) {
+    peer.replaced = true
+    peer.socket.close(ROOM_CLOSE.replaced, 'replaced')
+    void leaveLogged(peer)
+  }
+
+  function onMessage(peer: Peer, data: unknown, isBinary: boolean) {
+    peer.lastHeard = Date.now()
+    const message = readMessage(data, isBinary)
+    if (!message) return peer.socket.close(ROOM_CLOSE.malformed, 'malformed')
+    if (message.type === 'ping') return send(peer, { type: 'pong' })
+    // Relayed to the other party only, wherever its socket is; nobody hears it when it is absent.
+    if (peer.state === 'open') bus.publish({ k: 'signal', l: peer.lessonId, u: peer.userId, d: message.data })
+  }
+
+  async function accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }) {
+    if (closing || socket.readyState !== socket.OPEN) return
+    const peer: Peer = {
+      ...party,
+      socket,
+      connectionId: null,
+      lastHeard: Date.now(),
+      state: 'joining',
+      queue: [],
+      replaced: false,
+    }
+    const room = rooms.get(party.lessonId) ?? new Set<Peer>()
+    rooms.set(party.lessonId, room.add(peer))
+    socket.on('message', (data, isBinary) => onMessage(peer, data, isBinary))
+    socket.on('close', () => void leaveLogged(peer))
+    const connectionId = await openConnection(db, party, origin, clock.now())
+    peer.connectionId = connectionId
+    if (isGone(peer)) return closeConnection(db, connectionId, party, clock.now())
+    bus.publish({ k: 'joined', l: party.lessonId, u: party.userId, c: connectionId })
+    const peerPresent = await isPresent(db, party.lessonId, party.otherId)
+    if (isGone(peer)) return
+    // protocol §2: the welcome is the first frame; what came meanwhile follows it.
+    peer.state = 'open'
+    send(peer, { type: 'welcome', peer_present: peerPresent, closes_at: party.closesAt.toISOString() })
+    for (const queued of peer.queue.splice(0)) send(peer, queued)
+  }
+
+  async function tick() {
+    const now = clock.now()
+    for (const peer of [...rooms.values()].flatMap((room) => [...room])) {
+      if (now > peer.closesAt) {
+        // protocol §2: the join window is over; the room closes by the server's clock.
+        send(peer, { type: 'closed', reason: 'window_ended' })
+        peer.socket.close(ROOM_CLOSE.windowEnded, 'window_ended')
+        await leaveLogged(peer)
+      } else if (Date.now() - peer.lastHeard > SILENCE_MS) {
+        peer.socket.terminate()
+        await leaveLogged(peer)
+      }
+    }
+    if (Date.now() - lastRefresh >= REFRESH_MS) {
+      lastRefresh = Date.now()
+      const ids = [...rooms.values()].flatMap((room) => [...room].flatMap((p) => p.connectionId ?? []))
+      await refreshConnections(db, ids, now)
+    }
+  }
+
+  let ticking = false
+  const timer = setInterval(() => {
+    if (ticking) return
+    ticking = true
+    tick()
+      .catch((err: unknown) => log.error({ err }, 'the lesson rooms could not be checked'))
+      .finally(() => {
+        ticking = false
+      })
+  }, options.tickMs ?? 1000)
+  timer.unref()
+
+  return {
+    accept: (socket, party) =>
+      accept(socket, party).catch((err: unknown) => {
+        log.error({ err }, 'a socket could not enter its lesson room')
+        socket.close(1011, 'server error')
+      }),
+    broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
+    tick,
+    async close() {
+      closing = true
+      clearInterval(timer)
+      const peers = [...rooms.values()].flatMap((room) => [...room])
+      // 1012: the server restarts; clients reconnect (to this process again or another).
+      for (const peer of peers) peer.socket.close(1012, 'server restart')
+      await Promise.all(peers.map(leaveLogged))
+      await bus.close()
+    },
+  }
+}

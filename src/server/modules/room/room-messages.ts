@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import type { WebSocket } from 'ws'
+import {
+  type RoomClientMessage,
+  type RoomServerMessage,
+  roomClientMessageSchema,
+} from '../../../domain/api/room.ts'
+import type { Party } from './connections-repository.ts'
+
+/** One socket of a party in a room on this process. */
+export type Peer = Party & {
+  socket: WebSocket
+  otherId: string
+  closesAt: Date
+  /** Its room_connections row, once written. */
+  connectionId: string | null
+  /** Real time of the last frame heard (the network's silence, not the lesson's clock). */
+  lastHeard: number
+  /** joining: until the welcome is sent (frames wait in `queue`); gone: left the room. */
+  state: 'joining' | 'open' | 'gone'
+  queue: RoomServerMessage[]
+  replaced: boolean
+}
+
+const textOf = (data: unknown): string | null => {
+  if (Buffer.isBuffer(data)) return data.toString('utf8')
+  if (Array.isArray(data) && data.every((part) => Buffer.isBuffer(part)))
+    return Buffer.concat(data).toString('utf8')
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
+  return null
+}
+
+/** A client's frame (protocol §2): a JSON text frame of a known type, else null (closed 1003). */
+export function readMessage(data: unknown, isBinary: boolean): RoomClientMessage | null {
+  const text = isBinary ? null : textOf(data)
+  if (text === null) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = v.safeParse(roomClientMessageSchema, json)
+  return parsed.success ? parsed.output : null
+}

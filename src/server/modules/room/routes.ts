@@ -1,0 +1,87 @@
+import websocket from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import {
+  chatListQuery,
+  chatPostSchema,
+  generateTokenSchema,
+  lessonInteractionSchema,
+  ROOM_MESSAGE_MAX_BYTES,
+} from '../../../domain/api/room.ts'
+import { currentUser } from '../../platform/auth.ts'
+import { AppError } from '../../platform/errors.ts'
+import { parseInput } from '../../platform/validate.ts'
+import { listChat, postChat } from './chat.ts'
+import { createInteraction } from './interactions.ts'
+import { createRoomHub } from './room-hub.ts'
+import { createRoomTokens, loadRoomSecret } from './room-token.ts'
+import { enterRoom, isSameOrigin } from './socket-entry.ts'
+import { generateToken } from './token-service.ts'
+
+// The lesson room of issue #13 (docs/lesson-room-protocol.md): spec §7 lessons/generate_token and
+// lesson_interactions/create, the chat stored with the lesson, and the signalling WebSocket.
+
+export type RoomRouteOptions = { tickMs?: number }
+
+export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions = {}): Promise<void> {
+  const ctx = app.deps
+  const guarded = { preHandler: app.authenticate }
+  const tokens = createRoomTokens(await loadRoomSecret(ctx.db, ctx.config))
+  const hub = createRoomHub({
+    database: ctx.database,
+    clock: ctx.clock,
+    log: ctx.log,
+    tickMs: options.tickMs,
+  })
+
+  // Messages over 64 KiB close the socket with 1009 (protocol §2). The hub closes its sockets
+  // itself (1012), recording their leaving while the database is still there.
+  await app.register(websocket, {
+    options: { maxPayload: ROOM_MESSAGE_MAX_BYTES },
+    preClose: async () => {
+      await hub.close()
+      for (const client of app.websocketServer.clients) client.terminate()
+    },
+  })
+
+  app.post('/lessons/generate_token', guarded, async (request) => ({
+    data: await generateToken(
+      ctx,
+      tokens,
+      currentUser(request),
+      parseInput(generateTokenSchema, request.body).lesson_id,
+    ),
+  }))
+
+  app.get('/lessons/chat', guarded, async (request) => ({
+    data: await listChat(ctx, currentUser(request), parseInput(chatListQuery, request.query).lesson_id),
+  }))
+
+  app.post('/lessons/chat', guarded, async (request) => {
+    const { message, created } = await postChat(
+      ctx,
+      currentUser(request),
+      parseInput(chatPostSchema, request.body),
+    )
+    if (created) hub.broadcastChat(message)
+    return { data: message }
+  })
+
+  app.post('/lesson_interactions/create', guarded, async (request, reply) => {
+    const input = parseInput(lessonInteractionSchema, request.body)
+    return reply.status(201).send({ data: await createInteraction(ctx, currentUser(request), input) })
+  })
+
+  app.route({
+    method: 'GET',
+    url: '/lessons/room',
+    // protocol §2: a page of another origin never gets a socket (cross-site WebSocket hijacking).
+    preValidation: async (request) => {
+      if (request.ws && !isSameOrigin(request, ctx.config.publicUrl)) throw new AppError('forbidden')
+    },
+    // A plain GET: this address only speaks WebSocket.
+    handler: async () => {
+      throw new AppError('bad_request', { status: 426 })
+    },
+    wsHandler: (socket, request) => enterRoom(ctx, tokens, hub, socket, request),
+  })
+}

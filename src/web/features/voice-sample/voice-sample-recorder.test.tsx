@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { MantineProvider } from '@mantine/core'
+import { Notifications, notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { checkVoiceSample, VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
+import { activateLocale } from '../../app/i18n.ts'
+import { theme } from '../../app/theme.ts'
+import { STUDENT_ID, studentProfile } from '../../test-support/profile-fixture.ts'
+import { signInAs } from '../../test-support/test-session.ts'
+import { type FakeUpload, stubUploads } from '../../test-support/test-xhr.ts'
+import type { RecordingDeps } from './record-voice-sample.ts'
+import { VoiceSampleRecorder, type VoiceSampleRecorderProps } from './voice-sample-recorder.tsx'
+
+// spec §4 "Voice recording" states, with the microphone and the seconds under the test's control
+// (the PCM capture and the WAV encoding are the real ones' job: pcm-capture, wav-encoder).
+
+const stored = studentProfile({ voice_sample_url: `/api/v1/files/a.wav?expires=1&sig=x` })
+
+function fakeMicrophone(deny = false) {
+  const stopped = vi.fn()
+  const seconds: (() => void)[] = []
+  const deps: RecordingDeps = {
+    openMicrophone: async () => {
+      if (deny) throw new DOMException('Permission denied', 'NotAllowedError')
+      return {
+        // 10.1 s of a steady tone: the recorder keeps exactly 10 s of it.
+        capture: async () => ({
+          stop: async () => [0, 1].map(() => new Float32Array(VOICE_SAMPLE.sampleRate * 10.1).fill(0.1)),
+        }),
+        release: stopped,
+      }
+    },
+    tick: () => new Promise<void>((resolve) => seconds.push(resolve)),
+  }
+  const passSecond = () => act(() => seconds.shift()?.())
+  return { deps, stopped, passSecond }
+}
+
+function renderRecorder(props: VoiceSampleRecorderProps) {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  render(
+    <MantineProvider theme={theme}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <Notifications />
+          <VoiceSampleRecorder {...props} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </MantineProvider>,
+  )
+  return queryClient
+}
+
+async function recordTenSeconds(passSecond: () => void) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+  expect((await screen.findByRole('timer')).textContent).toContain('Zostało 10 s')
+  for (let second = 0; second < VOICE_SAMPLE.seconds; second++) {
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toContain(`Zostało ${10 - second} s`))
+    passSecond()
+  }
+}
+
+const sentFile = (upload: FakeUpload | undefined) => {
+  const file = upload?.body?.get('voice_sample')
+  if (!(file instanceof File)) throw new Error('no voice_sample part')
+  return file
+}
+
+describe('VoiceSampleRecorder (spec §4 Voice recording)', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    activateLocale('pl')
+    signInAs(studentProfile())
+  })
+  afterEach(() => {
+    cleanup()
+    act(() => notifications.clean())
+    vi.unstubAllGlobals()
+  })
+
+  it('counts down 10 s, stops by itself, uploads voice-confirmation.wav, refetches and thanks', async () => {
+    const uploads = stubUploads()
+    const mic = fakeMicrophone()
+    const onRecorded = vi.fn()
+    const onUploaded = vi.fn()
+    const queryClient = renderRecorder({ deps: mic.deps, onRecorded, onUploaded })
+    const refetch = vi.spyOn(queryClient, 'invalidateQueries')
+    await recordTenSeconds(mic.passSecond)
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    expect(mic.stopped).toHaveBeenCalled()
+    const file = sentFile(uploads[0])
+    expect(uploads[0]?.url).toBe('/api/v1/students/update')
+    expect(file.name).toBe('voice-confirmation.wav')
+    expect(checkVoiceSample(new Uint8Array(await file.arrayBuffer()))).toEqual({ ok: true, seconds: 10 })
+    expect(onRecorded).toHaveBeenCalledWith(file)
+    expect(screen.getByRole('status').textContent).toContain('Zapisujemy nagranie…')
+    act(() => uploads[0]?.answer(200, { data: stored }))
+    expect(await screen.findByText('Dziękujemy! Twoja próbka głosu została zapisana.')).toBeTruthy()
+    expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ id: STUDENT_ID }))
+    expect(refetch).toHaveBeenCalledWith({ queryKey: ['profile'] })
+    expect(screen.getByLabelText('Odsłuchaj nagranie')).toBeTruthy()
+  })
+
+  it('on a failed upload saves nothing, shows the update-data error and sends the same file again', async () => {
+    const uploads = stubUploads()
+    const mic = fakeMicrophone()
+    const onUploaded = vi.fn()
+    renderRecorder({ deps: mic.deps, onUploaded })
+    await recordTenSeconds(mic.passSecond)
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    act(() => uploads[0]?.answer(422, { error: 'Invalid input', code: 'validation_failed' }))
+    expect(await screen.findByText('Błąd podczas aktualizacji danych')).toBeTruthy()
+    expect(screen.getByText('Nie zapisaliśmy nagrania')).toBeTruthy()
+    expect(onUploaded).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: 'Wyślij ponownie' }))
+    await waitFor(() => expect(uploads).toHaveLength(2))
+    expect(sentFile(uploads[1])).toBe(sentFile(uploads[0]))
+    act(() => uploads[1]?.answer(200, { data: stored }))
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1))
+  })
+
+  it('rejects a denied microphone with UserPermissionDenied and says how to allow it', async () => {
+    const uploads = stubUploads()
+    const mic = fakeMicrophone(true)
+    const onPermissionDenied = vi.fn()
+    renderRecorder({ deps: mic.deps, onPermissionDenied })
+    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(
+      'Kamera lub mikrofon nie są podłączone albo nie udzielono do nich uprawnień',
+    )
+    expect(alert.textContent).toContain('zezwól tej stronie na używanie mikrofonu')
+    expect(onPermissionDenied).toHaveBeenCalledWith(expect.objectContaining({ code: 'UserPermissionDenied' }))
+    expect(uploads).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy()
+  })
+
+  it('speaks English in the English interface', async () => {
+    activateLocale('en')
+    stubUploads()
+    renderRecorder({ deps: fakeMicrophone(true).deps })
+    fireEvent.click(await screen.findByRole('button', { name: 'Record 10 seconds' }))
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Camera or microphone not connected or permission not granted',
+    )
+  })
+})

@@ -1,0 +1,183 @@
+import '@mantine/core/styles/Tooltip.css'
+import '@mantine/core/styles/RingProgress.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core'
+import { IconCircleCheck, IconMicrophone, IconMicrophoneOff, IconRefresh } from '@tabler/icons-react'
+import { VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
+import { MicrophoneHelp } from './microphone-help.tsx'
+import type { RecordingDeps } from './record-voice-sample.ts'
+import { RecordingPlayback } from './recording-playback.tsx'
+import { showUploadError } from './upload-error.ts'
+import {
+  type RecorderCallbacks,
+  type RecorderState,
+  useVoiceSampleRecorder,
+} from './use-voice-sample-recorder.ts'
+
+export type VoiceSampleRecorderProps = RecorderCallbacks & {
+  /** Replaces the microphone and the clock (tests). */
+  deps?: RecordingDeps
+}
+
+/**
+ * The voice-sample recorder (spec §1 shared UI elements, §4 "Voice recording"): self-contained,
+ * it records, uploads and thanks; the screen around it (voice-confirmation, the onboarding's
+ * step 6) decides what comes next through `onUploaded`.
+ */
+export function VoiceSampleRecorder({ deps, onUploadFailed, ...callbacks }: VoiceSampleRecorderProps) {
+  const { state, record, retryUpload } = useVoiceSampleRecorder(
+    {
+      ...callbacks,
+      onUploadFailed: (error) => {
+        showUploadError()
+        onUploadFailed?.(error)
+      },
+    },
+    deps,
+  )
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md" align="center" ta="center">
+        <RecorderBody state={state} record={record} retryUpload={retryUpload} />
+      </Stack>
+    </Paper>
+  )
+}
+
+type BodyProps = {
+  state: RecorderState
+  record: () => Promise<void>
+  retryUpload: (file: File) => Promise<void>
+}
+
+function RecorderBody({ state, record, retryUpload }: BodyProps) {
+  const { t } = useLingui()
+  const start = () => void record()
+  switch (state.step) {
+    case 'idle':
+    case 'starting':
+      return (
+        <>
+          <Prompt />
+          <Button
+            size="md"
+            leftSection={<IconMicrophone size={18} aria-hidden />}
+            loading={state.step === 'starting'}
+            onClick={start}
+          >
+            <Trans>Nagraj 10 sekund</Trans>
+          </Button>
+        </>
+      )
+    case 'recording':
+      return <Countdown secondsLeft={state.secondsLeft} />
+    case 'uploading':
+      return (
+        <>
+          <Text fw={500} role="status">
+            <Trans>Zapisujemy nagranie…</Trans>
+          </Text>
+          <RecordingPlayback file={state.file} />
+        </>
+      )
+    case 'uploaded':
+      return (
+        <>
+          <IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
+          <Title order={2} fz="lg" role="status">
+            <Trans>Dziękujemy! Twoja próbka głosu została zapisana.</Trans>
+          </Title>
+          <RecordingPlayback file={state.file} />
+        </>
+      )
+    case 'upload-failed':
+      return (
+        <>
+          <Alert color="red" variant="light" w="100%" ta="left" title={t`Nie zapisaliśmy nagrania`}>
+            <Trans>
+              Twoja próbka głosu nie została zapisana. Wyślij to samo nagranie jeszcze raz albo nagraj nowe.
+            </Trans>
+          </Alert>
+          <RecordingPlayback file={state.file} />
+          <Group justify="center">
+            <Button
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => void retryUpload(state.file)}
+            >
+              <Trans>Wyślij ponownie</Trans>
+            </Button>
+            <Button variant="default" leftSection={<IconMicrophone size={16} aria-hidden />} onClick={start}>
+              <Trans>Nagraj ponownie</Trans>
+            </Button>
+          </Group>
+        </>
+      )
+    case 'denied':
+    case 'capture-failed':
+      return (
+        <>
+          {state.step === 'denied' ? (
+            <MicrophoneHelp />
+          ) : (
+            <Alert
+              color="red"
+              variant="light"
+              w="100%"
+              ta="left"
+              icon={<IconMicrophoneOff size={18} aria-hidden />}
+            >
+              <Trans>
+                Nie udało się nagrać dźwięku w tej przeglądarce. Spróbuj ponownie albo użyj innej
+                przeglądarki.
+              </Trans>
+            </Alert>
+          )}
+          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={start}>
+            <Trans>Spróbuj ponownie</Trans>
+          </Button>
+        </>
+      )
+  }
+}
+
+function Prompt() {
+  return (
+    <>
+      <Text>
+        <Trans>Przeczytaj na głos zdanie poniżej. Nagranie trwa 10 sekund i zatrzyma się samo.</Trans>
+      </Text>
+      <Text fz="lg" fw={500} fs="italic" maw={480}>
+        <Trans>
+          „Dzień dobry! Uczę się języków w Lektorium i za chwilę zaczynam lekcję z moim lektorem.”
+        </Trans>
+      </Text>
+    </>
+  )
+}
+
+function Countdown({ secondsLeft }: { secondsLeft: number }) {
+  const { t } = useLingui()
+  const elapsed = ((VOICE_SAMPLE.seconds - secondsLeft) / VOICE_SAMPLE.seconds) * 100
+  return (
+    <>
+      <Text fw={500} c="red.8">
+        <Trans>Nagrywanie…</Trans>
+      </Text>
+      <RingProgress
+        size={140}
+        thickness={10}
+        roundCaps
+        sections={[{ value: elapsed, color: 'red.7' }]}
+        label={
+          <Text fz={36} fw={700} ta="center" aria-hidden>
+            {secondsLeft}
+          </Text>
+        }
+      />
+      {/* Announced each second, so someone who cannot see the ring knows how long is left. */}
+      <Text role="timer" aria-live="polite" aria-atomic fz="sm" c="dimmed">
+        {secondsLeft > 0 ? t`Zostało ${secondsLeft} s` : t`Nagrywanie zakończone`}
+      </Text>
+    </>
+  )
+}
