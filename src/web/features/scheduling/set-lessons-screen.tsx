@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button, Stack, Title } from '@mantine/core'
-import { Suspense, useMemo, useState } from 'react'
+import { type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountAccess } from '../../../domain/account-access.ts'
 import { useProfile } from '../../api/profile.ts'
@@ -24,8 +24,11 @@ const AccountAccessNotice = lazyComponent(
 
 const PER_PAGE = 10
 
-/** /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book. */
-export function SetLessonsScreen() {
+/**
+ * /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book; or let the
+ * language onboarding (spec §4) find one. `voiceRecorder`: its step 6, given by the app.
+ */
+export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode }) {
   const { t } = useLingui()
   usePageTitle(t`Umów lekcję`)
   const { state, update } = useSetLessonsState()
@@ -85,7 +88,9 @@ export function SetLessonsScreen() {
         />
       ) : (
         <>
-          {profile?.role === 'student' && <OnboardingOffer profile={profile} presetLanguage={language} />}
+          {profile?.role === 'student' && (
+            <OnboardingOffer profile={profile} presetLanguage={language} voiceRecorder={voiceRecorder} />
+          )}
           <TeacherFilters
             state={state}
             language={language}
