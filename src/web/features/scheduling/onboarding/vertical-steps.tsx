@@ -29,7 +29,9 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
         const number = index + 1
         const contentId = `${baseId}-${index}`
         const last = index === steps.length - 1
-        const state = step.complete ? t`gotowe` : step.openable ? t`do uzupełnienia` : t`niedostępne`
+        // A step out of reach shows as locked even when complete (the always-complete third one).
+        const done = step.complete && step.openable
+        const state = done ? t`gotowe` : step.openable ? t`do uzupełnienia` : t`niedostępne`
         return (
           <Box component="li" key={step.title} pos="relative" pb={last ? 0 : 'sm'}>
             {!last && (
@@ -40,7 +42,7 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                 top={34}
                 bottom={2}
                 w={2}
-                bg={step.complete ? 'indigo.3' : 'gray.3'}
+                bg={done ? 'indigo.3' : 'gray.3'}
               />
             )}
             <UnstyledButton
@@ -56,11 +58,11 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                 <ThemeIcon
                   radius="xl"
                   size={32}
-                  variant={open || step.complete ? 'filled' : 'light'}
-                  color={step.openable || step.complete ? 'indigo' : 'gray'}
+                  variant={open || done ? 'filled' : 'light'}
+                  color={step.openable ? 'indigo' : 'gray'}
                   aria-hidden
                 >
-                  {step.complete && !open ? (
+                  {done && !open ? (
                     <IconCheck size={18} />
                   ) : step.openable ? (
                     <Text fw={700} size="sm" c="inherit">
@@ -74,7 +76,7 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                   <Text fw={open ? 700 : 600} c={step.openable ? undefined : 'dimmed'}>
                     {step.title}
                   </Text>
-                  {!open && step.summary && (
+                  {!open && step.openable && step.summary && (
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {step.summary}
                     </Text>
