@@ -17,8 +17,9 @@ const writeSeen = (value: string) => writeSeenMarker(NOTICE_SEEN_KEY, value)
 
 /**
  * InformAboutHarmonogramChange (spec §2, §4, §9): 500 ms after a teacher signs in, while the
- * cutoff has not passed, a notice about the calendar switch on 12 July. Mounted by the dashboard
- * layout; marked as shown when it opens, so a reload in the same sign-in does not repeat it.
+ * cutoff has not passed, a notice about the calendar switch on 12 July; a student gets the
+ * calendar-switch notice the same way (issue #14 item 6). Mounted by the dashboard layout; marked
+ * as shown when it opens, so a reload in the same sign-in does not repeat it.
  */
 export function ScheduleNotice({ profile }: { profile: Profile }) {
   const session = useSession()
@@ -26,7 +27,7 @@ export function ScheduleNotice({ profile }: { profile: Profile }) {
   const seenValue = noticeSeenValue(profile.id, session?.expiresAt ?? '')
 
   useEffect(() => {
-    if (!scheduleNoticeDue(profile.role, Date.now(), readSeen() === seenValue)) return
+    if (scheduleNoticeDue(profile.role, Date.now(), readSeen() === seenValue) === null) return
     const timer = setTimeout(() => {
       writeSeen(seenValue)
       setOpened(true)
@@ -34,10 +35,39 @@ export function ScheduleNotice({ profile }: { profile: Profile }) {
     return () => clearTimeout(timer)
   }, [profile.role, seenValue])
 
-  return <ScheduleNoticeDialog opened={opened} onClose={() => setOpened(false)} />
+  const close = () => setOpened(false)
+  return profile.role === 'teacher' ? (
+    <ScheduleNoticeDialog opened={opened} onClose={close} />
+  ) : (
+    <CalendarSwitchDialog opened={opened} onClose={close} />
+  )
 }
 
-function ScheduleNoticeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+type DialogProps = { opened: boolean; onClose: () => void }
+
+/** The students' calendar-switch notice of 12 July (spec §2; issue #14 item 6). */
+function CalendarSwitchDialog({ opened, onClose }: DialogProps) {
+  const { t } = useLingui()
+  return (
+    <AppDialog opened={opened} onClose={onClose} variant="shared" title={t`Nowy kalendarz od 12 lipca`}>
+      <Stack gap="md">
+        <Text>
+          <Trans>
+            12 lipca przechodzimy na nowy kalendarz. Twoje umówione lekcje pozostają bez zmian, ale wolne
+            terminy lektorów na kolejne tygodnie mogą się zmienić: sprawdź je w zakładce Umów lekcję.
+          </Trans>
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            <Trans>Rozumiem</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  )
+}
+
+function ScheduleNoticeDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui()
   return (
     <AppDialog opened={opened} onClose={onClose} variant="shared" title={t`Zmiana kalendarza grafiku`}>
