@@ -22,6 +22,7 @@ const writeSeen = (value: string) => writeSeenMarker(NOTICE_SEEN_KEY, value)
  * as shown when it opens, so a reload in the same sign-in does not repeat it.
  */
 export function ScheduleNotice({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
   const session = useSession()
   const [opened, setOpened] = useState(false)
   const seenValue = noticeSeenValue(profile.id, session?.expiresAt ?? '')
@@ -35,30 +36,18 @@ export function ScheduleNotice({ profile }: { profile: Profile }) {
     return () => clearTimeout(timer)
   }, [profile.role, seenValue])
 
-  const close = () => setOpened(false)
-  return profile.role === 'teacher' ? (
-    <ScheduleNoticeDialog opened={opened} onClose={close} />
-  ) : (
-    <CalendarSwitchDialog opened={opened} onClose={close} />
-  )
-}
-
-type DialogProps = { opened: boolean; onClose: () => void }
-
-/** The students' calendar-switch notice of 12 July (spec §2; issue #14 item 6). */
-function CalendarSwitchDialog({ opened, onClose }: DialogProps) {
-  const { t } = useLingui()
+  const teacher = profile.role === 'teacher'
   return (
-    <AppDialog opened={opened} onClose={onClose} variant="shared" title={t`Nowy kalendarz od 12 lipca`}>
+    <AppDialog
+      opened={opened}
+      onClose={() => setOpened(false)}
+      variant="shared"
+      title={teacher ? t`Zmiana kalendarza grafiku` : t`Nowy kalendarz od 12 lipca`}
+    >
       <Stack gap="md">
-        <Text>
-          <Trans>
-            12 lipca przechodzimy na nowy kalendarz. Twoje umówione lekcje pozostają bez zmian, ale wolne
-            terminy lektorów na kolejne tygodnie mogą się zmienić: sprawdź je w zakładce Umów lekcję.
-          </Trans>
-        </Text>
+        {teacher ? <TeacherNotice /> : <StudentNotice />}
         <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
+          <Button onClick={() => setOpened(false)} data-autofocus>
             <Trans>Rozumiem</Trans>
           </Button>
         </Group>
@@ -67,26 +56,30 @@ function CalendarSwitchDialog({ opened, onClose }: DialogProps) {
   )
 }
 
-function ScheduleNoticeDialog({ opened, onClose }: DialogProps) {
-  const { t } = useLingui()
+/** The students' words for the calendar switch of 12 July (spec §2; issue #14 item 6). */
+function StudentNotice() {
   return (
-    <AppDialog opened={opened} onClose={onClose} variant="shared" title={t`Zmiana kalendarza grafiku`}>
-      <Stack gap="md">
-        <Text>
-          <Trans>
-            12 lipca przechodzimy na nowy kalendarz grafiku. Sprawdź, czy Twoje godziny pracy na kolejne
-            tygodnie się zgadzają, i w razie potrzeby popraw je w panelu „Mój grafik” na stronie Moje lekcje.
-          </Trans>
-        </Text>
-        <Text size="sm" c="dimmed">
-          <Trans>Zarezerwowane już lekcje pozostają bez zmian.</Trans>
-        </Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            <Trans>Rozumiem</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </AppDialog>
+    <Text>
+      <Trans>
+        12 lipca przechodzimy na nowy kalendarz. Twoje umówione lekcje pozostają bez zmian, ale wolne terminy
+        lektorów na kolejne tygodnie mogą się zmienić: sprawdź je w zakładce Umów lekcję.
+      </Trans>
+    </Text>
+  )
+}
+
+function TeacherNotice() {
+  return (
+    <>
+      <Text>
+        <Trans>
+          12 lipca przechodzimy na nowy kalendarz grafiku. Sprawdź, czy Twoje godziny pracy na kolejne
+          tygodnie się zgadzają, i w razie potrzeby popraw je w panelu „Mój grafik” na stronie Moje lekcje.
+        </Trans>
+      </Text>
+      <Text size="sm" c="dimmed">
+        <Trans>Zarezerwowane już lekcje pozostają bez zmian.</Trans>
+      </Text>
+    </>
   )
 }

@@ -68,31 +68,32 @@ export function FindResult({
     case 'not_found':
       return (
         <Stack gap="md">
-          {outcome.reported ? (
-            <Alert
-              color="indigo"
-              variant="light"
-              icon={<IconMailForward size={20} aria-hidden />}
-              title={t`Przekazaliśmy Twoje zgłoszenie szkole`}
-            >
+          <Alert
+            color={outcome.reported ? 'indigo' : 'gray'}
+            variant="light"
+            icon={
+              outcome.reported ? (
+                <IconMailForward size={20} aria-hidden />
+              ) : (
+                <IconSearchOff size={20} aria-hidden />
+              )
+            }
+            title={
+              outcome.reported ? t`Przekazaliśmy Twoje zgłoszenie szkole` : t`Nie znaleźliśmy wolnego lektora`
+            }
+          >
+            {outcome.reported ? (
               <Trans>
                 Nadal nikt nie ma wolnego terminu w tym czasie. Szkoła wie, czego szukasz, i skontaktuje się z
                 Tobą. Możesz też wybrać inny dzień lub godzinę.
               </Trans>
-            </Alert>
-          ) : (
-            <Alert
-              color="gray"
-              variant="light"
-              icon={<IconSearchOff size={20} aria-hidden />}
-              title={t`Nie znaleźliśmy wolnego lektora`}
-            >
+            ) : (
               <Trans>
                 Nikt nie ma wolnego terminu tego dnia do 2 godzin przed wybraną godziną ani po niej. Wybierz
                 inny dzień lub godzinę albo spróbuj ponownie.
               </Trans>
-            </Alert>
-          )}
+            )}
+          </Alert>
           <Group justify="flex-end" gap="sm">
             {changeCriteria}
             {!outcome.reported && (
