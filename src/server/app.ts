@@ -11,7 +11,9 @@ import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
+import { languageOnboardingRoutes } from './modules/language-onboardings/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
+import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(teacherRoutes)
       await api.register(lessonRoutes)
       await api.register(ratingRoutes)
+      await api.register(languageOnboardingRoutes)
+      await api.register(previewRoutes)
       await api.register(roomRoutes, { tickMs: deps.roomTickMs })
     },
     { prefix: '/api/v1' },

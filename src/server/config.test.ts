@@ -47,6 +47,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILES_SECRET: 'short' })).toThrow(/FILES_SECRET must be at least 32 characters/)
   })
 
+  it('reads OPERATOR_EMAIL, the school’s address for lack-of-slots reports (issue #14)', () => {
+    expect(loadConfig({}).operatorEmail).toBeUndefined()
+    expect(loadConfig({ OPERATOR_EMAIL: 'szkola@example.pl' }).operatorEmail).toBe('szkola@example.pl')
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'szkola' })).toThrow(/OPERATOR_EMAIL must be an e-mail address/)
+  })
+
   it('reads the ICE servers of the lesson room (issue #13), none by default', () => {
     expect(loadConfig({}).ice).toEqual({
       stunUrls: [],

@@ -50,6 +50,7 @@ const envSchema = v.object({
     v.pipe(v.string(), v.email('MAIL_FROM must be an e-mail address')),
     'no-reply@lektorium.local',
   ),
+  OPERATOR_EMAIL: v.optional(v.pipe(v.string(), v.email('OPERATOR_EMAIL must be an e-mail address'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
   REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
@@ -76,6 +77,8 @@ export type Config = {
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
+  /** The school's address for what students ask and nobody teaches (issue #14); unset: not mailed. */
+  operatorEmail: string | undefined
   logLevel: string
   sessionTtlMs: number
   rememberTtlMs: number
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    operatorEmail: e.OPERATOR_EMAIL,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberTtlMs: e.REMEMBER_TTL_DAYS * 86_400_000,

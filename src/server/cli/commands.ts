@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts'
 import { importPglite, PgliteImportError, pgliteDirOf, setAsideImported } from '../db/pglite-import.ts'
 import { seedDemoData } from '../db/seed/seed.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
+import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { showSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
@@ -49,6 +50,16 @@ export const opsCommandSchema = v.variant('command', [
     monthlyCap: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
   }),
   v.object({ command: v.literal('pending-teachers') }),
+  v.object({
+    command: v.literal('lack-of-slots'),
+    since: v.nullable(
+      v.pipe(
+        v.string(),
+        v.isoDate('--since must be a date as YYYY-MM-DD'),
+        v.check(isCalendarDate, '--since is not a calendar date'),
+      ),
+    ),
+  }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
@@ -120,6 +131,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
       )
       return [`${teachers.length} teacher(s) await verification:`, ...lines].join('\n')
     }
+    case 'lack-of-slots':
+      return lackOfSlotsLines(ctx.db, cmd.since)
     case 'seed': {
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`

@@ -32,6 +32,17 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     ].join('\n'),
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
+  [
+    'lack-of-slots',
+    'lack-of-slots [--since YYYY-MM-DD]',
+    [
+      'Lists what students asked for in the language onboarding and no teacher could offer',
+      '(spec §3 lack-of-slots reports, one per student, criteria and day), oldest first, one per',
+      'line: reported at, student, e-mail, phone, language, taught in, level, specialization, date,',
+      'hour (Poland time).',
+      '  --since   only reports made on this day (Poland time) or later',
+    ].join('\n'),
+  ],
   ['seed', 'seed', 'Adds the dictionaries, default settings and the demo accounts that are missing.'],
   [
     'migrate-pglite',

@@ -17,6 +17,15 @@ describe('parseOpsArgs', () => {
     expect(() => parseOpsArgs(['migrate-pglite', '/srv/old/db'])).toThrow(UsageError)
   })
 
+  it('builds lack-of-slots with an optional --since day, and refuses a date that is none', () => {
+    expect(parseOpsArgs(['lack-of-slots'])).toEqual({ command: { command: 'lack-of-slots', since: null } })
+    expect(parseOpsArgs(['lack-of-slots', '--since', '2026-11-01'])).toEqual({
+      command: { command: 'lack-of-slots', since: '2026-11-01' },
+    })
+    expect(() => parseOpsArgs(['lack-of-slots', '--since', '2026-02-30'])).toThrow(/not a calendar date/)
+    expect(() => parseOpsArgs(['lack-of-slots', 'x'])).toThrow(UsageError)
+  })
+
   it("gives a command's usage for <command> --help", () => {
     const parsed = parseOpsArgs(['invite-student', '--help'])
     expect('help' in parsed && parsed.help).toMatch(/^Usage: npm run ops -- invite-student <email>/)

@@ -80,6 +80,11 @@ function build(name: string, args: string[]): unknown {
         monthlyCap: cap === 'none' ? null : wholeNumber('--monthly-cap', cap),
       }
     }
+    case 'lack-of-slots': {
+      const { values, positionals } = parse({ since: { type: 'string' } })
+      if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --since.`)
+      return { command: name, since: values.since ?? null }
+    }
     case 'migrate-pglite': {
       const { values, positionals } = parse({ from: { type: 'string' } })
       if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --from.`)

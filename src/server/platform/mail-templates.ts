@@ -95,7 +95,7 @@ const TEACHER_VERIFIED: Record<Locale, Template> = {
   },
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function render(template: Template, to: string, link: string): MailMessage {
   const lines = template.lines(link)

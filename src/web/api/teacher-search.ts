@@ -8,6 +8,9 @@ import { http } from './http.ts'
 export type TeacherSearchParams = {
   languageId?: number | undefined
   levelId?: number | undefined
+  /** The language the lessons are held in (the onboarding's "learning in"). */
+  teachingLanguageId?: number | undefined
+  specializationId?: number | undefined
   /** 'YYYY-MM-DD' of the schedule range. */
   day?: string | undefined
   time?: TimeWindow | undefined
@@ -24,6 +27,9 @@ export function searchQueryString(params: TeacherSearchParams): string {
   const query = new URLSearchParams()
   if (params.languageId !== undefined) query.set('language_id', String(params.languageId))
   if (params.levelId !== undefined) query.set('level_id', String(params.levelId))
+  if (params.teachingLanguageId !== undefined)
+    query.set('teaching_language_id', String(params.teachingLanguageId))
+  if (params.specializationId !== undefined) query.set('specialization_id', String(params.specializationId))
   if (params.day) query.set('day', params.day)
   if (params.time) query.set('time', JSON.stringify(params.time))
   query.set('page', String(params.page))

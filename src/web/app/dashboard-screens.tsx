@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
@@ -10,6 +11,16 @@ const ComingSoonScreen = lazyComponent(
   async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen,
 )
 const SetLessonsScreen = lazyComponent(async () => (await dashboardChunks.setLessons()).SetLessonsScreen)
+// The onboarding's step 6 (issue #14) reuses the voice-confirmation recorder: features do not
+// import each other, so it is handed over here, and loads when the step first shows it.
+const VoiceSampleRecorder = lazyComponent(
+  async () => (await import('../features/voice-sample/voice-sample-recorder.tsx')).VoiceSampleRecorder,
+)
+const onboardingRecorder = (
+  <Suspense fallback={null}>
+    <VoiceSampleRecorder />
+  </Suspense>
+)
 const ProfileScreen = lazyComponent(async () => (await dashboardChunks.profile()).ProfileScreen)
 const StudentProfileScreen = lazyComponent(
   async () => (await dashboardChunks.studentProfile()).StudentProfileScreen,
@@ -37,7 +48,7 @@ const dashboardRoutes: RouteObject[] = [
   // Issue #11: the AI-only student's first screen until the AI lesson is built.
   { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
-  { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen /> },
+  { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen voiceRecorder={onboardingRecorder} /> },
   // Issue #3: the profile (spec §2 profile) and the people pages (student-profile/{id}, teacher/{id}).
   { path: dashboardChildPaths.profile, element: <ProfileScreen /> },
   { path: dashboardChildPaths.studentProfile, element: <StudentProfileScreen /> },

@@ -91,7 +91,7 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
   }
 
   return (
-    <>
+    <div className={classes.container}>
       <div className={classes.week} ref={roving.containerRef}>
         {days.map((day) => {
           const { date, slots } = day
@@ -124,6 +124,6 @@ export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' 
           <Trans>Strzałki w górę i w dół: kolejne terminy dnia; w lewo i w prawo: sąsiednie dni.</Trans>
         </VisuallyHidden>
       )}
-    </>
+    </div>
   )
 }

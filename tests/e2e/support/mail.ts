@@ -30,8 +30,12 @@ export function decodeEml(raw: string): string {
     .join('\n')
 }
 
-export function messagesTo(email: string): { file: string; raw: string; text: string }[] {
-  const dir = path.join(E2E_DATA_DIR, 'mail')
+/** The messages to `email` the server on `dataDir` (default: the journeys' server) wrote. */
+export function messagesTo(
+  email: string,
+  dataDir = E2E_DATA_DIR,
+): { file: string; raw: string; text: string }[] {
+  const dir = path.join(dataDir, 'mail')
   if (!existsSync(dir)) return []
   return readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))

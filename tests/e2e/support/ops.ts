@@ -7,7 +7,11 @@ import { E2E_DATA_DIR, E2E_PORT } from '../../../playwright.config.ts'
  * from PUBLIC_URL).
  */
 export const ops = (...args: string[]) =>
+  opsOn({ dataDir: E2E_DATA_DIR, url: `http://127.0.0.1:${E2E_PORT}` }, ...args)
+
+/** The same against a journey's own server (support/own-server.ts). */
+export const opsOn = (server: { dataDir: string; url: string }, ...args: string[]) =>
   execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` },
+    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url },
     encoding: 'utf8',
   })

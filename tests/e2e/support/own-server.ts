@@ -13,7 +13,8 @@ export class OwnServer {
   readonly dataDir: string
   private child: ChildProcess | null = null
   private fresh = false
-  /** More environment for the next start (the lesson room's TURN settings, issue #13). */
+  /** More of the server's environment (OPERATOR_EMAIL; the lesson room's TURN settings, set
+   *  before a restart). */
   env: Record<string, string>
 
   constructor(port: number, name: string, env: Record<string, string> = {}) {

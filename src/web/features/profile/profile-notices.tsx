@@ -7,6 +7,7 @@ import { completenessGaps, type Gap } from './completeness.ts'
 import type { OpenDialog } from './dialog-names.ts'
 import { DetailsButton, GapNotice, SkillButtons } from './gap-notices.tsx'
 import { missingRequirements, type RedirectTarget, type Requirement } from './redirect-requirements.ts'
+import { SchoolPreview } from './school-preview.tsx'
 
 type Props = { profile: Profile; target: RedirectTarget | null; onOpen: OpenDialog }
 
@@ -20,6 +21,9 @@ export function ProfileNotices({ profile, target, onOpen }: Props) {
     <Stack gap="sm">
       {target && missing.length > 0 && (
         <RedirectNotice target={target} missing={missing} profile={profile} onOpen={onOpen} />
+      )}
+      {target && target !== 'ai-lesson' && missing.includes('human_access') && (
+        <SchoolPreview target={target} />
       )}
       {gaps.map((gap) => (
         <GapNotice key={gap} gap={gap} profile={profile} onOpen={onOpen} />

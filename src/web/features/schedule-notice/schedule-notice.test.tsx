@@ -18,18 +18,19 @@ describe('schedule-change notice decision (spec §4, §9)', () => {
 
   it('is due for a teacher just before the cutoff and not from the cutoff on', () => {
     const cutoff = SCHEDULE_NOTICE_CUTOFF.getTime()
-    expect(scheduleNoticeDue('teacher', cutoff - 1, false)).toBe(true)
-    expect(scheduleNoticeDue('teacher', Date.parse('2024-07-19T21:58:59Z'), false)).toBe(true)
-    expect(scheduleNoticeDue('teacher', cutoff, false)).toBe(false)
+    expect(scheduleNoticeDue('teacher', cutoff - 1, false)).toBe('teacher')
+    expect(scheduleNoticeDue('teacher', Date.parse('2024-07-19T21:58:59Z'), false)).toBe('teacher')
+    expect(scheduleNoticeDue('teacher', cutoff, false)).toBeNull()
     // 23:59 as a UTC time would be two hours too late: 22:30 UTC is already 20 July in Poland.
-    expect(scheduleNoticeDue('teacher', Date.parse('2024-07-19T22:30:00Z'), false)).toBe(false)
-    expect(scheduleNoticeDue('teacher', Date.now(), false)).toBe(false)
+    expect(scheduleNoticeDue('teacher', Date.parse('2024-07-19T22:30:00Z'), false)).toBeNull()
+    expect(scheduleNoticeDue('teacher', Date.now(), false)).toBeNull()
   })
 
-  it('is never due for a student, nor twice in one sign-in', () => {
+  it('is due for a student too (their calendar-switch notice), and never twice in one sign-in', () => {
     const before = Date.parse('2024-07-10T08:00:00Z')
-    expect(scheduleNoticeDue('student', before, false)).toBe(false)
-    expect(scheduleNoticeDue('teacher', before, true)).toBe(false)
+    expect(scheduleNoticeDue('student', before, false)).toBe('student')
+    expect(scheduleNoticeDue('student', SCHEDULE_NOTICE_CUTOFF.getTime(), false)).toBeNull()
+    expect(scheduleNoticeDue('teacher', before, true)).toBeNull()
   })
 })
 
@@ -58,13 +59,17 @@ describe('InformAboutHarmonogramChange after login', () => {
     expect(screen.queryByText(title)).toBeNull()
   })
 
-  it('stays away from students and after the cutoff', async () => {
+  it('tells a student of the calendar switch of 12 July instead (issue #14 item 6)', async () => {
     const student = studentProfile()
     signInAs(student)
     renderScreen('/', '/', <ScheduleNotice profile={student} />)
-    await act(async () => vi.advanceTimersByTime(1000))
+    await act(async () => vi.advanceTimersByTime(500))
     expect(screen.queryByText(title)).toBeNull()
-    cleanup()
+    expect(screen.getByText('Nowy kalendarz od 12 lipca')).toBeTruthy()
+    expect(screen.getByText(/Twoje umówione lekcje pozostają bez zmian/)).toBeTruthy()
+  })
+
+  it('stays away after the cutoff', async () => {
     vi.setSystemTime(new Date('2024-07-19T22:00:00Z'))
     signInAs(teacher)
     renderScreen('/', '/', <ScheduleNotice profile={teacher} />)

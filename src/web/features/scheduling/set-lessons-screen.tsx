@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button, Stack, Title } from '@mantine/core'
-import { Suspense, useMemo, useState } from 'react'
+import { type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountAccess } from '../../../domain/account-access.ts'
-import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
-import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import { useProfile } from '../../api/profile.ts'
 import type { TeacherSearchParams } from '../../api/teacher-search.ts'
 import { paths } from '../../app/paths.ts'
@@ -12,7 +10,9 @@ import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { clampWeek, weekBounds } from '../../ui/week-bounds.ts'
 import { ChosenTeacher } from './chosen-teacher.tsx'
+import { OnboardingOffer } from './onboarding/onboarding-offer.tsx'
 import { searchTime } from './search-time.ts'
+import { selectableDates } from './selectable-dates.ts'
 import { TeacherFilters } from './teacher-filters.tsx'
 import { TeacherResults } from './teacher-results.tsx'
 import { useSetLessonsState } from './use-set-lessons-state.ts'
@@ -24,17 +24,11 @@ const AccountAccessNotice = lazyComponent(
 
 const PER_PAGE = 10
 
-/** spec §9 calendar: today up to the end of next week, cut at the account's active_until. */
-function selectableDates(now: Date, activeUntil: string | null): string[] {
-  const range = scheduleRange(now, activeUntil)
-  if (!range) return []
-  const dates: string[] = []
-  for (let date = polandDateKey(now); date <= range.to; date = addDays(date, 1)) dates.push(date)
-  return dates
-}
-
-/** /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book. */
-export function SetLessonsScreen() {
+/**
+ * /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book; or let the
+ * language onboarding (spec §4) find one. `voiceRecorder`: its step 6, given by the app.
+ */
+export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode }) {
   const { t } = useLingui()
   usePageTitle(t`Umów lekcję`)
   const { state, update } = useSetLessonsState()
@@ -94,6 +88,9 @@ export function SetLessonsScreen() {
         />
       ) : (
         <>
+          {profile?.role === 'student' && (
+            <OnboardingOffer profile={profile} presetLanguage={language} voiceRecorder={voiceRecorder} />
+          )}
           <TeacherFilters
             state={state}
             language={language}

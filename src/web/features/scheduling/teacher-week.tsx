@@ -37,10 +37,12 @@ type Props = {
   bounds: WeekBounds
   onWeek: (week: string) => void
   preset: { language: number | null; level: number | null }
+  /** Told after the toast when lessons were booked (the onboarding's lessonHasBeenScheduled). */
+  onBooked?: (slotIds: string[]) => void
 }
 
 /** spec §4: one teacher's week to choose slots from, the chosen slots, and Book. */
-export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }: Props) {
+export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, onBooked }: Props) {
   const { t } = useLingui()
   const timetable = useTimetable(teacherId, week)
   const online = useOnlineStatus()
@@ -76,6 +78,7 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset }:
       }),
       autoClose: LESSON_SET_TOAST_MS,
     })
+    onBooked?.(slotIds)
   }
 
   // The server's date rules, said on the slot before it has to refuse them (issue #11 item 2).
