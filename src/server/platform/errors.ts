@@ -38,6 +38,15 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   group_lesson_memo: 409,
   absentee_invalid: 422,
   too_many_materials: 422,
+  // The AI lesson (issue #15): the model is an outside service, so its failures are 502/504 and
+  // "not configured" is 503; the daily cap is a quota (429).
+  ai_access_denied: 403,
+  ai_not_configured: 503,
+  ai_transcription_not_configured: 503,
+  ai_daily_messages: 429,
+  ai_model_failed: 502,
+  ai_model_timeout: 504,
+  ai_nothing_to_retry: 409,
 }
 
 /** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */

@@ -54,6 +54,14 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
     absentee_invalid: msg`Nieobecną osobą musi być drugi uczestnik lekcji`,
     group_lesson_memo: msg`Notatka kursanta nie jest dostępna dla lekcji grupowych`,
     too_many_materials: msg`Do lekcji można dodać najwyżej ${max} materiałów`,
+    ai_access_denied: msg`Nie udało się uzyskać dostępu do lekcji z AI`,
+    ai_not_configured: msg`Szkoła nie włączyła rozmów z AI`,
+    ai_transcription_not_configured: msg`Szkoła nie włączyła oceny wymowy`,
+    ai_daily_messages: msg`Dzisiejsze wiadomości do AI zostały wykorzystane. Wróć jutro.`,
+    ai_model_failed: msg`Lektor AI nie odpowiedział. Twoja wiadomość jest zapisana: spróbuj ponownie.`,
+    ai_model_timeout: msg`Lektor AI odpowiadał zbyt długo. Twoja wiadomość jest zapisana: spróbuj ponownie.`,
+    ai_language_required: msg`Wybierz w ustawieniach lekcji z AI język, którego się uczysz`,
+    ai_nothing_to_retry: msg`Żadna wiadomość nie czeka na odpowiedź`,
   }
 }
 
