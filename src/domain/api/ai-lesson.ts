@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { storedCardSchema } from '../ai-lesson/scheduling.ts'
 import { issue } from '../validation/issues.ts'
 import { requiredText } from '../validation/rules.ts'
 import { storableString } from '../validation/storable-text.ts'
@@ -90,8 +91,8 @@ export const chatRetrySchema = v.object({ conversation_id: idSchema })
 
 /** Server-sent events of POST /ai-lesson/chat and /ai-lesson/chat/retry, in this order. */
 export const chatEventSchemas = {
-  /** The student's message as stored, before the model is asked. */
-  stored: v.object({ conversation_id: idSchema, message: chatMessageSchema }),
+  /** The conversation with the student's message stored, before the model is asked. */
+  stored: v.object({ conversation: conversationSchema }),
   delta: v.object({ text: v.string() }),
   done: v.object({ message: chatMessageSchema }),
   error: v.object({ code: v.string(), error: v.string() }),
@@ -112,10 +113,13 @@ export const wordSchema = v.object({
   lapses: v.number(),
   last_review: v.nullable(v.string()),
   created_at: v.string(),
+  /** The FSRS card itself, so a device offline schedules a review as the server will. */
+  card: storedCardSchema,
 })
 export type Word = v.InferOutput<typeof wordSchema>
 export const wordResponse = envelope(wordSchema)
 export const wordListResponse = envelope(v.array(wordSchema))
+export const emptyResponse = envelope(v.null())
 
 export const wordInputSchema = v.object({
   term: requiredText(120),

@@ -126,6 +126,6 @@ async function aiLessonWorld(t: TestApp, student: { user: User; token: string })
   return {
     languageId,
     wordId: v.parse(wordResponse, word.json()).data.id,
-    conversationId: stored?.event === 'stored' ? stored.data.conversation_id : '',
+    conversationId: stored?.event === 'stored' ? stored.data.conversation.id : '',
   }
 }

@@ -121,6 +121,12 @@ export function createHttp(deps: HttpDeps = {}) {
         const data: v.InferOutput<S> = await readAnswer(path, schema, response)
         return { data, savedAt: fromCache ? (Number.isFinite(savedAt) && savedAt > 0 ? savedAt : 0) : null }
       }),
+    /**
+     * A POST whose answer is read as it arrives (the AI tutor's server-sent events): the
+     * response once its headers are in; failures before that go through the transport rules.
+     */
+    postStream: (path: string, options: RequestOptions = {}) =>
+      send('post', path, options, async (response) => response),
     /** A file behind the bearer token (e.g. a lesson material), as a Blob. */
     getBlob: (path: string, options: RequestOptions = {}) =>
       send('get', path, options, (response) => response.blob()),

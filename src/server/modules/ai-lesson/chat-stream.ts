@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../../domain/api/ai-lesson.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { answer, type messageDto } from './chat.ts'
+import { answer, showConversation } from './chat.ts'
 import type { ConversationRow } from './repository.ts'
 
 // The chat's answer as server-sent events (issue #15: replies stream in): `stored` (the student's
@@ -17,7 +17,7 @@ export async function streamAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   student: User,
-  stored: { conversation: ConversationRow; message: ReturnType<typeof messageDto> },
+  conversation: ConversationRow,
 ): Promise<void> {
   reply.hijack()
   const raw = reply.raw
@@ -34,12 +34,12 @@ export async function streamAnswer(
   const abort = new AbortController()
   const onClose = () => abort.abort()
   request.raw.on('close', onClose)
-  send('stored', { conversation_id: stored.conversation.id, message: stored.message })
+  send('stored', { conversation: await showConversation(ctx, student, conversation.id) })
   try {
     const message: ChatMessage = await answer(
       ctx,
       student,
-      stored.conversation,
+      conversation,
       (piece) => send('delta', { text: piece }),
       abort.signal,
     )

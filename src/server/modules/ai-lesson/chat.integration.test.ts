@@ -67,6 +67,14 @@ describe('POST /ai-lesson/chat', () => {
     expect(first.headers['content-type']).toContain('text/event-stream')
     const events = chatEvents(first.payload)
     expect(events.map((e) => e.event)).toEqual(['stored', 'delta', 'delta', 'delta', 'done'])
+    // The message is stored, in a conversation at the student's level, before the model answers.
+    expect(events[0]?.data).toMatchObject({
+      conversation: {
+        topic: 'At the café',
+        level: 'B1',
+        messages: [{ role: 'student', text: 'Hola, yo es Ana' }],
+      },
+    })
     const done = events.at(-1)
     expect(done?.event === 'done' && done.data.message).toMatchObject({
       role: 'tutor',
@@ -83,7 +91,7 @@ describe('POST /ai-lesson/chat', () => {
 
     fake.replies.push({ pieces: ['Muy bien.'] })
     const stored = events[0]
-    const conversationId = stored?.event === 'stored' ? stored.data.conversation_id : ''
+    const conversationId = stored?.event === 'stored' ? stored.data.conversation.id : ''
     await chat(student.token, { conversation_id: conversationId, text: 'Quiero un café' })
     const sent = fake.chats.at(-1)
     expect(sent?.authorization).toBe('Bearer test-key')
@@ -171,7 +179,7 @@ describe('POST /ai-lesson/chat', () => {
     const owner = await aiStudent(t)
     const other = await aiStudent(t)
     const events = chatEvents((await chat(owner.token, { text: 'Secreto' })).payload)
-    const id = events[0]?.event === 'stored' ? events[0].data.conversation_id : ''
+    const id = events[0]?.event === 'stored' ? events[0].data.conversation.id : ''
     expect(
       (await getWith(t, other.token, '/ai-lesson/conversations/show', { conversation_id: id })).statusCode,
     ).toBe(404)

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.ts'
 import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { aiStudent } from './access.ts'
-import { conversationToRetry, messageDto, showConversation, storeStudentMessage } from './chat.ts'
+import { conversationToRetry, showConversation, storeStudentMessage } from './chat.ts'
 import { streamAnswer } from './chat-stream.ts'
 import { showProgress } from './progress.ts'
 import { scorePronunciation } from './pronunciation.ts'
@@ -58,10 +58,7 @@ export async function aiLessonRoutes(app: FastifyInstance): Promise<void> {
     const student = aiStudent(request)
     const input = parseInput(chatInputSchema, request.body)
     const stored = await storeStudentMessage(ctx, student, input)
-    await streamAnswer(ctx, request, reply, student, {
-      conversation: stored.conversation,
-      message: messageDto(stored.message),
-    })
+    await streamAnswer(ctx, request, reply, student, stored.conversation)
     return reply
   })
 
@@ -69,10 +66,7 @@ export async function aiLessonRoutes(app: FastifyInstance): Promise<void> {
     const student = aiStudent(request)
     const input = parseInput(chatRetrySchema, request.body)
     const waiting = await conversationToRetry(ctx, student, input.conversation_id)
-    await streamAnswer(ctx, request, reply, student, {
-      conversation: waiting.conversation,
-      message: messageDto(waiting.message),
-    })
+    await streamAnswer(ctx, request, reply, student, waiting.conversation)
     return reply
   })
 

@@ -35,6 +35,7 @@ export const wordDto = (row: WordRow): Word => ({
   lapses: row.card.lapses,
   last_review: row.card.last_review,
   created_at: row.createdAt.toISOString(),
+  card: row.card,
 })
 
 export const listWords = async (ctx: Ctx, student: User): Promise<Word[]> =>
