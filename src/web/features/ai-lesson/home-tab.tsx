@@ -82,9 +82,7 @@ export function HomeTab() {
             {due}
           </Text>
           <Text size="sm" c="dimmed">
-            {words.length === 0
-              ? t`Zapisuj słowa z rozmów, a wrócą tu do powtórki.`
-              : t`Słowa do powtórki`}
+            {words.length === 0 ? t`Zapisuj słowa z rozmów, a wrócą tu do powtórki.` : t`Słowa do powtórki`}
           </Text>
           <Text size="sm" mt="xs">
             {t`Cel na dziś: ${minutes} z ${goal} min rozmowy`}
