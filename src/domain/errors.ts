@@ -1,3 +1,5 @@
+import type { AiErrorCode } from './ai-lesson/errors.ts'
+
 // Stable error codes and the English messages of spec §8. The web maps codes to pl/en texts;
 // the English message stays in the spec's wording so substring rules ('limit', …) keep working.
 
@@ -49,18 +51,9 @@ export const ERROR_MESSAGES = {
   absentee_invalid: 'The absent person must be the other participant of the lesson',
   group_lesson_memo: 'The student memo is not available for group lessons',
   too_many_materials: 'A lesson can hold at most {max} materials',
-  // The AI lesson (issue #15, spec §8 "Failed to get access to the AI lesson").
-  ai_access_denied: 'Failed to get access to the AI lesson',
-  ai_not_configured: 'The school has not enabled AI conversation',
-  ai_transcription_not_configured: 'The school has not enabled pronunciation scoring',
-  ai_daily_messages: "You have sent today's AI conversation messages. Come back tomorrow.",
-  ai_model_failed: 'The AI tutor did not answer. Your message is saved: try again.',
-  ai_model_timeout: 'The AI tutor took too long to answer. Your message is saved: try again.',
-  ai_language_required: 'Choose the language you learn in the AI lesson settings',
-  ai_nothing_to_retry: 'No message is waiting for a reply',
 } as const
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES
+export type ErrorCode = keyof typeof ERROR_MESSAGES | AiErrorCode
 
 /** A field's problem: `code`/`param` for translation (validation/issues.ts), `message` in English. */
 export type FieldError = { field: string; message: string; code?: string; param?: string }
@@ -71,8 +64,4 @@ export type ApiErrorBody = {
   errors?: FieldError[]
   /** Extra machine-readable values used by the message (e.g. the ban end date). */
   params?: Record<string, string>
-}
-
-export function formatMessage(code: ErrorCode, params: Record<string, string> = {}): string {
-  return ERROR_MESSAGES[code].replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`)
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
+import { formatMessage } from '../../domain/error-text.ts'
+import type { ApiErrorBody, ErrorCode, FieldError } from '../../domain/errors.ts'
 
 // ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
 // rule (422).

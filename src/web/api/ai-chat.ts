@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import * as v from 'valibot'
+import { aiErrorCodeOf } from '../../domain/ai-lesson/errors.ts'
 import { type ChatMessage, type Conversation, chatEventSchemas } from '../../domain/api/ai-lesson.ts'
 import { aiLessonKeys } from './ai-lesson.ts'
 import { ApiError } from './api-error.ts'
@@ -45,7 +46,12 @@ function dispatch(block: string, on: Handlers): void {
 /** Sends and reads the event stream to its end; a broken connection is the `network` failure. */
 async function streamChat(path: string, body: unknown, on: Handlers): Promise<void> {
   try {
-    const response = await http.postStream(path, { json: body, inline: true, timeout: 120_000 })
+    const response = await http.readResponse(
+      'post',
+      path,
+      { json: body, inline: true, timeout: 120_000 },
+      async (r) => r,
+    )
     const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
     if (!reader) throw new ApiError({ kind: 'network', message: 'No answer' })
     let buffer = ''
@@ -71,7 +77,10 @@ async function streamChat(path: string, body: unknown, on: Handlers): Promise<vo
     }
     if (!ended) on.error({ code: 'network', message: null })
   } catch (error) {
-    const code = error instanceof ApiError && error.kind === 'http' ? (error.code ?? null) : 'network'
+    const code =
+      error instanceof ApiError && error.kind === 'http'
+        ? (error.code ?? aiErrorCodeOf(error.message) ?? null)
+        : 'network'
     on.error({ code, message: null })
   }
 }

@@ -122,14 +122,16 @@ export function createHttp(deps: HttpDeps = {}) {
         return { data, savedAt: fromCache ? (Number.isFinite(savedAt) && savedAt > 0 ? savedAt : 0) : null }
       }),
     /**
-     * A POST whose answer is read as it arrives (the AI tutor's server-sent events): the
-     * response once its headers are in; failures before that go through the transport rules.
+     * An answer read by `read` (its failures go through the transport rules too): a file behind
+     * the bearer token as a Blob (a lesson material), or the response itself, to read as it
+     * arrives (the AI tutor's server-sent events, issue #15).
      */
-    postStream: (path: string, options: RequestOptions = {}) =>
-      send('post', path, options, async (response) => response),
-    /** A file behind the bearer token (e.g. a lesson material), as a Blob. */
-    getBlob: (path: string, options: RequestOptions = {}) =>
-      send('get', path, options, (response) => response.blob()),
+    readResponse: <T>(
+      method: 'get' | 'post',
+      path: string,
+      options: RequestOptions,
+      read: (response: Response) => Promise<T>,
+    ) => send(method, path, options, read),
   }
 }
 

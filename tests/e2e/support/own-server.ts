@@ -13,10 +13,13 @@ export class OwnServer {
   readonly dataDir: string
   private child: ChildProcess | null = null
   private fresh = false
+  private readonly env: Record<string, string>
 
-  constructor(port: number, name: string) {
+  /** `env`: more settings of this server (e.g. the AI lesson's model, issue #15). */
+  constructor(port: number, name: string, env: Record<string, string> = {}) {
     this.port = port
     this.dataDir = path.resolve('.tmp', name)
+    this.env = env
   }
 
   get url(): string {
@@ -40,6 +43,7 @@ export class OwnServer {
         PUBLIC_URL: this.url,
         LOG_LEVEL: 'warn',
         DEMO_DATA: 'true',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     })

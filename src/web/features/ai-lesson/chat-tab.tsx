@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Textarea.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { IconPlus, IconRefresh, IconSend } from '@tabler/icons-react'
