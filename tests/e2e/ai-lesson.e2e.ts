@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS } from '../../scripts/find-chromium.ts'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
-import { aiReviews, aiWords } from '../../src/server/db/schema-ai-lesson.ts'
+import { aiMessages, aiReviews, aiWords } from '../../src/server/db/schema-ai-lesson.ts'
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai.ts'
 import { LoginPage, STUDENT, STUDENT_AI_ONLY } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
@@ -18,6 +18,7 @@ import { OwnServer } from './support/own-server.ts'
 
 test.use({
   launchOptions: {
+    executablePath: await findChromium(),
     args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   },
 })
@@ -71,14 +72,19 @@ test('a student chats, saves a word, reviews it offline, and the review reaches 
   await expect(page).toHaveURL(/\/dashboard\/ai-lesson/)
   await tab(page, 'Rozmowa').click()
   fake.replies.push({
-    pieces: ['CORRECTION: grammar | yo es | yo soy | Z „yo” używamy „soy”.\n', '¡Hola, Paweł! ', '¿Quieres un café?'],
+    pieces: [
+      'CORRECTION: grammar | yo es | yo soy | Z „yo” używamy „soy”.\n',
+      '¡Hola, Paweł! ',
+      '¿Quieres un café?',
+    ],
     pauseMs: 600,
   })
   await send(page, 'Hola, yo es Paweł')
   const conversation = page.getByRole('list', { name: 'Rozmowa' })
   // Streaming: the first piece shows while the reply is still coming.
   await expect(conversation.getByText('¡Hola, Paweł!')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Wyślij' })).toHaveAttribute('data-loading', 'true')
+  await expect(conversation.getByText('¿Quieres un café?')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Wyślij' })).toHaveAttribute('data-loading')
   await expect(conversation.getByRole('button', { name: 'Zapisz „café” w słowniczku' })).toBeVisible()
   await expect(conversation.getByText('Gramatyka')).toBeVisible()
   await expect(conversation.getByText('yo soy', { exact: true })).toBeVisible()
@@ -91,15 +97,24 @@ test('a student chats, saves a word, reviews it offline, and the review reaches 
   await expect(page.getByText('Zapisano „café” w słowniczku')).toBeVisible()
 
   await tab(page, 'Słowniczek').click()
-  await expect(page.getByRole('list', { name: 'Twoje słowa' }).getByText('café', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Twoje słowa' }).getByText('café', { exact: true }),
+  ).toBeVisible()
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Pokaż odpowiedź' }).click()
   await page.getByRole('button', { name: 'Dobrze' }).click()
   await expect(page.getByText('Powtórki czekające na wysłanie: 1')).toBeVisible()
   await expect(page.getByText('Na dziś wszystko powtórzone.')).toBeVisible()
-  const pawel = await withDatabase(async (db) => (await db.select().from(users).where(eq(users.email, STUDENT_AI_ONLY)))[0])
+  const pawel = await withDatabase(
+    async (db) => (await db.select().from(users).where(eq(users.email, STUDENT_AI_ONLY)))[0],
+  )
   const reviewsOf = () =>
-    withDatabase((db) => db.select().from(aiReviews).where(eq(aiReviews.studentId, pawel?.id ?? '')))
+    withDatabase((db) =>
+      db
+        .select()
+        .from(aiReviews)
+        .where(eq(aiReviews.studentId, pawel?.id ?? '')),
+    )
   expect(await reviewsOf()).toEqual([])
 
   await context.setOffline(false)
@@ -110,9 +125,25 @@ test('a student chats, saves a word, reviews it offline, and the review reaches 
   await tab(page, 'Słowniczek').click()
   await expect(page.getByText('Na dziś wszystko powtórzone.')).toBeVisible()
   expect((await reviewsOf()).length).toBe(1)
-  const [word] = await withDatabase((db) => db.select().from(aiWords).where(eq(aiWords.studentId, pawel?.id ?? '')))
+  const [word] = await withDatabase((db) =>
+    db
+      .select()
+      .from(aiWords)
+      .where(eq(aiWords.studentId, pawel?.id ?? '')),
+  )
   expect(word?.card.reps).toBe(1)
 })
+
+/** Paweł's messages to the tutor so far (all today: the server's data is this run's). */
+const studentMessages = () =>
+  withDatabase(async (db) => {
+    const [pawel] = await db.select().from(users).where(eq(users.email, STUDENT_AI_ONLY))
+    const rows = await db
+      .select()
+      .from(aiMessages)
+      .where(eq(aiMessages.studentId, pawel?.id ?? ''))
+    return rows.filter((row) => row.role === 'student').length
+  })
 
 test('a model failure keeps the message for a retry, and the daily cap answers with its own text', async ({
   page,
@@ -121,7 +152,9 @@ test('a model failure keeps the message for a retry, and the daily cap answers w
   await page.goto(`${server.url}/dashboard/ai-lesson?tab=chat`)
   fake.replies.push({ status: 500 })
   await send(page, 'Me gusta el fútbol')
-  await expect(page.getByText('Lektor AI nie odpowiedział. Twoja wiadomość jest zapisana: spróbuj ponownie.')).toBeVisible()
+  await expect(
+    page.getByText('Lektor AI nie odpowiedział. Twoja wiadomość jest zapisana: spróbuj ponownie.'),
+  ).toBeVisible()
   const conversation = page.getByRole('list', { name: 'Rozmowa' })
   await expect(conversation.getByText('Me gusta el fútbol')).toBeVisible()
   fake.replies.push({ pieces: ['¡A mí también me gusta!'] })
@@ -129,9 +162,13 @@ test('a model failure keeps the message for a retry, and the daily cap answers w
   await expect(conversation.getByText('también')).toBeVisible()
   expect(fake.chats.at(-1)?.body.messages.at(-1)).toEqual({ role: 'user', content: 'Me gusta el fútbol' })
 
-  // Three messages today (the first test's, the failed one, this one); the fourth is refused.
-  await send(page, '¿Y tú?')
-  await expect(conversation.getByText('How are you today?')).toBeVisible()
+  // Up to the cap the tutor answers (the failed message counted, its retry not); then it refuses.
+  const today = await studentMessages()
+  for (let i = today; i < DAILY; i++) {
+    await send(page, `Mensaje ${i}`)
+    await expect(conversation.getByText(`Mensaje ${i}`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Wyślij' })).not.toHaveAttribute('data-loading')
+  }
   await send(page, 'Una más')
   await expect(page.getByText('Dzisiejsze wiadomości do AI zostały wykorzystane. Wróć jutro.')).toBeVisible()
   expect(fake.chats.some((chat) => chat.body.messages.at(-1)?.content === 'Una más')).toBe(false)
