@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import type { FakeOpenAi } from '../../../tests/fakes/fake-openai.ts'
 import { chatEventSchemas } from '../../domain/api/ai-lesson.ts'
+import type { AiConfig } from '../config.ts'
 import { languages, studentLearnedLanguages } from '../db/schema.ts'
-import type { TestApp } from './build-test-app.ts'
+import { buildTestApp, type TestApp, testConfig } from './build-test-app.ts'
 import { signedInUser } from './sessions.ts'
 
 // Helpers of the AI lesson's integration tests (issue #15).
+
+/** The app talking to `fake` as its model (issue #15), with `ai` settings of the test's own. */
+export const buildAiTestApp = (fake: FakeOpenAi, ai: Partial<AiConfig> = {}) =>
+  buildTestApp({ config: { ai: { ...testConfig().ai, baseUrl: fake.url, model: 'tutor-model', ...ai } } })
 
 /** A signed-in student with ai_access who learns `learned` (English language names). */
 export async function aiStudent(t: TestApp, learned: string[] = ['Spanish'], locale: 'pl' | 'en' = 'pl') {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../tests/fakes/fake-openai.ts'
 import { conversationResponse } from '../../../domain/api/ai-lesson.ts'
-import { aiStudent, chatEvents, languageId } from '../../test-support/ai-lesson.ts'
+import { aiStudent, buildAiTestApp, chatEvents, languageId } from '../../test-support/ai-lesson.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { getWith, postJson, refusal } from '../../test-support/my-lessons.ts'
 
@@ -15,20 +15,7 @@ let fake: FakeOpenAi
 const DAILY = 4
 beforeAll(async () => {
   fake = await startFakeOpenAi()
-  t = await buildTestApp({
-    config: {
-      ai: {
-        lessonUrl: undefined,
-        lessonSecret: undefined,
-        baseUrl: fake.url,
-        model: 'tutor-model',
-        apiKey: 'test-key',
-        transcribeModel: undefined,
-        dailyMessages: DAILY,
-        timeoutMs: 400,
-      },
-    },
-  })
+  t = await buildAiTestApp(fake, { apiKey: 'test-key', dailyMessages: DAILY, timeoutMs: 400 })
 })
 afterAll(async () => {
   await t.close()

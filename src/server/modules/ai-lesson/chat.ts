@@ -86,7 +86,8 @@ export async function storeStudentMessage(ctx: Ctx, student: User, input: ChatIn
       if (settings.language_id === null) throw new AppError('ai_language_required')
       conversation = await insertConversation(tx, {
         studentId: student.id,
-        topic: input.topic || DEFAULT_TOPIC,
+        // Empty: a free conversation (the web names it in the student's language).
+        topic: input.topic,
         languageId: settings.language_id,
         level: settings.level,
         createdAt: now,
@@ -131,7 +132,7 @@ export async function answer(
     language: (await languageName(ctx.db, conversation.languageId)) ?? 'English',
     level: conversation.level,
     explanationLocale: settings.explanation_locale,
-    topic: conversation.topic,
+    topic: conversation.topic || DEFAULT_TOPIC,
   }
   const history = await conversationMessages(ctx.db, conversation.id)
   let reply = ''

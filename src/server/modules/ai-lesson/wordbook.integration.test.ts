@@ -14,8 +14,8 @@ import {
 } from '../../../domain/api/ai-lesson.ts'
 import { users } from '../../db/schema.ts'
 import { aiReviews } from '../../db/schema-ai-lesson.ts'
-import { aiStudent } from '../../test-support/ai-lesson.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { aiStudent, buildAiTestApp } from '../../test-support/ai-lesson.ts'
+import type { TestApp } from '../../test-support/build-test-app.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import { addLessonAt, getWith, lessonParties, postJson, refusal } from '../../test-support/my-lessons.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
@@ -29,20 +29,7 @@ let fake: FakeOpenAi
 const SECRET = 'provider-secret-0123456789abcdefghij'
 beforeAll(async () => {
   fake = await startFakeOpenAi()
-  t = await buildTestApp({
-    config: {
-      ai: {
-        lessonUrl: undefined,
-        lessonSecret: undefined,
-        baseUrl: fake.url,
-        model: 'tutor-model',
-        apiKey: undefined,
-        transcribeModel: 'whisper-test',
-        dailyMessages: 50,
-        timeoutMs: 2000,
-      },
-    },
-  })
+  t = await buildAiTestApp(fake, { transcribeModel: 'whisper-test' })
 })
 afterAll(async () => {
   await t.close()

@@ -1,5 +1,6 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { type FormEvent, useState } from 'react'
 import { useAddWord } from '../../api/ai-wordbook.ts'
@@ -32,23 +33,21 @@ export function AddWordForm() {
         <Title order={2} fz="lg">
           <Trans>Dodaj słowo</Trans>
         </Title>
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t`Słowo lub zwrot`}
             required
             maxLength={120}
             value={term}
             onChange={(e) => setTerm(e.currentTarget.value)}
-            miw={180}
           />
           <TextInput
             label={t`Tłumaczenie`}
             maxLength={200}
             value={translation}
             onChange={(e) => setTranslation(e.currentTarget.value)}
-            miw={180}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label={t`Przykład`}
           maxLength={300}

@@ -1,7 +1,6 @@
-import '@mantine/core/styles/ScrollArea.css'
 import '@mantine/core/styles/Tabs.css'
 import { useLingui } from '@lingui/react/macro'
-import { Box, ScrollArea, Stack, Tabs, Title } from '@mantine/core'
+import { Box, Stack, Tabs, Title } from '@mantine/core'
 import {
   IconChartLine,
   IconHome,
@@ -47,18 +46,17 @@ export function AiLessonScreen() {
         {title}
       </Title>
       <Tabs value={tab} onChange={open} keepMounted={false}>
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {AI_LESSON_TABS.map((value) => {
-              const Icon = ICONS[value]
-              return (
-                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
-                  {i18n._(TAB_LABELS[value])}
-                </Tabs.Tab>
-              )
-            })}
-          </Tabs.List>
-        </ScrollArea>
+        {/* On a phone the six tabs wrap onto a second row: every tab stays in sight. */}
+        <Tabs.List>
+          {AI_LESSON_TABS.map((value) => {
+            const Icon = ICONS[value]
+            return (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                {i18n._(TAB_LABELS[value])}
+              </Tabs.Tab>
+            )
+          })}
+        </Tabs.List>
         <Box pt="lg">
           <Tabs.Panel value="home">
             <HomeTab />

@@ -48,13 +48,14 @@ export function ChatTab({ initialTopic }: { initialTopic: string }) {
       {fresh ? (
         <TopicPicker topic={topic} onTopic={setTopic} />
       ) : (
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            <Trans>Temat:</Trans> {current?.topic}
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed" lineClamp={2} style={{ minWidth: 0 }}>
+            <Trans>Temat:</Trans> {current?.topic || t`swobodna rozmowa`}
           </Text>
           <Button
             variant="subtle"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => {
               setTopic('')
