@@ -11,6 +11,7 @@ import { openTestDatabase } from '../test-support/test-database.ts'
 import { clusterDir } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
 import { importPglite, PgliteImportError } from './pglite-import.ts'
+import * as aiLessonTables from './schema-ai-lesson.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 
 // An operator upgrading from the PGlite default keeps every row (issue #12, docs/decisions.md
@@ -61,8 +62,10 @@ describe('copying a PGlite database', () => {
     try {
       const report = await importPglite(pgliteDir, target.database)
       const rows = Object.values(before).reduce((a, b) => a + b, 0)
-      // The copy is migrated to this version first, which adds one (empty) table.
-      expect(report).toEqual({ tables: Object.keys(before).length + 1, rows })
+      // The copy is migrated to this version first, which adds (empty) tables: one, then the AI
+      // lesson's (issue #15).
+      const added = 1 + Object.keys(aiLessonTables).length
+      expect(report).toEqual({ tables: Object.keys(before).length + added, rows })
       expect(await countsOf(target.url)).toEqual(before)
       // New rows of serial tables continue after the copied ids.
       const sequence = "SELECT nextval('languages_id_seq') > (SELECT max(id) FROM languages)"

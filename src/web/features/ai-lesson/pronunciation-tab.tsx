@@ -53,6 +53,7 @@ export function PronunciationTab() {
               </Button>
             ) : (
               <Button
+                variant={recorder.state === 'recorded' ? 'default' : 'filled'}
                 leftSection={<IconMicrophone size={16} aria-hidden />}
                 disabled={!target.trim()}
                 onClick={() => {
