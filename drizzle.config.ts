@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/room-schema.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/schema-room.ts',
+    './src/server/db/schema-ai-lesson.ts',
+  ],
   out: './src/server/db/migrations',
 })

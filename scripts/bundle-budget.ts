@@ -35,6 +35,7 @@ const SIGNED_IN = ['src/web/api/ky-client.ts', 'src/web/app/dashboard-layout.tsx
 const MY_LESSONS = [...SIGNED_IN, 'src/web/app/my-lessons-route.tsx']
 const TABLE = 'src/web/features/my-lessons/lesson-table.tsx'
 const SET_LESSONS = [...SIGNED_IN, 'src/web/features/scheduling/set-lessons-screen.tsx']
+const AI_LESSON = 'src/web/features/ai-lesson/ai-lesson-screen.tsx'
 export const PAGES: PageBudget[] = [
   { name: '/login', lazy: [], budgetKb: 150, enforced: true },
   { name: 'set-lessons', lazy: SET_LESSONS, budgetKb: 250 },
@@ -50,6 +51,13 @@ export const PAGES: PageBudget[] = [
     name: '  teacher, wide',
     lazy: [...MY_LESSONS, TABLE, 'src/web/app/teacher-schedule.tsx'],
     budgetKb: 250,
+  },
+  // Issue #15: the AI lesson; its progress tab adds the charts (recharts), a chunk of their own.
+  { name: 'ai-lesson', lazy: [...SIGNED_IN, AI_LESSON], budgetKb: 250 },
+  {
+    name: '  progress tab',
+    lazy: [...SIGNED_IN, AI_LESSON, 'src/web/features/ai-lesson/progress-tab.tsx'],
+    budgetKb: 400,
   },
 ]
 

@@ -1,3 +1,5 @@
+import type { AiErrorCode } from './ai-lesson/errors.ts'
+
 // Stable error codes and the English messages of spec §8. The web maps codes to pl/en texts;
 // the English message stays in the spec's wording so substring rules ('limit', …) keep working.
 
@@ -56,7 +58,7 @@ export const ERROR_MESSAGES = {
   join_window_closed: 'The lesson room has closed: it closes 15 minutes after the end of the lesson',
 } as const
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES
+export type ErrorCode = keyof typeof ERROR_MESSAGES | AiErrorCode
 
 /** A field's problem: `code`/`param` for translation (validation/issues.ts), `message` in English. */
 export type FieldError = { field: string; message: string; code?: string; param?: string }
@@ -67,8 +69,4 @@ export type ApiErrorBody = {
   errors?: FieldError[]
   /** Extra machine-readable values used by the message (e.g. the ban end date). */
   params?: Record<string, string>
-}
-
-export function formatMessage(code: ErrorCode, params: Record<string, string> = {}): string {
-  return ERROR_MESSAGES[code].replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`)
 }

@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Database } from './db/client.ts'
+import { aiLessonRoutes } from './modules/ai-lesson/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createTeacherBoard } from './modules/board/teacher-board.ts'
 import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
@@ -56,7 +57,10 @@ declare module 'fastify' {
   }
 }
 
-function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
+function contentSecurityPolicy(
+  https: boolean,
+  aiLessonUrl: string | undefined,
+): Record<string, string[] | null> {
   const connect = ["'self'"]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
@@ -71,6 +75,8 @@ function contentSecurityPolicy(https: boolean): Record<string, string[] | null> 
     connectSrc: connect,
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
+    // Issue #15: the home tab of the AI lesson embeds an outside provider's page, and only that.
+    frameSrc: aiLessonUrl ? [new URL(aiLessonUrl).origin] : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -132,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app)
   const https = deps.config.publicUrl.startsWith('https:')
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(https) },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(https, deps.config.ai.lessonUrl) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https,
   })
@@ -161,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(languageOnboardingRoutes)
       await api.register(previewRoutes)
       await api.register(roomRoutes, { tickMs: deps.roomTickMs })
+      await api.register(aiLessonRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -67,7 +67,36 @@ const envSchema = v.object({
   TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
   ICE_TRANSPORT_POLICY: v.optional(v.picklist(['all', 'relay']), 'all'),
+  // The AI lesson (issue #15): an outside provider's page, or the built-in tutor's model.
+  AI_LESSON_URL: v.optional(urlFromEnv('AI_LESSON_URL', ['http:', 'https:'])),
+  AI_LESSON_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'AI_LESSON_SECRET must be at least 32 characters')),
+  ),
+  AI_BASE_URL: v.optional(urlFromEnv('AI_BASE_URL', ['http:', 'https:'])),
+  AI_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_MODEL must not be empty'))),
+  AI_API_KEY: v.optional(v.string()),
+  AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
+  AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
+  AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
 })
+
+/** The AI lesson's settings (issue #15, docs/decisions.md "AI lesson"). */
+export type AiConfig = {
+  /** An outside AI-lesson provider: GET /students/ai-lesson-url signs a token for it. */
+  lessonUrl: string | undefined
+  /** The key shared with that provider to verify the token (required with lessonUrl). */
+  lessonSecret: string | undefined
+  /** The OpenAI-compatible API of the built-in tutor; chat is off without baseUrl and model. */
+  baseUrl: string | undefined
+  model: string | undefined
+  apiKey: string | undefined
+  /** The same API's audio transcription model; pronunciation scoring is off without it. */
+  transcribeModel: string | undefined
+  /** Messages a student may send the tutor per Poland day. */
+  dailyMessages: number
+  /** How long the model may take to answer (and between two streamed pieces). */
+  timeoutMs: number
+}
 
 export type Config = {
   port: number
@@ -112,6 +141,7 @@ export type Config = {
     turnSecret: string | undefined
     transportPolicy: 'all' | 'relay'
   }
+  ai: AiConfig
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -134,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ICE_TRANSPORT_POLICY === 'relay' && e.TURN_URLS.length === 0) {
     throw new ConfigError('Invalid configuration:\n  ICE_TRANSPORT_POLICY: relay needs TURN_URLS')
+  }
+  if (e.AI_LESSON_URL && !e.AI_LESSON_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  AI_LESSON_SECRET: required with AI_LESSON_URL')
   }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -160,6 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       turnUrls: e.TURN_URLS,
       turnSecret: e.TURN_SECRET,
       transportPolicy: e.ICE_TRANSPORT_POLICY,
+    },
+    ai: {
+      lessonUrl: e.AI_LESSON_URL,
+      lessonSecret: e.AI_LESSON_SECRET,
+      baseUrl: e.AI_BASE_URL?.replace(/\/$/, ''),
+      model: e.AI_MODEL,
+      apiKey: e.AI_API_KEY,
+      transcribeModel: e.AI_TRANSCRIBE_MODEL,
+      dailyMessages: e.AI_DAILY_MESSAGES,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },
     webDir: path.resolve('dist'),
   }

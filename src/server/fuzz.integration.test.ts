@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from './test-support/build-test-app.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../tests/fakes/fake-openai.ts'
+import { buildTestApp, type TestApp, testConfig } from './test-support/build-test-app.ts'
 import { fuzzCases } from './test-support/fuzz-cases.ts'
 import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
 import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
@@ -11,12 +12,25 @@ import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
 
 let t: TestApp
 let world: World
+let fake: FakeOpenAi
 beforeAll(async () => {
+  // The AI lesson's model and transcription (issue #15): a fake outside service on 127.0.0.1.
+  fake = await startFakeOpenAi()
+  const ai = {
+    ...testConfig().ai,
+    baseUrl: fake.url,
+    model: 'tutor',
+    transcribeModel: 'whisper',
+    dailyMessages: 10_000,
+  }
   // Sessions answered from memory: the fuzz is about input, and this keeps it fast.
-  t = await buildTestApp({ config: { sessionCacheMs: 60_000 } })
+  t = await buildTestApp({ config: { sessionCacheMs: 60_000, ai } })
   world = await buildFuzzWorld(t)
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
 
 /** `METHOD /path` of every route Fastify knows, from its route tree (HEAD mirrors GET). */
 function registeredRoutes(): string[] {

@@ -31,19 +31,20 @@ test('a student with human lessons signs in and lands on scheduling', async ({ p
   await expect(nav.getByRole('link', { name: 'Lekcja z AI' })).toHaveCount(0)
 })
 
-// issue #11 item 8: an AI-only student landed on a warning on the profile.
-test('a student with AI lessons only starts on the AI lesson screen, which offers the profile', async ({
+// issue #11 item 8: an AI-only student landed on a warning on the profile; issue #15 built the screen.
+test('a student with AI lessons only starts on the AI lesson, and reaches the profile from the header', async ({
   page,
 }) => {
   const login = new LoginPage(page)
   await login.goto()
   await login.signIn(STUDENT_AI_ONLY)
   await expect(page).toHaveURL(/\/dashboard\/ai-lesson$/)
-  await expect(page.getByRole('heading', { name: 'Lekcje z AI wkrótce tutaj' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Start' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: 'Dzisiejsze powtórki' })).toBeVisible()
   await expect(page.getByText('Zanim umówisz lekcję')).toHaveCount(0)
   const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
   await expect(nav.getByRole('link', { name: 'Lekcja z AI' })).toBeVisible()
-  await page.getByRole('link', { name: 'Przejdź do profilu' }).click()
+  await page.getByRole('link', { name: 'Mój profil' }).click()
   await expect(page).toHaveURL(/\/dashboard\/profile$/)
   // Asked for by its address, set-lessons still says why it is not open (spec §2).
   await page.goto('/dashboard/profile?redirect=set-lessons')

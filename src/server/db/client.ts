@@ -3,11 +3,11 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { schema } from './all-tables.ts'
 import { type ChangeFeed, type FeedLog, openChangeFeed } from './change-feed.ts'
 import type { EmbeddedCluster } from './embedded/cluster.ts'
 import { joinCluster, leaveCluster } from './embedded/shared-cluster.ts'
 import { migrationsFolder } from './migrations-folder.ts'
-import * as schema from './schema.ts'
 
 // One engine everywhere (docs/decisions.md "One database engine"): DATABASE_URL's PostgreSQL, or
 // the embedded PostgreSQL of DATA_DIR (db/embedded), started on first use and stopped by the last

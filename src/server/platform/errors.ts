@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type ApiErrorBody, type ErrorCode, type FieldError, formatMessage } from '../../domain/errors.ts'
+import { formatMessage } from '../../domain/error-text.ts'
+import type { ApiErrorBody, ErrorCode, FieldError } from '../../domain/errors.ts'
 
 // ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
 // rule (422).
@@ -40,6 +41,15 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   too_many_materials: 422,
   // The lesson room (issue #13): a party's own lesson only, as lessons/show (never reveal which).
   lesson_not_found: 404,
+  // The AI lesson (issue #15): the model is an outside service, so its failures are 502/504 and
+  // "not configured" is 503; the daily cap is a quota (429).
+  ai_access_denied: 403,
+  ai_not_configured: 503,
+  ai_transcription_not_configured: 503,
+  ai_daily_messages: 429,
+  ai_model_failed: 502,
+  ai_model_timeout: 504,
+  ai_nothing_to_retry: 409,
 }
 
 /** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */

@@ -119,7 +119,7 @@ const isError = (error: unknown, code?: string): error is Error & { code?: unkno
   error instanceof Error && (code === undefined || ('code' in error && error.code === code))
 
 /** The next part; busboy's parse errors (plain errors without a status) become a 400. */
-async function nextPart(parts: AsyncIterator<Multipart>): Promise<Multipart | null> {
+export async function nextPart(parts: AsyncIterator<Multipart>): Promise<Multipart | null> {
   try {
     const next = await parts.next()
     return next.done ? null : next.value

@@ -1,5 +1,6 @@
 import { MATERIAL_FIELDS } from '../../domain/api/my-lessons.ts'
 import { TEST_PASSWORD } from './fixtures.ts'
+import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
 import type { Caller, World } from './fuzz-world.ts'
 import { teacherSignUpPayload, VALID_DESCRIPTION } from './registration.ts'
 import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
@@ -243,4 +244,5 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       expect: 200,
     },
   ],
+  ...AI_LESSON_SHAPES,
 }

@@ -1,14 +1,17 @@
 import { Readable } from 'node:stream'
 import * as v from 'valibot'
+import { wordResponse } from '../../domain/api/ai-lesson.ts'
 import { lessonResponse } from '../../domain/api/my-lessons.ts'
+import { studentLearnedLanguages } from '../db/schema.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import type { User } from '../platform/sessions.ts'
+import { chatEvents, languageId as languageIdOf } from './ai-lesson.ts'
 import type { TestApp } from './build-test-app.ts'
 import { tokenIn } from './capturing-mailer.ts'
 import { createUser } from './fixtures.ts'
 import { invitedStudentValues } from './invitations.ts'
 import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
-import { addLessonAt, uploadMaterial } from './my-lessons.ts'
+import { addLessonAt, postJson, uploadMaterial } from './my-lessons.ts'
 import { pdfFile, pngFile } from './sample-files.ts'
 import { signedInUser } from './sessions.ts'
 
@@ -34,6 +37,8 @@ export type World = {
   resetEmail: string
   resetToken: string
   invitationToken: string
+  /** The AI lesson (issue #15): the student's learned language, a saved word, a conversation. */
+  ai: { languageId: number; wordId: string; conversationId: string }
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
 }
@@ -68,6 +73,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     companyName: 'Partner S.A.',
     // Room for the booking the fuzz makes beside the lessons below (spec §9 default: 2).
     scheduledLessonsLimit: 10,
+    aiAccess: true,
   })
   const newStudent = await signedInUser(t, { role: 'student', registrationCompleted: false })
   const pair = { teacher: { user: teacher, token: teacherToken }, student }
@@ -104,5 +110,26 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     resetToken: tokenIn(t.mailer.lastTo(linkOwner)),
     invitationToken: tokenIn(t.mailer.lastTo(invitation.email)),
     signedFile: await signedFile(t),
+    ai: await aiLessonWorld(t, student),
+  }
+}
+
+/** The student's AI lesson: a learned language, a saved word and an answered conversation. */
+async function aiLessonWorld(t: TestApp, student: { user: User; token: string }): Promise<World['ai']> {
+  const languageId = await languageIdOf(t, 'Spanish')
+  await t.database.db
+    .insert(studentLearnedLanguages)
+    .values({ studentId: student.user.id, languageId })
+    .onConflictDoNothing()
+  const word = await postJson(t, student.token, '/ai-lesson/words/create', {
+    term: 'el libro',
+    translation: 'książka',
+  })
+  const chat = await postJson(t, student.token, '/ai-lesson/chat/send', { text: 'Hola' })
+  const stored = chatEvents(chat.payload)[0]
+  return {
+    languageId,
+    wordId: v.parse(wordResponse, word.json()).data.id,
+    conversationId: stored?.event === 'stored' ? stored.data.conversation.id : '',
   }
 }

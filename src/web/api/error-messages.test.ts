@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { ERROR_MESSAGES, type ErrorCode, formatMessage } from '../../domain/errors.ts'
+import { formatMessage } from '../../domain/error-text.ts'
+import { ERROR_MESSAGES, type ErrorCode } from '../../domain/errors.ts'
 import { messages as en } from '../locales/en.po'
 import { messages as pl } from '../locales/pl.po'
 import { ApiError } from './api-error.ts'

@@ -1,13 +1,19 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { AiErrorCode } from '../../domain/ai-lesson/errors.ts'
 import type { ErrorCode, FieldError } from '../../domain/errors.ts'
 import type { IssueCode } from '../../domain/validation/issues.ts'
 import type { ApiError } from './api-error.ts'
 import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 
 // Every stable error code of src/domain/errors.ts with its text for people (spec §8 wording in
-// English, natural Polish as the source). `Record<ErrorCode, …>` keeps the map exhaustive.
-const codeMessages = (params: Record<string, string>): Record<ErrorCode, MessageDescriptor> => {
+// English, natural Polish as the source). `Record<ShellCode, …>` keeps the map exhaustive. The AI
+// lesson's own codes (issue #15) are worded in its chunk (features/ai-lesson/ai-error-messages.ts:
+// its calls show their errors themselves); here one reads as "you may not do this".
+type ShellCode = Exclude<ErrorCode, AiErrorCode>
+// Every AI lesson code, and only they, start with ai_ (domain/ai-lesson/errors.ts).
+const isShellCode = (code: ErrorCode): code is ShellCode => !code.startsWith('ai_')
+const codeMessages = (params: Record<string, string>): Record<ShellCode, MessageDescriptor> => {
   const date = params.date ?? ''
   const limit = params.limit ?? ''
   const max = params.max ?? ''
@@ -62,7 +68,8 @@ const codeMessages = (params: Record<string, string>): Record<ErrorCode, Message
 }
 
 export function codeMessage(code: ErrorCode, params: Record<string, string> = {}): MessageDescriptor {
-  return codeMessages(params)[code]
+  const messages = codeMessages(params)
+  return isShellCode(code) ? messages[code] : messages.forbidden
 }
 
 export const networkErrorMessage = msg`Błąd sieci! Sprawdź połączenie z internetem i spróbuj ponownie.`

@@ -121,9 +121,17 @@ export function createHttp(deps: HttpDeps = {}) {
         const data: v.InferOutput<S> = await readAnswer(path, schema, response)
         return { data, savedAt: fromCache ? (Number.isFinite(savedAt) && savedAt > 0 ? savedAt : 0) : null }
       }),
-    /** A file behind the bearer token (e.g. a lesson material), as a Blob. */
-    getBlob: (path: string, options: RequestOptions = {}) =>
-      send('get', path, options, (response) => response.blob()),
+    /**
+     * An answer read by `read` (its failures go through the transport rules too): a file behind
+     * the bearer token as a Blob (a lesson material), or the response itself, to read as it
+     * arrives (the AI tutor's server-sent events, issue #15).
+     */
+    readResponse: <T>(
+      method: 'get' | 'post',
+      path: string,
+      options: RequestOptions,
+      read: (response: Response) => Promise<T>,
+    ) => send(method, path, options, read),
   }
 }
 

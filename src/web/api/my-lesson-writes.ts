@@ -51,7 +51,12 @@ export const removeLessonFile = (input: LessonFileRef, idempotencyKey: string) =
 
 /** GET /lessons/download_file: behind the bearer token, so fetched as a Blob (never a public URL). */
 export const downloadLessonFile = (input: LessonFileRef, signal?: AbortSignal) =>
-  http.getBlob(`/lessons/download_file?${fileQuery(input)}`, { signal, inline: true })
+  http.readResponse(
+    'get',
+    `/lessons/download_file?${fileQuery(input)}`,
+    { signal, inline: true },
+    (response) => response.blob(),
+  )
 
 /** POST /lessons/report_absence {absentee_id, lesson_id, note}: the lesson with the report. */
 export const reportAbsence = (input: AbsenceReportInput, idempotencyKey: string) =>

@@ -2,7 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { DRAIN_OUTBOX_MESSAGE } from '../../../service-worker/cache-names.ts'
+import { reviewInputSchema } from '../../domain/api/ai-lesson.ts'
 import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
+import { aiLessonKeys } from '../api/ai-lesson.ts'
+import { sendReview } from '../api/ai-wordbook.ts'
 import { ApiError } from '../api/api-error.ts'
 import { lessonKeys } from '../api/lessons.ts'
 import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
@@ -20,8 +23,11 @@ import type { OutboxEntry } from './outbox.ts'
 // outbox-queue.ts, which my-lessons loads with the outbox, so queueing needs no download offline.
 const outbox = () => import('./outbox.ts')
 
-/** The writes that may wait in the outbox: notes and memos (lessons/update) and ratings. */
-export const OUTBOX_KINDS = { update: 'update', rating: 'rating' } as const
+/**
+ * The writes that may wait in the outbox: notes and memos (lessons/update), ratings, and the AI
+ * lesson's wordbook reviews (issue #15; their `lessonId` is the word's id).
+ */
+export const OUTBOX_KINDS = { update: 'update', rating: 'rating', aiReview: 'aiReview' } as const
 
 const ratingWrite = v.object({ ...ratingSchema.entries, mode: v.picklist(['create', 'update']) })
 export type OutboxRating = v.InferOutput<typeof ratingWrite>
@@ -41,6 +47,10 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
       return rateLesson(mode, rating, entry.idempotencyKey)
     }
   }
+  if (entry.kind === OUTBOX_KINDS.aiReview) {
+    const input = v.safeParse(reviewInputSchema, entry.input)
+    if (input.success) return sendReview(input.output, entry.idempotencyKey)
+  }
   throw new ApiError({
     kind: 'http',
     status: 422,
@@ -55,7 +65,10 @@ export async function syncOutbox(queryClient: QueryClient): Promise<void> {
   if (!session || !(await offlineStoreMayExist())) return
   const { drainOutbox } = await outbox()
   const report = await drainOutbox(session.userId, sendOutboxEntry)
-  if (report.sent > 0) await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+  if (report.sent > 0) {
+    await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+    await queryClient.invalidateQueries({ queryKey: aiLessonKeys.all })
+  }
 }
 
 /** The signed-in user's outbox entries, kept up to date (any tab). */

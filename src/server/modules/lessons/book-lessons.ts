@@ -1,6 +1,7 @@
 import { accountAccess } from '../../../domain/account-access.ts'
 import type { BookedLesson, LessonCreate, LessonCreateAnswer } from '../../../domain/api/lessons.ts'
-import { type ErrorCode, formatMessage } from '../../../domain/errors.ts'
+import { formatMessage } from '../../../domain/error-text.ts'
+import type { ErrorCode } from '../../../domain/errors.ts'
 import { formatPolandDate } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { Db } from '../../db/client.ts'

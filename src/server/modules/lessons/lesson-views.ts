@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { attendanceSchema } from '../../../domain/api/room.ts'
 import type { Db } from '../../db/client.ts'
-import { roomConnections } from '../../db/room-schema.ts'
+import { roomConnections } from '../../db/schema-room.ts'
 import {
   absenceReports,
   languages,

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lessonInteractions, roomConnections } from '../../db/room-schema.ts'
+import { lessonInteractions, roomConnections } from '../../db/schema-room.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import {

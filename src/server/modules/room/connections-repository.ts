@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { lessonInteractions, roomConnections, roomEvents } from '../../db/room-schema.ts'
+import { lessonInteractions, roomConnections, roomEvents } from '../../db/schema-room.ts'
 
 // SQL of the room's presence and attendance (protocol §4): a row per socket, opened and closed by
 // the server with its own clock, and a `joined`/`left` interaction of source `server` beside it.

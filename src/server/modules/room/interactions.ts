@@ -1,6 +1,6 @@
 import type { LessonInteractionInput } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
-import { lessonInteractions } from '../../db/room-schema.ts'
+import { lessonInteractions } from '../../db/schema-room.ts'
 import type { User } from '../../platform/sessions.ts'
 import { viewerOf } from '../lessons/lists.ts'
 import { assertRoomOpen, findPartyLesson } from './room-access.ts'

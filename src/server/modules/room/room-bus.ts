@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { chatMessageSchema, signalDataSchema } from '../../../domain/api/room.ts'
 import { ROOM_CHANNEL } from '../../db/change-feed.ts'
 import type { Database } from '../../db/client.ts'
-import { roomEvents } from '../../db/room-schema.ts'
+import { roomEvents } from '../../db/schema-room.ts'
 import type { Log } from '../../platform/logger.ts'
 
 // The room's events cross server processes through PostgreSQL (protocol §2 "Across processes"):

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { serverSecrets } from '../../db/room-schema.ts'
+import { serverSecrets } from '../../db/schema-room.ts'
 
 // protocol §1: the room token is `<payload>.<signature>`, both base64url; the payload names the
 // lesson, the user and their role, and expires at the end of the join window. It is signed with

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_MESSAGES, type ErrorCode, formatMessage } from '../../../domain/errors.ts'
+import { formatMessage } from '../../../domain/error-text.ts'
+import { ERROR_MESSAGES, type ErrorCode } from '../../../domain/errors.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { codeMessage, networkErrorMessage } from '../../api/error-messages.ts'
 import { createLessonErrorMessage, setLessonErrorMessage } from './create-lesson-error.ts'

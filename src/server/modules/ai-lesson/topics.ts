@@ -1,0 +1,34 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { LessonTopic } from '../../../domain/api/ai-lesson.ts'
+import { polandDateKey } from '../../../domain/poland-time.ts'
+import type { Db } from '../../db/client.ts'
+import { lessons } from '../../db/schema.ts'
+
+// Conversation topics drawn from the student's recent human lessons (issue #15): what the
+// teacher wrote in the memo, or the student's own note, of their last finished lessons. This is
+// the tie between the AI practice and the human teacher; only the student's own lessons count.
+
+const TOPICS_MAX = 3
+const TOPIC_CHARS = 160
+
+export async function lessonTopics(db: Db, studentId: string, now: Date): Promise<LessonTopic[]> {
+  const written = or(
+    sql`coalesce(trim(${lessons.teacherMemos}), '') <> ''`,
+    sql`coalesce(trim(${lessons.note}), '') <> ''`,
+  )
+  const rows = await db
+    .select({ startsAt: lessons.startsAt, memo: lessons.teacherMemos, note: lessons.note })
+    .from(lessons)
+    .where(
+      and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), lt(lessons.startsAt, now), written),
+    )
+    .orderBy(desc(lessons.startsAt))
+    .limit(TOPICS_MAX)
+  return rows.map((row) => {
+    const text = (row.memo?.trim() || row.note?.trim() || '').replace(/\s+/g, ' ')
+    return {
+      title: text.length > TOPIC_CHARS ? `${text.slice(0, TOPIC_CHARS - 1)}…` : text,
+      lesson_date: polandDateKey(row.startsAt),
+    }
+  })
+}
