@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { attendanceSchema } from '../../../domain/api/room.ts'
 import type { Db } from '../../db/client.ts'
-import { roomConnections } from '../../db/schema-room.ts'
 import {
   absenceReports,
   languages,
@@ -13,6 +12,7 @@ import {
   levels,
   users,
 } from '../../db/schema.ts'
+import { roomConnections } from '../../db/schema-room.ts'
 
 // spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
 // language, level and rating by joins, the files and the viewer's own absence report by JSON
