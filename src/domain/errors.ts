@@ -3,7 +3,67 @@ import type { AiErrorCode } from './ai-lesson/errors.ts'
 // Stable error codes and the English messages of spec §8. The web maps codes to pl/en texts;
 // the English message stays in the spec's wording so substring rules ('limit', …) keep working.
 
-export const ERROR_MESSAGES = {
+/**
+ * The codes, apart from their messages: the web's shell recognises a code with this list and
+ * words it itself, so the server's English texts below stay out of the login's download
+ * (issue #10 budget). `Record<BaseErrorCode, …>` below keeps the two in step.
+ */
+export const BASE_ERROR_CODES = [
+  'wrong_credentials',
+  'awaiting_verification',
+  'account_inactive',
+  'account_banned',
+  'invitation_invalid',
+  'reset_token_invalid',
+  'reset_retry_wait',
+  'email_taken',
+  'current_password_incorrect',
+  'student_profile_forbidden',
+  'registration_already_completed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'bad_request',
+  'validation_failed',
+  'too_many_requests',
+  'payload_too_large',
+  'unsupported_media_type',
+  'server_error',
+  // Booking (issue #4, spec §8 "create-lesson errors"). The web also applies spec §8's substring
+  // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
+  // so only lesson_limit may contain the word "limit".
+  'human_access_required',
+  'account_expired',
+  'lesson_limit',
+  'lesson_date_taken',
+  'one_lesson_with_teacher',
+  'not_accepting_new_students',
+  'teacher_monthly_income',
+  'language_not_taught',
+  'slot_taken',
+  'slot_unavailable',
+  'idempotency_key_reused',
+  // My lessons (issue #5, spec §4 and §8).
+  'lesson_started',
+  'lesson_cancelled',
+  'lesson_finished',
+  'lesson_not_finished',
+  'rating_exists',
+  'rating_missing',
+  'absence_too_early',
+  'absence_already_reported',
+  'absentee_invalid',
+  'group_lesson_memo',
+  'too_many_materials',
+  // The lesson room (issue #13, spec §4 join window, docs/lesson-room-protocol.md).
+  'lesson_not_found',
+  'group_lesson',
+  'join_window_not_open',
+  'join_window_closed',
+] as const
+type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
+
+export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   wrong_credentials: 'Wrong password or e-mail',
   awaiting_verification: 'Your account is waiting for verification',
   account_inactive: 'The account is inactive',
@@ -56,9 +116,9 @@ export const ERROR_MESSAGES = {
   group_lesson: 'A group lesson cannot be joined here',
   join_window_not_open: 'You can join the lesson from 15 minutes before it starts',
   join_window_closed: 'The lesson room has closed: it closes 15 minutes after the end of the lesson',
-} as const
+}
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES | AiErrorCode
+export type ErrorCode = BaseErrorCode | AiErrorCode
 
 /** A field's problem: `code`/`param` for translation (validation/issues.ts), `message` in English. */
 export type FieldError = { field: string; message: string; code?: string; param?: string }

@@ -8,7 +8,6 @@ import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
 import { preloadDashboardScreen } from './app/screen-chunks.ts'
-import { registerServiceWorker } from './app/service-worker-registration.tsx'
 
 // A signed-in start downloads its screen and asks for its data alongside the language and the
 // first render.
@@ -41,8 +40,12 @@ startTransition(() => {
 })
 
 // The service worker registers once the page has loaded: its precache downloads must not compete
-// with the first screen's.
+// with the first screen's, and its code (the update toast) is a chunk of its own (issue #10).
 if (import.meta.env.PROD) {
-  if (document.readyState === 'complete') registerServiceWorker()
-  else window.addEventListener('load', registerServiceWorker, { once: true })
+  const register = () =>
+    void import('./app/service-worker-registration.tsx').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    )
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }

@@ -2,9 +2,18 @@ import * as v from 'valibot'
 import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
-import { envelope, idSchema, pageParam } from './common.ts'
-import { attendanceSchema } from './room.ts'
+import { envelope, idSchema, pageParam, roleSchema } from './common.ts'
 import { isDateKey } from './timetables.ts'
+
+// The room's attendance (issue #13) is part of the lesson: here, not in room.ts, so that the lesson
+// lists do not bring the signalling schemas along (issue #10 budgets).
+/** A server-recorded interval of presence in the room; `to` is null while the party is there. */
+export const attendanceSchema = v.object({
+  role: roleSchema,
+  from: v.string(),
+  to: v.nullable(v.string()),
+})
+export type Attendance = v.InferOutput<typeof attendanceSchema>
 
 // The contract of issue #5 (my-lessons): spec §3 Lesson, Rating and Absence report; spec §7
 // lessons/list_scheduled|list_finished|list_group|show|cancel|update|remove_file|report_absence,

@@ -98,14 +98,6 @@ export const lessonInteractionSchema = v.object({
 export type LessonInteractionInput = v.InferOutput<typeof lessonInteractionSchema>
 export const lessonInteractionResponse = envelope(v.object({ id: idSchema }))
 
-/** A server-recorded interval of presence in the room; `to` is null while the party is there. */
-export const attendanceSchema = v.object({
-  role: roleSchema,
-  from: v.string(),
-  to: v.nullable(v.string()),
-})
-export type Attendance = v.InferOutput<typeof attendanceSchema>
-
 // ---- §2 signalling messages ----
 
 /** What a peer relays: a session description and/or an ICE candidate (null: end of candidates). */
@@ -126,13 +118,13 @@ export const signalDataSchema = v.object({
 })
 export type SignalData = v.InferOutput<typeof signalDataSchema>
 
-export const roomClientMessageSchema = v.variant('type', [
+export const roomClientMessageSchema = v.union([
   v.object({ type: v.literal('signal'), data: signalDataSchema }),
   v.object({ type: v.literal('ping') }),
 ])
 export type RoomClientMessage = v.InferOutput<typeof roomClientMessageSchema>
 
-export const roomServerMessageSchema = v.variant('type', [
+export const roomServerMessageSchema = v.union([
   v.object({ type: v.literal('welcome'), peer_present: v.boolean(), closes_at: v.string() }),
   v.object({ type: v.literal('peer-joined') }),
   v.object({ type: v.literal('peer-left') }),

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { aiErrorCodeOf } from '../../domain/ai-lesson/errors.ts'
 import { type ChatMessage, type Conversation, chatEventSchemas } from '../../domain/api/ai-lesson.ts'
-import { aiLessonKeys } from './ai-lesson.ts'
+import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 
@@ -29,16 +29,23 @@ type Handlers = {
   error: (failure: ChatFailure) => void
 }
 
+/** One event's data as its schema says, or the invalid-answer error (never a validation crash). */
+function readEvent<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, data)
+  if (result.success) return result.output
+  throw new ApiError({ kind: 'invalid_response', message: 'Unexpected event from the AI tutor' })
+}
+
 function dispatch(block: string, on: Handlers): void {
   const event = /^event: (\w+)$/m.exec(block)?.[1]
   const raw = /^data: (.*)$/m.exec(block)?.[1]
   if (!event || raw === undefined) return
   const data: unknown = JSON.parse(raw)
-  if (event === 'stored') on.stored(v.parse(chatEventSchemas.stored, data))
-  else if (event === 'delta') on.delta(v.parse(chatEventSchemas.delta, data).text)
-  else if (event === 'done') on.done(v.parse(chatEventSchemas.done, data).message)
+  if (event === 'stored') on.stored(readEvent(chatEventSchemas.stored, data))
+  else if (event === 'delta') on.delta(readEvent(chatEventSchemas.delta, data).text)
+  else if (event === 'done') on.done(readEvent(chatEventSchemas.done, data).message)
   else if (event === 'error') {
-    const failure = v.parse(chatEventSchemas.error, data)
+    const failure = readEvent(chatEventSchemas.error, data)
     on.error({ code: failure.code, message: failure.error })
   }
 }

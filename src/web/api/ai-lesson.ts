@@ -8,21 +8,12 @@ import {
   topicsResponse,
 } from '../../domain/api/ai-lesson.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
 // The AI lesson's reads and its settings (issue #15): GET /students/ai-lesson-url (spec §7) and
 // the built-in tutor's /ai-lesson/* endpoints. Every tab shows its own errors, hence `inline`.
-
-export const aiLessonKeys = {
-  all: ['ai-lesson'] as const,
-  url: () => [...aiLessonKeys.all, 'url'] as const,
-  settings: () => [...aiLessonKeys.all, 'settings'] as const,
-  topics: () => [...aiLessonKeys.all, 'topics'] as const,
-  conversation: () => [...aiLessonKeys.all, 'conversation'] as const,
-  words: () => [...aiLessonKeys.all, 'words'] as const,
-  progress: () => [...aiLessonKeys.all, 'progress'] as const,
-}
 
 const inline = { inline: true } as const
 

@@ -11,7 +11,7 @@ import {
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { loadLessonList, saveLessonList } from '../offline/lesson-mirror.ts'
 import { queueLessonWrite } from '../offline/outbox-queue.ts'
-import { aiLessonKeys } from './ai-lesson.ts'
+import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { idempotent } from './my-lesson-writes.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { apiErrorSchema } from '../../domain/api/common.ts'
-import { ERROR_MESSAGES, type ErrorCode, type FieldError } from '../../domain/errors.ts'
+import { BASE_ERROR_CODES, type ErrorCode, type FieldError } from '../../domain/errors.ts'
 
 /** What went wrong, as the transport rules of spec §8 distinguish it. */
 export type ApiErrorKind = 'http' | 'network' | 'invalid_response' | 'aborted'
@@ -42,7 +42,7 @@ export class ApiError extends Error {
 }
 
 export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_MESSAGES, value)
+  return BASE_ERROR_CODES.some((code) => code === value)
 }
 
 function isAbort(error: unknown): boolean {

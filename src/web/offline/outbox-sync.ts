@@ -2,10 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { DRAIN_OUTBOX_MESSAGE } from '../../../service-worker/cache-names.ts'
-import { reviewInputSchema } from '../../domain/api/ai-lesson.ts'
 import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
-import { aiLessonKeys } from '../api/ai-lesson.ts'
-import { sendReview } from '../api/ai-wordbook.ts'
+import { aiLessonKeys } from '../api/ai-lesson-keys.ts'
 import { ApiError } from '../api/api-error.ts'
 import { lessonKeys } from '../api/lessons.ts'
 import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
@@ -48,6 +46,12 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
     }
   }
   if (entry.kind === OUTBOX_KINDS.aiReview) {
+    // The wordbook's code (its scheduler above all) downloads only when a review waits: every
+    // dashboard page runs this module (issue #10 budgets).
+    const [{ reviewInputSchema }, { sendReview }] = await Promise.all([
+      import('../../domain/api/ai-lesson.ts'),
+      import('../api/ai-wordbook.ts'),
+    ])
     const input = v.safeParse(reviewInputSchema, entry.input)
     if (input.success) return sendReview(input.output, entry.idempotencyKey)
   }

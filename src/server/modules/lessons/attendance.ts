@@ -1,4 +1,4 @@
-import type { Attendance } from '../../../domain/api/room.ts'
+import type { Attendance } from '../../../domain/api/my-lessons.ts'
 
 // protocol §4: the lesson's attendance as its parties see it, from the server's records of the
 // room's sockets (room_connections): each role's intervals of presence, oldest first. A reconnect

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
-import { attendanceSchema } from '../../../domain/api/room.ts'
+import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import {
   absenceReports,

@@ -23,11 +23,11 @@ export type CallStats = {
 }
 
 const num = v.optional(v.number())
-const transportStat = v.looseObject({
+const transportStat = v.object({
   type: v.literal('transport'),
   selectedCandidatePairId: v.optional(v.string()),
 })
-const pairStat = v.looseObject({
+const pairStat = v.object({
   type: v.literal('candidate-pair'),
   id: v.string(),
   state: v.optional(v.string()),
@@ -36,12 +36,12 @@ const pairStat = v.looseObject({
   localCandidateId: v.optional(v.string()),
   currentRoundTripTime: num,
 })
-const candidateStat = v.looseObject({
+const candidateStat = v.object({
   type: v.literal('local-candidate'),
   id: v.string(),
   candidateType: v.optional(v.string()),
 })
-const inboundStat = v.looseObject({
+const inboundStat = v.object({
   type: v.literal('inbound-rtp'),
   kind: v.optional(v.string()),
   bytesReceived: num,
