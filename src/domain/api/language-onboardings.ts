@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isScheduleTime, parseTime } from '../schedule/time-of-day.ts'
 import { issue } from '../validation/issues.ts'
+import { dictionaryId } from '../validation/rules.ts'
 import { envelope } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
@@ -26,12 +27,6 @@ export type TeacherExistenceQuery = v.InferOutput<typeof teacherExistenceQuery>
 
 export const teacherExistenceResponse = envelope(v.object({ exists: v.boolean() }))
 
-const dictionaryId = v.pipe(
-  v.number(issue('required')),
-  v.integer(issue('invalid')),
-  v.minValue(1, issue('invalid')),
-)
-
 /** spec §5 time picker: 'HH:mm' on the 15-minute grid, 06:00–23:00. */
 export const pickerHourSchema = v.pipe(
   v.string(issue('required')),
@@ -41,10 +36,11 @@ export const pickerHourSchema = v.pipe(
 
 /** The criteria of one failed search: what the student asked for (spec §4 steps 1, 2 and 4). */
 export const lackOfSlotsInput = v.strictObject({
-  language_id: dictionaryId,
-  teaching_language_id: dictionaryId,
-  level_id: dictionaryId,
-  specialization_id: v.optional(v.nullable(dictionaryId)),
+  // Bounded like every dictionary id (issue #10: an id past PostgreSQL's integer is a 422, not a 500).
+  language_id: dictionaryId(issue('required')),
+  teaching_language_id: dictionaryId(issue('required')),
+  level_id: dictionaryId(issue('required')),
+  specialization_id: v.optional(v.nullable(dictionaryId())),
   date: v.pipe(v.string(issue('required')), v.check(isDateKey, issue('date_format'))),
   hour: pickerHourSchema,
 })

@@ -132,6 +132,25 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       page: '1',
       per_page: '10',
     }),
+  // Issue #14: the language onboarding and the school's preview.
+  'GET /api/v1/language_onboardings/check_teacher_existence': () =>
+    get('student', { language_id: '1', teaching_language_id: '2', level_id: '3', specialization_id: '7' }),
+  'POST /api/v1/language_onboardings/report_lack_of_slots': () => [
+    {
+      as: 'student',
+      body: {
+        language_id: 1,
+        teaching_language_id: 2,
+        level_id: 3,
+        specialization_id: 7,
+        date: '2026-03-16',
+        hour: '18:00',
+      },
+      expect: 201,
+    },
+  ],
+  'GET /api/v1/teachers/dummy': () => get('student'),
+  'GET /api/v1/lessons/dummy': () => get('student'),
   'GET /api/v1/teachers/timetables/show': (w) =>
     get('student', { teacher_id: w.teacher.id, date_from: '2026-03-09', date_to: '2026-03-22' }),
   'GET /api/v1/teachers/it_teachers': () => get('student'),
