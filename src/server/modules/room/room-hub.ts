@@ -148,14 +148,15 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     }
   }
 
-  let ticking = false
+  // The check under way, if any: one at a time, and close() waits for it before the database goes
+  // (a check still running at shutdown used the closed pool).
+  let ticking: Promise<void> | null = null
   const timer = setInterval(() => {
     if (ticking) return
-    ticking = true
-    tick()
+    ticking = tick()
       .catch((err: unknown) => log.error({ err }, 'the lesson rooms could not be checked'))
       .finally(() => {
-        ticking = false
+        ticking = null
       })
   }, options.tickMs ?? 1000)
   timer.unref()
@@ -170,6 +171,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     async close() {
       closing = true
       clearInterval(timer)
+      await ticking
       const peers = [...rooms.values()].flatMap((room) => [...room])
       // 1012: the server restarts; clients reconnect (to this process again or another).
       for (const peer of peers) peer.socket.close(1012, 'server restart')
