@@ -1,5 +1,10 @@
 import * as coreSchema from './schema.ts'
 import * as aiLessonSchema from './schema-ai-lesson.ts'
+import * as onboardingSchema from './schema-onboarding.ts'
+import * as roomSchema from './schema-room.ts'
 
-/** Every table, for Drizzle's typed client (schema.ts holds the core, schema-ai-lesson.ts issue #15's). */
-export const schema = { ...coreSchema, ...aiLessonSchema }
+/**
+ * Every table, for Drizzle's typed client: schema.ts holds the core, the others one issue's each
+ * (schema-room.ts #13, schema-onboarding.ts #14, schema-ai-lesson.ts #15).
+ */
+export const schema = { ...coreSchema, ...roomSchema, ...onboardingSchema, ...aiLessonSchema }

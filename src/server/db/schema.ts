@@ -26,7 +26,7 @@ export type StoredAddress = {
   country: string
 }
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 // spec §3 Profile. One table for both roles; teacher-only and student-only fields are nullable.
@@ -444,34 +444,4 @@ export const rateLimitCounters = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
-)
-
-// spec §3 Lack-of-slots report (issue #14 item 4): what a student asked for and nobody could
-// teach. The student's name, e-mail and phone and the dictionary names are copied as they were
-// when reported, so the list the school reads later says what the e-mail said. One report per
-// student, criteria and Poland day: `criteria` joins the ids, date and hour.
-export const lackOfSlotsReports = pgTable(
-  'lack_of_slots_reports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    criteria: text('criteria').notNull(),
-    reportedOn: date('reported_on', { mode: 'string' }).notNull(),
-    studentFullName: text('student_full_name').notNull(),
-    studentEmail: text('student_email').notNull(),
-    studentPhoneNumber: text('student_phone_number'),
-    teachingLanguage: text('teaching_language').notNull(),
-    taughtLanguage: text('taught_language').notNull(),
-    level: text('level').notNull(),
-    specialization: text('specialization'),
-    date: date('date', { mode: 'string' }).notNull(),
-    hour: text('hour').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('lack_of_slots_reports_once_a_day_key').on(t.studentId, t.criteria, t.reportedOn),
-    index('lack_of_slots_reports_created_idx').on(t.createdAt),
-  ],
 )

@@ -13,7 +13,9 @@ import { Toasts } from './toasts.tsx'
 // device's copy is written at most once a second, so a change saved just before a reload (the
 // onboarding's onboarding_completed_at, a new voice sample) would otherwise stay unseen until it
 // went stale (issue #14).
-const confirmProfile = () => queryClient.invalidateQueries({ queryKey: profileKeys.all })
+// An answer already on its way (the start's prefetch) is awaited, not asked for again.
+const confirmProfile = () =>
+  queryClient.invalidateQueries({ queryKey: profileKeys.all }, { cancelRefetch: false })
 
 /** Theme, translations, notifications and the persisted server-state cache, around everything. */
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm'
 import type { LackOfSlotsReport } from '../../../domain/api/language-onboardings.ts'
 import type { Db } from '../../db/client.ts'
-import { lackOfSlotsReports, languages, levels, specializations } from '../../db/schema.ts'
+import { languages, levels, specializations } from '../../db/schema.ts'
+import { lackOfSlotsReports } from '../../db/schema-onboarding.ts'
 
 // Lack-of-slots reports (spec §3, issue #14 item 4): stored once per student, criteria and day.
 

@@ -1,0 +1,35 @@
+import { date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, users } from './schema.ts'
+
+// The language onboarding of issue #14 (modules/language-onboardings). Apart from schema.ts, like
+// the room's and the AI lesson's tables; drizzle.config.ts and all-tables.ts read every part.
+
+// spec §3 Lack-of-slots report (issue #14 item 4): what a student asked for and nobody could
+// teach. The student's name, e-mail and phone and the dictionary names are copied as they were
+// when reported, so the list the school reads later says what the e-mail said. One report per
+// student, criteria and Poland day: `criteria` joins the ids, date and hour.
+export const lackOfSlotsReports = pgTable(
+  'lack_of_slots_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    criteria: text('criteria').notNull(),
+    reportedOn: date('reported_on', { mode: 'string' }).notNull(),
+    studentFullName: text('student_full_name').notNull(),
+    studentEmail: text('student_email').notNull(),
+    studentPhoneNumber: text('student_phone_number'),
+    teachingLanguage: text('teaching_language').notNull(),
+    taughtLanguage: text('taught_language').notNull(),
+    level: text('level').notNull(),
+    specialization: text('specialization'),
+    date: date('date', { mode: 'string' }).notNull(),
+    hour: text('hour').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lack_of_slots_reports_once_a_day_key').on(t.studentId, t.criteria, t.reportedOn),
+    index('lack_of_slots_reports_created_idx').on(t.createdAt),
+  ],
+)
