@@ -6,26 +6,39 @@ import type { ChunkingContext } from 'rolldown'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { catalogSplit } from './scripts/catalog-split.ts'
-import { shellModules } from './scripts/shell-modules.ts'
+import { type ChunkPlan, chunkPlan } from './scripts/chunk-plan.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080'
 // One id per build: it busts the persisted query cache and tags Sentry releases.
 const buildId = process.env.BUILD_ID ?? new Date().toISOString()
 
-const ENTRY_MODULE = path.resolve('src/web/main.tsx')
-const shells = new WeakMap<ChunkingContext, Set<string>>()
+const web = (file: string) => path.resolve('src/web', file)
+const plans = new WeakMap<ChunkingContext, ChunkPlan>()
 
-/** Whether the entry needs `id` (scripts/shell-modules.ts), computed once per chunking pass. */
-function isShellModule(id: string, ctx: ChunkingContext): boolean {
-  let shell = shells.get(ctx)
-  if (!shell) {
-    shell = shellModules(ENTRY_MODULE, {
-      code: (module) => ctx.getModuleInfo(module)?.code ?? null,
-      importedIds: (module) => ctx.getModuleInfo(module)?.importedIds ?? [],
-    })
-    shells.set(ctx, shell)
+/** Where each module goes (scripts/chunk-plan.ts), computed once per chunking pass. */
+function planOf(ctx: ChunkingContext): ChunkPlan {
+  let plan = plans.get(ctx)
+  if (!plan) {
+    plan = chunkPlan(
+      {
+        code: (id) => ctx.getModuleInfo(id)?.code ?? null,
+        importedIds: (id) => ctx.getModuleInfo(id)?.importedIds ?? [],
+        dynamicallyImportedIds: (id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+      },
+      {
+        entry: web('main.tsx'),
+        // A signed-in start asks for the profile (main.tsx) with the HTTP client, then shows the layout.
+        requests: [web('api/ky-client.ts'), web('app/signed-in-prefetch.ts')],
+        layout: [web('app/dashboard-layout.tsx')],
+        screens: [
+          { name: 'set-lessons', module: web('features/scheduling/set-lessons-screen.tsx') },
+          { name: 'my-lessons', module: web('app/my-lessons-route.tsx') },
+        ],
+      },
+    )
+    plans.set(ctx, plan)
   }
-  return shell.has(id)
+  return plan
 }
 
 export default defineConfig({
@@ -70,17 +83,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router change rarely and every page needs them: one long-cached chunk.
-        // The rest of what the entry imports (the shell and the login) is one chunk too, so a cold
-        // page does not fetch dozens of small shared chunks. Everything else (Mantine included) is
-        // split by use: a page downloads only what it renders (issue #10).
+        // The rest of what the entry imports (the shell and the login) is one chunk too; so are
+        // the signed-in start's, the dashboard's and each start screen's shared code
+        // (scripts/chunk-plan.ts), so a cold page does not fetch dozens of small shared chunks.
+        // Everything else is split by use: a page downloads only what it renders (issue #10).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-              priority: 2,
+              priority: 3,
             },
-            { name: (id, ctx) => (isShellModule(id, ctx) ? 'shell' : null), priority: 1 },
+            { name: (id, ctx) => (planOf(ctx).shell.has(id) ? 'shell' : null), priority: 2 },
+            { name: (id, ctx) => planOf(ctx).groups.get(id) ?? null, priority: 1 },
           ],
         },
       },

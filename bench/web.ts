@@ -26,11 +26,16 @@ const DEMO_PASSWORD = 'Lektorium2026!'
 const STUDENT = 'marta.dabrowska@demo.lektorium.pl'
 
 type Page = { name: string; path: string; signedIn: boolean }
-const PAGES: Page[] = [
+const ALL_PAGES: Page[] = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'set-lessons', path: '/dashboard/set-lessons', signedIn: true },
   { name: 'my-lessons', path: '/dashboard/my-lessons', signedIn: true },
 ]
+// BENCH_WEB_PAGES=set-lessons,my-lessons measures only those (a comma-separated list of names).
+const only = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim())
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.name)) : ALL_PAGES
+if (PAGES.length === 0)
+  throw new Error(`BENCH_WEB_PAGES names none of ${ALL_PAGES.map((p) => p.name).join(', ')}`)
 
 async function signIn(base: string, email: string): Promise<AuthRecord> {
   const response = await fetch(`${base}/api/v1/users/sign_in`, {

@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib'
 import * as v from 'valibot'
 
 // The JavaScript size budget (issue #10 item 3), checked on the production build by `npm test`:
-// a cold /login may download at most 150 kB of JavaScript gzipped (the run fails above it);
-// set-lessons and my-lessons are reported against their 250 kB. A page's chunks are the entry's
+// a cold /login may download at most 150 kB of JavaScript gzipped, set-lessons and my-lessons
+// 250 kB each (the run fails above them); the other rows are reported against the same 250 kB. A page's chunks are the entry's
 // static imports plus each lazy module the page loads and their static imports, read from Vite's
 // manifest (build.manifest). Sizes are gzip level 9 of the built files (kB = 1000 bytes, as Vite
 // prints them); bench:web measures the same pages in a real browser (a phone, as Lighthouse's
@@ -24,28 +24,32 @@ export type PageBudget = {
   /** The lazy modules (manifest keys: source paths) the page loads besides the entry. */
   lazy: string[]
   budgetKb: number
-  /** Whether going over fails the check (the login); the others are reported. */
+  /** Whether going over fails the check (the issue's three pages); the others are reported. */
   enforced?: boolean
 }
 
-// A signed-in page loads the HTTP client at once (src/web/api/http.ts), the dashboard layout's
-// chunk and its screen's (src/web/app/router.tsx); my-lessons shows a table on wide screens and
-// the schedule panel to teachers, each a chunk of its own.
-const SIGNED_IN = ['src/web/api/ky-client.ts', 'src/web/app/dashboard-layout.tsx']
+// A signed-in page loads the HTTP client and the profile's prefetch at once (src/web/main.tsx),
+// the dashboard layout's chunk and its screen's (src/web/app/router.tsx); my-lessons shows a table
+// on wide screens and the schedule panel to teachers, each a chunk of its own.
+const SIGNED_IN = [
+  'src/web/api/ky-client.ts',
+  'src/web/app/signed-in-prefetch.ts',
+  'src/web/app/dashboard-layout.tsx',
+]
 const MY_LESSONS = [...SIGNED_IN, 'src/web/app/my-lessons-route.tsx']
 const TABLE = 'src/web/features/my-lessons/lesson-table.tsx'
 const SET_LESSONS = [...SIGNED_IN, 'src/web/features/scheduling/set-lessons-screen.tsx']
 const AI_LESSON = 'src/web/features/ai-lesson/ai-lesson-screen.tsx'
 export const PAGES: PageBudget[] = [
   { name: '/login', lazy: [], budgetKb: 150, enforced: true },
-  { name: 'set-lessons', lazy: SET_LESSONS, budgetKb: 250 },
+  { name: 'set-lessons', lazy: SET_LESSONS, budgetKb: 250, enforced: true },
   // The language onboarding (issue #14) is a chunk of its own, loaded when the student opens it.
   {
     name: '  onboarding open',
     lazy: [...SET_LESSONS, 'src/web/features/scheduling/onboarding/onboarding-dialog.tsx'],
     budgetKb: 250,
   },
-  { name: 'my-lessons', lazy: MY_LESSONS, budgetKb: 250 },
+  { name: 'my-lessons', lazy: MY_LESSONS, budgetKb: 250, enforced: true },
   { name: '  wide screen', lazy: [...MY_LESSONS, TABLE], budgetKb: 250 },
   {
     name: '  teacher, wide',

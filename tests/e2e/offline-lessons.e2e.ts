@@ -65,16 +65,34 @@ async function controlledByServiceWorker(page: Page) {
 }
 
 /** Reads a store of the app's IndexedDB database (src/web/offline/lektorium-db.ts). */
+/**
+ * The rows of the app's IndexedDB store, none while the app has not created it (the mirror and the
+ * outbox are written once the page is idle): the read neither creates the database nor keeps a
+ * connection open, which would block the app's own opening of it.
+ */
 const storeRows = (page: Page, store: 'outbox' | 'lessonLists') =>
   page.evaluate(
     (name) =>
       new Promise<Record<string, unknown>[]>((resolve, reject) => {
         const open = indexedDB.open('lektorium')
-        open.onerror = () => reject(open.error)
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error))
         open.onsuccess = () => {
-          const request = open.result.transaction(name).objectStore(name).getAll()
-          request.onsuccess = () => resolve(request.result as Record<string, unknown>[])
-          request.onerror = () => reject(request.error)
+          const db = open.result
+          if (!db.objectStoreNames.contains(name)) {
+            db.close()
+            resolve([])
+            return
+          }
+          const request = db.transaction(name).objectStore(name).getAll()
+          request.onsuccess = () => {
+            db.close()
+            resolve(request.result as Record<string, unknown>[])
+          }
+          request.onerror = () => {
+            db.close()
+            reject(request.error)
+          }
         }
       }),
     store,

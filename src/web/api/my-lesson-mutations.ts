@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import type {
   AbsenceReportInput,
   Lesson,
@@ -9,8 +9,9 @@ import type {
 } from '../../domain/api/my-lessons.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import type { OutboxEntry } from '../offline/outbox.ts'
-import { queueLessonWrite } from '../offline/outbox-queue.ts'
+import { preloadOutbox, queueLessonWrite } from '../offline/outbox-queue.ts'
 import { useOutboxEntries } from '../offline/outbox-sync.ts'
+import { whenIdle } from '../ui/when-idle.ts'
 import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
 import { type MaterialInput, type UploadControl, uploadMaterial } from './material-upload.ts'
@@ -192,7 +193,9 @@ export const useDownloadLessonFile = () =>
 
 /**
  * The lessons with a note, memo or rating in the outbox (DESIGN.md "queued work shows as pending
- * until the server has it"): waiting to be sent, or refused by the server (`failed`).
+ * until the server has it"): waiting to be sent, or refused by the server (`failed`). Once the
+ * lessons have rendered, the outbox's code is fetched in an idle moment, ready for a write made
+ * after the connection drops.
  */
 export function useLessonOutbox(): {
   entries: OutboxEntry[]
@@ -200,6 +203,7 @@ export function useLessonOutbox(): {
   failed: ReadonlySet<string>
 } {
   const entries = useOutboxEntries()
+  useEffect(() => whenIdle(preloadOutbox), [])
   return useMemo(
     () => ({
       entries,

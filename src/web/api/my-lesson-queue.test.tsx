@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { lessonListsTable } from '../offline/lektorium-db.ts'
 import { clearOutbox, outboxEntries } from '../offline/outbox.ts'
 import { finishedLessonFixture, lessonFixture, scheduledAnswer } from '../test-support/lesson-fixture.ts'
 import { studentProfile } from '../test-support/profile-fixture.ts'
@@ -38,6 +39,7 @@ afterEach(async () => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   await clearOutbox()
+  await lessonListsTable().clear()
 })
 
 describe('writes made offline', () => {
@@ -93,8 +95,8 @@ describe('lesson lists offline', () => {
     routeFetch({ [`GET ${API}/lessons/list_scheduled`]: scheduledAnswer([lesson], true) })
     const fresh = await client().fetchQuery(scheduledLessonsQueryOptions())
     expect(fresh.savedAt).toBeNull()
-    // The mirror is written in the background.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The mirror is written in the background, once the page is idle.
+    await vi.waitFor(async () => expect(await lessonListsTable().count()).toBe(1), { timeout: 4000 })
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),

@@ -8,11 +8,15 @@ import {
   type ScheduledLessons,
   scheduledLessonsResponse,
 } from '../../domain/api/my-lessons.ts'
-import { loadLessonList, saveLessonList } from '../offline/lesson-mirror.ts'
+import { whenIdle } from '../ui/when-idle.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { type LessonList, type LessonPageQuery, lessonKeys } from './lessons.ts'
 import { getSession } from './session.ts'
+
+// The device's mirror (Dexie, some 30 kB) loads when an answer is saved, in an idle moment after the
+// lists have rendered, or when it is needed offline; never before the first list (issue #10).
+const lessonMirror = () => import('../offline/lesson-mirror.ts')
 
 // spec §7 GET /lessons/list_scheduled, /lessons/list_finished, /lessons/list_group and
 // /lessons/show: the lists of my-lessons (spec §2) and one lesson. The writes are in
@@ -56,14 +60,20 @@ async function fetchList<S extends v.GenericSchema>(
   try {
     const answer = await http.getCacheable(path, schema, { signal, inline: true })
     if (answer.savedAt === null && address) {
-      saveLessonList(address, answer.data).catch((error: unknown) => {
-        console.warn('The lessons could not be mirrored for offline use', error)
+      whenIdle(() => {
+        lessonMirror()
+          .then(({ saveLessonList }) => saveLessonList(address, answer.data))
+          .catch((error: unknown) => {
+            console.warn('The lessons could not be mirrored for offline use', error)
+          })
       })
     }
     return answer
   } catch (error) {
     if (address && error instanceof ApiError && error.kind === 'network') {
-      const mirrored = await loadLessonList(address, schema).catch(() => null)
+      const mirrored = await lessonMirror()
+        .then(({ loadLessonList }) => loadLessonList(address, schema))
+        .catch(() => null)
       if (mirrored) return { data: mirrored.answer, savedAt: mirrored.savedAt }
     }
     throw error

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Role } from '../../domain/api/common.ts'
 import { type Profile, profileResponse } from '../../domain/api/profile.ts'
 import { http } from './http.ts'
@@ -29,4 +29,21 @@ export function profileQueryOptions(session: Session | null) {
 /** The signed-in user's own profile; idle while logged out. */
 export function useProfile() {
   return useQuery(profileQueryOptions(useSession()))
+}
+
+/**
+ * The profile saved on the device renders at once, and the server confirms it on every start: the
+ * device's copy is written at most once a second, so a change saved just before a reload (the
+ * onboarding's onboarding_completed_at, a new voice sample) would otherwise stay unseen until it
+ * went stale (issue #14). An answer already on its way (the start's prefetch) is awaited and one
+ * received since the page loaded is kept: neither is asked for twice (issue #10).
+ */
+export function confirmProfile(client: QueryClient): Promise<void> {
+  return client.invalidateQueries(
+    {
+      queryKey: profileKeys.all,
+      predicate: (query) => query.state.dataUpdatedAt < performance.timeOrigin,
+    },
+    { cancelRefetch: false },
+  )
 }

@@ -5,9 +5,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { isErrorCode } from '../../api/api-error.ts'
 import { codeMessage } from '../../api/error-messages.ts'
 import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
-import { dismissEntry, retryEntry } from '../../offline/outbox.ts'
 import { syncOutbox } from '../../offline/outbox-sync.ts'
 import { describeWrite } from './pending-writes.ts'
+
+// The outbox's store (Dexie) is a chunk of its own, loaded when a notice's button is used (issue #10).
+const outbox = () => import('../../offline/outbox.ts')
 
 /** issue #5 item 8: the lessons shown are the device's copy; says when it was fetched. */
 export function SavedCopyNotice({ savedAt }: { savedAt: number }) {
@@ -66,11 +68,20 @@ export function OutboxRefusals({ entries }: { entries: OutboxEntry[] }) {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => void retryEntry(entry.seq).then(() => syncOutbox(queryClient))}
+                  onClick={() =>
+                    void outbox()
+                      .then(({ retryEntry }) => retryEntry(entry.seq))
+                      .then(() => syncOutbox(queryClient))
+                  }
                 >
                   <Trans>Wyślij ponownie</Trans>
                 </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => void dismissEntry(entry.seq)}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => void outbox().then(({ dismissEntry }) => dismissEntry(entry.seq))}
+                >
                   <Trans>Odrzuć</Trans>
                 </Button>
               </Group>

@@ -1,21 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button, Stack, Title } from '@mantine/core'
-import { type ReactNode, Suspense, useMemo, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountAccess } from '../../../domain/account-access.ts'
 import { useProfile } from '../../api/profile.ts'
 import type { TeacherSearchParams } from '../../api/teacher-search.ts'
 import { paths } from '../../app/paths.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
+import { PageLoader } from '../../ui/page-loader.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { clampWeek, weekBounds } from '../../ui/week-bounds.ts'
-import { ChosenTeacher } from './chosen-teacher.tsx'
+import { whenIdle } from '../../ui/when-idle.ts'
 import { OnboardingOffer } from './onboarding/onboarding-offer.tsx'
 import { searchTime } from './search-time.ts'
 import { selectableDates } from './selectable-dates.ts'
 import { TeacherFilters } from './teacher-filters.tsx'
 import { TeacherResults } from './teacher-results.tsx'
 import { useSetLessonsState } from './use-set-lessons-state.ts'
+
+// A teacher's week (the slot grid, the booking bar) is a chunk of its own: the list opens without
+// it, and it downloads once the list has rendered and the page is idle, or when a teacher is chosen
+// (issue #10).
+const ChosenTeacher = lazyComponent(async () => (await import('./chosen-teacher.tsx')).ChosenTeacher)
 
 // Only a student whose access ends soon or has ended sees it: its code loads then (issue #10).
 const AccountAccessNotice = lazyComponent(
@@ -32,6 +38,7 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
   const { t } = useLingui()
   usePageTitle(t`Umów lekcję`)
   const { state, update } = useSetLessonsState()
+  useEffect(() => whenIdle(ChosenTeacher.preload, 2000), [])
   // The teacher whose week was open last: back on the list, their card takes the focus.
   const [returnedFrom, setReturnedFrom] = useState<string | null>(null)
   const profile = useProfile().data
@@ -74,18 +81,20 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
         </Suspense>
       )}
       {expired ? null : state.teacher ? (
-        <ChosenTeacher
-          key={state.teacher}
-          teacherId={state.teacher}
-          week={clampWeek(state.week, bounds)}
-          bounds={bounds}
-          onWeek={(week) => update({ week })}
-          onBack={() => {
-            setReturnedFrom(state.teacher)
-            update({ teacher: null, week: null }, { push: true })
-          }}
-          preset={{ language, level: state.level }}
-        />
+        <Suspense fallback={<PageLoader label={t`Wczytujemy terminy…`} />}>
+          <ChosenTeacher
+            key={state.teacher}
+            teacherId={state.teacher}
+            week={clampWeek(state.week, bounds)}
+            bounds={bounds}
+            onWeek={(week) => update({ week })}
+            onBack={() => {
+              setReturnedFrom(state.teacher)
+              update({ teacher: null, week: null }, { push: true })
+            }}
+            preset={{ language, level: state.level }}
+          />
+        </Suspense>
       ) : (
         <>
           {profile?.role === 'student' && (
