@@ -5,7 +5,8 @@ import * as v from 'valibot'
 
 // The JavaScript size budget (issue #10 item 3), checked on the production build by `npm test`:
 // a cold /login may download at most 150 kB of JavaScript gzipped, set-lessons and my-lessons
-// 250 kB each (the run fails above them); the other rows are reported against the same 250 kB. A page's chunks are the entry's
+// 250 kB each, on a phone and on a wide screen (the run fails above them); the other rows are
+// reported against the same 250 kB. A page's chunks are the entry's
 // static imports plus each lazy module the page loads and their static imports, read from Vite's
 // manifest (build.manifest). Sizes are gzip level 9 of the built files (kB = 1000 bytes, as Vite
 // prints them); bench:web measures the same pages in a real browser (a phone, as Lighthouse's
@@ -43,6 +44,13 @@ const AI_LESSON = 'src/web/features/ai-lesson/ai-lesson-screen.tsx'
 export const PAGES: PageBudget[] = [
   { name: '/login', lazy: [], budgetKb: 150, enforced: true },
   { name: 'set-lessons', lazy: SET_LESSONS, budgetKb: 250, enforced: true },
+  // On a wide screen the filters' fields show at once; on a phone they are folded away.
+  {
+    name: '  wide screen',
+    lazy: [...SET_LESSONS, 'src/web/features/scheduling/teacher-filter-fields.tsx'],
+    budgetKb: 250,
+    enforced: true,
+  },
   // The language onboarding (issue #14) is a chunk of its own, loaded when the student opens it.
   {
     name: '  onboarding open',
@@ -50,7 +58,7 @@ export const PAGES: PageBudget[] = [
     budgetKb: 250,
   },
   { name: 'my-lessons', lazy: MY_LESSONS, budgetKb: 250, enforced: true },
-  { name: '  wide screen', lazy: [...MY_LESSONS, TABLE], budgetKb: 250 },
+  { name: '  wide screen', lazy: [...MY_LESSONS, TABLE], budgetKb: 250, enforced: true },
   {
     name: '  teacher, wide',
     lazy: [...MY_LESSONS, TABLE, 'src/web/app/teacher-schedule.tsx'],

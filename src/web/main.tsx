@@ -8,12 +8,13 @@ import { connectTransport } from './app/connect-transport.ts'
 import { activateLocale, readStoredLocale } from './app/i18n.ts'
 import { identifyUser, initMonitoring } from './app/monitoring.ts'
 import { preloadDashboardScreen } from './app/screen-chunks.ts'
+import { whenIdle } from './ui/when-idle.ts'
 
 // A signed-in start downloads its screen and asks for its data alongside the language and the
 // first render.
 const session = getSession()
 if (session) {
-  preloadDashboardScreen(window.location.pathname)
+  preloadDashboardScreen(window.location.pathname, queryClient)
   void import('./app/signed-in-prefetch.ts').then(({ prefetchSignedInData }) =>
     prefetchSignedInData(queryClient, session),
   )
@@ -39,13 +40,16 @@ startTransition(() => {
   )
 })
 
-// The service worker registers once the page has loaded: its precache downloads must not compete
-// with the first screen's, and its code (the update toast) is a chunk of its own (issue #10).
+// The service worker registers in an idle moment after the page has loaded: its precache (some
+// 1.6 MB) must not compete with the first screen's data and pictures on a phone, and its code (the
+// update toast) is a chunk of its own (issue #10).
 if (import.meta.env.PROD) {
   const register = () =>
-    void import('./app/service-worker-registration.tsx').then(({ registerServiceWorker }) =>
-      registerServiceWorker(),
-    )
+    whenIdle(() => {
+      void import('./app/service-worker-registration.tsx').then(({ registerServiceWorker }) =>
+        registerServiceWorker(),
+      )
+    }, 1500)
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }

@@ -135,9 +135,9 @@ export const useLessonPage = (list: 'finished' | 'group', query: LessonPageQuery
 export const useLesson = (lessonId: string | null, shown?: Lesson) =>
   useQuery({ ...lessonQueryOptions(lessonId), placeholderData: shown })
 
+/** The first group lesson, if any: enough to know whether there are group lessons at all. */
+export const groupLessonsCountQueryOptions = () => lessonPageQueryOptions('group', { page: 1, perPage: 1 })
+
 /** Whether the user has any group lesson (spec §2: the group tab is for users with group lessons). */
 export const useHasGroupLessons = () =>
-  useQuery({
-    ...lessonPageQueryOptions('group', { page: 1, perPage: 1 }),
-    select: (page) => page.total > 0,
-  })
+  useQuery({ ...groupLessonsCountQueryOptions(), select: (page) => page.total > 0 })

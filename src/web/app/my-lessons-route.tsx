@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
+import { groupLessonsCountQueryOptions, scheduledLessonsQueryOptions } from '../api/my-lessons.ts'
 import { useProfile } from '../api/profile.ts'
 import { MyLessonsScreen } from '../features/my-lessons/my-lessons-screen.tsx'
 import { lazyComponent } from '../ui/lazy-component.tsx'
@@ -21,4 +23,14 @@ export function MyLessonsRoute() {
       </Suspense>
     ) : undefined
   return <MyLessonsScreen profile={profile} schedulePanel={schedulePanel} />
+}
+
+/**
+ * What my-lessons always shows, whatever its tab: the scheduled lessons and whether there are group
+ * lessons. A signed-in start on my-lessons asks for them once this chunk has arrived, alongside the
+ * profile, not after the screen has rendered (issue #10; app/screen-chunks.ts).
+ */
+export function prefetchScreen(client: QueryClient): void {
+  void client.prefetchQuery(scheduledLessonsQueryOptions())
+  void client.prefetchQuery(groupLessonsCountQueryOptions())
 }

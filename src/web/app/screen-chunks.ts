@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router-dom'
 import { paths } from './paths.ts'
 
@@ -27,12 +28,24 @@ const screens: [string, () => Promise<unknown>][] = [
   [paths.voiceConfirmation, dashboardChunks.voiceConfirmation],
 ]
 
-/** Starts downloading the dashboard layout and the screen of `pathname`, if it is one. */
-export function preloadDashboardScreen(pathname: string): void {
+/** A screen's chunk may ask for the data it always shows as soon as it has arrived. */
+type ScreenModule = { prefetchScreen?: (client: QueryClient) => void }
+
+/**
+ * Starts downloading the dashboard layout and the screen of `pathname`, if it is one; once the
+ * screen's code is here, its data is asked for alongside the profile rather than after it.
+ */
+export function preloadDashboardScreen(pathname: string, client: QueryClient): void {
   const screen = screens.find(([pattern]) => matchPath(pattern, pathname))
   if (!screen) return
   // Two tasks: each import appends a link per file it needs, which on a phone adds up to one long
   // task before the first render (issue #10).
   void dashboardChunks.layout().catch(() => undefined)
-  setTimeout(() => void screen[1]().catch(() => undefined), 0)
+  setTimeout(
+    () =>
+      void screen[1]()
+        .then((module) => (module as ScreenModule).prefetchScreen?.(client))
+        .catch(() => undefined),
+    0,
+  )
 }

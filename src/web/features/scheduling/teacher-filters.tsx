@@ -1,19 +1,34 @@
-import '@mantine/core/styles/ScrollArea.css'
-import '@mantine/core/styles/Overlay.css'
-import '@mantine/core/styles/Popover.css'
-import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
+import '@mantine/core/styles/Skeleton.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Button, Collapse, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react'
-import { useId, useState } from 'react'
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { useLanguages, useLevels } from '../../api/dictionaries.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
+import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
-import { TimePicker } from '../../ui/time-picker.tsx'
-import { validTime } from '../../ui/time-picker-options.ts'
+import { whenIdle } from '../../ui/when-idle.ts'
 import type { SetLessonsState } from './set-lessons-url.ts'
+
+const TeacherFilterFields = lazyComponent(
+  async () => (await import('./teacher-filter-fields.tsx')).TeacherFilterFields,
+)
+
+/** Where the five fields will be, the same size, while their code downloads (no layout shift). */
+function FieldsPlaceholder({ phone }: { phone: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" verticalSpacing="sm" pt={phone ? 'md' : 0}>
+      {[0, 1, 2, 3, 4].map((field) => (
+        <Stack key={field} gap={4}>
+          <Skeleton height={20} width="50%" radius="sm" />
+          <Skeleton height={36} radius="md" />
+        </Stack>
+      ))}
+    </SimpleGrid>
+  )
+}
 
 type Props = {
   state: SetLessonsState
@@ -37,6 +52,10 @@ export function TeacherFilters({ state, language, dates, onChange }: Props) {
   const levels = useLevels().data ?? []
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
   const [unfolded, setUnfolded] = useState(false)
+  // On a phone the fields come with the first unfolding, and stay; their code downloads once the
+  // page is idle, so the unfolding rarely waits for it (issue #10).
+  const everUnfolded = useEverOpened(unfolded)
+  useEffect(() => (phone ? whenIdle(TeacherFilterFields.preload, 2000) : undefined), [phone])
   const fieldsId = useId()
   const chosenLanguage = languages.find((l) => l.id === language)
   const chosenLevel = levels.find((l) => l.id === state.level)
@@ -48,9 +67,6 @@ export function TeacherFilters({ state, language, dates, onChange }: Props) {
     state.day ? `${weekdayName(state.day, i18n.locale)} ${dayMonth(state.day)}` : t`każdy dzień`,
     ...(from ? [state.to ? `${from}–${state.to}` : t`od ${from}`] : []),
   ].join(' · ')
-  const set = (patch: Partial<SetLessonsState>) => onChange({ ...patch, page: 1 })
-  const filtered =
-    typeof state.language === 'number' || state.level !== null || state.day || state.from || state.to
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={t`Filtry`}>
       {phone && (
@@ -72,67 +88,19 @@ export function TeacherFilters({ state, language, dates, onChange }: Props) {
         </Group>
       )}
       <Collapse expanded={!phone || unfolded} id={fieldsId}>
-        <Stack gap="md" pt={phone ? 'md' : 0}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" verticalSpacing="sm">
-            <Select
-              label={t`Język`}
-              placeholder={t`Dowolny`}
-              data={languages.map((l) => ({ value: String(l.id), label: languageLabel(l, i18n.locale) }))}
-              value={language === null ? null : String(language)}
-              onChange={(value) => set({ language: value ? Number(value) : 'any' })}
-              searchable
-              clearable
+        {(!phone || everUnfolded) && (
+          <Suspense fallback={<FieldsPlaceholder phone={phone} />}>
+            <TeacherFilterFields
+              state={state}
+              language={language}
+              dates={dates}
+              languages={languages}
+              levels={levels}
+              phone={phone}
+              onChange={onChange}
             />
-            <Select
-              label={t`Poziom`}
-              placeholder={t`Dowolny`}
-              data={levels.map((l) => ({ value: String(l.id), label: l.name }))}
-              value={state.level === null ? null : String(state.level)}
-              onChange={(value) => set({ level: value ? Number(value) : null })}
-              clearable
-            />
-            <Select
-              label={t`Dzień`}
-              placeholder={t`Dowolny`}
-              data={dates.map((date) => ({
-                value: date,
-                label: `${weekdayName(date, i18n.locale)} ${dayMonth(date)}`,
-              }))}
-              value={state.day && dates.includes(state.day) ? state.day : null}
-              onChange={(value) => set({ day: value })}
-              clearable
-            />
-            <TimePicker
-              label={t`Od godziny`}
-              value={state.from ?? ''}
-              onChange={(from) =>
-                set({
-                  from: from || null,
-                  to: state.to && from ? validTime(state.to, from) || null : state.to,
-                })
-              }
-              clearable
-            />
-            <TimePicker
-              label={t`Do godziny`}
-              value={state.to ?? ''}
-              after={state.from ?? undefined}
-              onChange={(to) => set({ to: to || null })}
-              disabled={!state.from}
-              clearable
-            />
-          </SimpleGrid>
-          {filtered && (
-            <Button
-              variant="subtle"
-              leftSection={<IconFilterOff size={16} aria-hidden />}
-              onClick={() => set({ language: 'any', level: null, day: null, from: null, to: null })}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              <Trans>Wyczyść filtry</Trans>
-            </Button>
-          )}
-        </Stack>
+          </Suspense>
+        )}
       </Collapse>
     </Paper>
   )
