@@ -4,6 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/server/db/schema.ts',
+    './src/server/db/schema-lessons.ts',
     './src/server/db/schema-room.ts',
     './src/server/db/schema-onboarding.ts',
     './src/server/db/schema-ai-lesson.ts',

@@ -5,7 +5,6 @@ import { type Database, openDatabase } from '../src/server/db/client.ts'
 import {
   availabilityRules,
   languages,
-  lessons,
   levels,
   sessions,
   specializations,
@@ -15,6 +14,7 @@ import {
   timeSlots,
   users,
 } from '../src/server/db/schema.ts'
+import { lessons } from '../src/server/db/schema-lessons.ts'
 import { seedDictionaries } from '../src/server/db/seed/seed.ts'
 import { datesOf } from '../src/server/modules/timetables/plan.ts'
 import { newToken } from '../src/server/platform/tokens.ts'

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/client.ts'
-import { lessons, settings, teacherTaughtLanguages, timeSlots, users } from '../../src/server/db/schema.ts'
+import { settings, teacherTaughtLanguages, timeSlots, users } from '../../src/server/db/schema.ts'
+import { lessons } from '../../src/server/db/schema-lessons.ts'
 import { createSession } from '../../src/server/platform/sessions.ts'
 
 // What the load needs before it starts, written straight into the database of the server under

@@ -15,6 +15,9 @@ test('a user resets the password through the e-mailed link and signs in with the
   await page.goto('/login')
   await page.getByRole('link', { name: 'Nie pamiętasz hasła?' }).click()
   await expect(page).toHaveURL(/\/password-reset$/)
+  // The URL changes at once; the login form (with its own e-mail field) stays until the screen's
+  // chunk has arrived.
+  await expect(page.getByRole('heading', { name: 'Nie pamiętasz hasła?' })).toBeVisible()
   await page.getByRole('textbox', { name: /e-mail/i }).fill(EMAIL)
   await page.getByRole('button', { name: /wyślij/i }).click()
   await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { lessons, users } from './schema.ts'
+import { users } from './schema.ts'
+import { lessons } from './schema-lessons.ts'
 
 // The lesson room of issue #13 (modules/room, docs/lesson-room-protocol.md). Apart from schema.ts,
 // which is long enough; drizzle.config.ts reads both.

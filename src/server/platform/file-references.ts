@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { lessonFiles, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import { lessonFiles } from '../db/schema-lessons.ts'
 
 // Every column that names a stored file (FileStorage key). A file none of them names is an orphan
 // (file-sweep.ts). A new file column belongs here too: file-sweep.integration.test.ts checks that

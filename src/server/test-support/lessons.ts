@@ -6,7 +6,8 @@ import {
   type TimetableUpdateAnswer,
   timetableUpdateResponse,
 } from '../../domain/api/timetables.ts'
-import { lessons, teacherTaughtLanguages, type users } from '../db/schema.ts'
+import { teacherTaughtLanguages, type users } from '../db/schema.ts'
+import { lessons } from '../db/schema-lessons.ts'
 import type { TestApp } from './build-test-app.ts'
 import { bearer } from './fixtures.ts'
 import { signedInUser } from './sessions.ts'

@@ -8,7 +8,8 @@ import {
   MATERIAL_FIELDS,
   scheduledLessonsResponse,
 } from '../../domain/api/my-lessons.ts'
-import { lessons, type users } from '../db/schema.ts'
+import type { users } from '../db/schema.ts'
+import { lessons } from '../db/schema-lessons.ts'
 import type { User } from '../platform/sessions.ts'
 import type { TestApp } from './build-test-app.ts'
 import { bearer } from './fixtures.ts'

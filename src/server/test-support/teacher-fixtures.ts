@@ -4,7 +4,6 @@ import { type TeacherSearchPage, teacherSearchResponse } from '../../domain/api/
 import type { Db } from '../db/client.ts'
 import {
   languages,
-  lessons,
   levels,
   specializations,
   teacherSpecializations,
@@ -13,6 +12,7 @@ import {
   timeSlots,
   users,
 } from '../db/schema.ts'
+import { lessons } from '../db/schema-lessons.ts'
 import type { User } from '../platform/sessions.ts'
 import type { TestApp } from './build-test-app.ts'
 import { createUser, signIn } from './fixtures.ts'

@@ -10,7 +10,8 @@ import {
   parseScheduled,
   postJson,
 } from '../../test-support/my-lessons.ts'
-import { lessons, timeSlots, users } from '../schema.ts'
+import { timeSlots, users } from '../schema.ts'
+import { lessons } from '../schema-lessons.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
 import { DEMO_LESSON_EMAILS } from './demo-lessons.ts'
 import { DEMO_STUDENTS } from './demo-students.ts'

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { LessonTopic } from '../../../domain/api/ai-lesson.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 // Conversation topics drawn from the student's recent human lessons (issue #15): what the
 // teacher wrote in the memo, or the student's own note, of their last finished lessons. This is

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
 import {
-  lessons,
   levels,
   specializations,
   teacherSpecializations,
@@ -12,6 +11,7 @@ import {
   timeSlots,
   users,
 } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { studentLessons } from '../lessons/repository.ts'
 import { findSettings } from '../settings/repository.ts'
 

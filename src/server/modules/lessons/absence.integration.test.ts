@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { absenceReports } from '../../db/schema.ts'
+import { absenceReports } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, parseLesson, postJson, refusal } from '../../test-support/my-lessons.ts'
 

@@ -1,13 +1,13 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../db/schema.ts'
 import {
   absenceReports,
   lessonFiles,
   lessonRatings,
   lessons,
   teacherPenalties,
-  users,
-} from '../../db/schema.ts'
+} from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { teacherPenalties, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
+import { teacherPenalties } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { TEST_PASSWORD } from '../../test-support/fixtures.ts'
 import {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { idempotencyKeys, lessons } from '../../db/schema.ts'
+import { idempotencyKeys } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {
   activeLessons,

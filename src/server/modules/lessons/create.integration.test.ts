@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lessons, teacherStudents, timeSlots, users } from '../../db/schema.ts'
+import { teacherStudents, timeSlots, users } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {

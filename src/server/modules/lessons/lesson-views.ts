@@ -3,15 +3,8 @@ import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
-import {
-  absenceReports,
-  languages,
-  lessonFiles,
-  lessonRatings,
-  lessons,
-  levels,
-  users,
-} from '../../db/schema.ts'
+import { languages, levels, users } from '../../db/schema.ts'
+import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 
 // spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { absenceReports, lessonFiles, lessonRatings, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
+import { absenceReports, lessonFiles, lessonRatings } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {
   addLessonAt,

@@ -3,7 +3,7 @@ import type { Lesson, LessonListQuery, LessonPage, ScheduledLessons } from '../.
 import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { toLesson } from './lesson-dto.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MATERIAL_MAX_BYTES } from '../../../domain/constants.ts'
-import { lessonFiles } from '../../db/schema.ts'
+import { lessonFiles } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import {

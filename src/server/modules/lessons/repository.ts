@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { lessons, levels, teacherStudents, teacherTaughtLanguages, timeSlots } from '../../db/schema.ts'
+import { levels, teacherStudents, teacherTaughtLanguages, timeSlots } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 // SQL of booking (issue #4 item 4). "Active" lessons are the ones not cancelled: they hold their
 // slot (partial unique index lessons_active_slot_key) and count against every limit.

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema.ts'
+import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema-lessons.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import { AppError } from '../../platform/errors.ts'
 import { ofViewer, type Viewer } from './lesson-views.ts'

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { profileResponse, teacherSummaryResponse } from '../../../domain/api/profile.ts'
-import { lessonRatings, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
+import { lessonRatings } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {
   addLessonAt,

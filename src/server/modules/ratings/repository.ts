@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { lessonRatings, lessons } from '../../db/schema.ts'
+import { lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 
 // SQL of spec §3 Rating (issue #5 item 4): one rating per lesson (primary key lesson_id).

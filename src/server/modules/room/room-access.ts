@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../lessons/lesson-views.ts'
 import { ofViewer } from '../lessons/lesson-views.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lessons } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { listening, roomTokenFor } from '../../test-support/room.ts'

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { lessons, teacherStudents, users } from '../../db/schema.ts'
+import { teacherStudents, users } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 // spec §4 allowed students (teacher_students) and the students who have lessons with a teacher
 // (issue #4 item 6).

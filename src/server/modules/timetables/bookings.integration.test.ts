@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Timetable } from '../../../domain/api/timetables.ts'
-import { lessons, teacherStudents, users } from '../../db/schema.ts'
+import { teacherStudents, users } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {
   activeLessons,

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { availabilityRules, lessons, timeSlots } from '../../db/schema.ts'
+import { availabilityRules, timeSlots } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 export type StoredRules = typeof availabilityRules.$inferSelect
 export type SlotRow = typeof timeSlots.$inferSelect

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
-import { lessons, settings, teacherStudents, timeSlots, users } from '../../db/schema.ts'
+import { settings, teacherStudents, timeSlots, users } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 // GET /teachers/timetables/show in one round trip (it is the hottest call of the app, and each
 // round trip costs more than the rest of the request: bench/README.md): the active teacher, the

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { createdAt, languages, levels, timeSlots, updatedAt, users } from './schema.ts'
+
+// The lessons and what hangs on them (ratings, materials, absence reports, cancellation
+// penalties); users, the reference data and the timetable are in schema.ts.
+
+// spec §3 Lesson, as booked (issue #4 item 4), with the student's note and both memos (issue #5;
+// spec §5: at most 255 characters each, also a CHECK in migration 0003).
+// `lessons_active_slot_key` (partial unique index) makes a double booking of a slot impossible
+// (ARCHITECTURE.md "Data"); a cancelled lesson frees its slot. Group lessons (`is_group`) are one
+// row per participating student and are not booked through the timetable (docs/decisions.md).
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once a schedule change removed the slot of a cancelled lesson (the lesson keeps its own
+    // times); the slot of an active lesson is never deleted (timetables/repository.ts).
+    timeSlotId: uuid('time_slot_id').references(() => timeSlots.id, { onDelete: 'set null' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancellationReason: text('cancellation_reason'),
+    isGroup: boolean('is_group').notNull().default(false),
+    note: text('note'),
+    teacherMemos: text('teacher_memos'),
+    studentMemos: text('student_memos'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lessons_active_slot_key').on(t.timeSlotId).where(sql`${t.cancelledAt} IS NULL`),
+    index('lessons_student_starts_idx').on(t.studentId, t.startsAt),
+    index('lessons_teacher_starts_idx').on(t.teacherId, t.startsAt),
+  ],
+)
+
+// spec §3 Rating: one per lesson, by its student, 1–5 (CHECKs in migration 0003).
+export const lessonRatings = pgTable('lesson_ratings', {
+  lessonId: uuid('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  value: smallint('value').notNull(),
+  comment: text('comment').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+// spec §3 lesson_files, spec §2 FileItem: a material stored in FileStorage under `storage_key`.
+// `owner_role` is the role that uploaded it, the only one that may delete it (spec §6);
+// `content_type` is the sniffed domain/files.ts FileType, never the client's claim.
+export const lessonFiles = pgTable(
+  'lesson_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    ownerRole: text('owner_role', { enum: ['student', 'teacher'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lesson_files_lesson_idx').on(t.lessonId, t.createdAt),
+    uniqueIndex('lesson_files_storage_key_key').on(t.storageKey),
+  ],
+)
+
+// spec §3 Absence report: each party reports the other at most once per lesson; the primary key
+// makes a concurrent second report impossible.
+export const absenceReports = pgTable(
+  'absence_reports',
+  {
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    absenteeId: uuid('absentee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    /** Whether the absentee's socket ever joined the lesson room before the report (issue #13). */
+    absenteeJoined: boolean('absentee_joined').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.reporterId] })],
+)
+
+// spec §4: "Teachers get a notice about a financial penalty for cancellation": the record of it,
+// for whoever settles the teachers' pay.
+export const teacherPenalties = pgTable(
+  'teacher_penalties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['late_cancellation'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('teacher_penalties_teacher_idx').on(t.teacherId, t.createdAt),
+    uniqueIndex('teacher_penalties_lesson_reason_key').on(t.lessonId, t.reason),
+  ],
+)
