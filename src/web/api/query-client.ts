@@ -1,6 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { QueryClient } from '@tanstack/react-query'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError } from './api-error.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -24,9 +24,42 @@ export const queryClient = new QueryClient({
   },
 })
 
+/**
+ * What the device keeps of a query is its last good answer: a refetch that failed (offline, the
+ * server away) leaves the data in memory under an error status, and saving that state would drop
+ * the answer, so the next start offline would have no profile at all (issue #10, found by the
+ * offline journey reloading twice without a connection). Saved as the success it was.
+ */
+export function lastGoodAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' && query.state.data !== undefined
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success' as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
+  )
+  return { ...client, clientState: { ...client.clientState, queries } }
+}
+
+/**
+ * Opt-in: only queries marked `meta: { persist: true }` (profile, dictionaries, settings), with an
+ * answer (their last good one, should a later refetch have failed: lastGoodAnswers).
+ */
+export function keptOnDevice(query: { state: { data: unknown }; meta?: Record<string, unknown> }): boolean {
+  return query.state.data !== undefined && query.meta?.persist === true
+}
+
 export const queryPersister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
   key: 'lektorium-query-cache',
+  serialize: (client) => JSON.stringify(lastGoodAnswers(client)),
 })
 
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
@@ -35,8 +68,7 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   // A new build discards the cache saved by the old one (its shapes may have changed).
   buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
   dehydrateOptions: {
-    // Opt-in: only queries marked `meta: { persist: true }` (profile, dictionaries, settings).
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist === true,
+    shouldDehydrateQuery: keptOnDevice,
   },
 }
 
