@@ -1,14 +1,13 @@
 import { OUTBOX_SYNC_TAG } from '../../../service-worker/cache-names.ts'
-import type { OUTBOX_KINDS } from './outbox-sync.ts'
+import { loadOutbox, type OUTBOX_KINDS } from './outbox-sync.ts'
 
-// The outbox's store (Dexie, some 30 kB) is a chunk of its own: my-lessons renders without it and
-// fetches it in an idle moment afterwards (preloadOutbox), so a write made once the connection has
-// dropped still finds it (issue #10).
-const outbox = () => import('./outbox.ts')
-
-/** Downloads the outbox's code ahead of the first write; a failure is retried by that write. */
+/**
+ * Downloads the outbox's code (Dexie, some 30 kB; a chunk of its own) ahead of the first write:
+ * my-lessons renders without it and calls this in an idle moment afterwards, so a write made once
+ * the connection has dropped still finds it (issue #10). A failure is retried by that write.
+ */
 export function preloadOutbox(): void {
-  outbox().catch(() => undefined)
+  loadOutbox().catch(() => undefined)
 }
 
 /** Puts a write in the outbox and asks for a Background Sync where the browser has it. */
@@ -19,7 +18,7 @@ export async function queueLessonWrite(
   input: unknown,
   idempotencyKey: string,
 ): Promise<void> {
-  const { enqueueWrite } = await outbox()
+  const { enqueueWrite } = await loadOutbox()
   await enqueueWrite(userId, { kind, lessonId, input, idempotencyKey })
   requestBackgroundSync()
 }

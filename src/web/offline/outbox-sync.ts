@@ -18,8 +18,9 @@ import type { OutboxEntry } from './outbox.ts'
 // Background Sync fires (where the browser has it), and every half minute while writes wait.
 // The outbox itself (Dexie) is a chunk of its own: a device without the offline database has
 // nothing to send, so the dashboard downloads it only with it (issue #10). Writes are queued by
-// outbox-queue.ts, which my-lessons loads with the outbox, so queueing needs no download offline.
-const outbox = () => import('./outbox.ts')
+// outbox-queue.ts; my-lessons fetches the outbox's code in an idle moment once its lessons show
+// (preloadOutbox), so queueing needs no download offline.
+export const loadOutbox = () => import('./outbox.ts')
 
 /**
  * The writes that may wait in the outbox: notes and memos (lessons/update), ratings, and the AI
@@ -67,7 +68,7 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
 export async function syncOutbox(queryClient: QueryClient): Promise<void> {
   const session = getSession()
   if (!session || !(await offlineStoreMayExist())) return
-  const { drainOutbox } = await outbox()
+  const { drainOutbox } = await loadOutbox()
   const report = await drainOutbox(session.userId, sendOutboxEntry)
   if (report.sent > 0) {
     await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
@@ -86,7 +87,7 @@ export function useOutboxEntries(): OutboxEntry[] {
     let ended = false
     const watch = () => {
       stopWaiting()
-      outbox().then(
+      loadOutbox().then(
         ({ watchOutbox }) => {
           if (!ended) stop ??= watchOutbox(userId, setEntries)
         },

@@ -5,11 +5,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { isErrorCode } from '../../api/api-error.ts'
 import { codeMessage } from '../../api/error-messages.ts'
 import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
-import { syncOutbox } from '../../offline/outbox-sync.ts'
+import { loadOutbox, syncOutbox } from '../../offline/outbox-sync.ts'
 import { describeWrite } from './pending-writes.ts'
-
-// The outbox's store (Dexie) is a chunk of its own, loaded when a notice's button is used (issue #10).
-const outbox = () => import('../../offline/outbox.ts')
 
 /** issue #5 item 8: the lessons shown are the device's copy; says when it was fetched. */
 export function SavedCopyNotice({ savedAt }: { savedAt: number }) {
@@ -69,7 +66,7 @@ export function OutboxRefusals({ entries }: { entries: OutboxEntry[] }) {
                   size="xs"
                   variant="default"
                   onClick={() =>
-                    void outbox()
+                    void loadOutbox()
                       .then(({ retryEntry }) => retryEntry(entry.seq))
                       .then(() => syncOutbox(queryClient))
                   }
@@ -80,7 +77,7 @@ export function OutboxRefusals({ entries }: { entries: OutboxEntry[] }) {
                   size="xs"
                   variant="subtle"
                   color="red"
-                  onClick={() => void outbox().then(({ dismissEntry }) => dismissEntry(entry.seq))}
+                  onClick={() => void loadOutbox().then(({ dismissEntry }) => dismissEntry(entry.seq))}
                 >
                   <Trans>Odrzuć</Trans>
                 </Button>
