@@ -27,12 +27,15 @@ const isOfType = <T extends RoomServerMessage['type']>(
 export function connectRoom(
   baseUrl: string,
   token: string | undefined,
-  options: { origin?: string | null } = {},
+  options: { origin?: string | null; session?: string } = {},
 ): RoomClient {
   const url = new URL('/api/v1/lessons/room', baseUrl.replace(/^http/, 'ws'))
   if (token !== undefined) url.searchParams.set('token', token)
   const origin = options.origin === undefined ? baseUrl : options.origin
   const ws = new WebSocket(url, origin === null ? {} : { origin })
+  // protocol §2: the first frame proves the session the token was made for.
+  const { session } = options
+  if (session !== undefined) ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', session })))
   const received: RoomServerMessage[] = []
   const taken = new Set<number>()
   const waiters = new Set<() => void>()
