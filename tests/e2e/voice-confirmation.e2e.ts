@@ -33,9 +33,11 @@ async function piotrJoins(page: Page) {
   const join = page.getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' }).first()
   await join.click()
   await expect(page).toHaveURL(/\/dashboard\/voice-confirmation\?lesson_id=[0-9a-f-]{36}$/)
+  // Issue #21: this one click starts the recording too (spec §4), no second button.
   const dialog = page.getByRole('dialog', { name: 'Potwierdź swój głos' })
   await dialog.getByRole('button', { name: 'Nagraj próbkę' }).click()
   await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Nagraj 10 sekund' })).toBeHidden()
   return new URL(page.url()).searchParams.get('lesson_id')
 }
 
@@ -47,7 +49,6 @@ test('a denied microphone shows the spec text and how to allow it', async () => 
   })
   const page = await browser.newPage()
   await piotrJoins(page)
-  await page.getByRole('button', { name: 'Nagraj 10 sekund' }).click()
   const alert = page.getByRole('alert').filter({ hasText: SPEC_TEXT })
   await expect(alert).toBeVisible()
   await expect(alert).toContainText('zezwól tej stronie na używanie mikrofonu')
@@ -61,9 +62,11 @@ test('a student without a voice sample records 10 s and the stored file is the W
 }) => {
   test.setTimeout(90_000)
   const lessonId = await piotrJoins(page)
-  await page.getByRole('button', { name: 'Nagraj 10 sekund' }).click()
   const timer = page.getByRole('timer')
   await expect(timer).toHaveText(/^Zostało (10|9) s$/)
+  // What to read stays in sight while recording, and the focus is in the recorder.
+  await expect(page.getByText(/Dzień dobry! Uczę się języków w Lektorium/)).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Próbka głosu' })).toBeFocused()
   await expect(timer).toHaveText('Zostało 5 s', { timeout: 8_000 })
   await expect(page.getByText('Dziękujemy! Twoja próbka głosu została zapisana.')).toBeVisible({
     timeout: 20_000,

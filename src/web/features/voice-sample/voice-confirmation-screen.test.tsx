@@ -3,19 +3,24 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../domain/api/profile.ts'
+import { VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
+import { fakeMicrophone } from '../../test-support/fake-microphone.ts'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'
+import { stubUploads } from '../../test-support/test-xhr.ts'
 import { preloadDialogModal } from '../../ui/app-dialog.tsx'
+import type { RecordingDeps } from './record-voice-sample.ts'
 import { VoiceConfirmationScreen } from './voice-confirmation-screen.tsx'
 
-// spec §2: voice-confirmation before a student's call; video-call-vonage keeps the query.
+// spec §2: voice-confirmation before a student's call; video-call-vonage keeps the query. spec §4:
+// the dialog's "Nagraj próbkę" starts the 10 s recording itself (issue #21).
 
 const QUERY = '?lesson_id=10000000-0000-4000-8000-000000000001'
 
@@ -24,12 +29,12 @@ function Where() {
   return <p data-testid="where">{`${pathname}${search}`}</p>
 }
 
-function open(profile: Profile) {
+function open(profile: Profile, deps?: RecordingDeps) {
   signInAs(profile)
   routeFetch({ [`GET /api/v1/${profile.role}s/me`]: { status: 200, body: { data: profile } } })
   const router = createMemoryRouter(
     [
-      { path: '/dashboard/voice-confirmation', element: <VoiceConfirmationScreen /> },
+      { path: '/dashboard/voice-confirmation', element: <VoiceConfirmationScreen deps={deps} /> },
       { path: '*', element: <Where /> },
     ],
     { initialEntries: [`/dashboard/voice-confirmation${QUERY}`] },
@@ -57,14 +62,51 @@ describe('voice-confirmation (spec §2)', () => {
     vi.unstubAllGlobals()
   })
 
-  it('asks a student without a voice sample for the check (VoiceRecognition), then shows the recorder', async () => {
-    open(studentProfile({ voice_sample_url: null }))
+  it('asks a student without a voice sample for the check, and one click on "Nagraj próbkę" records', async () => {
+    const uploads = stubUploads()
+    const mic = fakeMicrophone()
+    const student = studentProfile({ voice_sample_url: null })
+    open(student, mic.deps)
     const dialog = await screen.findByRole('dialog', { name: 'Potwierdź swój głos' })
     expect(dialog.textContent).toContain('nagraj krótką próbkę głosu')
+    expect(dialog.textContent).toContain('Nagrywanie zacznie się od razu')
     fireEvent.click(screen.getByRole('button', { name: 'Nagraj próbkę' }))
+    // No second button: the countdown runs, with the sentence to read in sight.
+    expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')
+    expect(mic.opened).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(screen.queryByRole('button', { name: 'Nagraj 10 sekund' })).toBeNull()
+    expect(screen.getByText(/Dzień dobry! Uczę się języków w Lektorium/)).toBeTruthy()
+    expect(screen.getByText('Nagrywanie rozpoczęte. Przeczytaj zdanie na głos.')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
+    expect(screen.queryByRole('link', { name: 'Przejdź do lekcji' })).toBeNull()
+
+    for (let second = 0; second < VOICE_SAMPLE.seconds; second++) {
+      await waitFor(() => expect(screen.getByRole('timer').textContent).toBe(`Zostało ${10 - second} s`))
+      mic.passSecond()
+    }
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    act(() => uploads[0]?.answer(200, { data: { ...student, voice_sample_url: '/api/v1/files/a.wav' } }))
+    expect(await screen.findByText('Dziękujemy! Twoja próbka głosu została zapisana.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('link', { name: 'Przejdź do lekcji' }))
+    expect((await screen.findByTestId('where')).textContent).toBe(`/dashboard/video-call-vonage${QUERY}`)
+  })
+
+  it('records nothing when the student closes the dialog or answers "Nie teraz"', async () => {
+    const mic = fakeMicrophone()
+    open(studentProfile({ voice_sample_url: null }), mic.deps)
+    await screen.findByRole('dialog', { name: 'Potwierdź swój głos' })
+    fireEvent.click(screen.getByRole('button', { name: 'Zamknij okno' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(screen.getByRole('button', { name: 'Nagraj 10 sekund' })).toBeTruthy()
-    expect(screen.queryByRole('link', { name: 'Przejdź do lekcji' })).toBeNull()
+    expect(mic.opened).not.toHaveBeenCalled()
+    cleanup()
+
+    open(studentProfile({ voice_sample_url: null }), mic.deps)
+    await screen.findByRole('dialog', { name: 'Potwierdź swój głos' })
+    fireEvent.click(screen.getByRole('link', { name: 'Nie teraz' }))
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/my-lessons')
+    expect(mic.opened).not.toHaveBeenCalled()
   })
 
   it('sends a student who already has a sample straight on to the call, with the query', async () => {

@@ -7,15 +7,21 @@ import { useProfile } from '../../api/profile.ts'
 import { paths } from '../../app/paths.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
+import type { RecordingDeps } from './record-voice-sample.ts'
 import { VoiceRecognitionDialog } from './voice-recognition-dialog.tsx'
-import { VoiceSampleRecorder } from './voice-sample-recorder.tsx'
+import { VoiceSampleRecorder, type VoiceSampleRecorderHandle } from './voice-sample-recorder.tsx'
+
+type VoiceConfirmationScreenProps = {
+  /** The recorder's microphone and clock (tests). */
+  deps?: RecordingDeps
+}
 
 /**
  * /dashboard/voice-confirmation?lesson_id=… (spec §2): the voice-sample check before a student's
  * call. A teacher, or a student who already has a sample, goes on to the call at once; the query
  * goes along (spec §2: video-call-vonage keeps the current query).
  */
-export function VoiceConfirmationScreen() {
+export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) {
   const { t } = useLingui()
   usePageTitle(t`Potwierdzenie głosu`)
   const { search } = useLocation()
@@ -27,6 +33,7 @@ export function VoiceConfirmationScreen() {
     needsSample.current = profile.role === 'student' && profile.voice_sample_url === null
   }
   const [asking, setAsking] = useState(true)
+  const recorder = useRef<VoiceSampleRecorderHandle>(null)
   const [uploaded, setUploaded] = useState(false)
   const call = `${paths.videoCallVonage}${search}`
 
@@ -40,7 +47,7 @@ export function VoiceConfirmationScreen() {
       <Text c="dimmed">
         <Trans>Jeszcze jeden krok przed lekcją: nagraj próbkę głosu. Wystarczy to zrobić raz.</Trans>
       </Text>
-      <VoiceSampleRecorder onUploaded={() => setUploaded(true)} />
+      <VoiceSampleRecorder ref={recorder} deps={deps} onUploaded={() => setUploaded(true)} />
       <Group justify="space-between" gap="sm">
         <Button component={Link} to={paths.myLessons} variant="subtle">
           <Trans>Wróć do moich lekcji</Trans>
@@ -56,7 +63,15 @@ export function VoiceConfirmationScreen() {
           </Button>
         )}
       </Group>
-      <VoiceRecognitionDialog opened={asking} onClose={() => setAsking(false)} />
+      <VoiceRecognitionDialog
+        opened={asking}
+        onClose={() => setAsking(false)}
+        onRecord={() => {
+          // Issue #21: one click records (spec §4: idle → 10 s countdown → upload), no second button.
+          setAsking(false)
+          recorder.current?.record()
+        }}
+      />
     </Stack>
   )
 }

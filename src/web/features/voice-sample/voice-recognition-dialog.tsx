@@ -5,11 +5,20 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../app/paths.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 
+type Props = {
+  opened: boolean
+  /** Esc or the close icon: the dialog goes, nothing records. */
+  onClose: () => void
+  /** "Nagraj próbkę": the screen closes the dialog and starts the recording in this same click. */
+  onRecord: () => void
+}
+
 /** VoiceRecognition (spec §2 dialogs): asks for the voice check before the student's lesson. */
-export function VoiceRecognitionDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function VoiceRecognitionDialog({ opened, onClose, onRecord }: Props) {
   const { t } = useLingui()
   return (
-    <AppDialog opened={opened} onClose={onClose} title={t`Potwierdź swój głos`}>
+    // The focus goes to the recorder that "Nagraj próbkę" starts, not back to where it was.
+    <AppDialog opened={opened} onClose={onClose} title={t`Potwierdź swój głos`} returnFocus={false}>
       <Stack gap="md">
         <Text>
           <Trans>
@@ -17,11 +26,17 @@ export function VoiceRecognitionDialog({ opened, onClose }: { opened: boolean; o
             zdania. Dzięki niej wiemy, że na lekcji jesteś Ty. Nagrywasz ją tylko raz.
           </Trans>
         </Text>
+        <Text>
+          <Trans>
+            Nagrywanie zacznie się od razu po kliknięciu „Nagraj próbkę”: przeczytaj wtedy na głos zdanie,
+            które zobaczysz na ekranie. Przeglądarka może najpierw zapytać o dostęp do mikrofonu.
+          </Trans>
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={paths.myLessons} variant="default">
             <Trans>Nie teraz</Trans>
           </Button>
-          <Button onClick={onClose} leftSection={<IconMicrophone size={16} aria-hidden />} data-autofocus>
+          <Button onClick={onRecord} leftSection={<IconMicrophone size={16} aria-hidden />} data-autofocus>
             <Trans>Nagraj próbkę</Trans>
           </Button>
         </Group>

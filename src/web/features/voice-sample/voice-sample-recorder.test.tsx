@@ -5,40 +5,25 @@ import { MantineProvider } from '@mantine/core'
 import { Notifications, notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkVoiceSample, VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 import { activateLocale } from '../../app/i18n.ts'
 import { theme } from '../../app/theme.ts'
+import { fakeMicrophone } from '../../test-support/fake-microphone.ts'
 import { STUDENT_ID, studentProfile } from '../../test-support/profile-fixture.ts'
 import { signInAs } from '../../test-support/test-session.ts'
 import { type FakeUpload, stubUploads } from '../../test-support/test-xhr.ts'
-import type { RecordingDeps } from './record-voice-sample.ts'
-import { VoiceSampleRecorder, type VoiceSampleRecorderProps } from './voice-sample-recorder.tsx'
+import {
+  VoiceSampleRecorder,
+  type VoiceSampleRecorderHandle,
+  type VoiceSampleRecorderProps,
+} from './voice-sample-recorder.tsx'
 
 // spec §4 "Voice recording" states, with the microphone and the seconds under the test's control
-// (the PCM capture and the WAV encoding are the real ones' job: pcm-capture, wav-encoder).
+// (test-support/fake-microphone.ts).
 
 const stored = studentProfile({ voice_sample_url: `/api/v1/files/a.wav?expires=1&sig=x` })
-
-function fakeMicrophone(deny = false) {
-  const stopped = vi.fn()
-  const seconds: (() => void)[] = []
-  const deps: RecordingDeps = {
-    openMicrophone: async () => {
-      if (deny) throw new DOMException('Permission denied', 'NotAllowedError')
-      return {
-        // 10.1 s of a steady tone: the recorder keeps exactly 10 s of it.
-        capture: async () => ({
-          stop: async () => [0, 1].map(() => new Float32Array(VOICE_SAMPLE.sampleRate * 10.1).fill(0.1)),
-        }),
-        release: stopped,
-      }
-    },
-    tick: () => new Promise<void>((resolve) => seconds.push(resolve)),
-  }
-  const passSecond = () => act(() => seconds.shift()?.())
-  return { deps, stopped, passSecond }
-}
 
 function renderRecorder(props: VoiceSampleRecorderProps) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
@@ -121,6 +106,32 @@ describe('VoiceSampleRecorder (spec §4 Voice recording)', () => {
     expect(sentFile(uploads[1])).toBe(sentFile(uploads[0]))
     act(() => uploads[1]?.answer(200, { data: stored }))
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1))
+  })
+
+  it('keeps the sentence in sight while recording, keeps the focus in the recorder and announces the start', async () => {
+    stubUploads()
+    const mic = fakeMicrophone()
+    renderRecorder({ deps: mic.deps })
+    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+    expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')
+    expect(screen.getByText(/Dzień dobry! Uczę się języków w Lektorium/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Nagraj 10 sekund' })).toBeNull()
+    // The button that started it is gone: the focus is not lost to the page.
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
+    expect(screen.getByText('Nagrywanie rozpoczęte. Przeczytaj zdanie na głos.')).toBeTruthy()
+  })
+
+  it('starts from the screen through its ref, in that click, and takes the focus', async () => {
+    stubUploads()
+    const mic = fakeMicrophone()
+    const recorder = createRef<VoiceSampleRecorderHandle>()
+    renderRecorder({ deps: mic.deps, ref: recorder })
+    await screen.findByRole('button', { name: 'Nagraj 10 sekund' })
+    act(() => recorder.current?.record())
+    // spec §4: the click is the gesture the microphone's permission prompt needs.
+    expect(mic.opened).toHaveBeenCalledTimes(1)
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
+    expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')
   })
 
   it('rejects a denied microphone with UserPermissionDenied and says how to allow it', async () => {

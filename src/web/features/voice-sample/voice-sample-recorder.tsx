@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Tooltip.css'
 import '@mantine/core/styles/RingProgress.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { IconCircleCheck, IconMicrophone, IconMicrophoneOff, IconRefresh } from '@tabler/icons-react'
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react'
 import { VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 import { MicrophoneHelp } from './microphone-help.tsx'
 import type { RecordingDeps } from './record-voice-sample.ts'
@@ -14,17 +15,25 @@ import {
   useVoiceSampleRecorder,
 } from './use-voice-sample-recorder.ts'
 
+/** Lets a screen start the recording from its own button (the VoiceRecognition dialog's). */
+export type VoiceSampleRecorderHandle = {
+  /** Starts the 10 s recording and moves the focus to the recorder; call it from the click. */
+  record: () => void
+}
+
 export type VoiceSampleRecorderProps = RecorderCallbacks & {
   /** Replaces the microphone and the clock (tests). */
   deps?: RecordingDeps
+  ref?: Ref<VoiceSampleRecorderHandle>
 }
 
 /**
  * The voice-sample recorder (spec §1 shared UI elements, §4 "Voice recording"): self-contained,
  * it records, uploads and thanks; the screen around it (voice-confirmation, the onboarding's
- * step 6) decides what comes next through `onUploaded`.
+ * step 6) decides what comes next through `onUploaded`, and may start it through `ref`.
  */
-export function VoiceSampleRecorder({ deps, onUploadFailed, ...callbacks }: VoiceSampleRecorderProps) {
+export function VoiceSampleRecorder({ deps, ref, onUploadFailed, ...callbacks }: VoiceSampleRecorderProps) {
+  const { t } = useLingui()
   const { state, record, retryUpload } = useVoiceSampleRecorder(
     {
       ...callbacks,
@@ -35,11 +44,41 @@ export function VoiceSampleRecorder({ deps, onUploadFailed, ...callbacks }: Voic
     },
     deps,
   )
+  const region = useRef<HTMLDivElement>(null)
+  useImperativeHandle(
+    ref,
+    () => ({
+      record: () => {
+        region.current?.focus({ preventScroll: true })
+        void record()
+      },
+    }),
+    [record],
+  )
+  // The button that started a step is gone once the next one shows: keep the focus in the recorder.
+  useEffect(() => {
+    const focused = document.activeElement
+    if (state.step !== 'idle' && (focused === null || focused === document.body)) {
+      region.current?.focus({ preventScroll: true })
+    }
+  }, [state.step])
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+    <Paper
+      ref={region}
+      tabIndex={-1}
+      role="group"
+      aria-label={t`Próbka głosu`}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+    >
       <Stack gap="md" align="center" ta="center">
         <RecorderBody state={state} record={record} retryUpload={retryUpload} />
       </Stack>
+      {/* Always in the page, so screen readers hear the start (a region added with its text is not read). */}
+      <VisuallyHidden aria-live="polite">
+        {state.step === 'recording' ? t`Nagrywanie rozpoczęte. Przeczytaj zdanie na głos.` : ''}
+      </VisuallyHidden>
     </Paper>
   )
 }
@@ -146,12 +185,17 @@ function Prompt() {
       <Text>
         <Trans>Przeczytaj na głos zdanie poniżej. Nagranie trwa 10 sekund i zatrzyma się samo.</Trans>
       </Text>
-      <Text fz="lg" fw={500} fs="italic" maw={480}>
-        <Trans>
-          „Dzień dobry! Uczę się języków w Lektorium i za chwilę zaczynam lekcję z moim lektorem.”
-        </Trans>
-      </Text>
+      <Sentence />
     </>
+  )
+}
+
+/** What the student reads aloud: shown before and during the recording. */
+function Sentence() {
+  return (
+    <Text fz="lg" fw={500} fs="italic" maw={480}>
+      <Trans>„Dzień dobry! Uczę się języków w Lektorium i za chwilę zaczynam lekcję z moim lektorem.”</Trans>
+    </Text>
   )
 }
 
@@ -163,6 +207,7 @@ function Countdown({ secondsLeft }: { secondsLeft: number }) {
       <Text fw={500} c="red.8">
         <Trans>Nagrywanie…</Trans>
       </Text>
+      <Sentence />
       <RingProgress
         size={140}
         thickness={10}
