@@ -118,19 +118,41 @@ export const signalDataSchema = v.object({
 })
 export type SignalData = v.InferOutput<typeof signalDataSchema>
 
-export const roomClientMessageSchema = v.union([
+/** What each party tells the other of its media (issue #21 item 5). */
+export const mediaStateSchema = v.object({
+  microphone: v.boolean(),
+  camera: v.boolean(),
+  screen: v.boolean(),
+})
+export type MediaState = v.InferOutput<typeof mediaStateSchema>
+
+/** The session token of the signed-in user: the socket's first frame (protocol §2 "Entering"). */
+const SESSION_TOKEN_MAX = 200
+
+export const roomClientMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('auth'), session: v.pipe(v.string(), v.maxLength(SESSION_TOKEN_MAX)) }),
   v.object({ type: v.literal('signal'), data: signalDataSchema }),
+  v.object({ type: v.literal('state'), ...mediaStateSchema.entries }),
+  /** Leaving on purpose: the other side shows "left" at once rather than "reconnecting". */
+  v.object({ type: v.literal('bye') }),
   v.object({ type: v.literal('ping') }),
 ])
 export type RoomClientMessage = v.InferOutput<typeof roomClientMessageSchema>
 
-export const roomServerMessageSchema = v.union([
+/** Who cancelled a lesson during its call: one of its parties, or the school (an operator). */
+export const CANCELLED_BY = ['teacher', 'student', 'school'] as const
+export type CancelledBy = (typeof CANCELLED_BY)[number]
+
+export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('welcome'), peer_present: v.boolean(), closes_at: v.string() }),
   v.object({ type: v.literal('peer-joined') }),
-  v.object({ type: v.literal('peer-left') }),
+  /** `left`: said goodbye (or was signed out); `lost`: the connection dropped, it may come back. */
+  v.object({ type: v.literal('peer-left'), reason: v.optional(v.picklist(['left', 'lost'])) }),
+  v.object({ type: v.literal('peer-state'), ...mediaStateSchema.entries }),
   v.object({ type: v.literal('signal'), data: signalDataSchema }),
   v.object({ type: v.literal('chat'), message: chatMessageSchema }),
   v.object({ type: v.literal('closed'), reason: v.literal('window_ended') }),
+  v.object({ type: v.literal('cancelled'), by: v.picklist(CANCELLED_BY), reason: v.nullable(v.string()) }),
   v.object({ type: v.literal('pong') }),
 ])
 export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>
@@ -138,9 +160,14 @@ export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>
 /** Close codes of the signalling socket (protocol §2). */
 export const ROOM_CLOSE = {
   windowEnded: 4000,
+  /** No token, a bad one, or the socket did not prove the session the token was made for. */
   unauthorized: 4401,
   forbidden: 4403,
   replaced: 4409,
+  /** The lesson was cancelled (a `cancelled` frame says by whom and why). */
+  cancelled: 4410,
+  /** Past the ceiling of frames dropped over the room's limits (protocol §2 "Limits"). */
+  rateLimited: 4429,
   tooLarge: 1009,
   malformed: 1003,
 } as const

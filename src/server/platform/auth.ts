@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Role } from '../../domain/api/common.ts'
 import { AppError } from './errors.ts'
-import { findSessionUser, type User } from './sessions.ts'
+import { findSessionUser, isBarred, type User } from './sessions.ts'
 import { hashToken } from './tokens.ts'
 
 declare module 'fastify' {
@@ -38,7 +38,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     }
     // An expired, revoked or unknown token, and an account that was deactivated or banned since the
     // sign-in, all answer 401: spec §8 makes the client log out.
-    if (user?.status !== 'active' || (user.bannedUntil && user.bannedUntil > now)) {
+    if (!user || isBarred(user, now)) {
       throw new AppError('unauthenticated')
     }
     request.user = user

@@ -19,6 +19,8 @@ export type RateLimits = {
   resetPasswordPerIp: Limit
   validateEmailPerIp: Limit
   teacherSignUpPerIp: Limit
+  /** Messages a user posts to lesson chats (issue #21 item 3), across every server process. */
+  chatPerUser: Limit
 }
 
 const MINUTE = 60_000
@@ -32,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   validateEmailPerIp: { limit: 60, windowMs: 15 * MINUTE },
   // The teacher registration is public and carries up to 105 MB of files: bound the disk it can fill.
   teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  // A person types a few messages a minute; a script posting hundreds fills the other's chat.
+  chatPerUser: { limit: 30, windowMs: MINUTE },
 }
 
 /** Attempts counted by this process between two sweeps of finished windows. */
@@ -95,5 +99,6 @@ export function createRateLimiters(overrides: Partial<RateLimits>, counters: Cou
     resetPasswordPerIp: limiter('resetPasswordPerIp'),
     validateEmailPerIp: limiter('validateEmailPerIp'),
     teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
+    chatPerUser: limiter('chatPerUser'),
   }
 }

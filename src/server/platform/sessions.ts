@@ -33,6 +33,47 @@ export async function findSessionUser(
   return row
 }
 
+/**
+ * An account that may not use the app now though its session lives: deactivated, not yet active,
+ * or banned (spec §8: such a request answers 401 and the client logs out).
+ */
+export const isBarred = (user: Pick<User, 'status' | 'bannedUntil'>, now: Date): boolean =>
+  user.status !== 'active' || (user.bannedUntil !== null && user.bannedUntil > now)
+
+/** The id of the live session whose token hashes to `tokenHash`. */
+export async function findSessionId(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+  return row?.id
+}
+
+/**
+ * Whether session `sessionId` of `userId` lives and its account may use the app at `now`; with
+ * `tokenHash`, also that this is that session's own token (the room's sockets, issue #21).
+ */
+export async function sessionAdmits(
+  db: Db,
+  check: { sessionId: string; userId: string; tokenHash?: string },
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status, bannedUntil: users.bannedUntil })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, check.sessionId),
+        eq(sessions.userId, check.userId),
+        check.tokenHash === undefined ? undefined : eq(sessions.tokenHash, check.tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+  return row !== undefined && !isBarred(row, now)
+}
+
 export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {
   forgetCachedToken(hashToken(token))
   await db

@@ -30,6 +30,7 @@ const NO_LIMITS: RateLimits = {
   resetPasswordPerIp: generous,
   validateEmailPerIp: generous,
   teacherSignUpPerIp: generous,
+  chatPerUser: generous,
 }
 
 export type TestApp = {

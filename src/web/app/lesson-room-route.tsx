@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react'
 import type { Lesson } from '../../domain/api/my-lessons.ts'
-import { canReportAbsence } from '../../domain/lesson-rules.ts'
+import { canRate, canReportAbsence } from '../../domain/lesson-rules.ts'
 import { useProfile } from '../api/profile.ts'
 import type { RoomDialogs } from '../features/lesson-room/call-room.tsx'
 import { LessonRoomScreen } from '../features/lesson-room/lesson-room-screen.tsx'
 import { LessonMaterialsDialog } from '../features/my-lessons/lesson-materials-dialog.tsx'
 import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
+import { RateLessonDialog } from '../features/my-lessons/rate-lesson-dialog.tsx'
 import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialog.tsx'
 
-// The room (issue #13) offers two of my-lessons' dialogs, the lesson's materials and
-// ReportAbsence (spec §2). Features do not import each other: they meet here.
+// The room (issue #13) offers my-lessons' dialogs: the lesson's materials, ReportAbsence and,
+// once the lesson's time is up, RateLesson (spec §2, issue #21). Features do not import each other: they meet here.
 
 function MyLessonsDialogs({
   role,
@@ -46,6 +47,8 @@ export function LessonRoomRoute() {
     absence: (lesson: Lesson, onClose, onReported) =>
       wrap(<ReportAbsenceDialog lesson={lesson} onClose={onClose} onReported={onReported} />),
     canReportAbsence: (lesson: Lesson) => canReportAbsence(lesson, Date.now()),
+    rate: (lesson: Lesson, onClose) => wrap(<RateLessonDialog lesson={lesson} onClose={onClose} />),
+    canRate: (lesson: Lesson) => canRate(lesson, profile.role),
   }
   return <LessonRoomScreen dialogs={dialogs} />
 }

@@ -39,7 +39,9 @@ const show = async (party: Party, lessonId: string) =>
   )
 
 async function enter(party: Party, lessonId: string) {
-  const client = connectRoom(base, (await roomTokenFor(t, party.token, lessonId)).token)
+  const client = connectRoom(base, (await roomTokenFor(t, party.token, lessonId)).token, {
+    session: party.token,
+  })
   await client.next('welcome')
   return client
 }

@@ -121,8 +121,12 @@ describe('the lesson chat', () => {
   it("sends each stored message to the room's sockets, the author's own included", async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 0)
-    const teacher = connectRoom(base, (await roomTokenFor(t, pair.teacher.token, lesson.id)).token)
-    const student = connectRoom(base, (await roomTokenFor(t, pair.student.token, lesson.id)).token)
+    const teacher = connectRoom(base, (await roomTokenFor(t, pair.teacher.token, lesson.id)).token, {
+      session: pair.teacher.token,
+    })
+    const student = connectRoom(base, (await roomTokenFor(t, pair.student.token, lesson.id)).token, {
+      session: pair.student.token,
+    })
     await Promise.all([teacher.next('welcome'), student.next('welcome')])
     const body = { lesson_id: lesson.id, body: 'Widzisz mnie?', client_id: randomUUID() }
     await post(pair.student.token, body)

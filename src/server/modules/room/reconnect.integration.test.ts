@@ -65,6 +65,8 @@ describe('the signalling socket across a server restart', () => {
         return `${url.replace(/^http/, 'ws')}/api/v1/lessons/room?token=${encodeURIComponent(token)}`
       },
       session: () => pair.student.token,
+      // A page in view that never goes offline: the waits are the visible page's.
+      wakeups: { visible: () => true, watch: () => () => undefined },
       createSocket: (address) => new WebSocket(address, { origin: url }) as unknown as SocketLike,
       onFrame: () => undefined,
       onStatus: (status) => statuses.push({ status, at: Date.now() }),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { chatMessageSchema, signalDataSchema } from '../../../domain/api/room.ts'
+import { chatMessageSchema, mediaStateSchema, signalDataSchema } from '../../../domain/api/room.ts'
 import { ROOM_CHANNEL } from '../../db/change-feed.ts'
 import type { Database } from '../../db/client.ts'
 import { roomEvents } from '../../db/schema-room.ts'
@@ -16,11 +16,17 @@ import type { Log } from '../../platform/logger.ts'
 const uuid = v.pipe(v.string(), v.uuid())
 const eventSchema = v.variant('k', [
   v.object({ k: v.literal('joined'), l: uuid, u: uuid, c: uuid }),
-  v.object({ k: v.literal('left'), l: uuid, u: uuid, c: uuid }),
+  // `w`: why — said goodbye, or the connection was lost (issue #21 item 5).
+  v.object({ k: v.literal('left'), l: uuid, u: uuid, c: uuid, w: v.picklist(['left', 'lost']) }),
   v.object({ k: v.literal('signal'), l: uuid, u: uuid, d: signalDataSchema }),
+  v.object({ k: v.literal('state'), l: uuid, u: uuid, s: mediaStateSchema }),
   v.object({ k: v.literal('chat'), l: uuid, m: chatMessageSchema }),
+  // From the database's triggers (migration 0009), origin "db": a session ended or an account
+  // changed, so the user's sockets are checked again; a lesson was cancelled, by `b`, because `r`.
+  v.object({ k: v.literal('access'), u: uuid }),
+  v.object({ k: v.literal('cancelled'), l: uuid, b: v.nullable(uuid), r: v.nullable(v.string()) }),
 ])
-/** `l` the lesson, `u` the user it comes from, `c` that user's connection. */
+/** `l` the lesson, `u` the user it comes from or is about, `c` that user's connection. */
 export type RoomEvent = v.InferOutput<typeof eventSchema>
 
 const envelopeSchema = v.object({

@@ -3,15 +3,11 @@ import { type ChatMessage, ROOM_CLOSE, type RoomServerMessage } from '../../../d
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Log } from '../../platform/logger.ts'
-import {
-  closeConnection,
-  isPresent,
-  openConnection,
-  type Party,
-  refreshConnections,
-} from './connections-repository.ts'
+import { sessionAdmits } from '../../platform/sessions.ts'
+import { closeConnection, isPresent, openConnection, refreshConnections } from './connections-repository.ts'
 import { createRoomBus, type RoomEvent } from './room-bus.ts'
-import { type Peer, readMessage } from './room-messages.ts'
+import { createAllowances } from './room-limits.ts'
+import { type Peer, type RoomParty, readMessage } from './room-messages.ts'
 
 // This process's sockets of lesson rooms (protocol §2). What must outlive the process — who is in
 // which room since when — is in PostgreSQL (room_connections); the sockets themselves, and the
@@ -27,11 +23,21 @@ export type RoomHubOptions = {
 
 export type RoomHub = {
   /** Takes an authenticated socket of a lesson's party into its room. */
-  accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }): Promise<void>
+  accept(socket: WebSocket, party: RoomParty): Promise<void>
   /** A chat message was stored: to both parties' sockets, on every process. */
   broadcastChat(message: ChatMessage): void
   close(): Promise<void>
 }
+
+/** The size of a frame as it came (a Buffer, or fragments of one). */
+const frameBytes = (data: unknown): number =>
+  Buffer.isBuffer(data)
+    ? data.length
+    : Array.isArray(data)
+      ? data.reduce((sum: number, part: unknown) => sum + (Buffer.isBuffer(part) ? part.length : 0), 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : 0
 
 /** A client pings every 15 s; one heard from for this long is gone (a half-open connection). */
 const SILENCE_MS = 45_000
@@ -42,10 +48,12 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const { database, clock, log } = options
   const { db, origin } = database
   const rooms = new Map<string, Set<Peer>>()
+  const allowances = createAllowances()
   let closing = false
   let lastRefresh = 0
 
   const peersOf = (lessonId: string) => [...(rooms.get(lessonId) ?? [])]
+  const allPeers = () => [...rooms.values()].flatMap((room) => [...room])
   // Read anew after each await: the socket may have closed or been replaced meanwhile.
   const isGone = (peer: Peer) => peer.state === 'gone'
 
@@ -55,7 +63,15 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     else if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(message))
   }
 
+  /** Sent at once, even before the welcome: the socket is about to close. */
+  const sendLast = (peer: Peer, message: RoomServerMessage) => {
+    if (peer.state !== 'gone' && peer.socket.readyState === peer.socket.OPEN)
+      peer.socket.send(JSON.stringify(message))
+  }
+
   const deliver = (event: RoomEvent) => {
+    if (event.k === 'access') return void recheck(event.u)
+    if (event.k === 'cancelled') return cancelled(event)
     for (const peer of peersOf(event.l)) {
       if (event.k === 'chat') send(peer, { type: 'chat', message: event.m })
       else if (event.k === 'joined' && peer.userId === event.u) {
@@ -63,15 +79,44 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         if (peer.connectionId !== event.c) replace(peer)
       } else if (peer.userId === event.u) continue
       else if (event.k === 'joined') send(peer, { type: 'peer-joined' })
-      else if (event.k === 'left') send(peer, { type: 'peer-left' })
+      else if (event.k === 'left') send(peer, { type: 'peer-left', reason: event.w })
+      else if (event.k === 'state') send(peer, { type: 'peer-state', ...event.s })
       else send(peer, { type: 'signal', data: event.d })
     }
   }
+
+  /** A session ended or an account changed (issue #21 item 1): its sockets must still be admitted. */
+  async function recheck(userId: string) {
+    const peers = allPeers().filter((peer) => peer.userId === userId)
+    for (const peer of peers) {
+      const admitted = await sessionAdmits(db, peer, clock.now()).catch((err: unknown) => {
+        log.error({ err }, 'a room socket could not be checked again')
+        return true
+      })
+      if (admitted) continue
+      peer.socket.close(ROOM_CLOSE.unauthorized, 'session ended')
+      await leaveLogged(peer)
+    }
+  }
+
+  /** issue #21 item 2: the room ends for both parties, saying who cancelled and why. */
+  function cancelled(event: Extract<RoomEvent, { k: 'cancelled' }>) {
+    for (const peer of peersOf(event.l)) {
+      const teacherId = peer.role === 'teacher' ? peer.userId : peer.otherId
+      const studentId = peer.role === 'student' ? peer.userId : peer.otherId
+      const by = event.b === teacherId ? 'teacher' : event.b === studentId ? 'student' : 'school'
+      sendLast(peer, { type: 'cancelled', by, reason: event.r })
+      peer.socket.close(ROOM_CLOSE.cancelled, 'cancelled')
+      void leaveLogged(peer)
+    }
+  }
+
   const bus = createRoomBus(database, log, deliver)
 
   async function leave(peer: Peer): Promise<void> {
     if (peer.state === 'gone') return
     peer.state = 'gone'
+    peer.releaseAllowance()
     rooms.get(peer.lessonId)?.delete(peer)
     if (rooms.get(peer.lessonId)?.size === 0) rooms.delete(peer.lessonId)
     // Still joining: accept() closes the row it is opening.
@@ -79,7 +124,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     await closeConnection(db, peer.connectionId, peer, clock.now())
     // A replaced socket's user is still there; so is one with a socket on another process.
     if (peer.replaced || (await isPresent(db, peer.lessonId, peer.userId))) return
-    bus.publish({ k: 'left', l: peer.lessonId, u: peer.userId, c: peer.connectionId })
+    const why = peer.saidBye ? 'left' : 'lost'
+    bus.publish({ k: 'left', l: peer.lessonId, u: peer.userId, c: peer.connectionId, w: why })
   }
   const leaveLogged = (peer: Peer) =>
     leave(peer).catch((err: unknown) => log.error({ err }, 'leaving a lesson room failed'))
@@ -94,17 +140,36 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     peer.lastHeard = Date.now()
     const message = readMessage(data, isBinary)
     if (!message) return peer.socket.close(ROOM_CLOSE.malformed, 'malformed')
+    if (message.type === 'bye') {
+      peer.saidBye = true
+      return
+    }
+    // issue #21 item 3: over the limits a frame is dropped; past the ceiling the socket goes.
+    const { relay, closeNow } = peer.allowance.admit(frameBytes(data), Date.now())
+    if (closeNow) return peer.socket.close(ROOM_CLOSE.rateLimited, 'rate limited')
+    if (!relay) return
     if (message.type === 'ping') return send(peer, { type: 'pong' })
+    // The session was proven before the socket got here; a second `auth` is a client's mistake.
+    if (message.type === 'auth') return
     // Relayed to the other party only, wherever its socket is; nobody hears it when it is absent.
-    if (peer.state === 'open') bus.publish({ k: 'signal', l: peer.lessonId, u: peer.userId, d: message.data })
+    if (peer.state !== 'open') return
+    const { lessonId: l, userId: u } = peer
+    if (message.type === 'state') {
+      const { microphone, camera, screen } = message
+      bus.publish({ k: 'state', l, u, s: { microphone, camera, screen } })
+    } else bus.publish({ k: 'signal', l, u, d: message.data })
   }
 
-  async function accept(socket: WebSocket, party: Party & { otherId: string; closesAt: Date }) {
+  async function accept(socket: WebSocket, party: RoomParty) {
     if (socket.readyState !== socket.OPEN) return
     if (closing) return socket.close(1012, 'server restart')
+    const { allowance, release } = allowances.open(party.userId, Date.now())
     const peer: Peer = {
       ...party,
       socket,
+      allowance,
+      releaseAllowance: release,
+      saidBye: false,
       connectionId: null,
       lastHeard: Date.now(),
       state: 'joining',
@@ -130,7 +195,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   /** Closes rooms whose window has ended, drops silent sockets, refreshes presence. */
   async function tick() {
     const now = clock.now()
-    for (const peer of [...rooms.values()].flatMap((room) => [...room])) {
+    for (const peer of allPeers()) {
       if (now > peer.closesAt) {
         // protocol §2: the join window is over; the room closes by the server's clock.
         send(peer, { type: 'closed', reason: 'window_ended' })
@@ -172,7 +237,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       closing = true
       clearInterval(timer)
       await ticking
-      const peers = [...rooms.values()].flatMap((room) => [...room])
+      const peers = allPeers()
       // 1012: the server restarts; clients reconnect (to this process again or another).
       for (const peer of peers) peer.socket.close(1012, 'server restart')
       await Promise.all(peers.map(leaveLogged))

@@ -6,12 +6,18 @@ import {
   roomClientMessageSchema,
 } from '../../../domain/api/room.ts'
 import type { Party } from './connections-repository.ts'
+import type { SocketAllowance } from './room-limits.ts'
+
+/** A lesson's party as the hub admits it: who, which session, and the room's bounds. */
+export type RoomParty = Party & { sessionId: string; otherId: string; closesAt: Date }
 
 /** One socket of a party in a room on this process. */
-export type Peer = Party & {
+export type Peer = RoomParty & {
   socket: WebSocket
-  otherId: string
-  closesAt: Date
+  allowance: SocketAllowance
+  releaseAllowance: () => void
+  /** It said `bye`: the other side is told it left, not that its connection was lost. */
+  saidBye: boolean
   /** Its room_connections row, once written. */
   connectionId: string | null
   /** Real time of the last frame heard (the network's silence, not the lesson's clock). */

@@ -7,6 +7,7 @@ const claims: RoomClaims = {
   lessonId: LESSON,
   userId: USER,
   role: 'student',
+  sessionId: '33333333-3333-4333-8333-333333333333',
   expiresAt: new Date('2026-03-10T10:00:00Z'),
 }
 

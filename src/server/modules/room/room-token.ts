@@ -6,17 +6,25 @@ import type { Db } from '../../db/client.ts'
 import { serverSecrets } from '../../db/schema-room.ts'
 
 // protocol §1: the room token is `<payload>.<signature>`, both base64url; the payload names the
-// lesson, the user and their role, and expires at the end of the join window. It is signed with
+// lesson, the user, their role and the session it was made for (issue #21: the socket must prove
+// that session), and expires at the end of the join window. It is signed with
 // HMAC-SHA256 under a key every process of the database shares (ROOM_SECRET, or one generated once
 // and kept in the database), so a token made by one process opens a socket on another, and after a
 // restart.
 
-export type RoomClaims = { lessonId: string; userId: string; role: 'student' | 'teacher'; expiresAt: Date }
+export type RoomClaims = {
+  lessonId: string
+  userId: string
+  role: 'student' | 'teacher'
+  sessionId: string
+  expiresAt: Date
+}
 
 const payloadSchema = v.object({
   l: v.pipe(v.string(), v.uuid()),
   u: v.pipe(v.string(), v.uuid()),
   r: v.picklist(['student', 'teacher']),
+  s: v.pipe(v.string(), v.uuid()),
   e: v.pipe(v.number(), v.integer()),
 })
 
@@ -31,7 +39,13 @@ const hmac = (secret: string, data: string) => createHmac('sha256', secret).upda
 export function createRoomTokens(secret: string): RoomTokens {
   return {
     sign(claims) {
-      const payload = { l: claims.lessonId, u: claims.userId, r: claims.role, e: claims.expiresAt.getTime() }
+      const payload = {
+        l: claims.lessonId,
+        u: claims.userId,
+        r: claims.role,
+        s: claims.sessionId,
+        e: claims.expiresAt.getTime(),
+      }
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
       return `${body}.${hmac(secret, body).toString('base64url')}`
     },
@@ -50,8 +64,8 @@ export function createRoomTokens(secret: string): RoomTokens {
       const parsed = v.safeParse(payloadSchema, decoded)
       // Valid through its expiry, the last instant of the join window (spec §4: edges included).
       if (!parsed.success || parsed.output.e < now.getTime()) return null
-      const { l, u, r, e } = parsed.output
-      return { lessonId: l, userId: u, role: r, expiresAt: new Date(e) }
+      const { l, u, r, s, e } = parsed.output
+      return { lessonId: l, userId: u, role: r, sessionId: s, expiresAt: new Date(e) }
     },
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lessons } from '../../db/schema-lessons.ts'
 import { users } from '../../db/schema.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { createSession } from '../../platform/sessions.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, type Party, postJson } from '../../test-support/my-lessons.ts'
@@ -157,18 +157,20 @@ describe('limits inside the room', () => {
     const { teacher, student } = await both()
     for (let i = 0; i < 5000; i++) student.send({ type: 'signal', data: OFFER })
     expect((await closedWithin(student, 3000)).code).toBe(4429)
-    // What came through is at most the burst the protocol document allows.
+    // What came through is the burst the protocol document allows (200), and the little that
+    // refilled while the flood arrived (50 a second).
     await new Promise((resolve) => setTimeout(resolve, 300))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length
-    expect(relayed).toBeGreaterThan(0)
-    expect(relayed).toBeLessThanOrEqual(200)
+    expect(relayed).toBeGreaterThanOrEqual(200)
+    expect(relayed).toBeLessThanOrEqual(250)
   })
 
   it('relays at most its byte allowance of large signals', async () => {
     const { both } = await room()
     const { teacher, student } = await both()
     const sdp = 'x'.repeat(60_000)
-    for (let i = 0; i < 300; i++) student.send({ type: 'signal', data: { description: { type: 'offer', sdp } } })
+    for (let i = 0; i < 300; i++)
+      student.send({ type: 'signal', data: { description: { type: 'offer', sdp } } })
     await closedWithin(student, 3000)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length

@@ -7,7 +7,7 @@ import {
   lessonInteractionSchema,
   ROOM_MESSAGE_MAX_BYTES,
 } from '../../../domain/api/room.ts'
-import { currentUser } from '../../platform/auth.ts'
+import { bearerToken, currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { listChat, postChat } from './chat.ts'
@@ -56,7 +56,7 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions
     data: await generateToken(
       ctx,
       tokens,
-      currentUser(request),
+      { user: currentUser(request), token: bearerToken(request) ?? '' },
       parseInput(generateTokenSchema, request.body).lesson_id,
     ),
   }))
@@ -66,11 +66,11 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions
   }))
 
   app.post('/lessons/chat', guarded, async (request) => {
-    const { message, created } = await postChat(
-      ctx,
-      currentUser(request),
-      parseInput(chatPostSchema, request.body),
-    )
+    const user = currentUser(request)
+    const input = parseInput(chatPostSchema, request.body)
+    // issue #21 item 3: a user's messages per minute, counted on every process together.
+    await ctx.limiters.chatPerUser.consume(user.id)
+    const { message, created } = await postChat(ctx, user, input)
     if (created) hub.broadcastChat(message)
     return { data: message }
   })

@@ -29,7 +29,7 @@ async function room() {
   const lesson = await addLessonAt(t, pair, 0)
   const join = async (party: 'student' | 'teacher') => {
     const { token } = await roomTokenFor(t, pair[party].token, lesson.id)
-    const client = connectRoom(base, token)
+    const client = connectRoom(base, token, { session: pair[party].token })
     open.push(client)
     return client
   }
@@ -79,14 +79,15 @@ describe('the signalling socket', () => {
     expect((await connectRoom(base, `${forged}.${sig}`).closed).code).toBe(4401)
 
     t.clock.set('2026-03-10T10:00:00.001Z')
-    expect((await connectRoom(base, token).closed).code).toBe(4401)
+    expect((await connectRoom(base, token, { session: pair.student.token }).closed).code).toBe(4401)
     t.clock.set('2026-03-10T09:00:00Z')
 
     const teacher = await join('teacher')
     await teacher.next('welcome')
     await t.database.db.update(lessons).set({ cancelledAt: t.clock.now() }).where(eq(lessons.id, lesson.id))
-    expect((await connectRoom(base, token).closed).code).toBe(4403)
-    expect(teacher.received.map((m) => m.type)).toEqual(['welcome'])
+    expect((await connectRoom(base, token, { session: pair.student.token }).closed).code).toBe(4403)
+    // The teacher's own socket is told, and closed (issue #21: room-trust.integration.test.ts).
+    expect(teacher.received.map((m) => m.type)).toEqual(['welcome', 'cancelled'])
   })
 
   it('refuses a page of another origin before the upgrade, and a client that sends none', async () => {
@@ -98,7 +99,7 @@ describe('the signalling socket', () => {
     })
     expect(await connectRoom(base, token, { origin: null }).closed).toEqual({ code: -1, status: 403 })
     // The public origin (PUBLIC_URL) is the page's own too.
-    const client = connectRoom(base, token, { origin: 'http://lektorium.test' })
+    const client = connectRoom(base, token, { origin: 'http://lektorium.test', session: pair.student.token })
     open.push(client)
     await client.next('welcome')
   })

@@ -4,13 +4,17 @@ import type { WebSocket } from 'ws'
 import { ROOM_CLOSE } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { sessionAdmits } from '../../platform/sessions.ts'
+import { hashToken } from '../../platform/tokens.ts'
 import { closesAt, findPartyLesson, otherParty } from './room-access.ts'
 import type { RoomHub } from './room-hub.ts'
+import { readMessage } from './room-messages.ts'
 import type { RoomTokens } from './room-token.ts'
 
 // protocol §2: who may open the signalling socket. The token (made by lessons/generate_token for
-// one lesson and one user, expiring at the end of the join window) is checked by the server's
-// clock; the lesson is read again, so a lesson cancelled after the token was made is refused.
+// one lesson, one user and one session, expiring at the end of the join window) is checked by the
+// server's clock, the socket's first frame must prove that session, and the lesson is read again,
+// so a lesson cancelled after the token was made is refused.
 
 const query = v.object({ token: v.optional(v.string()) })
 
@@ -29,6 +33,29 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolea
   }
 }
 
+/** How long a socket may take to send its first frame, the session (protocol §2 "Entering"). */
+export const AUTH_WAIT_MS = 10_000
+
+/** The session token of the socket's first frame, or null: another frame, none in time, closed. */
+function firstFrameSession(socket: WebSocket): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (session: string | null) => {
+      clearTimeout(timer)
+      socket.off('message', onMessage)
+      socket.off('close', onClose)
+      resolve(session)
+    }
+    const onMessage = (data: unknown, isBinary: boolean) => {
+      const message = readMessage(data, isBinary)
+      done(message?.type === 'auth' ? message.session : null)
+    }
+    const onClose = () => done(null)
+    const timer = setTimeout(() => done(null), AUTH_WAIT_MS)
+    socket.on('message', onMessage)
+    socket.on('close', onClose)
+  })
+}
+
 export async function enterRoom(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   tokens: RoomTokens,
@@ -40,6 +67,18 @@ export async function enterRoom(
   const token = parsed.success ? parsed.output.token : undefined
   const claims = token ? tokens.verify(token, ctx.clock.now()) : null
   if (!claims) return socket.close(ROOM_CLOSE.unauthorized, 'unauthorized')
+  // issue #21 item 1: the token is not enough — this connection must also prove the very session
+  // the token was made for (a WebSocket cannot send headers: its first frame carries it). A token
+  // borrowed by someone else, or outliving its sign-out, is refused before anything is shared.
+  const session = await firstFrameSession(socket)
+  const admitted =
+    session !== null &&
+    (await sessionAdmits(
+      ctx.db,
+      { sessionId: claims.sessionId, userId: claims.userId, tokenHash: hashToken(session) },
+      ctx.clock.now(),
+    ))
+  if (!admitted) return socket.close(ROOM_CLOSE.unauthorized, 'unauthorized')
   const viewer = { id: claims.userId, role: claims.role }
   const lesson = await findPartyLesson(ctx.db, viewer, claims.lessonId).catch((error: unknown) => {
     if (error instanceof AppError) return null
@@ -50,6 +89,7 @@ export async function enterRoom(
     lessonId: lesson.id,
     userId: claims.userId,
     role: claims.role,
+    sessionId: claims.sessionId,
     otherId: otherParty(lesson, claims.userId),
     closesAt: closesAt(lesson),
   })

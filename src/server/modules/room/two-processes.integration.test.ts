@@ -46,7 +46,7 @@ async function tokenOn(server: ServerProcess, party: Party, lessonId: string): P
 
 /** Party's socket on `server`, with a token that `tokenFrom` made. */
 async function enter(server: ServerProcess, party: Party, lessonId: string, tokenFrom = server) {
-  const client = connectRoom(server.url, await tokenOn(tokenFrom, party, lessonId))
+  const client = connectRoom(server.url, await tokenOn(tokenFrom, party, lessonId), { session: party.token })
   clients.push(client)
   return client
 }

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Box, Group, Paper, Stack, Text } from '@mantine/core'
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
+import { IconClockCheck, IconDoorExit, IconStar } from '@tabler/icons-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { formatPolandTime } from '../../../domain/poland-time.ts'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import type { CallSession } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
@@ -20,12 +22,34 @@ export type RoomDialogs = {
   materials: (lesson: Lesson, onClose: () => void) => ReactNode
   absence: (lesson: Lesson, onClose: () => void, onReported: () => void) => ReactNode
   canReportAbsence: (lesson: Lesson) => boolean
+  /** RateLesson (spec §2), offered when the lesson's time is up (issue #21 item 6). */
+  rate: (lesson: Lesson, onClose: () => void) => ReactNode
+  canRate: (lesson: Lesson) => boolean
 }
 
 type Props = { lesson: Lesson; role: Role; session: CallSession; chat: LessonChat; dialogs: RoomDialogs }
 
-const canShareScreen = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function'
+/**
+ * issue #21 item 7: only where the browser can share a screen. Phones' browsers cannot (iOS has no
+ * getDisplayMedia; Android's Chrome defines it and then always refuses), so a mobile browser is
+ * left out whatever it defines.
+ */
+export const canShareScreen = (nav: Pick<Navigator, 'mediaDevices' | 'userAgent'> | undefined) =>
+  nav !== undefined &&
+  typeof nav.mediaDevices?.getDisplayMedia === 'function' &&
+  !/Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
+
+/** Whether the instant `iso` has passed, turning true when it does. */
+function usePassed(iso: string): boolean {
+  const at = Date.parse(iso)
+  const [passed, setPassed] = useState(() => Date.now() >= at)
+  useEffect(() => {
+    if (passed) return
+    const timer = setTimeout(() => setPassed(true), Math.max(0, at - Date.now()))
+    return () => clearTimeout(timer)
+  }, [at, passed])
+  return passed
+}
 
 /** The room (issue #13 item 4): a dark stage, the toolbar below, the chat beside (or below on a phone). */
 export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
@@ -35,7 +59,11 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
   // Read at once, not after a first render: on a phone the stage comes first, the chat on demand.
   const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false })
   const [chatOpen, setChatOpen] = useState(wide)
-  const [dialog, setDialog] = useState<'materials' | 'absence' | null>(null)
+  const [dialog, setDialog] = useState<'materials' | 'absence' | 'rate' | null>(null)
+  const timeUp = usePassed(lesson.ends_at)
+  // The lesson as it is once its time is up: finished, so the student may rate it.
+  const finished = { ...lesson, status: 'finished' as const }
+  const canRate = timeUp && dialogs.canRate(finished)
   const [absenceReported, setAbsenceReported] = useState(false)
   const leaveRef = useRef<HTMLButtonElement>(null)
   const seen = useRef(chat.messages.length)
@@ -84,13 +112,20 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
             <Text fw={650} size="lg" component="h1" m={0}>
               {lesson.fullName}
             </Text>
-            <PhaseStatus phase={call.phase} />
+            <PhaseStatus phase={call.phase} otherName={lesson.fullName} />
           </Stack>
           <Group gap="sm">
             <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
             <QualityIndicator stats={call.stats} />
           </Group>
         </Group>
+        {timeUp && (
+          <LessonTimeUp
+            closesAt={call.closesAt}
+            onRate={canRate ? () => setDialog('rate') : null}
+            onLeave={() => session.leave()}
+          />
+        )}
         {absenceReported && (
           <Alert color="orange" variant="light" role="status">
             <Trans>Nieobecność zgłoszona. Możesz opuścić lekcję przyciskiem „Opuść lekcję”.</Trans>
@@ -123,7 +158,7 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
           call={call}
           actions={actions}
           devices={devices}
-          canShareScreen={canShareScreen()}
+          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator)}
           chatOpen={chatOpen}
           unread={unread}
           canReportAbsence={dialogs.canReportAbsence(lesson)}
@@ -132,6 +167,7 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
         {!wide && chatOpen && chatBox}
       </Stack>
       {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
+      {dialog === 'rate' && dialogs.rate(finished, () => setDialog(null))}
       {dialog === 'absence' &&
         dialogs.absence(
           lesson,
@@ -139,5 +175,53 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
           () => setAbsenceReported(true),
         )}
     </Paper>
+  )
+}
+
+type TimeUpProps = { closesAt: string | null; onRate: (() => void) | null; onLeave: () => void }
+
+/** issue #21 item 6: the lesson's time is up; the room stays open until the join window ends. */
+function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
+  const { t } = useLingui()
+  const closing = closesAt ? formatPolandTime(new Date(closesAt)) : null
+  return (
+    <Alert
+      color="indigo"
+      variant="filled"
+      role="status"
+      title={t`Czas lekcji minął`}
+      icon={<IconClockCheck size={20} aria-hidden />}
+      data-testid="lesson-time-up"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {closing ? (
+            <Trans>Dziękujemy za lekcję! Pokój zamknie się o {closing}.</Trans>
+          ) : (
+            <Trans>Dziękujemy za lekcję!</Trans>
+          )}
+        </Text>
+        <Group gap="sm">
+          {onRate && (
+            <Button
+              color="white"
+              c="indigo.8"
+              leftSection={<IconStar size={16} aria-hidden />}
+              onClick={onRate}
+            >
+              <Trans>Oceń lekcję</Trans>
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            color="white"
+            leftSection={<IconDoorExit size={16} aria-hidden />}
+            onClick={onLeave}
+          >
+            <Trans>Opuść lekcję</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   )
 }

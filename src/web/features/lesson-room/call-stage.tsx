@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Avatar, Box, Center, Stack, Text } from '@mantine/core'
-import { IconMicrophoneOff } from '@tabler/icons-react'
+import { Avatar, Box, Center, Group, Stack, Text } from '@mantine/core'
+import { IconMicrophoneOff, IconScreenShare, IconVideoOff } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
 import type { CallSnapshot } from './call/call-session.ts'
 import { VideoView } from './video-view.tsx'
 
@@ -22,8 +23,13 @@ const initials = (name: string) =>
  */
 export function CallStage({ call, otherName, otherImage }: Props) {
   const { t } = useLingui()
-  const remoteVideo = (call.remoteStream?.getVideoTracks().length ?? 0) > 0 && call.phase === 'connected'
+  const media = call.remote.media
+  // A camera the other side turned off shows its picture, not its last frame frozen (issue #21).
+  const cameraOff = media !== null && !media.camera && !media.screen
+  const remoteVideo =
+    (call.remoteStream?.getVideoTracks().length ?? 0) > 0 && call.phase === 'connected' && !cameraOff
   const { stats } = call
+  const inCall = call.remote.presence === 'present'
   return (
     <Box
       pos="relative"
@@ -61,6 +67,35 @@ export function CallStage({ call, otherName, otherImage }: Props) {
           </Stack>
         </Center>
       )}
+      {/* The other side's microphone, camera and screen, in words as well as icons: announced. */}
+      <Group
+        pos="absolute"
+        top={12}
+        left={12}
+        right={12}
+        gap={6}
+        role="status"
+        aria-live="polite"
+        data-testid="remote-media"
+        data-microphone={media ? String(media.microphone) : ''}
+        data-camera={media ? String(media.camera) : ''}
+        data-screen={media ? String(media.screen) : ''}
+      >
+        {inCall && media && !media.microphone && (
+          <StageBadge
+            icon={<IconMicrophoneOff size={16} />}
+          >{t`${otherName} ma wyciszony mikrofon`}</StageBadge>
+        )}
+        {inCall && cameraOff && (
+          <StageBadge icon={<IconVideoOff size={16} />}>{t`${otherName} ma wyłączoną kamerę`}</StageBadge>
+        )}
+        {inCall && media?.screen && (
+          <StageBadge
+            icon={<IconScreenShare size={16} />}
+            color="indigo.3"
+          >{t`${otherName} udostępnia ekran`}</StageBadge>
+        )}
+      </Group>
       <Box
         pos="absolute"
         right={12}
@@ -96,5 +131,34 @@ export function CallStage({ call, otherName, otherImage }: Props) {
         )}
       </Box>
     </Box>
+  )
+}
+
+/** A marker on the dark stage: an icon and its words. */
+function StageBadge({
+  icon,
+  color = 'red.4',
+  children,
+}: {
+  icon: ReactNode
+  color?: string
+  children: ReactNode
+}) {
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      px={10}
+      py={4}
+      maw="100%"
+      style={{ borderRadius: 999, background: 'rgba(20,20,24,.78)', color: 'var(--mantine-color-gray-0)' }}
+    >
+      <Box c={color} display="flex" aria-hidden>
+        {icon}
+      </Box>
+      <Text size="sm" lh={1.3} truncate>
+        {children}
+      </Text>
+    </Group>
   )
 }

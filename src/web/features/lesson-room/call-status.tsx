@@ -8,13 +8,16 @@ import { IconAntennaBars1, IconAntennaBars3, IconAntennaBars5, IconAntennaBarsOf
 import type { CallPhase } from './call/call-session.ts'
 import type { CallStats, Quality } from './call/call-stats.ts'
 
-const phaseTexts: Record<CallPhase, MessageDescriptor> = {
-  connecting: msg`Łączenie z pokojem lekcji…`,
-  waiting: msg`Czekamy, aż druga osoba dołączy`,
-  joining: msg`Łączymy obraz i dźwięk…`,
-  connected: msg`Połączono`,
-  reconnecting: msg`Połączenie przerwane — łączymy ponownie…`,
-  ended: msg`Rozmowa zakończona`,
+const phaseTexts: Record<CallPhase, (name: string) => MessageDescriptor> = {
+  connecting: () => msg`Łączenie z pokojem lekcji…`,
+  waiting: () => msg`Czekamy, aż druga osoba dołączy`,
+  joining: () => msg`Łączymy obraz i dźwięk…`,
+  connected: () => msg`Połączono`,
+  reconnecting: () => msg`Połączenie przerwane — łączymy ponownie…`,
+  // issue #21 item 5: the other side's trouble, told apart from its leaving (and from ours).
+  'peer-reconnecting': (name) => msg`${name} traci połączenie — czekamy, aż wróci…`,
+  'peer-left': (name) => msg`${name} nie jest już na lekcji`,
+  ended: () => msg`Rozmowa zakończona`,
 }
 
 const qualityTexts: Record<Quality, MessageDescriptor> = {
@@ -32,14 +35,16 @@ const qualityLook: Record<Quality, { color: string; Icon: typeof IconAntennaBars
 }
 
 /** The call's state in words, announced to screen readers as it changes. */
-export function PhaseStatus({ phase }: { phase: CallPhase }) {
+export function PhaseStatus({ phase, otherName }: { phase: CallPhase; otherName: string }) {
   const { i18n } = useLingui()
-  const busy = phase === 'connecting' || phase === 'joining' || phase === 'reconnecting'
+  const busy =
+    phase === 'connecting' || phase === 'joining' || phase === 'reconnecting' || phase === 'peer-reconnecting'
+  const troubled = phase === 'reconnecting' || phase === 'peer-reconnecting'
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="call-phase" data-phase={phase}>
       {busy && <Loader size={14} color="gray.3" aria-hidden />}
-      <Text size="sm" c={phase === 'reconnecting' ? 'orange.3' : 'gray.2'}>
-        {i18n._(phaseTexts[phase])}
+      <Text size="sm" c={troubled ? 'orange.3' : 'gray.2'}>
+        {i18n._(phaseTexts[phase](otherName))}
       </Text>
     </Group>
   )

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Box, Text } from '@mantine/core'
 import { formatPolandTime } from '../../../domain/poland-time.ts'
+import { Message } from '../../ui/message.tsx'
 
 type Props = {
   mine: boolean
@@ -9,11 +11,15 @@ type Props = {
   at?: string
   dark: boolean
   status?: 'sending' | 'failed'
+  /** Why a message was not sent (issue #21 item 2: every refusal is shown with its reason). */
+  reason?: MessageDescriptor | null
+  /** Whether sending it again may help (not for a room that is closed or a lesson cancelled). */
+  retryable?: boolean
   onResend?: () => void
 }
 
 /** One chat message: own on the right, the other party's on the left, with author and time. */
-export function ChatBubble({ mine, author, body, at, dark, status, onResend }: Props) {
+export function ChatBubble({ mine, author, body, at, dark, status, reason, retryable, onResend }: Props) {
   const { t } = useLingui()
   const background = mine
     ? 'var(--mantine-color-indigo-7)'
@@ -54,17 +60,19 @@ export function ChatBubble({ mine, author, body, at, dark, status, onResend }: P
         </Text>
       )}
       {status === 'failed' && (
-        <Text size="xs" c="red.4" role="alert">
-          <Trans>Nie wysłano.</Trans>{' '}
-          <Anchor
-            component="button"
-            type="button"
-            size="xs"
-            onClick={onResend}
-            aria-label={t`Wyślij ponownie: ${body}`}
-          >
-            <Trans>Wyślij ponownie</Trans>
-          </Anchor>
+        <Text size="xs" c={dark ? 'red.3' : 'red.7'} role="alert" maw="100%">
+          <Trans>Nie wysłano.</Trans> {reason && <Message of={reason} />}{' '}
+          {retryable !== false && (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              onClick={onResend}
+              aria-label={t`Wyślij ponownie: ${body}`}
+            >
+              <Trans>Wyślij ponownie</Trans>
+            </Anchor>
+          )}
         </Text>
       )}
     </Box>

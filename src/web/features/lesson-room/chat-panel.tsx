@@ -4,8 +4,14 @@ import { IconSend } from '@tabler/icons-react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import { CHAT_BODY_MAX } from '../../../domain/api/room.ts'
+import type { ApiError } from '../../api/api-error.ts'
+import { apiErrorMessage } from '../../api/error-messages.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import type { LessonChat } from './use-lesson-chat.ts'
+
+/** A refusal that will not change by sending again (the room closed, the lesson cancelled). */
+const isRetryable = (error: ApiError) =>
+  error.kind !== 'http' || error.isServerError || error.status === 429 || error.status === 401
 
 type Props = {
   chat: LessonChat
@@ -80,6 +86,8 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
               body={item.body}
               dark={dark}
               status={item.status}
+              reason={item.error ? apiErrorMessage(item.error) : null}
+              retryable={!item.error || isRetryable(item.error)}
               onResend={() => chat.resend(item.client_id)}
             />
           ))}

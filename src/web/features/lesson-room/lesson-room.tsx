@@ -1,12 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import type { RoomToken } from '../../../domain/api/room.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage } from '../../api/error-messages.ts'
 import { fetchRoomToken, reportInteraction } from '../../api/lesson-room.ts'
+import { lessonKeys } from '../../api/lessons.ts'
+import { getSession } from '../../api/session.ts'
 import { createCall, UnsupportedProvider } from './call/call-provider.ts'
 import type { CallSession } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
@@ -51,6 +54,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
       const first: RoomToken = await fetchRoomToken(lesson.id)
       const call = createCall(first, {
         lessonId: lesson.id,
+        session: () => getSession()?.token ?? null,
         fetchToken: () =>
           fetchRoomToken(lesson.id).catch((error: unknown) => {
             throw isFinal(error) ? new RoomRefused(error) : error
@@ -93,9 +97,41 @@ type ActiveProps = Props & { session: CallSession; chat: LessonChat; onRejoin: (
 
 function ActiveCall({ lesson, role, session, chat, dialogs, onRejoin }: ActiveProps) {
   const call = useCall(session)
+  const queryClient = useQueryClient()
+  const [rating, setRating] = useState(false)
+  const over = call.end === 'cancelled' || call.end === 'window_ended'
+  // The lesson changed under the room (cancelled, or over): my-lessons must not offer Join again.
+  useEffect(() => {
+    if (over) void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+  }, [over, queryClient])
   if (!call.end)
     return <CallRoom lesson={lesson} role={role} session={session} chat={chat} dialogs={dialogs} />
   const detail = call.end === 'refused' ? refusalMessage(call.refusal) : null
   const canRejoin = call.end === 'left' || call.end === 'replaced'
-  return <RoomEnded end={call.end} detail={detail} onRejoin={canRejoin ? onRejoin : null} />
+  const rate = endedRating(lesson, call.end, dialogs)
+  return (
+    <>
+      <RoomEnded
+        end={call.end}
+        detail={detail}
+        onRejoin={canRejoin ? onRejoin : null}
+        cancellation={call.cancellation}
+        role={role}
+        otherName={lesson.fullName}
+        onRate={rate ? () => setRating(true) : null}
+      />
+      {rating && rate?.(() => setRating(false))}
+    </>
+  )
+}
+
+/** After the lesson's time, the student may rate it from the ended room (issue #21 item 6). */
+function endedRating(
+  lesson: Lesson,
+  end: string,
+  dialogs: RoomDialogs,
+): ((onClose: () => void) => ReactNode) | null {
+  if (end === 'cancelled' || end === 'refused' || Date.now() < Date.parse(lesson.ends_at)) return null
+  const finished = { ...lesson, status: 'finished' as const }
+  return dialogs.canRate(finished) ? (onClose) => dialogs.rate(finished, onClose) : null
 }

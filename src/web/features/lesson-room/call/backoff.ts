@@ -1,7 +1,24 @@
-// protocol §2: the socket reconnects after 0.5, 1, 2, 4, 8 s, then every 8 s.
-const FIRST_MS = 500
-const MAX_MS = 8_000
+// protocol §2 "Reconnecting" (issue #21 item 4): while the page is visible the socket tries again
+// after 0.25, 0.5, then every 1 s, so it is back within about a second of the server answering;
+// a hidden page backs off to 8 s (nobody is watching, and a school's closed laptops should not
+// hammer a restarting server). Each wait gets up to a quarter more at random, so clients cut off
+// together do not all come back in the same instant.
+const FIRST_MS = 250
+const VISIBLE_MAX_MS = 1_000
+const HIDDEN_FIRST_MS = 500
+const HIDDEN_MAX_MS = 8_000
+/** After the server's "restarting" close (1012): at once, spread over this much. */
+export const RESTART_SPREAD_MS = 500
 
 /** The wait before reconnect attempt `attempt` (0 for the first attempt after a drop). */
-export const reconnectDelay = (attempt: number): number =>
-  Math.min(MAX_MS, FIRST_MS * 2 ** Math.max(0, attempt))
+export function reconnectDelay(
+  attempt: number,
+  visible: boolean,
+  random: () => number = Math.random,
+): number {
+  const n = Math.max(0, attempt)
+  const base = visible
+    ? Math.min(VISIBLE_MAX_MS, FIRST_MS * 2 ** n)
+    : Math.min(HIDDEN_MAX_MS, HIDDEN_FIRST_MS * 2 ** n)
+  return Math.round(base * (1 + random() / 4))
+}

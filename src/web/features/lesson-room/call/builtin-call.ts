@@ -1,14 +1,23 @@
 import type { RoomServerMessage, RoomToken } from '../../../../domain/api/room.ts'
-import type { CallContext, CallEnd, CallPhase, CallSession, CallSnapshot } from './call-session.ts'
+import type {
+  CallContext,
+  CallEnd,
+  CallPhase,
+  CallSession,
+  CallSnapshot,
+  RemoteParty,
+} from './call-session.ts'
 import { readStats, statsEntries } from './call-stats.ts'
 import { LocalTracks } from './local-tracks.ts'
 import { type MediaKind, PeerLink } from './peer-link.ts'
-import { SignallingSocket, type SocketLike, type SocketStatus } from './signalling-socket.ts'
+import { SignallingSocket, type SocketLike, type SocketStatus, type Wakeups } from './signalling-socket.ts'
 
 // The built-in provider (protocol §1 `builtin`): WebRTC peer to peer, signalling through the
 // server's WebSocket. Independent of React: the screen subscribes to its snapshots.
 
-const STATS_EVERY_MS = 2_000
+const STATS_EVERY_MS = 1_000
+/** issue #21 item 5: no packet from the other party for this long, and it is shown as reconnecting. */
+export const PEER_SILENT_MS = 2_000
 
 /** The browser's constructors, given from outside so the engine can be tested without one. */
 export type BuiltinEnvironment = {
@@ -18,6 +27,7 @@ export type BuiltinEnvironment = {
   placeholder: (kind: MediaKind) => MediaStreamTrack
   /** The page's origin, against which the token's signalling path is resolved. */
   origin: string
+  wakeups: Wakeups
 }
 
 /** protocol §2: `signalling_url` is a path on the same origin; the socket speaks ws(s). */
@@ -35,8 +45,10 @@ export class BuiltinCall implements CallSession {
   private readonly media: LocalTracks
   private peer: PeerLink | null = null
   private socketStatus: SocketStatus = 'connecting'
-  private peerPresent = false
   private welcomed = 0
+  /** When the other party's socket went without a goodbye (it shows as reconnecting 2 s later). */
+  private lostAt: number | null = null
+  private lostTimer: ReturnType<typeof setTimeout> | null = null
   private statsTimer: ReturnType<typeof setInterval> | null = null
   private readonly ctx: CallContext
   private readonly env: BuiltinEnvironment
@@ -49,6 +61,8 @@ export class BuiltinCall implements CallSession {
       phase: 'connecting',
       end: null,
       refusal: null,
+      cancellation: null,
+      remote: { presence: 'absent', media: null },
       localStream: this.previewStream(),
       remoteStream: null,
       microphoneOn: this.media.microphoneOn,
@@ -59,13 +73,15 @@ export class BuiltinCall implements CallSession {
     }
     this.socket = new SignallingSocket({
       address: async () => this.address(await ctx.fetchToken()),
+      session: ctx.session,
+      wakeups: env.wakeups,
       createSocket: env.createSocket,
       onFrame: (frame) => this.frame(frame),
       onStatus: (status) => {
         this.socketStatus = status
         this.update({})
       },
-      onEnd: (end, detail) => this.finish(end, detail),
+      onEnd: (end, detail) => this.finish(end, end === 'refused' ? detail : null),
     })
   }
 
@@ -90,11 +106,13 @@ export class BuiltinCall implements CallSession {
     if (this.media.audio) this.media.audio.enabled = on
     this.ctx.report(on ? 'microphone_on' : 'microphone_off')
     this.update({})
+    this.tellState()
   }
 
   async setCamera(on: boolean): Promise<void> {
     await this.replace('video', on ? await this.media.acquire('video') : null)
     this.ctx.report(on ? 'camera_on' : 'camera_off')
+    this.tellState()
   }
 
   async switchDevice(kind: MediaKind, deviceId: string): Promise<void> {
@@ -118,6 +136,7 @@ export class BuiltinCall implements CallSession {
     await this.peer?.setTrack('video', track)
     this.ctx.report('screen_share_on')
     this.update({ localStream: this.previewStream(), sharingScreen: true })
+    this.tellState()
     return true
   }
 
@@ -129,6 +148,18 @@ export class BuiltinCall implements CallSession {
     await this.peer?.setTrack('video', this.media.camera)
     this.ctx.report('screen_share_off')
     this.update({ localStream: this.previewStream(), sharingScreen: false })
+    this.tellState()
+  }
+
+  /** issue #21 item 5: the other party sees this side's microphone, camera and screen. */
+  private tellState(): void {
+    const { microphoneOn, cameraOn, sharingScreen } = this.snapshot
+    this.socket.send({ type: 'state', microphone: microphoneOn, camera: cameraOn, screen: sharingScreen })
+  }
+
+  private setRemote(remote: Partial<RemoteParty>): void {
+    if (remote.presence && remote.presence !== 'lost') this.clearLost()
+    this.update({ remote: { ...this.snapshot.remote, ...remote } })
   }
 
   private async replace(kind: MediaKind, track: MediaStreamTrack | null): Promise<void> {
@@ -162,29 +193,60 @@ export class BuiltinCall implements CallSession {
     switch (frame.type) {
       case 'welcome':
         if (this.welcomed++ > 0) this.ctx.report('reconnected')
-        this.peerPresent = frame.peer_present
         if (frame.peer_present) this.peer?.peerArrived()
         this.ctx.onWelcome()
         this.update({ closesAt: frame.closes_at })
+        if (frame.peer_present) this.setRemote({ presence: 'present' })
+        // Back after a drop of our own, the other side not (yet) there: it is likely coming back too.
+        else if (this.welcomed > 1 && this.snapshot.remote.presence === 'present') this.peerLost()
+        else this.setRemote({ presence: 'absent', media: null })
+        this.tellState()
         return
       case 'peer-joined':
-        this.peerPresent = true
         this.peer?.peerArrived()
-        this.update({})
+        // Until it says otherwise: a newly arrived party's media is not known yet.
+        this.setRemote({ presence: 'present', media: null })
+        this.tellState()
         return
       case 'peer-left':
-        this.peerPresent = false
-        this.update({})
+        if (frame.reason === 'left') {
+          // Said goodbye: shown at once as gone, not as a frozen picture.
+          // (The stage hides its last frame; the stream stays for when it comes back.)
+          this.setRemote({ presence: 'left' })
+        } else this.peerLost()
         return
+      case 'peer-state': {
+        const { microphone, camera, screen } = frame
+        this.setRemote({ media: { microphone, camera, screen } })
+        return
+      }
       case 'signal':
         void this.peer?.handle(frame.data)
         return
       case 'chat':
         this.ctx.onChat(frame.message)
         return
+      case 'cancelled':
+        // The socket ends next (4410); what the room then says comes from here.
+        this.snapshot = { ...this.snapshot, cancellation: { by: frame.by, reason: frame.reason } }
+        return
       default:
         return
     }
+  }
+
+  /** Its socket went without a goodbye: "reconnecting" once it has been away PEER_SILENT_MS. */
+  private peerLost(): void {
+    this.clearLost()
+    this.lostAt = Date.now()
+    this.lostTimer = setTimeout(() => this.update({}), PEER_SILENT_MS)
+    this.update({ remote: { ...this.snapshot.remote, presence: 'lost' } })
+  }
+
+  private clearLost(): void {
+    this.lostAt = null
+    if (this.lostTimer !== null) clearTimeout(this.lostTimer)
+    this.lostTimer = null
   }
 
   private async readStats(): Promise<void> {
@@ -198,16 +260,25 @@ export class BuiltinCall implements CallSession {
     if (this.snapshot.end) return 'ended'
     if (this.socketStatus === 'connecting') return 'connecting'
     if (this.socketStatus === 'reconnecting') return 'reconnecting'
+    const { presence } = this.snapshot.remote
+    if (presence === 'absent') return 'waiting'
+    if (presence === 'left') return 'peer-left'
+    const now = Date.now()
     const media = this.peer?.connection.connectionState
-    if (media === 'connected') return 'connected'
-    if (!this.peerPresent) return 'waiting'
+    const lastPacket = this.snapshot.stats?.lastPacketAt ?? null
+    const silent = lastPacket !== null && now - lastPacket >= PEER_SILENT_MS
+    // Media still arriving is a call, whatever the signalling says meanwhile.
+    if (media === 'connected' && !silent) return 'connected'
+    const lostLong = presence === 'lost' && this.lostAt !== null && now - this.lostAt >= PEER_SILENT_MS
+    if (lostLong || media === 'connected') return 'peer-reconnecting'
     return media === 'disconnected' || media === 'failed' ? 'reconnecting' : 'joining'
   }
 
   private finish(end: CallEnd, refusal: unknown = null): void {
     if (this.snapshot.end) return
     this.snapshot = { ...this.snapshot, end, refusal }
-    this.socket.stop()
+    this.clearLost()
+    this.socket.stop({ bye: end === 'left' })
     this.peer?.close()
     if (this.statsTimer !== null) clearInterval(this.statsTimer)
     this.media.stopAll()

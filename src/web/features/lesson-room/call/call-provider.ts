@@ -2,6 +2,7 @@ import type { RoomToken } from '../../../../domain/api/room.ts'
 import { BuiltinCall, type BuiltinEnvironment } from './builtin-call.ts'
 import type { CallContext, CallSession } from './call-session.ts'
 import type { MediaKind } from './peer-link.ts'
+import type { Wakeups } from './signalling-socket.ts'
 
 // The provider is the token answer's choice (protocol §1). Only `builtin` exists; issue #14 adds
 // `vonage` (its SDK a lazy chunk) and `learncube` here, behind the same CallSession.
@@ -24,7 +25,24 @@ function placeholder(kind: MediaKind): MediaStreamTrack {
   return track
 }
 
+/** The page's visibility and its `online`/`visibilitychange` events (issue #21 item 4). */
+const browserWakeups: Wakeups = {
+  visible: () => document.visibilityState !== 'hidden',
+  watch(wake) {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') wake()
+    }
+    window.addEventListener('online', wake)
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      window.removeEventListener('online', wake)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  },
+}
+
 export const browserEnvironment = (): BuiltinEnvironment => ({
+  wakeups: browserWakeups,
   createPeer: (config) => new RTCPeerConnection(config),
   createSocket: (url) => new WebSocket(url),
   createStream: (tracks) => new MediaStream(tracks ?? []),

@@ -1,4 +1,10 @@
-import type { ChatMessage, LessonInteractionKind, RoomToken } from '../../../../domain/api/room.ts'
+import type {
+  CancelledBy,
+  ChatMessage,
+  LessonInteractionKind,
+  MediaState,
+  RoomToken,
+} from '../../../../domain/api/room.ts'
 import type { CallStats } from './call-stats.ts'
 import type { MediaKind } from './peer-link.ts'
 
@@ -13,17 +19,33 @@ export type CallPhase =
   /** Both in the room; media is being (re)negotiated. */
   | 'joining'
   | 'connected'
-  /** The socket or the media dropped; the call comes back by itself. */
+  /** This side's socket or the media dropped; the call comes back by itself. */
   | 'reconnecting'
+  /** The other party's connection dropped (no media for 2 s, or its socket went without a goodbye). */
+  | 'peer-reconnecting'
+  /** The other party left the lesson on purpose (it may still come back). */
+  | 'peer-left'
   | 'ended'
 
-export type CallEnd = 'left' | 'window_ended' | 'replaced' | 'refused'
+export type CallEnd = 'left' | 'window_ended' | 'replaced' | 'refused' | 'cancelled'
+
+/** The other party as this side knows it (issue #21 item 5). */
+export type RemoteParty = {
+  presence: 'absent' | 'present' | 'left' | 'lost'
+  /** What it last said of its microphone, camera and screen; null until it has. */
+  media: MediaState | null
+}
+
+export type Cancellation = { by: CancelledBy; reason: string | null }
 
 export type CallSnapshot = {
   phase: CallPhase
   end: CallEnd | null
   /** What the token request answered when it refused (an ApiError), for the message. */
   refusal: unknown
+  /** Who cancelled the lesson during the call and why (end `cancelled`). */
+  cancellation: Cancellation | null
+  remote: RemoteParty
   localStream: MediaStream | null
   remoteStream: MediaStream | null
   microphoneOn: boolean
@@ -49,6 +71,8 @@ export type CallSession = {
 /** What a provider needs from the page around it. */
 export type CallContext = {
   lessonId: string
+  /** The signed-in session's token: the socket proves it (issue #21 item 1). */
+  session: () => string | null
   /**
    * A fresh token (protocol §1: asked for at every (re)connection, never stored); throws
    * RoomRefused for answers that will not change (404, 422).

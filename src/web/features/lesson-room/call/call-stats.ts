@@ -17,6 +17,8 @@ export type CallStats = {
   videoBytesReceived: number
   packetsReceived: number
   packetsLost: number
+  /** When inbound packets were last seen arriving (a reading with a changed count): null before any. */
+  lastPacketAt: number | null
   /** host, srflx, prflx or relay: the local end of the pair in use. */
   localCandidateType: string | null
   quality: Quality
@@ -111,6 +113,8 @@ export function readStats(entries: unknown[], previous: CallStats | null, at: nu
     inboundKbps = Math.max(0, Math.round((newBytes * 8) / (at - previous.at)))
   }
   const quality = pair ? qualityOf(rttMs, loss) : 'unknown'
+  // A changed count, not a larger one: a new connection starts counting from zero again.
+  const arrived = received > 0 && received !== (previous?.packetsReceived ?? 0)
   return {
     at,
     rttMs,
@@ -120,6 +124,7 @@ export function readStats(entries: unknown[], previous: CallStats | null, at: nu
     videoBytesReceived: videoBytes,
     packetsReceived: received,
     packetsLost: lost,
+    lastPacketAt: arrived ? at : (previous?.lastPacketAt ?? null),
     localCandidateType,
     quality,
   }

@@ -6,6 +6,7 @@ import {
   SignallingSocket,
   type SocketLike,
   type SocketStatus,
+  type Wakeups,
 } from './signalling-socket.ts'
 
 // The browser's WebSocket is replaced by a fake the test drives: the server's side of the wire.
@@ -43,13 +44,36 @@ class FakeSocket implements SocketLike {
 
 const welcome = { type: 'welcome', peer_present: false, closes_at: '2026-11-24T02:00:00.000Z' }
 
+/** The page's visibility and its wake-ups, driven by the test. */
+function fakeWakeups() {
+  let wake: (() => void) | null = null
+  const page = { visible: true }
+  const wakeups: Wakeups = {
+    visible: () => page.visible,
+    watch(fn) {
+      wake = fn
+      return () => {
+        wake = null
+      }
+    },
+  }
+  return { wakeups, page, wake: () => wake?.() }
+}
+
+const AUTH = JSON.stringify({ type: 'auth', session: 'session-1' })
+
 function setup(address: SignallingDeps['address'] = async () => `ws://room/?token=t${tokens++}`) {
   const sockets: FakeSocket[] = []
   const frames: RoomServerMessage[] = []
   const statuses: SocketStatus[] = []
   const ends: string[] = []
+  const wakes = fakeWakeups()
   const socket = new SignallingSocket({
     address,
+    session: () => 'session-1',
+    wakeups: wakes.wakeups,
+    // No jitter: the waits below are exact.
+    random: () => 0,
     createSocket: (url) => {
       const fake = new FakeSocket(url)
       sockets.push(fake)
@@ -59,7 +83,7 @@ function setup(address: SignallingDeps['address'] = async () => `ws://room/?toke
     onStatus: (status) => statuses.push(status),
     onEnd: (end) => ends.push(end),
   })
-  return { socket, sockets, frames, statuses, ends }
+  return { socket, sockets, frames, statuses, ends, wakes }
 }
 let tokens = 0
 
@@ -70,31 +94,100 @@ describe('SignallingSocket', () => {
   })
   afterEach(() => vi.useRealTimers())
 
-  it('reconnects after a drop with backoff, asking for a fresh token each time', async () => {
-    const { socket, sockets, statuses } = setup()
+  it('proves the session in its first frame', async () => {
+    const { socket, sockets } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    expect(sockets[0]?.sent).toEqual([AUTH])
+    socket.stop()
+  })
+
+  it('reconnects after a drop within a second while visible, asking for a fresh token each time', async () => {
+    const { socket, sockets, statuses, wakes } = setup()
     socket.start()
     await vi.advanceTimersByTimeAsync(0)
     sockets[0]?.open()
     sockets[0]?.receive(welcome)
-    sockets[0]?.drop(1012) // the server restarts
+    sockets[0]?.drop(1006)
     expect(statuses.at(-1)).toBe('reconnecting')
-    await vi.advanceTimersByTimeAsync(499)
+    await vi.advanceTimersByTimeAsync(249)
     expect(sockets).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     expect(sockets).toHaveLength(2)
-    sockets[1]?.drop(1006) // still down: the next wait is longer
-    await vi.advanceTimersByTimeAsync(999)
-    expect(sockets).toHaveLength(2)
+    for (const wait of [500, 1000, 1000, 1000]) {
+      sockets.at(-1)?.drop(1006) // still down: the wait grows, to 1 s at most
+      const before = sockets.length
+      await vi.advanceTimersByTimeAsync(wait - 1)
+      expect(sockets).toHaveLength(before)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(sockets).toHaveLength(before + 1)
+    }
+    // Hidden, the page backs off further.
+    wakes.page.visible = false
+    sockets.at(-1)?.drop(1006)
+    await vi.advanceTimersByTimeAsync(7_999)
+    expect(sockets).toHaveLength(6)
     await vi.advanceTimersByTimeAsync(1)
-    expect(sockets.map((s) => s.url)).toEqual([
+    expect(sockets.map((s) => s.url).slice(0, 3)).toEqual([
       'ws://room/?token=t0',
       'ws://room/?token=t1',
       'ws://room/?token=t2',
     ])
-    sockets[2]?.open()
-    sockets[2]?.receive({ ...welcome, peer_present: true })
+    sockets.at(-1)?.open()
+    sockets.at(-1)?.receive({ ...welcome, peer_present: true })
     expect(statuses.at(-1)).toBe('open')
     socket.stop()
+  })
+
+  it('retries at once when the server restarts (1012), and when the page is online or in view again', async () => {
+    const { socket, sockets, wakes } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    sockets[0]?.receive(welcome)
+    sockets[0]?.drop(1012)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sockets).toHaveLength(2)
+    wakes.page.visible = false
+    for (let i = 0; i < 4; i++) {
+      sockets.at(-1)?.drop(1006)
+      await vi.advanceTimersByTimeAsync(8_000)
+    }
+    sockets.at(-1)?.drop(1006)
+    const before = sockets.length
+    // The network is back: no waiting out the 8 s.
+    wakes.wake()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sockets).toHaveLength(before + 1)
+    socket.stop()
+  })
+
+  it('ends when the lesson is cancelled, and says goodbye when leaving', async () => {
+    const { socket, sockets, ends, frames } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    sockets[0]?.open()
+    sockets[0]?.receive(welcome)
+    sockets[0]?.receive({ type: 'cancelled', by: 'teacher', reason: 'Choroba' })
+    expect(frames.at(-1)).toEqual({ type: 'cancelled', by: 'teacher', reason: 'Choroba' })
+    expect(ends).toEqual(['cancelled'])
+
+    const closedOnly = setup()
+    closedOnly.socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    closedOnly.sockets[0]?.open()
+    closedOnly.sockets[0]?.drop(4410)
+    expect(closedOnly.ends).toEqual(['cancelled'])
+
+    const leaving = setup()
+    leaving.socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    leaving.sockets[0]?.open()
+    leaving.sockets[0]?.receive(welcome)
+    leaving.socket.stop({ bye: true })
+    expect(leaving.sockets[0]?.sent).toEqual([AUTH, JSON.stringify({ type: 'bye' })])
+    expect(leaving.sockets[0]?.closedWith).toBe(1000)
   })
 
   it('keeps trying while the token cannot be fetched, and stops when it is refused for good', async () => {
@@ -105,7 +198,7 @@ describe('SignallingSocket', () => {
       throw new RoomRefused('join_window_closed')
     })
     socket.start()
-    await vi.advanceTimersByTimeAsync(600)
+    await vi.advanceTimersByTimeAsync(300)
     expect(calls).toBe(2)
     expect(sockets).toHaveLength(0)
     expect(ends).toEqual(['refused'])
@@ -118,10 +211,10 @@ describe('SignallingSocket', () => {
     sockets[0]?.open()
     sockets[0]?.receive(welcome)
     await vi.advanceTimersByTimeAsync(15_000)
-    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'ping' })])
+    expect(sockets[0]?.sent).toEqual([AUTH, JSON.stringify({ type: 'ping' })])
     await vi.advanceTimersByTimeAsync(20_000)
     expect(sockets[0]?.closedWith).toBe(4001)
-    await vi.advanceTimersByTimeAsync(500)
+    await vi.advanceTimersByTimeAsync(250)
     expect(sockets).toHaveLength(2)
     socket.stop()
   })
@@ -152,7 +245,7 @@ describe('SignallingSocket', () => {
     expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(false)
     sockets[0]?.receive(welcome)
     expect(socket.send({ type: 'signal', data: { candidate: null } })).toBe(true)
-    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'signal', data: { candidate: null } })])
+    expect(sockets[0]?.sent).toEqual([AUTH, JSON.stringify({ type: 'signal', data: { candidate: null } })])
     socket.stop()
   })
 

@@ -5,11 +5,13 @@ import {
   type RoomServerMessage,
   roomServerMessageSchema,
 } from '../../../../domain/api/room.ts'
-import { reconnectDelay } from './backoff.ts'
+import { RESTART_SPREAD_MS, reconnectDelay } from './backoff.ts'
 
 // The room's signalling socket (protocol §2): it asks for a fresh token before every connection,
-// pings every 15 s, treats 30 s of silence as a lost connection, and reconnects by itself with
-// backoff until the room closes, another tab takes over, or the token is refused for good.
+// proves the signed-in session in its first frame, pings every 15 s, treats 30 s of silence as a
+// lost connection, and reconnects by itself until the room closes or is cancelled, another tab
+// takes over, or the token is refused for good. A server that restarts (1012) is retried at once;
+// the page coming back online or into view retries at once too.
 
 export const PING_EVERY_MS = 15_000
 export const SILENCE_LIMIT_MS = 30_000
@@ -29,7 +31,15 @@ export type SocketLike = {
 }
 
 export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended'
-export type SocketEnd = 'window_ended' | 'replaced' | 'refused'
+export type SocketEnd = 'window_ended' | 'replaced' | 'refused' | 'cancelled'
+
+/** The browser's signals that a retry is worth making now (tests give their own). */
+export type Wakeups = {
+  /** Whether the page is in view (a hidden one backs off further). */
+  visible(): boolean
+  /** Calls `wake` when the network comes back or the page comes into view; returns the undo. */
+  watch(wake: () => void): () => void
+}
 
 /** Thrown by `address` when no token will ever be given (404, 422): stop trying. */
 export class RoomRefused extends Error {
@@ -43,14 +53,20 @@ export class RoomRefused extends Error {
 export type SignallingDeps = {
   /** A fresh socket address (with a fresh token) for each connection attempt. */
   address: () => Promise<string>
+  /** The signed-in session's token, sent as the first frame (issue #21 item 1). */
+  session: () => string | null
   createSocket: (url: string) => SocketLike
   onFrame: (frame: RoomServerMessage) => void
   onStatus: (status: SocketStatus) => void
   onEnd: (end: SocketEnd, detail?: unknown) => void
   now?: () => number
+  wakeups: Wakeups
+  random?: () => number
 }
 
 const OPEN = 1
+/** The server's close code when it shuts down (protocol §2). */
+const SERVER_RESTART = 1012
 
 export class SignallingSocket {
   private socket: SocketLike | null = null
@@ -63,15 +79,23 @@ export class SignallingSocket {
   private lastHeard = 0
   private timers: ReturnType<typeof setTimeout>[] = []
   private intervals: ReturnType<typeof setInterval>[] = []
+  /** A retry is waiting on its timer (a wake-up may bring it forward). */
+  private waiting = false
+  private unwatch: () => void = () => undefined
   private readonly deps: SignallingDeps
   private readonly now: () => number
+  private readonly wakeups: Wakeups
+  private readonly random: () => number
 
   constructor(deps: SignallingDeps) {
     this.deps = deps
     this.now = deps.now ?? Date.now
+    this.wakeups = deps.wakeups
+    this.random = deps.random ?? Math.random
   }
 
   start(): void {
+    this.unwatch = this.wakeups.watch(() => this.wake())
     void this.connect()
   }
 
@@ -86,18 +110,25 @@ export class SignallingSocket {
     return true
   }
 
-  stop(): void {
+  /**
+   * Leaves for good. `bye`: this side leaves on purpose, so the other is told "left" at once
+   * rather than "reconnecting".
+   */
+  stop(options: { bye?: boolean } = {}): void {
     this.stopped = true
+    this.unwatch()
     this.clearTimers()
     const socket = this.socket
     this.socket = null
     if (socket) {
+      if (options.bye && socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'bye' }))
       socket.onclose = null
       socket.close(1000, 'left')
     }
   }
 
   private async connect(): Promise<void> {
+    this.waiting = false
     if (this.stopped) return
     this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
     let url: string
@@ -119,6 +150,8 @@ export class SignallingSocket {
 
   private opened(): void {
     this.lastHeard = this.now()
+    const session = this.deps.session()
+    if (session) this.socket?.send(JSON.stringify({ type: 'auth', session }))
     this.intervals.push(
       setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS),
       setInterval(() => {
@@ -150,6 +183,7 @@ export class SignallingSocket {
     }
     this.deps.onFrame(frame.output)
     if (frame.output.type === 'closed') this.end('window_ended')
+    if (frame.output.type === 'cancelled') this.end('cancelled', frame.output)
   }
 
   private closed(socket: SocketLike, code: number): void {
@@ -158,18 +192,31 @@ export class SignallingSocket {
     this.clearTimers()
     if (this.stopped) return
     if (code === ROOM_CLOSE.windowEnded) this.end('window_ended')
+    else if (code === ROOM_CLOSE.cancelled) this.end('cancelled')
     else if (code === ROOM_CLOSE.replaced) this.end('replaced')
     else if (code === ROOM_CLOSE.forbidden) this.end('refused', code)
     else if (code === ROOM_CLOSE.unauthorized && ++this.refusals >= REFUSALS_BEFORE_GIVING_UP) {
       this.end('refused', code)
+    } else if (code === SERVER_RESTART) {
+      // The server is going away on purpose and comes back (or another process takes over).
+      this.attempt = 0
+      this.retry(this.random() * RESTART_SPREAD_MS)
     } else this.retry()
   }
 
-  private retry(): void {
+  private retry(delay = reconnectDelay(this.attempt++, this.wakeups.visible(), this.random)): void {
     if (this.stopped) return
     this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
-    const delay = reconnectDelay(this.attempt++)
+    this.waiting = true
     this.timers.push(setTimeout(() => void this.connect(), delay))
+  }
+
+  /** Online again, or in view again: a waiting retry is made now. */
+  private wake(): void {
+    if (!this.waiting || this.stopped) return
+    this.clearTimers()
+    this.attempt = 0
+    void this.connect()
   }
 
   private end(end: SocketEnd, detail?: unknown): void {
