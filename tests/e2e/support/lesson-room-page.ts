@@ -21,6 +21,28 @@ export class LessonRoomPage {
     await expect(this.joinButton).toBeVisible()
   }
 
+  /** Straight to a lesson's room (the lesson need not be the next one on my-lessons). */
+  async open(lessonId: string) {
+    await this.page.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
+    await expect(this.joinButton).toBeVisible()
+  }
+
+  /** The toolbar's control named `name` (Mikrofon, Kamera, Opuść lekcję…). */
+  control(name: string): Locator {
+    return this.page
+      .getByRole('toolbar', { name: 'Sterowanie rozmową' })
+      .getByRole('button', { name, exact: true })
+  }
+
+  /** The other party's microphone, camera and screen as the stage shows them. */
+  get remoteMedia(): Locator {
+    return this.page.getByTestId('remote-media')
+  }
+
+  get ended(): Locator {
+    return this.page.getByTestId('room-ended')
+  }
+
   get joinButton(): Locator {
     return this.page.getByRole('button', { name: 'Dołącz do lekcji', exact: true })
   }

@@ -94,6 +94,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         return true
       })
       if (admitted) continue
+      // Signed out or barred: gone for good, so the other side is told "left", not "lost".
+      peer.saidBye = true
       peer.socket.close(ROOM_CLOSE.unauthorized, 'session ended')
       await leaveLogged(peer)
     }

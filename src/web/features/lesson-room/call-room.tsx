@@ -13,6 +13,7 @@ import { CallControls } from './call-controls.tsx'
 import { CallStage } from './call-stage.tsx'
 import { PhaseStatus, QualityIndicator } from './call-status.tsx'
 import { ChatPanel } from './chat-panel.tsx'
+import { canShareScreen } from './screen-share.ts'
 import { TimeLeft } from './time-left.tsx'
 import { useCall } from './use-call.ts'
 import type { LessonChat } from './use-lesson-chat.ts'
@@ -28,16 +29,6 @@ export type RoomDialogs = {
 }
 
 type Props = { lesson: Lesson; role: Role; session: CallSession; chat: LessonChat; dialogs: RoomDialogs }
-
-/**
- * issue #21 item 7: only where the browser can share a screen. Phones' browsers cannot (iOS has no
- * getDisplayMedia; Android's Chrome defines it and then always refuses), so a mobile browser is
- * left out whatever it defines.
- */
-export const canShareScreen = (nav: Pick<Navigator, 'mediaDevices' | 'userAgent'> | undefined) =>
-  nav !== undefined &&
-  typeof nav.mediaDevices?.getDisplayMedia === 'function' &&
-  !/Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
 
 /** Whether the instant `iso` has passed, turning true when it does. */
 function usePassed(iso: string): boolean {
@@ -58,6 +49,10 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
   const call = useCall(session)
   // Read at once, not after a first render: on a phone the stage comes first, the chat on demand.
   const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false })
+  // A phone or tablet: no hovering pointer, only a finger.
+  const touchOnly = useMediaQuery('(hover: none) and (pointer: coarse)', undefined, {
+    getInitialValueInEffect: false,
+  })
   const [chatOpen, setChatOpen] = useState(wide)
   const [dialog, setDialog] = useState<'materials' | 'absence' | 'rate' | null>(null)
   const timeUp = usePassed(lesson.ends_at)
@@ -116,7 +111,8 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
           </Stack>
           <Group gap="sm">
             <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
-            <QualityIndicator stats={call.stats} />
+            {/* The numbers of a call that is not connected are stale. */}
+            <QualityIndicator stats={call.phase === 'connected' ? call.stats : null} />
           </Group>
         </Group>
         {timeUp && (
@@ -135,7 +131,8 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
           align="stretch"
           gap="sm"
           wrap="nowrap"
-          h={wide ? 'calc(100dvh - 300px)' : undefined}
+          // The time-up bar takes a row of its own: the toolbar stays in view below the stage.
+          h={wide ? `calc(100dvh - ${timeUp ? 380 : 300}px)` : undefined}
           mih={wide ? 420 : undefined}
         >
           <Box
@@ -158,7 +155,7 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
           call={call}
           actions={actions}
           devices={devices}
-          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator)}
+          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator, touchOnly)}
           chatOpen={chatOpen}
           unread={unread}
           canReportAbsence={dialogs.canReportAbsence(lesson)}
@@ -182,25 +179,25 @@ type TimeUpProps = { closesAt: string | null; onRate: (() => void) | null; onLea
 
 /** issue #21 item 6: the lesson's time is up; the room stays open until the join window ends. */
 function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
-  const { t } = useLingui()
   const closing = closesAt ? formatPolandTime(new Date(closesAt)) : null
   return (
-    <Alert
-      color="indigo"
-      variant="filled"
-      role="status"
-      title={t`Czas lekcji minął`}
-      icon={<IconClockCheck size={20} aria-hidden />}
-      data-testid="lesson-time-up"
-    >
-      <Stack gap="sm">
-        <Text size="sm">
-          {closing ? (
-            <Trans>Dziękujemy za lekcję! Pokój zamknie się o {closing}.</Trans>
-          ) : (
-            <Trans>Dziękujemy za lekcję!</Trans>
-          )}
-        </Text>
+    <Paper bg="indigo.8" c="white" radius="md" px="md" py="sm" role="status" data-testid="lesson-time-up">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconClockCheck size={22} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap={0}>
+            <Text fw={650}>
+              <Trans>Czas lekcji minął</Trans>
+            </Text>
+            <Text size="sm">
+              {closing ? (
+                <Trans>Dziękujemy za lekcję! Pokój zamknie się o {closing}.</Trans>
+              ) : (
+                <Trans>Dziękujemy za lekcję!</Trans>
+              )}
+            </Text>
+          </Stack>
+        </Group>
         <Group gap="sm">
           {onRate && (
             <Button
@@ -221,7 +218,7 @@ function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
             <Trans>Opuść lekcję</Trans>
           </Button>
         </Group>
-      </Stack>
-    </Alert>
+      </Group>
+    </Paper>
   )
 }

@@ -60,6 +60,10 @@ export function CallStage({ call, otherName, otherImage }: Props) {
             <Text c="gray.3" size="sm" ta="center" px="md">
               {call.phase === 'waiting' ? (
                 <Trans>Czekamy na drugą osobę. Możesz już pisać na czacie.</Trans>
+              ) : call.phase === 'peer-left' ? (
+                <Trans>
+                  {otherName} nie jest już na lekcji. Może jeszcze wrócić, dopóki pokój jest otwarty.
+                </Trans>
               ) : (
                 otherName
               )}

@@ -219,8 +219,10 @@ function Countdown({ secondsLeft }: { secondsLeft: number }) {
           </Text>
         }
       />
-      {/* Announced each second, so someone who cannot see the ring knows how long is left. */}
-      <Text role="timer" aria-live="polite" aria-atomic fz="sm" c="dimmed">
+      {/* Readable on demand, not announced each second: a screen reader speaking through the
+          loudspeaker would be recorded over the student's voice (echo cancellation is off). The
+          start is announced once, the end by the upload's status. */}
+      <Text role="timer" aria-live="off" aria-atomic fz="sm" c="dimmed">
         {secondsLeft > 0 ? t`Zostało ${secondsLeft} s` : t`Nagrywanie zakończone`}
       </Text>
     </>
