@@ -4,6 +4,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { schema } from './all-tables.ts'
+import { type ChangeAnnouncer, createChangeAnnouncer } from './change-announcer.ts'
 import { type ChangeFeed, type FeedLog, openChangeFeed } from './change-feed.ts'
 import type { EmbeddedCluster } from './embedded/cluster.ts'
 import { joinCluster, leaveCluster } from './embedded/shared-cluster.ts'
@@ -22,6 +23,10 @@ export type Database = {
   origin: string
   /** Changes other processes commit. */
   changes: ChangeFeed
+  /** Changes this process committed with `lektorium.notify_after_commit` set, for the others. */
+  announcer: ChangeAnnouncer
+  /** The pool itself, for the hot paths' named prepared statements (issue #27). */
+  pool: pg.Pool
   /** A connection URL of this database, for a connection of its own (tests, the PGlite import). */
   url: string
   /**
@@ -121,14 +126,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // An idle client that loses its server (a restart) must not crash the process.
   pool.on('error', (err) => options.log.error({ err }, 'an idle database connection failed'))
   let closing: Promise<void> | undefined
+  const announcer = createChangeAnnouncer(pool, origin, options.log)
   return {
     db: drizzle(pool, { schema }),
     origin,
     changes,
+    announcer,
+    pool,
     url,
     migrate: (afterwards) => migrateWithLock(url, origin, afterwards),
     close: () =>
       (closing ??= (async () => {
+        await announcer.flush()
         await changes.close()
         await pool.end()
         await leave()

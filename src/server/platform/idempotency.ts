@@ -136,7 +136,7 @@ async function storedAnswer(db: Db, userId: string, key: string) {
 }
 
 /** Keys older than 24 hours are dropped, at most once an hour per database, after a commit. */
-async function purgeOldKeys(ctx: Pick<ServiceContext, 'db' | 'log'>, now: Date): Promise<void> {
+export async function purgeOldKeys(ctx: Pick<ServiceContext, 'db' | 'log'>, now: Date): Promise<void> {
   const last = lastPurge.get(ctx.db)
   if (last !== undefined && now.getTime() - last < PURGE_EVERY_MS && now.getTime() >= last) return
   lastPurge.set(ctx.db, now.getTime())

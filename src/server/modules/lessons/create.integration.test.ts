@@ -110,9 +110,7 @@ describe('POST /lessons/create', () => {
       .update(users)
       .set({ bannedUntil: new Date('2026-03-20T10:00:00Z') })
       .where(eq(users.id, student.id))
-    const booking = t.database.db.transaction((tx) =>
-      bookLessons(tx, t.clock.now(), student.id, bookingBody(teacher.id, ids)),
-    )
+    const booking = bookLessons(t.ctx, student.id, bookingBody(teacher.id, ids), undefined)
     const error = await booking.then(
       () => null,
       (failure: unknown) => failure,
@@ -221,6 +219,31 @@ describe('POST /lessons/create', () => {
     expect(slotErrors(response)).toEqual([
       { field: 'time_slot_ids.0', message: 'You can only schedule one lesson with this teacher' },
     ])
+  })
+
+  it('counts dates in Poland time: 00:15 in Warsaw is the same date as 08:00, though UTC says the day before', async () => {
+    // Timetables hold slots from 06:00 to 23:00 only, where UTC and Poland dates agree; slots an
+    // operator wrote by hand need not. The rules run in the database (migration 0010) and must read
+    // Poland dates: Thursday 12 March 00:15 in Warsaw is 23:15 UTC on the 11th.
+    const { teacher, token, slots } = await setup({ scheduledLessonsLimit: 5 })
+    const at = (iso: string) => ({
+      teacherId: teacher.id,
+      startsAt: new Date(iso),
+      endsAt: new Date(new Date(iso).getTime() + 45 * 60_000),
+    })
+    const [evening, midnight] = await t.database.db
+      .insert(timeSlots)
+      .values([at('2026-03-11T20:00:00Z'), at('2026-03-11T23:15:00Z')])
+      .returning({ id: timeSlots.id })
+    const [morningId] = await slots([['2026-03-12', '08:00']])
+    const morning = { id: morningId ?? '' }
+    const ids = (...picked: (typeof evening)[]) => picked.map((slot) => slot?.id ?? '')
+    const sameDate = await createLessons(t, token, bookingBody(teacher.id, ids(morning, midnight)))
+    expect(await refusal(sameDate)).toMatchObject({ status: 422, code: 'one_lesson_with_teacher' })
+    expect(slotErrors(sameDate).map((error) => error.field)).toEqual(['time_slot_ids.0'])
+    expect((await createLessons(t, token, bookingBody(teacher.id, ids(evening, midnight)))).statusCode).toBe(
+      201,
+    )
   })
 
   it('answers 409 slot_taken for a slot someone else booked; a cancelled lesson frees it', async () => {

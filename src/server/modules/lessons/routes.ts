@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { lessonCreateResponse, lessonCreateSchema } from '../../../domain/api/lessons.ts'
+import { lessonCreateSchema } from '../../../domain/api/lessons.ts'
 import { downloadFileQuery, lessonListQuery, lessonShowQuery } from '../../../domain/api/my-lessons.ts'
 import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
-import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
+import { idempotencyKey, purgeOldKeys, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { bookLessons } from './book-lessons.ts'
@@ -21,16 +21,18 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     const student = currentUserWithRole(request, 'student')
     const key = idempotencyKey(request)
     const input = parseInput(lessonCreateSchema, request.body)
-    const now = ctx.clock.now()
-    const answer = await idempotentWrite(
-      ctx,
-      { userId: student.id, key, scope: 'POST /lessons/create', body: input },
-      lessonCreateResponse,
-      async (tx) => ({ status: 201, body: { data: await bookLessons(tx, now, student.id, input) } }),
-    )
-    // Committed: this process's teacher board reads the booked slots and the student's lessons anew.
+    const answer = await bookLessons(ctx, student.id, input, key)
+    // Committed: this process's teacher board reads the booked slots and the student's lessons
+    // anew, and the other processes' boards are told (issue #27 item 2: after the commit).
     boardTeacherChanged(input.teacher_id)
     boardStudentChanged(student.id)
+    if (!answer.replayed) {
+      ctx.database.announcer.announce([
+        { kind: 't', id: input.teacher_id },
+        { kind: 's', id: student.id },
+      ])
+    }
+    await purgeOldKeys(ctx, ctx.clock.now())
     return sendAnswer(reply, answer)
   })
 

@@ -1,0 +1,70 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import {
+  bookableTeacher,
+  bookingBody,
+  bookingStudent,
+  createLessons,
+  slotIds,
+} from '../../test-support/lessons.ts'
+
+// issue #27 item 1: a booking costs at most three round trips to the database, counted where
+// every statement of this process leaves it (pg's Client#query). In the tests the session cache
+// is off, so the session lookup is one of them; in production it is mostly answered from memory.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+  t.clock.set('2026-03-10T09:00:00Z')
+})
+afterAll(() => t.close())
+
+/** The statements this process sends while `run` runs (and the announcement it leaves behind). */
+async function countQueries(run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = []
+  const original = pg.Client.prototype.query
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args
+    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first))
+    return Reflect.apply(original, this, args)
+  }
+  pg.Client.prototype.query = counting as typeof original
+  try {
+    await run()
+    await t.database.announcer.flush()
+  } finally {
+    pg.Client.prototype.query = original
+  }
+  return sent
+}
+
+describe('a booking', () => {
+  it('takes at most three round trips: the session, the booking, the announcement to other processes', async () => {
+    const { teacher } = await bookableTeacher(t)
+    const first = await bookingStudent(t)
+    const second = await bookingStudent(t)
+    const [monday, tuesday] = await slotIds(t, first.token, teacher.id, [
+      ['2026-03-11', '08:00'],
+      ['2026-03-12', '08:00'],
+    ])
+    // The first booking of a process also clears old idempotency keys (once an hour).
+    expect(
+      (await createLessons(t, first.token, bookingBody(teacher.id, [monday ?? '']), 'warm-up-00001'))
+        .statusCode,
+    ).toBe(201)
+    await t.database.announcer.flush()
+
+    const sent = await countQueries(async () => {
+      const answer = await createLessons(
+        t,
+        second.token,
+        bookingBody(teacher.id, [tuesday ?? '']),
+        'counted-0001',
+      )
+      expect(answer.statusCode).toBe(201)
+    })
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(3)
+    expect(sent.some((text) => text.includes('lektorium_book_lessons'))).toBe(true)
+  })
+})
