@@ -4,6 +4,7 @@ import path from 'node:path'
 import { clusterDir, stopCluster } from '../src/server/db/embedded/cluster.ts'
 import { hashPassword } from '../src/server/platform/passwords.ts'
 import { type LoadResult, runLoad } from './load.ts'
+import { type PgbenchResult, pgbenchBooking } from './pgbench.ts'
 import { startTempPostgres } from './postgres.ts'
 import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
 import { startBenchServer } from './server.ts'
@@ -69,6 +70,18 @@ async function benchDatabase(
       results[name] = result
       console.log(line(label, name, result))
     }
+    const booking = results['lessons/create']
+    if (booking) {
+      await server.stop()
+      // issue #27 item 4: the same booking, straight from pgbench, on the same database.
+      const ceiling = await pgbenchBooking({ ...(databaseUrl ? { databaseUrl } : {}), dataDir }, CONNECTIONS)
+      if (ceiling) {
+        pgbench[label] = { ...ceiling, ratio: booking.rps / ceiling.tps }
+        console.log(
+          `${label.padEnd(9)} ${'pgbench, same booking'.padEnd(24)} ${ceiling.tps.toFixed(0).padStart(7)} tps    avg ${ceiling.latencyMs.toFixed(1).padStart(6)} ms  → lessons/create keeps ${((100 * booking.rps) / ceiling.tps).toFixed(0)} % (${ceiling.booked} of ${ceiling.used} calls booked)`,
+        )
+      } else console.log('(no pgbench installed: the booking ceiling is not measured)')
+    }
     return results
   } finally {
     await server.stop()
@@ -93,6 +106,7 @@ function sideBySide(report: Record<string, Record<string, LoadResult>>): void {
 console.log(`${CONNECTIONS} connections, ${DURATION_MS / 1000} s per endpoint`)
 const passwordHash = await hashPassword('Bench-password-2026')
 const results: Record<string, Record<string, LoadResult>> = {}
+const pgbench: Record<string, PgbenchResult & { ratio: number }> = {}
 if (DATABASES.includes('embedded'))
   results.Embedded = await benchDatabase('Embedded', undefined, PORT, passwordHash)
 const wantsPostgres = DATABASES.includes('postgres')
@@ -113,5 +127,6 @@ const report = {
   teachers: TEACHERS,
   students: STUDENTS,
   results,
+  pgbench,
 }
 writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`)
