@@ -7,6 +7,8 @@ import http from 'node:http'
 export type LoadResult = {
   requests: number
   errors: number
+  /** How many answers of each failing status (0: the connection failed). */
+  failures: Record<string, number>
   rps: number
   p50: number
   p99: number
@@ -43,6 +45,11 @@ export async function runLoad(
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const latencies: number[] = []
   let errors = 0
+  const failures: Record<string, number> = {}
+  const fail = (status: number) => {
+    errors++
+    failures[status] = (failures[status] ?? 0) + 1
+  }
   const started = performance.now()
   const deadline = started + durationMs
   const client = async () => {
@@ -51,9 +58,9 @@ export async function runLoad(
       const t0 = performance.now()
       try {
         const status = await once(agent, target)
-        if (status >= 400) errors++
+        if (status >= 400) fail(status)
       } catch {
-        errors++
+        fail(0)
       }
       latencies.push(performance.now() - t0)
     }
@@ -65,6 +72,7 @@ export async function runLoad(
   return {
     requests: latencies.length,
     errors,
+    failures,
     rps: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

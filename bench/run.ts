@@ -29,7 +29,7 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 const PORT = Number(process.env.BENCH_PORT ?? 18500)
 
 const line = (label: string, name: string, r: LoadResult) =>
-  `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`
+  `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.failures)}` : ''}`
 
 async function benchDatabase(
   label: string,

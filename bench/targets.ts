@@ -54,8 +54,13 @@ export function benchTargets(base: string, data: BenchData): [string, LoadSource
   let student = Math.floor(STUDENTS / 4)
   let teacher = 0
   const create = () => {
-    const owner = data.teachers[teacher++ % data.teachers.length]
-    const slot = owner ? data.freeSlots.get(owner.id)?.shift() : undefined
+    // The next teacher with a free slot left (a fast run uses up some teachers' slots).
+    let owner: (typeof data.teachers)[number] | undefined
+    let slot: { id: string } | undefined
+    for (let tried = 0; !slot && tried < data.teachers.length; tried++) {
+      owner = data.teachers[teacher++ % data.teachers.length]
+      slot = owner ? data.freeSlots.get(owner.id)?.shift() : undefined
+    }
     const token = data.studentTokens[student++ % data.studentTokens.length] ?? ''
     const body = {
       language_id: owner?.languageId,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import { forgetCachedToken, forgetCachedUser } from './session-cache.ts'
@@ -18,18 +18,35 @@ export async function createSession(
   return { token, expiresAt: input.expiresAt }
 }
 
+/** The session lookup, built once per database as a named prepared statement (issue #27 item 1). */
+const prepareSessionUser = (db: Db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user')
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>()
+
 /** The user of a live session (not revoked, not expired) and when that session expires. */
 export async function findSessionUser(
   db: Db,
   tokenHash: string,
   now: Date,
 ): Promise<{ user: User; expiresAt: Date } | undefined> {
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1)
+  let statement = sessionUserStatements.get(db)
+  if (!statement) {
+    statement = prepareSessionUser(db)
+    sessionUserStatements.set(db, statement)
+  }
+  const [row] = await statement.execute({ hash: tokenHash, now })
   return row
 }
 
