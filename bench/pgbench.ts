@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { SCHEDULED_SLOT_MATCH_MINUTES } from '../src/domain/constants.ts'
 import { polandDateKey } from '../src/domain/poland-time.ts'
 import { scheduleRange } from '../src/domain/schedule/slot-rules.ts'
-import { openDatabase } from '../src/server/db/client.ts'
+import { type Db, openDatabase } from '../src/server/db/client.ts'
 import { DEFAULT_SETTINGS } from '../src/server/modules/settings/service.ts'
+import { postgresBin } from './postgres.ts'
 
 // issue #27 item 4: the database's own ceiling for the booking transaction, measured on the same
 // database right after the server's lessons/create run. pgbench (Debian's PostgreSQL client)
@@ -20,22 +21,15 @@ import { DEFAULT_SETTINGS } from '../src/server/modules/settings/service.ts'
 export type PgbenchResult = { tps: number; latencyMs: number; pairs: number; used: number; booked: number }
 
 function pgbenchBin(): string | null {
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return null
-  const found = readdirSync(root)
-    .map((version) => path.join(root, version, 'bin', 'pgbench'))
-    .filter((bin) => existsSync(bin))
-  return found.at(-1) ?? null
+  const bin = postgresBin()
+  return bin && existsSync(path.join(bin, 'pgbench')) ? path.join(bin, 'pgbench') : null
 }
-
-type Db = Awaited<ReturnType<typeof openDatabase>>['db']
 
 /** Students without a lesson and free bookable slots, paired; n counts from 1. */
 async function preparePairs(db: Db, from: string, to: string): Promise<number> {
-  {
-    await db.execute(sql`drop table if exists bench_pairs; drop sequence if exists bench_pairs_seq`)
-    await db.execute(
-      sql.raw(`
+  await db.execute(sql`drop table if exists bench_pairs; drop sequence if exists bench_pairs_seq`)
+  await db.execute(
+    sql.raw(`
       create table bench_pairs as
       with students as (
         select u.id, row_number() over (order by u.id) as n from users u
@@ -55,13 +49,12 @@ async function preparePairs(db: Db, from: string, to: string): Promise<number> {
         from students join slots using (n)
         join lateral (select language_id, level_id from teacher_taught_languages
                        where teacher_id = slots.teacher_id limit 1) taught on true`),
-    )
-    await db.execute(sql`create unique index on bench_pairs (n); create sequence bench_pairs_seq`)
-    const { rows } = (await db.execute(sql`select count(*)::int as n from bench_pairs`)) as unknown as {
-      rows: { n: number }[]
-    }
-    return Number(rows[0]?.n ?? 0)
+  )
+  await db.execute(sql`create unique index on bench_pairs (n); create sequence bench_pairs_seq`)
+  const { rows } = (await db.execute(sql`select count(*)::int as n from bench_pairs`)) as unknown as {
+    rows: { n: number }[]
   }
+  return Number(rows[0]?.n ?? 0)
 }
 
 /**

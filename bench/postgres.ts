@@ -9,7 +9,8 @@ import path from 'node:path'
 
 export type TempPostgres = { url: string; stop(): void }
 
-function postgresBin(): string | null {
+/** The bin directory of the machine's newest Debian PostgreSQL, or null. */
+export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return null
   const versions = readdirSync(root)

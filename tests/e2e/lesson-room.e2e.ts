@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { freePort } from '../../src/server/platform/free-port.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
 import { LoginPage, STUDENT, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
@@ -37,15 +37,6 @@ async function signIn(email: string): Promise<Page> {
   await expect(page).toHaveURL(/\/dashboard\//)
   return page
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
 
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(180_000)

@@ -12,7 +12,7 @@ import { CHANGES_CHANNEL, type FeedLog } from './change-feed.ts'
 // change until their board's periodic reload (docs/decisions.md "Change notification after the
 // commit"); every other writer is still announced by its trigger.
 
-export type AnnouncedChange = { kind: 't' | 's' | 'u'; id: string }
+type AnnouncedChange = { kind: 't' | 's' | 'u'; id: string }
 
 export type ChangeAnnouncer = {
   announce(changes: AnnouncedChange[]): void

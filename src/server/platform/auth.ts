@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Role } from '../../domain/api/common.ts'
 import { AppError } from './errors.ts'
-import { findSessionUser, isBarred, type User } from './sessions.ts'
+import { findSessionUser, isBarred, type SignedIn, type User } from './sessions.ts'
 import { hashToken } from './tokens.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by `app.authenticate`; null on routes without it. */
     user: User | null
+    /** The id of that user's session, set with `user`. */
+    sessionId: string | null
   }
   interface FastifyInstance {
     /** preHandler: requires `Authorization: Bearer <token>` of a live session (spec §6, §7). */
@@ -24,24 +26,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request)
     if (!token) throw new AppError('unauthenticated')
     const { database, clock, sessionCache } = app.deps
     const now = clock.now()
     const hash = hashToken(token)
-    let user = sessionCache.get(hash, now)
-    if (!user) {
+    let signedIn = sessionCache.get(hash, now)
+    if (!signedIn) {
       const found = await findSessionUser(database.db, hash, now)
-      if (found) sessionCache.set(hash, found.user, found.expiresAt, now)
-      user = found?.user
+      if (found) sessionCache.set(hash, found, found.expiresAt, now)
+      signedIn = found
     }
     // An expired, revoked or unknown token, and an account that was deactivated or banned since the
     // sign-in, all answer 401: spec §8 makes the client log out.
-    if (!user || isBarred(user, now)) {
+    if (!signedIn || isBarred(signedIn.user, now)) {
       throw new AppError('unauthenticated')
     }
-    request.user = user
+    request.user = signedIn.user
+    request.sessionId = signedIn.sessionId
   })
 }
 
@@ -49,6 +53,13 @@ export function registerAuthentication(app: FastifyInstance): void {
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw new AppError('unauthenticated')
   return request.user
+}
+
+/** The signed-in user and the id of the session this request came with. */
+export function currentSession(request: FastifyRequest): SignedIn {
+  const user = currentUser(request)
+  if (!request.sessionId) throw new AppError('unauthenticated')
+  return { user, sessionId: request.sessionId }
 }
 
 /** The signed-in user, who must have `role` (spec §6: the profile path depends on the role). */

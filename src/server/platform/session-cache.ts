@@ -1,8 +1,8 @@
-import type { User } from './sessions.ts'
+import type { SignedIn } from './sessions.ts'
 
 // Every authenticated request looks its bearer token up, and on this machine each database round
 // trip costs more than the rest of a typical request (bench/README.md). A short-lived cache of
-// token → user per server process removes that round trip for a user's burst of requests.
+// token → user (and session id) per server process removes that round trip for a user's burst of requests.
 //
 // Writes made through this process evict the user or token at once (profile changes, bans,
 // sign-out, password changes); one committed by another process (a second server, an operator
@@ -10,11 +10,11 @@ import type { User } from './sessions.ts'
 // way (docs/decisions.md "Cross-process invalidation"). `ttlMs` bounds what a lost notification
 // could cost.
 
-type Entry = { user: User; until: number }
+type Entry = { signedIn: SignedIn; until: number }
 
 export type SessionCache = {
-  get(tokenHash: string, now: Date): User | undefined
-  set(tokenHash: string, user: User, sessionExpiresAt: Date, now: Date): void
+  get(tokenHash: string, now: Date): SignedIn | undefined
+  set(tokenHash: string, signedIn: SignedIn, sessionExpiresAt: Date, now: Date): void
   forgetUser(userId: string): void
   forgetToken(tokenHash: string): void
   /** Forgets everything (the change feed was cut off: any user may have changed). */
@@ -30,11 +30,11 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
     get(tokenHash, now) {
       const entry = entries.get(tokenHash)
       if (!entry) return undefined
-      if (entry.until > now.getTime()) return entry.user
+      if (entry.until > now.getTime()) return entry.signedIn
       entries.delete(tokenHash)
       return undefined
     },
-    set(tokenHash, user, sessionExpiresAt, now) {
+    set(tokenHash, signedIn, sessionExpiresAt, now) {
       if (ttlMs <= 0) return
       // Map order is insertion order: the first key is the oldest entry.
       if (entries.size >= maxEntries) {
@@ -42,10 +42,10 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
         if (!oldest.done) entries.delete(oldest.value)
       }
       const until = Math.min(now.getTime() + ttlMs, sessionExpiresAt.getTime())
-      entries.set(tokenHash, { user, until })
+      entries.set(tokenHash, { signedIn, until })
     },
     forgetUser(userId) {
-      for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash)
+      for (const [hash, entry] of entries) if (entry.signedIn.user.id === userId) entries.delete(hash)
     },
     forgetToken(tokenHash) {
       entries.delete(tokenHash)

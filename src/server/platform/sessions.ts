@@ -6,6 +6,9 @@ import { hashToken, newToken } from './tokens.ts'
 
 export type User = typeof users.$inferSelect
 
+/** A signed-in session: its user and its id (which a room token names, issue #21). */
+export type SignedIn = { user: User; sessionId: string }
+
 /** Creates a session; only the token's hash is stored (ARCHITECTURE.md "API"). */
 export async function createSession(
   db: Db,
@@ -21,7 +24,7 @@ export async function createSession(
 /** The session lookup, built once per database as a named prepared statement (issue #27 item 1). */
 const prepareSessionUser = (db: Db) =>
   db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -35,12 +38,12 @@ const prepareSessionUser = (db: Db) =>
     .prepare('find_session_user')
 const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>()
 
-/** The user of a live session (not revoked, not expired) and when that session expires. */
+/** The user and id of a live session (not revoked, not expired) and when that session expires. */
 export async function findSessionUser(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<{ user: User; expiresAt: Date } | undefined> {
+): Promise<(SignedIn & { expiresAt: Date }) | undefined> {
   let statement = sessionUserStatements.get(db)
   if (!statement) {
     statement = prepareSessionUser(db)
@@ -56,15 +59,6 @@ export async function findSessionUser(
  */
 export const isBarred = (user: Pick<User, 'status' | 'bannedUntil'>, now: Date): boolean =>
   user.status !== 'active' || (user.bannedUntil !== null && user.bannedUntil > now)
-
-/** The id of the live session whose token hashes to `tokenHash`. */
-export async function findSessionId(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-  return row?.id
-}
 
 /**
  * Whether session `sessionId` of `userId` lives and its account may use the app at `now`; with

@@ -33,6 +33,9 @@ function MyLessonsDialogs({
   return <LessonViewProvider value={view}>{children}</LessonViewProvider>
 }
 
+/** The room's lesson once its time is up (the room asks only then): finished, so it can be rated. */
+const finished = (lesson: Lesson): Lesson => ({ ...lesson, status: 'finished' })
+
 /** /dashboard/video-call-vonage (spec §2): the lesson room with my-lessons' dialogs at hand. */
 export function LessonRoomRoute() {
   const profile = useProfile().data
@@ -47,8 +50,8 @@ export function LessonRoomRoute() {
     absence: (lesson: Lesson, onClose, onReported) =>
       wrap(<ReportAbsenceDialog lesson={lesson} onClose={onClose} onReported={onReported} />),
     canReportAbsence: (lesson: Lesson) => canReportAbsence(lesson, Date.now()),
-    rate: (lesson: Lesson, onClose) => wrap(<RateLessonDialog lesson={lesson} onClose={onClose} />),
-    canRate: (lesson: Lesson) => canRate(lesson, profile.role),
+    rate: (lesson: Lesson, onClose) => wrap(<RateLessonDialog lesson={finished(lesson)} onClose={onClose} />),
+    canRate: (lesson: Lesson) => canRate(finished(lesson), profile.role),
   }
   return <LessonRoomScreen dialogs={dialogs} />
 }

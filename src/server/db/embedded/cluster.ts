@@ -9,8 +9,8 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
+import { freePort } from '../../platform/free-port.ts'
 import { postgresBinaries } from './binaries.ts'
 import { clusterPassword, fixOwnership, initCluster, SUPERUSER } from './cluster-files.ts'
 import { makeReachable, postgresRunAs, type RunAs } from './os-user.ts'
@@ -51,17 +51,6 @@ const READY_TIMEOUT_MS = 300_000
 const SOCKET_PORT = 5432
 /** sun_path holds 108 bytes with its terminating zero. */
 const MAX_SOCKET_PATH = 107
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
 
 /** A Unix socket in the cluster's directory when its path fits, else TCP on a free local port. */
 async function listenSettings(pgDir: string): Promise<string[]> {

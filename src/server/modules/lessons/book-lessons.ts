@@ -19,7 +19,7 @@ import { DEFAULT_SETTINGS } from '../settings/service.ts'
 // one transaction. The partial unique index on active lessons stays the final guard against a
 // double booking. Here: what needs no database (the clock's dates), and the outcome in words.
 
-export const BOOKING_SCOPE = 'POST /lessons/create'
+const BOOKING_SCOPE = 'POST /lessons/create'
 
 const BOOK = {
   name: 'lektorium_book_lessons',

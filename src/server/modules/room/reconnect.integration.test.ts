@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
@@ -13,6 +12,7 @@ import {
   type SocketLike,
   type SocketStatus,
 } from '../../../web/features/lesson-room/call/signalling-socket.ts'
+import { freePort } from '../../platform/free-port.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
@@ -32,17 +32,6 @@ afterAll(async () => {
   await t.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

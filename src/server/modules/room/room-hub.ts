@@ -7,7 +7,7 @@ import { sessionAdmits } from '../../platform/sessions.ts'
 import { closeConnection, isPresent, openConnection, refreshConnections } from './connections-repository.ts'
 import { createRoomBus, type RoomEvent } from './room-bus.ts'
 import { createAllowances } from './room-limits.ts'
-import { type Peer, type RoomParty, readMessage } from './room-messages.ts'
+import { frameBuffer, type Peer, type RoomParty, readMessage } from './room-messages.ts'
 
 // This process's sockets of lesson rooms (protocol §2). What must outlive the process — who is in
 // which room since when — is in PostgreSQL (room_connections); the sockets themselves, and the
@@ -29,16 +29,6 @@ export type RoomHub = {
   close(): Promise<void>
 }
 
-/** The size of a frame as it came (a Buffer, or fragments of one). */
-const frameBytes = (data: unknown): number =>
-  Buffer.isBuffer(data)
-    ? data.length
-    : Array.isArray(data)
-      ? data.reduce((sum: number, part: unknown) => sum + (Buffer.isBuffer(part) ? part.length : 0), 0)
-      : data instanceof ArrayBuffer
-        ? data.byteLength
-        : 0
-
 /** A client pings every 15 s; one heard from for this long is gone (a half-open connection). */
 const SILENCE_MS = 45_000
 /** How often this process's open connections are marked alive in the database. */
@@ -57,16 +47,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   // Read anew after each await: the socket may have closed or been replaced meanwhile.
   const isGone = (peer: Peer) => peer.state === 'gone'
 
-  const send = (peer: Peer, message: RoomServerMessage) => {
+  /** `now`: even before the welcome (the socket is about to close); else queued until it. */
+  const send = (peer: Peer, message: RoomServerMessage, now = false) => {
     if (peer.state === 'gone') return
-    if (peer.state === 'joining') peer.queue.push(message)
+    if (peer.state === 'joining' && !now) peer.queue.push(message)
     else if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(message))
-  }
-
-  /** Sent at once, even before the welcome: the socket is about to close. */
-  const sendLast = (peer: Peer, message: RoomServerMessage) => {
-    if (peer.state !== 'gone' && peer.socket.readyState === peer.socket.OPEN)
-      peer.socket.send(JSON.stringify(message))
   }
 
   const deliver = (event: RoomEvent) => {
@@ -107,7 +92,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       const teacherId = peer.role === 'teacher' ? peer.userId : peer.otherId
       const studentId = peer.role === 'student' ? peer.userId : peer.otherId
       const by = event.b === teacherId ? 'teacher' : event.b === studentId ? 'student' : 'school'
-      sendLast(peer, { type: 'cancelled', by, reason: event.r })
+      send(peer, { type: 'cancelled', by, reason: event.r }, true)
       peer.socket.close(ROOM_CLOSE.cancelled, 'cancelled')
       void leaveLogged(peer)
     }
@@ -147,7 +132,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return
     }
     // issue #21 item 3: over the limits a frame is dropped; past the ceiling the socket goes.
-    const { relay, closeNow } = peer.allowance.admit(frameBytes(data), Date.now())
+    const { relay, closeNow } = peer.allowance.admit(frameBuffer(data)?.length ?? 0, Date.now())
     if (closeNow) return peer.socket.close(ROOM_CLOSE.rateLimited, 'rate limited')
     if (!relay) return
     if (message.type === 'ping') return send(peer, { type: 'pong' })

@@ -7,9 +7,9 @@
 // renegotiation (a screen share, a reconnect) the same again. The values leave room for several of
 // those in a row and stop a script at once.
 
-export type Rate = { burst: number; perSecond: number }
+type Rate = { burst: number; perSecond: number }
 
-export const ROOM_LIMITS = {
+const ROOM_LIMITS = {
   /** Frames (signals, media states, pings) of one socket. */
   socketFrames: { burst: 200, perSecond: 50 },
   /** Bytes of those frames. */
@@ -20,12 +20,12 @@ export const ROOM_LIMITS = {
   drops: { burst: 100, perSecond: 10 },
 } as const satisfies Record<string, Rate>
 
-export type Bucket = {
+type Bucket = {
   /** Takes `amount`; false (and takes nothing) when there is not that much left. */
   take(amount: number, nowMs: number): boolean
 }
 
-export function createBucket(rate: Rate, nowMs: number): Bucket {
+function createBucket(rate: Rate, nowMs: number): Bucket {
   let tokens: number = rate.burst
   let at = nowMs
   return {

@@ -28,17 +28,17 @@ export type Peer = RoomParty & {
   replaced: boolean
 }
 
-const textOf = (data: unknown): string | null => {
-  if (Buffer.isBuffer(data)) return data.toString('utf8')
-  if (Array.isArray(data) && data.every((part) => Buffer.isBuffer(part)))
-    return Buffer.concat(data).toString('utf8')
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
+/** A frame's bytes as ws gives them (a Buffer, fragments of one, or an ArrayBuffer), else null. */
+export function frameBuffer(data: unknown): Buffer | null {
+  if (Buffer.isBuffer(data)) return data
+  if (Array.isArray(data) && data.every((part) => Buffer.isBuffer(part))) return Buffer.concat(data)
+  if (data instanceof ArrayBuffer) return Buffer.from(data)
   return null
 }
 
 /** A client's frame (protocol §2): a JSON text frame of a known type, else null (closed 1003). */
 export function readMessage(data: unknown, isBinary: boolean): RoomClientMessage | null {
-  const text = isBinary ? null : textOf(data)
+  const text = isBinary ? null : (frameBuffer(data)?.toString('utf8') ?? null)
   if (text === null) return null
   let json: unknown
   try {

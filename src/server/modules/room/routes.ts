@@ -7,7 +7,7 @@ import {
   lessonInteractionSchema,
   ROOM_MESSAGE_MAX_BYTES,
 } from '../../../domain/api/room.ts'
-import { bearerToken, currentUser } from '../../platform/auth.ts'
+import { currentSession, currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { listChat, postChat } from './chat.ts'
@@ -56,7 +56,7 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions
     data: await generateToken(
       ctx,
       tokens,
-      { user: currentUser(request), token: bearerToken(request) ?? '' },
+      currentSession(request),
       parseInput(generateTokenSchema, request.body).lesson_id,
     ),
   }))

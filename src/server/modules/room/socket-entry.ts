@@ -34,7 +34,7 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolea
 }
 
 /** How long a socket may take to send its first frame, the session (protocol §2 "Entering"). */
-export const AUTH_WAIT_MS = 10_000
+const AUTH_WAIT_MS = 10_000
 
 /** The session token of the socket's first frame, or null: another frame, none in time, closed. */
 function firstFrameSession(socket: WebSocket): Promise<string | null> {

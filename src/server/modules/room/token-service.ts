@@ -1,8 +1,6 @@
 import type { RoomToken } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../platform/errors.ts'
-import { findSessionId, type User } from '../../platform/sessions.ts'
-import { hashToken } from '../../platform/tokens.ts'
+import type { SignedIn } from '../../platform/sessions.ts'
 import { viewerOf } from '../lessons/lists.ts'
 import { iceServers } from './ice-servers.ts'
 import { assertRoomOpen, closesAt, findPartyLesson } from './room-access.ts'
@@ -15,17 +13,14 @@ export const SIGNALLING_PATH = '/api/v1/lessons/room'
 export async function generateToken(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   tokens: RoomTokens,
-  caller: { user: User; token: string },
+  caller: SignedIn,
   lessonId: string,
 ): Promise<RoomToken> {
-  const { user } = caller
+  const { user, sessionId } = caller
   const viewer = viewerOf(user)
   const lesson = await findPartyLesson(ctx.db, viewer, lessonId)
   assertRoomOpen(lesson, ctx.clock.now())
   const closes = closesAt(lesson)
-  // The session this request was authenticated by (revoked meanwhile: as if it never was).
-  const sessionId = await findSessionId(ctx.db, hashToken(caller.token), ctx.clock.now())
-  if (!sessionId) throw new AppError('unauthenticated')
   const claims = { lessonId: lesson.id, userId: user.id, role: viewer.role, sessionId, expiresAt: closes }
   return {
     token: tokens.sign(claims),

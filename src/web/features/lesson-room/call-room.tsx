@@ -23,7 +23,10 @@ export type RoomDialogs = {
   materials: (lesson: Lesson, onClose: () => void) => ReactNode
   absence: (lesson: Lesson, onClose: () => void, onReported: () => void) => ReactNode
   canReportAbsence: (lesson: Lesson) => boolean
-  /** RateLesson (spec §2), offered when the lesson's time is up (issue #21 item 6). */
+  /**
+   * RateLesson (spec §2), offered once the lesson's time is up (issue #21 item 6): asked only
+   * then, so the lesson is taken as finished.
+   */
   rate: (lesson: Lesson, onClose: () => void) => ReactNode
   canRate: (lesson: Lesson) => boolean
 }
@@ -56,9 +59,7 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
   const [chatOpen, setChatOpen] = useState(wide)
   const [dialog, setDialog] = useState<'materials' | 'absence' | 'rate' | null>(null)
   const timeUp = usePassed(lesson.ends_at)
-  // The lesson as it is once its time is up: finished, so the student may rate it.
-  const finished = { ...lesson, status: 'finished' as const }
-  const canRate = timeUp && dialogs.canRate(finished)
+  const canRate = timeUp && dialogs.canRate(lesson)
   const [absenceReported, setAbsenceReported] = useState(false)
   const leaveRef = useRef<HTMLButtonElement>(null)
   const seen = useRef(chat.messages.length)
@@ -164,7 +165,7 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
         {!wide && chatOpen && chatBox}
       </Stack>
       {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
-      {dialog === 'rate' && dialogs.rate(finished, () => setDialog(null))}
+      {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
       {dialog === 'absence' &&
         dialogs.absence(
           lesson,

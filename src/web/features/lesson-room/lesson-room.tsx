@@ -132,6 +132,5 @@ function endedRating(
   dialogs: RoomDialogs,
 ): ((onClose: () => void) => ReactNode) | null {
   if (end === 'cancelled' || end === 'refused' || Date.now() < Date.parse(lesson.ends_at)) return null
-  const finished = { ...lesson, status: 'finished' as const }
-  return dialogs.canRate(finished) ? (onClose) => dialogs.rate(finished, onClose) : null
+  return dialogs.canRate(lesson) ? (onClose) => dialogs.rate(lesson, onClose) : null
 }

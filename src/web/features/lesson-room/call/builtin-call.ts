@@ -17,7 +17,7 @@ import { SignallingSocket, type SocketLike, type SocketStatus, type Wakeups } fr
 
 const STATS_EVERY_MS = 1_000
 /** issue #21 item 5: no packet from the other party for this long, and it is shown as reconnecting. */
-export const PEER_SILENT_MS = 2_000
+const PEER_SILENT_MS = 2_000
 
 /** The browser's constructors, given from outside so the engine can be tested without one. */
 export type BuiltinEnvironment = {
