@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import { scheduleRange } from '../src/domain/schedule/slot-rules.ts'
 import { slotsForDay } from '../src/domain/schedule/slots.ts'
 import { type Database, openDatabase } from '../src/server/db/client.ts'
@@ -25,7 +25,7 @@ import { newToken } from '../src/server/platform/tokens.ts'
 // before the server starts; deterministic (a seeded generator) so runs compare.
 
 export const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 1000)
-export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000)
+export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20_000)
 const BATCH = 2000
 
 /** A small deterministic generator (mulberry32). */
@@ -137,6 +137,8 @@ export async function seedBenchData(database: Database, now: Date, passwordHash:
       teacherId: t.id,
       weekly: Object.fromEntries((weeks[i] ?? []).map((intervals, day) => [String(day + 1), intervals])),
       dates: {},
+      // Complete for this range, as the server's slot top-up leaves a teacher (the slots below).
+      slotsCompleteFrom: range.from,
     })),
     (batch) => db.insert(availabilityRules).values(batch),
   )
@@ -213,6 +215,9 @@ export async function seedBenchData(database: Database, now: Date, passwordHash:
       { id: slot.id, startsAt: slot.startsAt },
     ])
   }
+  // PostgreSQL's autovacuum analyses a database of this size long before it serves traffic; a
+  // freshly bulk-loaded one has no statistics yet, and would be planned as if empty.
+  await db.execute(sql`analyze`)
   return { studentTokens, teachers, freeSlots, languageIds, levelIds, dates }
 }
 

@@ -15,7 +15,20 @@ export async function waitForHealth(base: string, child: ChildProcess): Promise<
   throw new Error('server did not start')
 }
 
-export type BenchServer = { base: string; stop: () => Promise<void> }
+export type ServerMemory = {
+  rss: number
+  heapUsed: number
+  heapTotal: number
+  external: number
+  arrayBuffers: number
+}
+
+export type BenchServer = {
+  base: string
+  stop: () => Promise<void>
+  /** The server process's memory, from bench/memory-probe.ts inside it. */
+  memory: (options?: { collect?: boolean }) => Promise<ServerMemory>
+}
 
 /**
  * Starts the real server (`node src/server/main.ts` of the working directory, serving its `dist/`)
@@ -32,10 +45,21 @@ export async function startBenchServer(
     () => false,
   )
   if (taken) throw new Error(`Port ${port} is in use: stop what uses it, or choose another port`)
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/main.ts'], {
+  const probe = ['--import', './bench/memory-probe.ts']
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   })
+  const memory = (options: { collect?: boolean } = {}) =>
+    new Promise<ServerMemory>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not report its memory')), 5000)
+      child.once('message', (message: ServerMemory & { type: string }) => {
+        clearTimeout(timer)
+        const { type: _type, ...usage } = message
+        resolve(usage)
+      })
+      child.send({ type: 'memory', ...options })
+    })
   const base = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode !== null) return
@@ -48,5 +72,5 @@ export async function startBenchServer(
     await stop()
     throw error
   }
-  return { base, stop }
+  return { base, stop, memory }
 }

@@ -9,8 +9,10 @@ import { CHANGES_CHANNEL, type FeedLog } from './change-feed.ts'
 // a few milliseconds — off every request's path and outside every transaction.
 //
 // Were the process to die between the commit and the NOTIFY, other processes would miss the
-// change until their board's periodic reload (docs/decisions.md "Change notification after the
-// commit"); every other writer is still announced by its trigger.
+// change until that teacher's or student's entry is read again after BOARD_CACHE_SECONDS
+// (docs/decisions.md "Change notification after the commit"); a search could then offer the
+// booked slot, and booking it answers the clean 409 of a taken slot. Every other writer is still
+// announced by its trigger.
 
 type AnnouncedChange = { kind: 't' | 's' | 'u'; id: string }
 

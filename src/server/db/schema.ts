@@ -254,6 +254,12 @@ export const availabilityRules = pgTable('availability_rules', {
     .references(() => users.id, { onDelete: 'cascade' }),
   weekly: jsonb('weekly').$type<Record<string, { start: string; end: string }[]>>(),
   dates: jsonb('dates').$type<Record<string, { start: string; end: string }[]>>().notNull().default({}),
+  /**
+   * The first day (Poland date) of the schedule range whose slots were last made complete for
+   * these rules (timetables/materialise.ts): equal to this week's Monday, nothing is missing, so
+   * the start-up top-up skips the teacher (issue #27 item 3). Null: not known, check.
+   */
+  slotsCompleteFrom: date('slots_complete_from', { mode: 'string' }),
   updatedAt: updatedAt(),
 })
 

@@ -18,6 +18,11 @@ import { testConfig } from './build-test-app.ts'
 // would have made them.
 
 const LAST_PGLITE_MIGRATION = 3
+/**
+ * Columns later migrations added to tables today's demo seed writes: added for the seed and
+ * dropped after it, so the directory keeps the old schema.
+ */
+const LATER_COLUMNS = [{ table: 'availability_rules', column: 'slots_complete_from', type: 'date' }]
 const journal = v.looseObject({ entries: v.array(v.looseObject({ idx: v.number() })) })
 
 /** The migrations folder as it was: the journal cut after the last PGlite migration. */
@@ -41,9 +46,13 @@ export async function makeOldPglite(dir: string, filesDir: string): Promise<void
       await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist')
       const db = drizzle(client, { schema })
       await migrate(db, { migrationsFolder: migrations.folder })
+      for (const { table, column, type } of LATER_COLUMNS)
+        await client.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
       const log = { info: () => {}, error: () => {} }
       const storage = createLocalStorage(filesDir)
       await seedDemoData({ db, clock: systemClock, config: testConfig(), storage, log })
+      for (const { table, column } of LATER_COLUMNS)
+        await client.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
     } finally {
       await client.close()
     }

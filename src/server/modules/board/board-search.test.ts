@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { TeacherIndex } from './board-index.ts'
 import type { BoardTeacher } from './board-repository.ts'
-import { byLanguageOf, compareMatches, firstInOrder, nextFreeStart, searchBoard } from './board-search.ts'
+import { compareMatches, firstInOrder, nextFreeStart, searchBoard } from './board-search.ts'
 
 // The board's in-memory search (issue #4 item 3): the filters of spec §7 and the soonest free
 // slot, with the order the search promises.
@@ -23,7 +24,7 @@ function teacher(id: string, values: Partial<BoardTeacher> = {}): BoardTeacher {
     teaching: [2],
     specializations: [{ specializationId: 6, languageId: 1, name: 'it' }],
     allowed: new Set(),
-    slots: [],
+    slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
     freeStarts: new Float64Array(0),
     nameRank: rank++,
     ...values,
@@ -37,7 +38,7 @@ const levelRanks = new Map([
 ])
 const anyTime = { windows: [], required: false, studentId: null }
 const ids = (found: { matches: { teacher: BoardTeacher }[] }) => found.matches.map((m) => m.teacher.id)
-const index = (teachers: BoardTeacher[]) => ({ teachers, byLanguage: byLanguageOf(teachers), levelRanks })
+const index = (teachers: BoardTeacher[]) => ({ teachers: new TeacherIndex(teachers), levelRanks })
 
 describe('nextFreeStart', () => {
   const free = Float64Array.from([at('2026-03-11T08:00Z'), at('2026-03-11T09:00Z'), at('2026-03-12T08:00Z')])
@@ -195,7 +196,8 @@ describe('a page of the search', () => {
   })
 
   it('counts every match and returns the page asked for', () => {
-    const list = Array.from({ length: 30 }, (_, i) => teacher(`p${i}`, { nameRank: i }))
+    // In name order p0, p1, … p29 (the index ranks names itself).
+    const list = Array.from({ length: 30 }, (_, i) => teacher(`p${i}`, { lastName: `Nowak ${100 + i}` }))
     const found = searchBoard(index(list), { languageId: 1 }, anyTime, { offset: 10, limit: 5 })
     expect(found.total).toBe(30)
     expect(found.matches.map((m) => m.teacher.id)).toEqual(['p10', 'p11', 'p12', 'p13', 'p14'])

@@ -1,5 +1,6 @@
 import type { InstantRange } from '../teachers/free-slot-windows.ts'
-import type { BoardTeacher } from './board-repository.ts'
+import type { TeacherIndex } from './board-index.ts'
+import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
 // Teacher search over the board (issue #4 item 3, spec §7 GET /teachers/search and
 // /teachers/it_teachers): the filters of spec §3, and the soonest free slot in the windows that
@@ -36,23 +37,34 @@ export const refusesStudent = (teacher: BoardTeacher, studentId: string | null):
 
 function matchesFilters(teacher: BoardTeacher, filters: TeacherFilters, minRank: number | null): boolean {
   const { languageId, levelId, teachingLanguageId, specializationId, specializationName } = filters
+  // Loops rather than closures: this runs for every candidate of every search.
   if (languageId !== undefined || levelId !== undefined) {
     // Taught at a level of rank ≥ the requested one, for language_id when given, else any language.
-    const taught = teacher.taught.some(
-      (t) =>
-        (languageId === undefined || t.languageId === languageId) && (minRank === null || t.rank >= minRank),
-    )
+    let taught = false
+    for (const t of teacher.taught) {
+      if (
+        (languageId === undefined || t.languageId === languageId) &&
+        (minRank === null || t.rank >= minRank)
+      ) {
+        taught = true
+        break
+      }
+    }
     if (!taught) return false
   }
   if (teachingLanguageId !== undefined && !teacher.teaching.includes(teachingLanguageId)) return false
-  if (
-    specializationId !== undefined &&
-    !teacher.specializations.some(
-      (s) =>
-        s.specializationId === specializationId && (languageId === undefined || s.languageId === languageId),
-    )
-  ) {
-    return false
+  if (specializationId !== undefined) {
+    let specialized = false
+    for (const s of teacher.specializations) {
+      if (
+        s.specializationId === specializationId &&
+        (languageId === undefined || s.languageId === languageId)
+      ) {
+        specialized = true
+        break
+      }
+    }
+    if (!specialized) return false
   }
   if (
     specializationName !== undefined &&
@@ -63,18 +75,6 @@ function matchesFilters(teacher: BoardTeacher, filters: TeacherFilters, minRank:
   return true
 }
 
-/** Index of the first element ≥ value. */
-function lowerBound(sorted: Float64Array, value: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((sorted[middle] ?? 0) < value) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
 /** The soonest free start in the windows (which are in time order), or null. */
 export function nextFreeStart(freeStarts: Float64Array, windows: InstantRange[]): number | null {
   for (const window of windows) {
@@ -82,19 +82,6 @@ export function nextFreeStart(freeStarts: Float64Array, windows: InstantRange[])
     if (at !== undefined && at < window.end.getTime()) return at
   }
   return null
-}
-
-const names = new Intl.Collator('pl', { sensitivity: 'variant' })
-const byName = (a: string | null, b: string | null) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : names.compare(a, b)
-
-/** Last name, first name (Polish collation; none last), then id: the board's `nameRank` order. */
-export function compareNames(a: BoardTeacher, b: BoardTeacher): number {
-  return (
-    byName(a.lastName, b.lastName) ||
-    byName(a.firstName, b.firstName) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  )
 }
 
 /**
@@ -131,36 +118,44 @@ function insertionPoint(sorted: TeacherMatch[], match: TeacherMatch): number {
   return low
 }
 
+/** Above this many, a page's matches are all kept and sorted once (insertions would cost more). */
+const STREAMED_PAGE_MAX = 200
+
+/** The first `count` matches in search order, kept as they come: no sort of all of them. */
+class FirstMatches {
+  readonly top: TeacherMatch[] = []
+  readonly count: number
+
+  constructor(count: number) {
+    this.count = count
+  }
+
+  full(): boolean {
+    return this.top.length >= this.count
+  }
+
+  last(): TeacherMatch {
+    return this.top[this.top.length - 1] as TeacherMatch
+  }
+
+  offer(match: TeacherMatch): void {
+    const last = this.top[this.count - 1]
+    if (last && compareMatches(match, last) >= 0) return
+    this.top.splice(insertionPoint(this.top, match), 0, match)
+    if (this.top.length > this.count) this.top.pop()
+  }
+}
+
 /** The first `count` of `matches` in search order, without sorting them all. */
 export function firstInOrder(matches: TeacherMatch[], count: number): TeacherMatch[] {
   if (count >= matches.length / 4) return matches.sort(compareMatches).slice(0, count)
-  const top: TeacherMatch[] = []
-  for (const match of matches) {
-    const last = top[count - 1]
-    if (last && compareMatches(match, last) >= 0) continue
-    top.splice(insertionPoint(top, match), 0, match)
-    if (top.length > count) top.pop()
-  }
-  return top
-}
-
-/** Teachers by the languages they teach. */
-export function byLanguageOf(teachers: readonly BoardTeacher[]): Map<number, BoardTeacher[]> {
-  const byLanguage = new Map<number, BoardTeacher[]>()
-  for (const teacher of teachers) {
-    for (const languageId of new Set(teacher.taught.map((t) => t.languageId))) {
-      const list = byLanguage.get(languageId)
-      if (list) list.push(teacher)
-      else byLanguage.set(languageId, [teacher])
-    }
-  }
-  return byLanguage
+  const first = new FirstMatches(count)
+  for (const match of matches) first.offer(match)
+  return first.top
 }
 
 export type BoardIndex = {
-  teachers: readonly BoardTeacher[]
-  /** Teachers by taught language id: a language filter looks at those only. */
-  byLanguage: ReadonlyMap<number, readonly BoardTeacher[]>
+  teachers: TeacherIndex
   levelRanks: ReadonlyMap<number, number>
 }
 
@@ -184,17 +179,65 @@ export function searchBoard(
     minRank = rank
   }
   if (slots.required && slots.windows.length === 0) return none
-  const candidates =
-    filters.languageId === undefined ? index.teachers : (index.byLanguage.get(filters.languageId) ?? [])
+  const streamed =
+    page && page.offset + page.limit <= STREAMED_PAGE_MAX ? new FirstMatches(page.offset + page.limit) : null
   const matches: TeacherMatch[] = []
-  for (const teacher of candidates) {
-    if (!matchesFilters(teacher, filters, minRank)) continue
-    const refused = refusesStudent(teacher, slots.studentId)
-    const nextFreeSlot = refused ? null : nextFreeStart(teacher.freeStarts, slots.windows)
-    if (slots.required && nextFreeSlot === null) continue
-    matches.push({ teacher, nextFreeSlot, refused })
+  let total = 0
+  // The hot loop, for every candidate of every search: the index has applied language and level;
+  // the values compared come from its arrays, and a teacher's object is read only for the filters
+  // beyond those (when given), a student's allowed list, or a free start the index cannot tell.
+  const teachers = index.teachers
+  const starts = slots.windows.map((w) => w.start.getTime())
+  const ends = slots.windows.map((w) => w.end.getTime())
+  const { studentId } = slots
+  const others =
+    filters.teachingLanguageId !== undefined ||
+    filters.specializationId !== undefined ||
+    filters.specializationName !== undefined
+  const windows = slots.required ? slots.windows : null
+  teachers.visit(filters.languageId, minRank, windows, (slot, known) => {
+    if (others && !matchesFilters(teachers.teacherAt(slot), filters, minRank)) return
+    const refused =
+      studentId !== null && teachers.refusesNewAt(slot) && !teachers.teacherAt(slot).allowed.has(studentId)
+    const next = refused
+      ? null
+      : Number.isNaN(known)
+        ? firstFreeIn(teachers.teacherAt(slot).freeStarts, starts, ends)
+        : known
+    if (slots.required && next === null) return
+    total++
+    if (!streamed) matches.push({ teacher: teachers.teacherAt(slot), nextFreeSlot: next, refused })
+    else if (!streamed.full() || comesBefore(teachers, slot, next, refused, streamed.last()))
+      streamed.offer({ teacher: teachers.teacherAt(slot), nextFreeSlot: next, refused })
+  })
+  if (streamed && page) return { total, matches: streamed.top.slice(page.offset) }
+  if (!page) return { total, matches: matches.sort(compareMatches) }
+  return { total, matches: matches.sort(compareMatches).slice(page.offset, page.offset + page.limit) }
+}
+
+/** nextFreeStart with the windows' bounds as numbers. */
+function firstFreeIn(freeStarts: Float64Array, starts: number[], ends: number[]): number | null {
+  for (let i = 0; i < starts.length; i++) {
+    const at = freeStarts[lowerBound(freeStarts, starts[i] as number)]
+    if (at !== undefined && at < (ends[i] as number)) return at
   }
-  if (!page) return { total: matches.length, matches: matches.sort(compareMatches) }
-  const first = firstInOrder(matches, page.offset + page.limit)
-  return { total: matches.length, matches: first.slice(page.offset) }
+  return null
+}
+
+/** compareMatches(candidate, match) < 0, from the index's arrays (no match built, no object read). */
+function comesBefore(
+  teachers: TeacherIndex,
+  slot: number,
+  nextFreeSlot: number | null,
+  refused: boolean,
+  match: TeacherMatch,
+): boolean {
+  if (refused !== match.refused) return !refused
+  const rating = teachers.ratingAt(slot)
+  const other = match.teacher.averageRating
+  if (!(Number.isNaN(rating) ? other === null : rating === other))
+    return other === null || (!Number.isNaN(rating) && rating > other)
+  if (nextFreeSlot !== match.nextFreeSlot)
+    return match.nextFreeSlot === null || (nextFreeSlot !== null && nextFreeSlot < match.nextFreeSlot)
+  return teachers.nameRankAt(slot) < match.teacher.nameRank
 }

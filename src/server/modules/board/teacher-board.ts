@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
 import { teacherRange } from '../timetables/materialise.ts'
 import { rangeInstants } from '../timetables/plan.ts'
+import { TeacherIndex } from './board-index.ts'
 import {
   type BoardLesson,
   type BoardTeacher,
@@ -11,26 +12,30 @@ import {
   loadLevelRanks,
   loadStudentLessons,
 } from './board-repository.ts'
-import { type BoardIndex, byLanguageOf, compareNames } from './board-search.ts'
+import type { BoardIndex } from './board-search.ts'
 
 // The teacher board: this process's in-memory read model of what timetables/show and the
 // teacher search read on every request (issue #4's latency target, bench/README.md): each active
-// teacher's public data and slots of the schedule range, students' own active lessons, and the
-// grace period. Neither call then needs a database round trip once the board is warm.
+// teacher's public data and slots of the schedule range (indexed for search: board-index.ts),
+// students' own active lessons, and the grace period. Neither call then needs a database round
+// trip once the board is warm.
 //
-// Freshness, by design (docs/decisions.md "The teacher board"):
+// Freshness, by design (docs/decisions.md "The teacher board" and its issue #27 entry):
 // - every write of this process that changes what the board holds marks it changed after its
 //   transaction commits (`boardTeacherChanged`, `boardStudentChanged`, …); the next read reloads
 //   just that teacher or student before answering, so a user always reads their own writes;
 // - a change committed by another process (a second server, an operator command) arrives through
 //   the database's change feed (db/change-feed.ts, `changed`) and marks the same way, at once;
-// - as a safety net, data older than `ttlMs` is reloaded in the background while the previous
-//   copy still answers (at most 2 × ttlMs old);
+// - so the whole board is loaded only at start, when the week rolls over, and after the change
+//   feed lost its connection (`changed(null)`: notifications may have been missed) — never on a
+//   timer while notifications flow (issue #27 item 3);
+// - as a safety net for one teacher's timetable, a student's lessons and the grace period, an
+//   entry older than `ttlMs` is reloaded in the background while the previous copy still answers
+//   (at most 2 × ttlMs old);
 // - with `ttlMs` 0 (the integration tests) every read loads what it needs afresh.
 
 type Stamp = { loadedAt: number; rangeStart: number }
 type Age = 'fresh' | 'usable' | 'stale'
-type TeacherEntry = Stamp & { teacher: BoardTeacher }
 type StudentEntry = Stamp & { lessons: BoardLesson[] }
 
 export type BoardRange = { start: Date; end: Date }
@@ -59,19 +64,18 @@ const live = new Set<BoardState>()
 let sequence = 0
 
 class BoardState {
-  readonly teacherEntries = new Map<string, TeacherEntry>()
+  /** The teachers loaded so far; every active one once `full` is set. */
+  index = new TeacherIndex()
+  /** When each teacher in `index` was loaded (Map order: oldest first). */
+  readonly loaded = new Map<string, Stamp>()
   readonly studentEntries = new Map<string, StudentEntry>()
   /** Teacher or student id → the sequence number of its latest change mark. */
   readonly dirtyTeachers = new Map<string, number>()
   readonly dirtyStudents = new Map<string, number>()
-  /** When every active teacher was last loaded together (search needs all of them). */
-  full: (Stamp & { levelRanks: Map<number, number> }) | null = null
+  /** Every active teacher was loaded together for this range (search needs all of them). */
+  full: { rangeStart: number; levelRanks: Map<number, number> } | null = null
   fullLoading: Promise<void> | null = null
   grace: (Stamp & { hours: number | null }) | null = null
-  /** A teacher came, went or was renamed since `nameRank`s were given out. */
-  namesChanged = true
-  /** The teachers as a list and by language, until the next load changes them. */
-  list: { teachers: BoardTeacher[]; byLanguage: Map<number, BoardTeacher[]> } | null = null
   settingsMark = 0
 
   readonly db: Db
@@ -92,6 +96,11 @@ class BoardState {
     return age < 2 * this.ttlMs ? 'usable' : 'stale'
   }
 
+  /** Whether every teacher must be loaded again before a search answers. */
+  needsFullLoad(rangeStart: number): boolean {
+    return this.ttlMs <= 0 || this.full?.rangeStart !== rangeStart
+  }
+
   async loadAll(now: Date, rangeStart: number): Promise<void> {
     if (this.fullLoading) return this.fullLoading
     const mark = sequence
@@ -100,13 +109,11 @@ class BoardState {
         loadBoardTeachers(this.db, new Date(rangeStart)),
         loadLevelRanks(this.db),
       ])
-      const stamp = { loadedAt: now.getTime(), rangeStart }
-      this.teacherEntries.clear()
-      for (const teacher of teachers) this.teacherEntries.set(teacher.id, { ...stamp, teacher })
-      this.namesChanged = true
-      this.list = null
+      this.index = new TeacherIndex(teachers)
+      this.loaded.clear()
+      for (const teacher of teachers) this.loaded.set(teacher.id, { loadedAt: now.getTime(), rangeStart })
       for (const [id, at] of this.dirtyTeachers) if (at <= mark) this.dirtyTeachers.delete(id)
-      this.full = { ...stamp, levelRanks }
+      this.full = { rangeStart, levelRanks }
     })()
     this.fullLoading = loading
     try {
@@ -116,41 +123,26 @@ class BoardState {
     }
   }
 
+  /** Loads these teachers again and updates them in place (one query; gone ones leave). */
   async reloadTeachers(ids: string[], now: Date, rangeStart: number): Promise<void> {
+    // After a full load in flight, or it would put back what this read replaced.
+    if (this.fullLoading) await this.fullLoading.catch(() => undefined)
     const mark = sequence
     const loaded = await loadBoardTeachers(this.db, new Date(rangeStart), ids)
-    const stamp = { loadedAt: now.getTime(), rangeStart }
-    const before = new Map(ids.map((id) => [id, this.teacherEntries.get(id)?.teacher]))
-    for (const id of ids) this.teacherEntries.delete(id)
+    const found = new Set<string>()
     for (const teacher of loaded) {
-      const previous = before.get(teacher.id)
-      if (previous && previous.lastName === teacher.lastName && previous.firstName === teacher.firstName) {
-        teacher.nameRank = previous.nameRank
-      } else {
-        this.namesChanged = true
+      found.add(teacher.id)
+      this.index.put(teacher)
+      this.loaded.delete(teacher.id)
+      this.loaded.set(teacher.id, { loadedAt: now.getTime(), rangeStart })
+    }
+    for (const id of ids) {
+      if (!found.has(id)) {
+        this.index.delete(id)
+        this.loaded.delete(id)
       }
-      this.teacherEntries.set(teacher.id, { ...stamp, teacher })
+      if ((this.dirtyTeachers.get(id) ?? 0) <= mark) this.dirtyTeachers.delete(id)
     }
-    if (loaded.length < ids.length) this.namesChanged = true
-    this.list = null
-    for (const id of ids) if ((this.dirtyTeachers.get(id) ?? 0) <= mark) this.dirtyTeachers.delete(id)
-  }
-
-  /** Every teacher, with `nameRank` given out again first if names changed. */
-  rankedTeachers(): { teachers: BoardTeacher[]; byLanguage: Map<number, BoardTeacher[]> } {
-    if (!this.list) {
-      const teachers = [...this.teacherEntries.values()].map((entry) => entry.teacher)
-      this.list = { teachers, byLanguage: byLanguageOf(teachers) }
-    }
-    const { teachers } = this.list
-    if (this.namesChanged) {
-      const sorted = [...teachers].sort(compareNames)
-      sorted.forEach((teacher, index) => {
-        teacher.nameRank = index
-      })
-      this.namesChanged = false
-    }
-    return this.list
   }
 
   /**
@@ -170,10 +162,9 @@ class BoardState {
     if (change === null) {
       this.full = null
       this.grace = null
-      this.teacherEntries.clear()
+      this.index = new TeacherIndex()
+      this.loaded.clear()
       this.studentEntries.clear()
-      this.list = null
-      this.namesChanged = true
     } else if (change.kind === 'teacher') this.dirtyTeachers.set(change.id, sequence)
     else if (change.kind === 'student') this.dirtyStudents.set(change.id, sequence)
     else if (change.kind === 'settings') this.settingsMark = sequence
@@ -193,20 +184,19 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
     range,
     async teachers(now) {
       const rangeStart = range(now).start.getTime()
-      const age = state.age(state.full, now.getTime(), rangeStart)
-      if (age === 'stale') await state.loadAll(now, rangeStart)
-      else if (age === 'usable') state.inBackground(state.loadAll(now, rangeStart))
+      if (state.needsFullLoad(rangeStart)) await state.loadAll(now, rangeStart)
       if (state.dirtyTeachers.size > 0)
         await state.reloadTeachers([...state.dirtyTeachers.keys()], now, rangeStart)
-      return { ...state.rankedTeachers(), levelRanks: state.full?.levelRanks ?? new Map() }
+      return { teachers: state.index, levelRanks: state.full?.levelRanks ?? new Map() }
     },
     async teacher(id, now) {
       const rangeStart = range(now).start.getTime()
-      const entry = state.teacherEntries.get(id)
-      const age = state.dirtyTeachers.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
-      return state.readThrough(entry?.teacher, age, async () => {
+      const age = state.dirtyTeachers.has(id)
+        ? 'stale'
+        : state.age(state.loaded.get(id), now.getTime(), rangeStart)
+      return state.readThrough(state.index.get(id), age, async () => {
         await state.reloadTeachers([id], now, rangeStart)
-        return state.teacherEntries.get(id)?.teacher
+        return state.index.get(id)
       })
     },
     async studentLessons(id, now) {
@@ -241,7 +231,7 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       const started = performance.now()
       await state.loadAll(now, range(now).start.getTime())
       const elapsed = Math.round(performance.now() - started)
-      log.info({ teachers: state.teacherEntries.size, ms: elapsed }, 'teacher board loaded')
+      log.info({ teachers: state.index.size, ms: elapsed }, 'teacher board loaded')
     },
     changed(change) {
       state.mark(change)

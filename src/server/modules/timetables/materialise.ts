@@ -4,12 +4,16 @@ import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
 import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
 import {
+  activeTeachersWithRules,
   deletableSlotIds,
   deleteSlots,
   findRules,
+  findRulesOf,
   findSlots,
+  findSlotsOf,
   insertSlots,
   keptBookedSlots,
+  markSlotsComplete,
   type SlotRow,
 } from './repository.ts'
 
@@ -51,19 +55,41 @@ export async function syncSlots(
   const { start, end } = rangeInstants(options.range)
   const existing = await findSlots(tx, teacherId, start, end)
   await insertSlots(tx, teacherId, missingSlots(wanted, existing))
+  await markSlotsComplete(tx, [teacherId], options.range.from)
   return kept
 }
 
 /**
  * Teachers whose slots are known to be complete for a range (teacher id → range start), per
  * database. Completeness only grows within a range: an update prunes and refills the whole range
- * in one transaction, so once true it stays true until the week rolls over.
+ * in one transaction, so once true it stays true until the week rolls over. The database keeps
+ * the same fact (`availability_rules.slots_complete_from`), so a restart need not check again.
  */
 const completeRanges = new WeakMap<Db, Map<string, string>>()
+
+function knownComplete(db: Db): Map<string, string> {
+  let known = completeRanges.get(db)
+  if (!known) {
+    known = new Map()
+    completeRanges.set(db, known)
+  }
+  return known
+}
 
 /** The teacher's slots are known complete for this week's range: no top-up needed. */
 export function slotsKnownComplete(db: Db, teacherId: string, now: Date): boolean {
   return completeRanges.get(db)?.get(teacherId) === teacherRange(now).from
+}
+
+/** Creates the slots the teacher's stored rules ask for and the range lacks, under the teacher's lock. */
+async function fillSlots(db: Db, teacherId: string, now: Date, range: DateRange): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, teacherId)
+    // Read again under the lock: an update may have replaced the rules meanwhile.
+    const current = await findRules(tx, teacherId)
+    if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
+  })
+  boardTeacherChanged(teacherId)
 }
 
 /**
@@ -73,24 +99,53 @@ export function slotsKnownComplete(db: Db, teacherId: string, now: Date): boolea
  */
 export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<void> {
   const range = teacherRange(now)
-  let known = completeRanges.get(db)
-  if (!known) {
-    known = new Map()
-    completeRanges.set(db, known)
-  }
+  const known = knownComplete(db)
   if (known.get(teacherId) === range.from) return
   const stored = await findRules(db, teacherId)
-  const { start, end } = rangeInstants(range)
-  // Without rules there is nothing to create; a first save materialises the range itself.
-  const existing = stored ? await findSlots(db, teacherId, start, end) : []
-  if (stored && missingSlots(desiredSlots(toRules(stored), range), existing).length > 0) {
-    await db.transaction(async (tx) => {
-      await lockUser(tx, teacherId)
-      // Read again under the lock: an update may have replaced the rules meanwhile.
-      const current = await findRules(tx, teacherId)
-      if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
-    })
-    boardTeacherChanged(teacherId)
+  if (stored?.slotsCompleteFrom !== range.from) {
+    const { start, end } = rangeInstants(range)
+    // Without rules there is nothing to create; a first save materialises the range itself.
+    const existing = stored ? await findSlots(db, teacherId, start, end) : []
+    if (stored && missingSlots(desiredSlots(toRules(stored), range), existing).length > 0) {
+      await fillSlots(db, teacherId, now, range)
+    } else if (stored) await markSlotsComplete(db, [teacherId], range.from)
   }
   known.set(teacherId, range.from)
+}
+
+/** Teachers checked per batch of the start-up top-up (two reads for all of them). */
+const TOP_UP_BATCH = 200
+
+/**
+ * Every active teacher with stored rules, topped up for this week's range (issue #27 item 3):
+ * those the database already knows complete cost nothing but the one query that lists them;
+ * the others are checked in batches — their rules and slots read together, the complete ones
+ * marked together — and only a teacher with slots missing gets a transaction of its own. Each
+ * batch is a few short queries with the event loop free in between, so reads go on meanwhile.
+ */
+export async function topUpTeachers(db: Db, now: Date): Promise<{ checked: number; filled: number }> {
+  const range = teacherRange(now)
+  const known = knownComplete(db)
+  const teachers = await activeTeachersWithRules(db, range.from)
+  for (const teacher of teachers) if (teacher.complete) known.set(teacher.id, range.from)
+  const unknown = teachers.filter((teacher) => !teacher.complete).map((teacher) => teacher.id)
+  const { start, end } = rangeInstants(range)
+  let filled = 0
+  for (let i = 0; i < unknown.length; i += TOP_UP_BATCH) {
+    const batch = unknown.slice(i, i + TOP_UP_BATCH)
+    const [rules, slots] = await Promise.all([findRulesOf(db, batch), findSlotsOf(db, batch, start, end)])
+    const complete: string[] = []
+    for (const stored of rules) {
+      const existing = slots.get(stored.teacherId) ?? []
+      if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0)
+        complete.push(stored.teacherId)
+      else {
+        await fillSlots(db, stored.teacherId, now, range)
+        filled++
+      }
+      known.set(stored.teacherId, range.from)
+    }
+    await markSlotsComplete(db, complete, range.from)
+  }
+  return { checked: unknown.length, filled }
 }

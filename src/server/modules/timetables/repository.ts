@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { availabilityRules, timeSlots } from '../../db/schema.ts'
+import { availabilityRules, timeSlots, users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 
 export type StoredRules = typeof availabilityRules.$inferSelect
@@ -98,4 +98,67 @@ export async function insertSlots(db: Db, teacherId: string, slots: NewSlot[]): 
     .insert(timeSlots)
     .values(slots.map((slot) => ({ teacherId, ...slot })))
     .onConflictDoNothing({ target: [timeSlots.teacherId, timeSlots.startsAt] })
+}
+
+/** These teachers' stored rules (the start-up top-up's batch). */
+export async function findRulesOf(db: Db, teacherIds: string[]): Promise<StoredRules[]> {
+  if (teacherIds.length === 0) return []
+  return db.select().from(availabilityRules).where(inArray(availabilityRules.teacherId, teacherIds))
+}
+
+/** These teachers' slots starting in [from, to), by teacher, in time order: starts and ends only. */
+export async function findSlotsOf(
+  db: Db,
+  teacherIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, NewSlot[]>> {
+  const byTeacher = new Map<string, NewSlot[]>()
+  if (teacherIds.length === 0) return byTeacher
+  const rows = await db
+    .select({ teacherId: timeSlots.teacherId, startsAt: timeSlots.startsAt, endsAt: timeSlots.endsAt })
+    .from(timeSlots)
+    .where(
+      and(
+        inArray(timeSlots.teacherId, teacherIds),
+        gte(timeSlots.startsAt, from),
+        lt(timeSlots.startsAt, to),
+      ),
+    )
+    .orderBy(asc(timeSlots.teacherId), asc(timeSlots.startsAt))
+  for (const { teacherId, ...slot } of rows) {
+    const list = byTeacher.get(teacherId)
+    if (list) list.push(slot)
+    else byTeacher.set(teacherId, [slot])
+  }
+  return byTeacher
+}
+
+/** Every active teacher with stored rules, and whether their slots are known complete from `from`. */
+export async function activeTeachersWithRules(
+  db: Db,
+  from: string,
+): Promise<{ id: string; complete: boolean }[]> {
+  return db
+    .select({
+      id: availabilityRules.teacherId,
+      complete: sql<boolean>`${availabilityRules.slotsCompleteFrom} is not distinct from ${from}::date`,
+    })
+    .from(availabilityRules)
+    .innerJoin(users, eq(users.id, availabilityRules.teacherId))
+    .where(and(eq(users.role, 'teacher'), eq(users.status, 'active')))
+}
+
+/** Records that these teachers' slots are complete for the range starting `from` (a Poland date). */
+export async function markSlotsComplete(db: Db, teacherIds: string[], from: string): Promise<void> {
+  if (teacherIds.length === 0) return
+  await db
+    .update(availabilityRules)
+    .set({ slotsCompleteFrom: from })
+    .where(
+      and(
+        inArray(availabilityRules.teacherId, teacherIds),
+        sql`${availabilityRules.slotsCompleteFrom} is distinct from ${from}::date`,
+      ),
+    )
 }

@@ -10,6 +10,7 @@ import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import { slotsBetween } from '../board/board-repository.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
@@ -92,9 +93,10 @@ async function boardView(ctx: TimetableContext, q: ViewQuery): Promise<Timetable
     notAcceptingNewStudents: teacher.notAcceptingNewStudents,
     allowed: q.studentId !== null && teacher.allowed.has(q.studentId),
     graceHours,
-    slots: teacher.slots
-      .filter((slot) => slot.startsAt >= from && slot.startsAt < to)
-      .map((slot) => ({ id: slot.id, startsAt: new Date(slot.startsAt), booked: slot.booked })),
+    slots: slotsBetween(teacher.slots, from, to).map((slot) => ({
+      ...slot,
+      startsAt: new Date(slot.startsAt),
+    })),
     ownLessons: own
       .filter((l) => l.endsAt > now || (l.startsAt >= lessonsFrom && l.startsAt < lessonsTo))
       .map((l) => ({ startsAt: new Date(l.startsAt), endsAt: new Date(l.endsAt) })),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/client.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser } from '../../test-support/fixtures.ts'
 import {
@@ -11,10 +12,11 @@ import {
 } from '../../test-support/timetables.ts'
 import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
-import { topUpAllTeachers } from './top-up-job.ts'
+import { topUpTeachers } from './materialise.ts'
 
 // issue #4 item 2: GET /teachers/timetables/show (spec §3 shape, spec §4 flags, spec §9 DST).
 
+const silent = { info: () => {}, error: () => {} }
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
@@ -92,11 +94,20 @@ describe('GET /teachers/timetables/show', () => {
     })
     expect(await storedStarts(t, teacher.id)).toHaveLength(2)
     t.clock.set('2026-03-17T09:00:00Z')
-    await topUpAllTeachers(t.database.db, t.clock.now())
+    const first = await topUpTeachers(t.database.db, t.clock.now())
+    expect(first.filled).toBeGreaterThanOrEqual(1)
     expect(await storedStarts(t, teacher.id)).toContain('2026-03-27T09:00:00.000Z')
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
-    await topUpAllTeachers(t.database.db, t.clock.now())
+    expect(await topUpTeachers(t.database.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
+    // The database remembers it (issue #27 item 3): another process, or this one restarted,
+    // checks no teacher again this week.
+    const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
+    try {
+      expect(await topUpTeachers(other.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
+    } finally {
+      await other.close()
+    }
   })
 
   // Summer time starts on Sunday 29 March 2026 and ends on Sunday 25 October 2026 (01:00 UTC).

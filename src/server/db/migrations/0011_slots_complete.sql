@@ -1,0 +1,1 @@
+ALTER TABLE "availability_rules" ADD COLUMN "slots_complete_from" date;

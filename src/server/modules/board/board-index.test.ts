@@ -1,0 +1,204 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import { compareNames, TeacherIndex } from './board-index.ts'
+import type { BoardTeacher } from './board-repository.ts'
+import {
+  compareMatches,
+  nextFreeStart,
+  refusesStudent,
+  type SlotFilter,
+  searchBoard,
+} from './board-search.ts'
+
+// The board's search indexes (issue #27 item 3), kept one teacher at a time: after any sequence
+// of loads, changes and removals a search through them finds exactly what a scan of every
+// teacher finds, in the same order, and the name ranks follow Polish collation.
+
+const HOUR = 3_600_000
+const BASE = Date.UTC(2026, 2, 9, 5)
+const levelRanks = new Map([
+  [1, 1],
+  [2, 2],
+  [3, 3],
+])
+
+const teacherArb = (id: string) =>
+  fc
+    .record({
+      lastName: fc.constantFrom('Nowak', 'Łuczak', 'Lis', 'Żak', 'Zając', null),
+      firstName: fc.constantFrom('Anna', 'Ewa', 'Ólga', null),
+      taught: fc.uniqueArray(
+        fc.record({ languageId: fc.integer({ min: 1, max: 3 }), rank: fc.integer({ min: 1, max: 3 }) }),
+        { maxLength: 2, selector: (t) => t.languageId },
+      ),
+      hours: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
+      averageRating: fc.option(fc.integer({ min: 1, max: 5 })),
+    })
+    .map(
+      (r): BoardTeacher => ({
+        id,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        imageKey: null,
+        notAcceptingNewStudents: false,
+        averageRating: r.averageRating,
+        taught: r.taught.map((t) => ({ languageId: t.languageId, levelId: t.rank, rank: t.rank })),
+        taughtLanguages: [],
+        teaching: [],
+        specializations: [],
+        allowed: new Set(),
+        slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+        // Slots start at :00 or :45 of their hour.
+        freeStarts: Float64Array.from(
+          // Starts on the hour, at a quarter to, or both (two in one hour).
+          r.hours
+            .sort((a, b) => a - b)
+            .flatMap((h) => [[0], [45], [0, 45]][h % 3]?.map((m) => BASE + h * HOUR + m * 60_000) ?? []),
+        ),
+        nameRank: 0,
+      }),
+    )
+
+const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+const operation = fc.oneof(
+  fc.constantFrom(...ids).chain((id) => teacherArb(id).map((teacher) => ({ put: teacher }))),
+  fc.constantFrom(...ids).map((id) => ({ delete: id })),
+)
+const query = fc.record({
+  languageId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+  levelId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  // Up to three windows in time order, starting on the hour or half past (partial hours).
+  windows: fc.option(
+    fc
+      .uniqueArray(fc.integer({ min: 0, max: 13 }), { minLength: 1, maxLength: 3 })
+      .chain((blocks) =>
+        fc.tuple(
+          fc.constant(blocks.sort((a, b) => a - b)),
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.boolean()), {
+            minLength: blocks.length,
+            maxLength: blocks.length,
+          }),
+        ),
+      )
+      .map(([blocks, shapes]) =>
+        blocks.map((block, i) => {
+          const [length, half] = shapes[i] ?? [1, false]
+          const start = BASE + block * 3 * HOUR + (half ? 30 * 60_000 : 0)
+          return { start: new Date(start), end: new Date(BASE + (block * 3 + length) * HOUR) }
+        }),
+      ),
+  ),
+  student: fc.constantFrom(null, 'allowed', 'stranger'),
+})
+
+type Query = { languageId: number | undefined; levelId: number | undefined }
+
+function scan(teachers: BoardTeacher[], q: Query, slots: SlotFilter) {
+  const minRank = q.levelId === undefined ? null : (levelRanks.get(q.levelId) ?? null)
+  return teachers
+    .filter((t) =>
+      q.languageId === undefined && minRank === null
+        ? true
+        : t.taught.some(
+            (l) =>
+              (q.languageId === undefined || l.languageId === q.languageId) &&
+              (minRank === null || l.rank >= minRank),
+          ),
+    )
+    .map((teacher) => {
+      const refused = refusesStudent(teacher, slots.studentId)
+      return {
+        teacher,
+        nextFreeSlot: refused ? null : nextFreeStart(teacher.freeStarts, slots.windows),
+        refused,
+      }
+    })
+    .filter((m) => !slots.required || m.nextFreeSlot !== null)
+    .sort(compareMatches)
+}
+
+describe('TeacherIndex', () => {
+  it('finds what a scan finds, in the same order, after any loads, changes and removals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(operation, { maxLength: 25 }),
+        fc.array(query, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (operations, queries, loadFirst) => {
+          const current = new Map<string, BoardTeacher>()
+          const first = operations.slice(0, loadFirst ? 5 : 0).flatMap((o) => ('put' in o ? [o.put] : []))
+          for (const teacher of first) current.set(teacher.id, teacher)
+          const index = new TeacherIndex([...current.values()])
+          for (const o of operations.slice(loadFirst ? 5 : 0)) {
+            if ('put' in o) {
+              index.put(o.put)
+              current.set(o.put.id, o.put)
+            } else {
+              index.delete(o.delete)
+              current.delete(o.delete)
+            }
+          }
+          expect(index.size).toBe(current.size)
+          // Name ranks follow the name order.
+          const byName = [...current.values()].sort(compareNames)
+          for (let i = 1; i < byName.length; i++) {
+            expect((byName[i - 1] as BoardTeacher).nameRank).toBeLessThan(
+              (byName[i] as BoardTeacher).nameRank,
+            )
+          }
+          for (const q of queries) {
+            const slots: SlotFilter = {
+              windows: q.windows ?? [],
+              required: q.windows !== null,
+              studentId: q.student,
+            }
+            const found = searchBoard({ teachers: index, levelRanks }, q, slots)
+            const expected = scan([...current.values()], q, slots)
+            expect(found.matches.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual(
+              expected.map((m) => [m.teacher.id, m.nextFreeSlot]),
+            )
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('touches only teachers of the language with a free slot in the window', () => {
+    const teacher = (id: string, languageId: number, hour: number): BoardTeacher => ({
+      id,
+      firstName: null,
+      lastName: id,
+      imageKey: null,
+      notAcceptingNewStudents: false,
+      averageRating: null,
+      taught: [{ languageId, levelId: 1, rank: 1 }],
+      taughtLanguages: [],
+      teaching: [],
+      specializations: [],
+      allowed: new Set(),
+      slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+      freeStarts: Float64Array.from([BASE + hour * HOUR]),
+      nameRank: 0,
+    })
+    const index = new TeacherIndex([
+      teacher('morning-1', 1, 1),
+      teacher('evening-1', 1, 12),
+      teacher('morning-2', 2, 1),
+    ])
+    const window = { start: new Date(BASE), end: new Date(BASE + 3 * HOUR) }
+    const visited = (languageId: number | undefined, windows: InstantRange[] | null) => {
+      const found: string[] = []
+      index.visit(languageId, null, windows, (slot) => found.push(index.teacherAt(slot).id))
+      return found.sort()
+    }
+    expect(visited(1, [window])).toEqual(['morning-1'])
+    expect(visited(1, null)).toEqual(['evening-1', 'morning-1'])
+    expect(visited(undefined, [window])).toEqual(['morning-1', 'morning-2'])
+    expect(visited(3, null)).toEqual([])
+    // A booked last free slot takes the teacher out of that hour.
+    index.put({ ...teacher('morning-1', 1, 1), freeStarts: new Float64Array(0) })
+    expect(visited(1, [window])).toEqual([])
+  })
+})
