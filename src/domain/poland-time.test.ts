@@ -6,6 +6,7 @@ import {
   formatPolandTime,
   fromPolandLocal,
   lastSundayOfMonth,
+  parseDateKey,
   polandDateKey,
   polandOffsetMinutes,
   startOfPolandDay,
@@ -164,3 +165,42 @@ function parseKey(key: string) {
   const [year, month, day] = key.split('-').map(Number)
   return { year: year ?? 0, month: month ?? 0, day: day ?? 0 }
 }
+
+describe('parseDateKey', () => {
+  const reference = (key: string) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key)
+    return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null
+  }
+  const read = (key: string) => {
+    try {
+      return parseDateKey(key)
+    } catch {
+      return null
+    }
+  }
+
+  it('reads exactly the YYYY-MM-DD keys, and refuses anything else', () => {
+    const keyish = fc.stringMatching(/^[0-9-]{8,11}$/)
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          keyish,
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+        ),
+        (key) => {
+          expect(read(key)).toEqual(reference(key))
+        },
+      ),
+    )
+    for (const bad of [
+      '2026-1-01',
+      '2026-01-1x',
+      ' 2026-01-01',
+      '2026-01-01 ',
+      '2026/01/01',
+      '２０２６-01-01',
+    ])
+      expect(read(bad)).toBeNull()
+  })
+})

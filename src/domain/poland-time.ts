@@ -38,11 +38,23 @@ export function summerTimeEnd(year: number): number {
   return Date.UTC(year, 9, lastSundayOfMonth(year, 10), 1)
 }
 
+/** Summer time's [start, end) by year: every Poland time conversion asks (a search makes hundreds). */
+const summerTimes = new Map<number, [number, number]>()
+
+function summerTime(year: number): [number, number] {
+  let range = summerTimes.get(year)
+  if (!range) {
+    range = [summerTimeStart(year), summerTimeEnd(year)]
+    summerTimes.set(year, range)
+  }
+  return range
+}
+
 /** Offset of Poland time from UTC at `instant`, in minutes (60 or 120). */
 export function polandOffsetMinutes(instant: Date | number): number {
   const ms = toMs(instant)
-  const year = new Date(ms).getUTCFullYear()
-  return ms >= summerTimeStart(year) && ms < summerTimeEnd(year) ? 120 : 60
+  const [start, end] = summerTime(new Date(ms).getUTCFullYear())
+  return ms >= start && ms < end ? 120 : 60
 }
 
 export function toPolandParts(instant: Date | number): PolandParts {
@@ -79,10 +91,25 @@ export function polandDateKey(instant: Date | number): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`
 }
 
+/** The digits of `key` from `from` to `to` as a number, or NaN if any is not a digit. */
+function digits(key: string, from: number, to: number): number {
+  let value = 0
+  for (let i = from; i < to; i++) {
+    const digit = key.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return Number.NaN
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/** `YYYY-MM-DD` read without a regular expression (hot: every date of every schedule range). */
 export function parseDateKey(key: string): { year: number; month: number; day: number } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key)
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${key}`)
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
+  const year = digits(key, 0, 4)
+  const month = digits(key, 5, 7)
+  const day = digits(key, 8, 10)
+  if (key.length !== 10 || key[4] !== '-' || key[7] !== '-' || Number.isNaN(year + month + day))
+    throw new RangeError(`Not a YYYY-MM-DD date: ${key}`)
+  return { year, month, day }
 }
 
 /** Adds calendar days to a `YYYY-MM-DD` key (no time zone involved). */

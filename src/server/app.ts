@@ -1,5 +1,4 @@
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
@@ -31,6 +30,7 @@ import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
+import { registerSecurityHeaders } from './platform/security-headers.ts'
 import { createSessionCache, registerSessionCache } from './platform/session-cache.ts'
 import { registerStatic } from './platform/static.ts'
 import { createLocalStorage, type FileStorage, filesDir } from './platform/storage.ts'
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app)
   const https = deps.config.publicUrl.startsWith('https:')
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(https, deps.config.ai.lessonUrl) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https,
