@@ -6,9 +6,9 @@ import { hashPassword } from '../src/server/platform/passwords.ts'
 import { type LoadResult, type LoadSource, runLoad } from './load.ts'
 import { type PgbenchResult, pgbenchBooking } from './pgbench.ts'
 import { startTempPostgres } from './postgres.ts'
-import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
+import { type BenchData, prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
 import { type BenchServer, type ServerMemory, startBenchServer } from './server.ts'
-import { benchTargets } from './targets.ts'
+import { type BookingCursor, benchTargets, bookingCursor } from './targets.ts'
 
 // `npm run bench` (issue #4): seeds a large data set (TEACHERS teachers with two weeks of slots,
 // STUDENTS students) into the embedded default database (the PostgreSQL that `npm start` starts
@@ -27,6 +27,10 @@ const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 /** The servers listen on BENCH_PORT and the port after it (several people may bench on one machine). */
 const PORT = Number(process.env.BENCH_PORT ?? 18500)
+/** The second server process of a database listens this far above the first. */
+const SECOND_PORT_OFFSET = 10
+/** BENCH_TWO_PROCESSES=0 leaves out the run with two server processes on one database. */
+const TWO_PROCESSES = process.env.BENCH_TWO_PROCESSES !== '0'
 
 const line = (label: string, name: string, r: LoadResult) =>
   `${label.padEnd(9)} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.failures)}` : ''}`
@@ -47,19 +51,20 @@ async function benchDatabase(
   console.log(
     `${label}: seeded ${TEACHERS} teachers and ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
-  const server = await startBenchServer(
-    port,
-    {
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-    },
-    { nodeArgs: NODE_ARGS, logs: Boolean(process.env.BENCH_LOG_LEVEL) },
-  )
+  const serverEnv = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+  }
+  const server = await startBenchServer(port, serverEnv, {
+    nodeArgs: NODE_ARGS,
+    logs: Boolean(process.env.BENCH_LOG_LEVEL),
+  })
   const base = server.base
   try {
-    const targets = benchTargets(base, data)
+    const cursor = bookingCursor()
+    const targets = benchTargets([base], data, cursor)
     const results: Record<string, LoadResult> = {}
     const startup = await measureStartup(label, server, targets, results)
     // Whatever start-up work is left (the slots' top-up) runs before the measurements below.
@@ -77,6 +82,7 @@ async function benchDatabase(
         )
       }
     }
+    if (TWO_PROCESSES) await benchTwoProcesses(label, port, server, serverEnv, data, cursor, results)
     const booking = results['lessons/create']
     if (booking) {
       await server.stop()
@@ -94,6 +100,36 @@ async function benchDatabase(
     await server.stop()
     await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * issue #27: a second server process on the same database beside the first, the load sent to
+ * both in turn; the reads and the booking again, with the rate of two over the rate of one.
+ */
+async function benchTwoProcesses(
+  label: string,
+  port: number,
+  first: BenchServer,
+  env: Record<string, string>,
+  data: BenchData,
+  cursor: BookingCursor,
+  results: Record<string, LoadResult>,
+): Promise<void> {
+  const second = await startBenchServer(port + SECOND_PORT_OFFSET, env, { nodeArgs: NODE_ARGS })
+  try {
+    // The second board loads as the first did at start.
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
+    for (const [name, source] of benchTargets([first.base, second.base], data, cursor)) {
+      const one = results[name]
+      if (!one || name.startsWith('health')) continue
+      if (name !== 'lessons/create') await runLoad(source, CONNECTIONS, 1000) // warm-up
+      const two = await runLoad(source, CONNECTIONS, DURATION_MS)
+      results[`${name} ×2`] = two
+      console.log(`${line(label, `${name} ×2`, two)}  → ${(two.rps / one.rps).toFixed(2)}× one process`)
+    }
+  } finally {
+    await second.stop()
   }
 }
 

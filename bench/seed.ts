@@ -25,7 +25,7 @@ import { newToken } from '../src/server/platform/tokens.ts'
 // before the server starts; deterministic (a seeded generator) so runs compare.
 
 export const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 1000)
-export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20_000)
+export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30_000)
 const BATCH = 2000
 
 /** A small deterministic generator (mulberry32). */

@@ -22,8 +22,23 @@ const ACTIVE_USERS = Number(process.env.BENCH_ACTIVE_USERS ?? 500)
 
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
 
-export function benchTargets(base: string, data: BenchData): [string, LoadSource][] {
-  const api = `${base}/api/v1`
+/**
+ * The requests, sent to `bases` in turn (one server process, or several on one database: issue
+ * #27's two-process run). Sources keep their state across calls of this function's answer: a
+ * second run of lessons/create books other students and slots.
+ */
+export type BookingCursor = { student: number; teacher: number }
+
+/** Where lessons/create goes on: students without lessons, each booking once, teachers in turn. */
+export const bookingCursor = (): BookingCursor => ({ student: Math.floor(STUDENTS / 4), teacher: 0 })
+
+export function benchTargets(
+  bases: string[],
+  data: BenchData,
+  cursor: BookingCursor = bookingCursor(),
+): [string, LoadSource][] {
+  let turn = 0
+  const api = () => `${bases[turn++ % bases.length]}/api/v1`
   const weekStarts = [data.dates[0] ?? '', data.dates[7] ?? '']
   const active = data.studentTokens.slice(0, ACTIVE_USERS)
   const timetable = () => {
@@ -33,7 +48,7 @@ export function benchTargets(base: string, data: BenchData): [string, LoadSource
       date_from: from,
       date_to: addDays(from, 6),
     })
-    return { url: `${api}/teachers/timetables/show?${query}`, headers: json(pick(active)) }
+    return { url: `${api()}/teachers/timetables/show?${query}`, headers: json(pick(active)) }
   }
   const search = () => {
     const window = searchWindow(8 + Math.floor(Math.random() * 12))
@@ -48,20 +63,18 @@ export function benchTargets(base: string, data: BenchData): [string, LoadSource
       time: JSON.stringify(time),
       per_page: '10',
     })
-    return { url: `${api}/teachers/search?${query}`, headers: json(pick(active)) }
+    return { url: `${api()}/teachers/search?${query}`, headers: json(pick(active)) }
   }
   // Students without lessons book one free slot each, teachers taken in turn.
-  let student = Math.floor(STUDENTS / 4)
-  let teacher = 0
   const create = () => {
     // The next teacher with a free slot left (a fast run uses up some teachers' slots).
     let owner: (typeof data.teachers)[number] | undefined
     let slot: { id: string } | undefined
     for (let tried = 0; !slot && tried < data.teachers.length; tried++) {
-      owner = data.teachers[teacher++ % data.teachers.length]
+      owner = data.teachers[cursor.teacher++ % data.teachers.length]
       slot = owner ? data.freeSlots.get(owner.id)?.shift() : undefined
     }
-    const token = data.studentTokens[student++ % data.studentTokens.length] ?? ''
+    const token = data.studentTokens[cursor.student++ % data.studentTokens.length] ?? ''
     const body = {
       language_id: owner?.languageId,
       level_id: data.levelIds[0],
@@ -69,14 +82,14 @@ export function benchTargets(base: string, data: BenchData): [string, LoadSource
       time_slot_ids: slot ? [slot.id] : [],
     }
     return {
-      url: `${api}/lessons/create`,
+      url: `${api()}/lessons/create`,
       method: 'POST',
       headers: { ...json(token), 'idempotency-key': randomUUID() },
       body: JSON.stringify(body),
     }
   }
   return [
-    ['health (static ceiling)', { url: `${api}/health` }],
+    ['health (static ceiling)', () => ({ url: `${api()}/health` })],
     ['timetables/show', timetable],
     ['teachers/search', search],
     ['lessons/create', create],

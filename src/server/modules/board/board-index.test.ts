@@ -48,7 +48,7 @@ const teacherArb = (id: string) =>
         teaching: [],
         specializations: [],
         allowed: new Set(),
-        slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+        slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
         // Slots start at :00 or :45 of their hour.
         freeStarts: Float64Array.from(
           // Starts on the hour, at a quarter to, or both (two in one hour).
@@ -178,7 +178,7 @@ describe('TeacherIndex', () => {
       teaching: [],
       specializations: [],
       allowed: new Set(),
-      slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+      slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
       freeStarts: Float64Array.from([BASE + hour * HOUR]),
       nameRank: 0,
     })

@@ -23,13 +23,19 @@ export type BoardSlot = { id: string; startsAt: number; booked: boolean }
 
 /**
  * A teacher's slots without an object per slot (issue #27 item 3: at 30,000 teachers there are
- * a million; as objects they took a third of the heap and most of the collector's time). Slot i
- * has the id `ids.slice(36 * i, 36 * i + 36)`, starts at `starts[i]` (epoch ms, ascending) and is
- * booked when `booked[i]` is 1.
+ * a million; as objects they took a third of the heap and most of the collector's time), and
+ * outside the collected heap: slot i has the id in bytes 16 i to 16 i + 16 of `ids`, starts at
+ * `starts[i]` (epoch ms, ascending) and is booked when `booked[i]` is 1.
  */
-export type BoardSlots = { ids: string; starts: Float64Array; booked: Uint8Array }
+export type BoardSlots = { ids: Buffer; starts: Float64Array; booked: Uint8Array }
 
-const UUID_LENGTH = 36
+const UUID_BYTES = 16
+
+/** The uuid of slot i, as PostgreSQL writes it. */
+function slotId(ids: Buffer, i: number): string {
+  const hex = ids.toString('hex', UUID_BYTES * i, UUID_BYTES * (i + 1))
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
 
 /** The slots starting in [from, to), as objects (a week of one teacher: a few dozen). */
 export function slotsBetween(slots: BoardSlots, from: number, to: number): BoardSlot[] {
@@ -38,7 +44,7 @@ export function slotsBetween(slots: BoardSlots, from: number, to: number): Board
     const startsAt = slots.starts[i] ?? to
     if (startsAt >= to) break
     out.push({
-      id: slots.ids.slice(UUID_LENGTH * i, UUID_LENGTH * (i + 1)),
+      id: slotId(slots.ids, i),
       startsAt,
       booked: slots.booked[i] === 1,
     })
@@ -72,7 +78,7 @@ export type BoardTeacher = {
   teaching: number[]
   specializations: { specializationId: number; languageId: number; name: string }[]
   /** Students on the teacher's allowed list (spec §4). */
-  allowed: Set<string>
+  allowed: ReadonlySet<string>
   /** The slots starting at or after the range's start, in time order. */
   slots: BoardSlots
   /** Starts (epoch ms) of the slots no active lesson holds, in time order. */
@@ -101,7 +107,7 @@ function taughtOf(json: unknown): Pick<BoardTeacher, 'taught' | 'taughtLanguages
 }
 
 const NO_SLOTS = {
-  slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+  slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
   freeStarts: new Float64Array(0),
 }
 
@@ -137,7 +143,7 @@ async function loadSlots(
       sql`select u.id as teacher_id, s.ids, s.starts
             from ${users} u
             cross join lateral (
-              select string_agg(sl.id::text, '' order by sl.starts_at) as ids,
+              select string_agg(replace(sl.id::text, '-', ''), '' order by sl.starts_at) as ids,
                      string_agg((date_part('epoch', sl.starts_at) * 1000)::bigint::text, ',' order by sl.starts_at) as starts
                 from ${timeSlots} sl where sl.teacher_id = u.id and sl.starts_at >= ${since}::timestamptz) s
            where u.role = 'teacher' and u.status = 'active' and ${only}`,
@@ -157,8 +163,10 @@ async function loadSlots(
   const bookedBy = new Map<string, Set<string>>()
   for (const row of booked) {
     const set = bookedBy.get(row.teacher_id)
-    if (set) set.add(row.time_slot_id)
-    else bookedBy.set(row.teacher_id, new Set([row.time_slot_id]))
+    // As the slots' ids come: hex without dashes.
+    const hex = row.time_slot_id.replaceAll('-', '')
+    if (set) set.add(hex)
+    else bookedBy.set(row.teacher_id, new Set([hex]))
   }
   const byTeacher = new Map<string, Pick<BoardTeacher, 'slots' | 'freeStarts'>>()
   let count = 0
@@ -172,7 +180,7 @@ async function loadSlots(
 }
 
 function compactSlots(
-  ids: string,
+  hex: string,
   text: string,
   bookedIds: Set<string> | undefined,
 ): Pick<BoardTeacher, 'slots' | 'freeStarts'> {
@@ -182,15 +190,19 @@ function compactSlots(
   let free = parts.length
   for (let i = 0; i < parts.length; i++) {
     starts[i] = Number(parts[i])
-    if (bookedIds?.has(ids.slice(UUID_LENGTH * i, UUID_LENGTH * (i + 1)))) {
+    if (bookedIds?.has(hex.slice(2 * UUID_BYTES * i, 2 * UUID_BYTES * (i + 1)))) {
       booked[i] = 1
       free--
     }
   }
   const freeStarts = new Float64Array(free)
   for (let i = 0, at = 0; i < parts.length; i++) if (booked[i] === 0) freeStarts[at++] = starts[i] ?? 0
-  return { slots: { ids, starts, booked }, freeStarts }
+  return { slots: { ids: Buffer.from(hex, 'hex'), starts, booked }, freeStarts }
 }
+
+/** Most teachers allow no one in particular: they share one empty set (never written to). */
+const NO_ONE: ReadonlySet<string> = new Set()
+const allowedSet = (ids: string[]): ReadonlySet<string> => (ids.length === 0 ? NO_ONE : new Set(ids))
 
 export async function loadBoardTeachers(db: Db, from: Date, ids?: string[]): Promise<BoardTeacher[]> {
   // Written out with table aliases: a one-table select leaves drizzle's columns unqualified, and
@@ -239,7 +251,7 @@ export async function loadBoardTeachers(db: Db, from: Date, ids?: string[]): Pro
       specializations: v
         .parse(specsJson, row.specializations)
         .map((s) => ({ specializationId: s.s, languageId: s.l, name: s.n })),
-      allowed: new Set(v.parse(idList, row.allowed)),
+      allowed: allowedSet(v.parse(idList, row.allowed)),
       ...(slots.get(row.id) ?? NO_SLOTS),
       nameRank: 0,
     })

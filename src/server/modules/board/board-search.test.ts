@@ -24,7 +24,7 @@ function teacher(id: string, values: Partial<BoardTeacher> = {}): BoardTeacher {
     teaching: [2],
     specializations: [{ specializationId: 6, languageId: 1, name: 'it' }],
     allowed: new Set(),
-    slots: { ids: '', starts: new Float64Array(0), booked: new Uint8Array(0) },
+    slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
     freeStarts: new Float64Array(0),
     nameRank: rank++,
     ...values,
