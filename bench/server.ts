@@ -48,7 +48,12 @@ export async function startBenchServer(
   const probe = ['--import', './bench/memory-probe.ts']
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', options.logs || process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+    stdio: [
+      'ignore',
+      options.logs || process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore',
+      'inherit',
+      'ipc',
+    ],
   })
   const memory = (options: { collect?: boolean } = {}) =>
     new Promise<ServerMemory>((resolve, reject) => {
