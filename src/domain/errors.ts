@@ -33,6 +33,9 @@ export const BASE_ERROR_CODES = [
   // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
   // so only lesson_limit may contain the word "limit".
   'human_access_required',
+  // issue #24 item 1: spec §2 keeps these students from the one-to-one booking.
+  'registration_incomplete',
+  'group_lessons_only',
   'account_expired',
   'lesson_limit',
   'lesson_date_taken',
@@ -88,6 +91,8 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
   // so only lesson_limit may contain the word "limit".
   human_access_required: 'Your account has no access to lessons with a teacher',
+  registration_incomplete: 'Complete your registration before you book a lesson',
+  group_lessons_only: 'Your account is for group lessons only',
   account_expired:
     "You cannot schedule a lesson after the account has expired: the lesson date exceeds 'active until'",
   lesson_limit: 'Limit of {limit} lessons scheduled at once',

@@ -184,8 +184,9 @@ describe('IBAN and SWIFT (spec §5 Bank)', () => {
   it.each([
     ['PL61109010140000071219812874', 'PL61109010140000071219812874'],
     ['pl61 1090 1014 0000 0712 1981 2874', 'PL61109010140000071219812874'],
-    ['PL611', 'PL611'],
-    [`DE89${x(34, '1')}`, `DE89${x(34, '1')}`],
+    ['DE89 3704 0044 0532 0130 00', 'DE89370400440532013000'],
+    ['GB29NWBK60161331926819', 'GB29NWBK60161331926819'],
+    ['NO9386011117947', 'NO9386011117947'],
   ])('accepts the IBAN %s', (input, expected) => {
     expect(judge(ibanSchema, input)).toEqual({ ok: expected })
   })
@@ -197,6 +198,13 @@ describe('IBAN and SWIFT (spec §5 Bank)', () => {
     [`DE89${x(35, '1')}`, 'iban_format'],
     ['PL61-1090', 'iban_format'],
     ['  ', 'required'],
+    // issue #24 item 5: the country's length and the check digits.
+    ['PL00 1234', 'iban_length:28'],
+    ['PL611', 'iban_length:28'],
+    [`DE89${x(34, '1')}`, 'iban_length:22'],
+    ['PL62109010140000071219812874', 'iban_checksum'],
+    ['PL61109010140000071219812784', 'iban_checksum'],
+    ['QQ61109010140000071219812874', 'iban_country'],
   ])('refuses the IBAN %j with %s', (input, expected) => {
     expect(judge(ibanSchema, input)).toEqual({ issue: expected })
   })

@@ -7,6 +7,7 @@ import {
   PHONE_MIN,
   SHORT_TEXT_MAX,
 } from '../constants.ts'
+import { ibanProblem } from './iban.ts'
 import { issue } from './issues.ts'
 import { storableString } from './storable-text.ts'
 
@@ -112,6 +113,14 @@ export const ibanSchema = v.pipe(
   v.transform(normalizeAccountCode),
   v.nonEmpty(issue('required')),
   v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,34}$/, issue('iban_format')),
+  // A real account: the country's length and the check digits (issue #24 item 5).
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const problem = ibanProblem(dataset.value)
+    if (problem?.kind === 'country') addIssue({ message: issue('iban_country') })
+    else if (problem?.kind === 'length') addIssue({ message: issue('iban_length', problem.length) })
+    else if (problem?.kind === 'checksum') addIssue({ message: issue('iban_checksum') })
+  }),
 )
 
 export const swiftSchema = v.pipe(

@@ -24,6 +24,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   // Booking (issue #4): who may book at all is a permission; someone else's booking of the same
   // slot is a conflict; every other refusal is a broken booking rule (422, the default).
   human_access_required: 403,
+  registration_incomplete: 403,
+  group_lessons_only: 403,
   slot_taken: 409,
   // My lessons (issue #5): a lesson's state forbids the write now (it has started, ended, been
   // cancelled, been rated…): a conflict with the lesson as it is. A wrong absentee or one material

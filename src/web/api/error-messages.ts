@@ -39,6 +39,8 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     unsupported_media_type: msg`Nieobsługiwany typ pliku`,
     server_error: msg`Błąd serwera. Spróbuj ponownie później.`,
     human_access_required: msg`Twoje konto nie ma dostępu do lekcji z lektorem`,
+    registration_incomplete: msg`Dokończ rejestrację, zanim umówisz lekcję`,
+    group_lessons_only: msg`Twoje konto obejmuje tylko lekcje grupowe`,
     account_expired: msg`Nie możesz umówić lekcji po dacie wygaśnięcia konta`,
     lesson_limit: msg`Osiągnięto limit lekcji zaplanowanych naraz: ${limit}`,
     lesson_date_taken: msg`Masz już lekcję zaplanowaną na ten dzień`,

@@ -32,6 +32,12 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   date_in_future: () => msg`Data nie może być z przyszłości`,
   date_too_old: () => msg`Podaj prawdziwą datę urodzenia`,
   iban_format: () => msg`Podaj IBAN: dwie litery kraju, dwie cyfry i do 34 liter lub cyfr`,
+  iban_country: () => msg`Ten IBAN nie zaczyna się kodem kraju, który używa numerów IBAN`,
+  iban_length: (param) => {
+    const length = count(param)
+    return msg`IBAN z tego kraju ma ${plural(length, { one: '# znak', few: '# znaki', many: '# znaków', other: '# znaku' })}`
+  },
+  iban_checksum: () => msg`W tym numerze IBAN jest literówka: cyfry kontrolne się nie zgadzają`,
   swift_format: () => msg`Kod SWIFT/BIC ma 8 lub 11 znaków`,
   swift_required: () => msg`Dla konta spoza Polski podaj kod SWIFT/BIC`,
   street_format: () => msg`Użyj tylko liter, cyfr, spacji i znaków . ' -`,

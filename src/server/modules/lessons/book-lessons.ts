@@ -42,6 +42,8 @@ const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>([
   'forbidden',
   'idempotency_key_reused',
   'human_access_required',
+  'registration_incomplete',
+  'group_lessons_only',
   'account_banned',
   'account_expired',
   'not_found',

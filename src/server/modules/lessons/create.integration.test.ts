@@ -103,6 +103,27 @@ describe('POST /lessons/create', () => {
     })
   })
 
+  // issue #24 item 1: rules the screens enforced and the server did not (spec §2 navigation).
+  it('refuses a student who may take group lessons only (403 group_lessons_only)', async () => {
+    const { teacher, slots } = await setup()
+    const { token } = await bookingStudent(t, { onlyGroupLessons: true })
+    const ids = await slots([['2026-03-11', '08:00']])
+    expect(await refusal(await createLessons(t, token, bookingBody(teacher.id, ids)))).toMatchObject({
+      status: 403,
+      code: 'group_lessons_only',
+    })
+  })
+
+  it('refuses a student whose registration is not complete (403 registration_incomplete)', async () => {
+    const { teacher, slots } = await setup()
+    const { token } = await bookingStudent(t, { registrationCompleted: false })
+    const ids = await slots([['2026-03-11', '08:00']])
+    expect(await refusal(await createLessons(t, token, bookingBody(teacher.id, ids)))).toMatchObject({
+      status: 403,
+      code: 'registration_incomplete',
+    })
+  })
+
   it('refuses a student banned after signing in (403 account_banned with the end date)', async () => {
     const { teacher, student, slots } = await setup()
     const ids = await slots([['2026-03-11', '08:00']])

@@ -108,6 +108,30 @@ describe('POST /teachers/update', () => {
     expect(profileOf(withSwift)).toMatchObject({ iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' })
   })
 
+  // issue #24 item 5: "PL00 1234" was saved as an IBAN, and a teacher's payouts with it.
+  it.each([
+    ['PL00 1234', 'iban_length', 'An IBAN of this country has 28 characters'],
+    [
+      'PL62 1090 1014 0000 0712 1981 2874',
+      'iban_checksum',
+      'This IBAN has a typo: its check digits do not match',
+    ],
+    [
+      'QQ61 1090 1014 0000 0712 1981 2874',
+      'iban_country',
+      'This IBAN does not start with the code of a country that uses IBANs',
+    ],
+  ])('refuses the IBAN %j (%s) and keeps the one saved before', async (iban, code, message) => {
+    const { user, token } = await signedIn('teacher')
+    const saved = await updateAs('teacher', token, { iban: 'PL61109010140000071219812874', address })
+    expect(saved.statusCode).toBe(200)
+    const wrong = await updateAs('teacher', token, { iban, address })
+    expect(wrong.statusCode).toBe(400)
+    // A foreign code also asks for SWIFT; the IBAN's own error is what matters here.
+    expect(wrong.json().errors).toContainEqual(expect.objectContaining({ field: 'iban', message, code }))
+    expect((await rowOf(user.id))?.iban).toBe('PL61109010140000071219812874')
+  })
+
   it('replaces the taught and teaching languages and specializations together', async () => {
     const { user, token } = await signedIn('teacher')
     const languages = (taught: number) => ({

@@ -10,6 +10,8 @@ import { codeMessage, networkErrorMessage } from '../../api/error-messages.ts'
 
 const BOOKING_CODES: readonly ErrorCode[] = [
   'human_access_required',
+  'registration_incomplete',
+  'group_lessons_only',
   'account_expired',
   'lesson_limit',
   'lesson_date_taken',
