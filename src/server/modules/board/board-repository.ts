@@ -155,7 +155,8 @@ async function loadSlots(
     rowsOf<BookedRow>(
       db,
       sql`select teacher_id, time_slot_id from ${lessons}
-           where cancelled_at is null and starts_at >= ${since}::timestamptz
+           where cancelled_at is null and time_slot_id is not null and teacher_id is not null
+             and starts_at >= ${since}::timestamptz
              ${ids === undefined ? sql`` : sql`and teacher_id in ${ids}`}`,
     ),
     ...parts.map(slotsOf),

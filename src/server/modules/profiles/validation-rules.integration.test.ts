@@ -103,10 +103,18 @@ const CASES: Case[] = [
   ['locale: pl or en', { locale: 'de' }, bad('locale', 'invalid')],
   ['iban: Polish', bank({}), null],
   ['iban: spaces ignored', bank({ iban: 'PL61 1090 1014 0000 0712 1981 2874' }), null],
-  ['iban: header and one character', bank({ iban: 'PL611' }), null],
+  // issue #24 item 5: the spec's pattern alone let these through; a real IBAN has its country's
+  // length and matching check digits.
+  ['iban: header and one character', bank({ iban: 'PL611' }), bad('iban', 'iban_length', 28)],
+  ['iban: a typo', bank({ iban: 'PL61 1090 1014 0000 0712 1981 2875' }), bad('iban', 'iban_checksum')],
   ['iban: header only', bank({ iban: 'PL61' }), bad('iban', 'iban_format')],
   ['iban: country letters', bank({ iban: 'P161109010140000071219812874' }), bad('iban', 'iban_format')],
-  ['iban: 34 after the header', bank({ iban: `DE89${x(34, '1')}`, swift: 'COBADEFF' }), null],
+  [
+    'iban: 34 after the header',
+    bank({ iban: `DE89${x(34, '1')}`, swift: 'COBADEFF' }),
+    bad('iban', 'iban_length', 22),
+  ],
+  ['iban: German', bank({ iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFF' }), null],
   [
     'iban: 35 after the header',
     bank({ iban: `DE89${x(35, '1')}`, swift: 'COBADEFF' }),
