@@ -21,6 +21,11 @@ export type RateLimits = {
   teacherSignUpPerIp: Limit
   /** Messages a user posts to lesson chats (issue #21 item 3), across every server process. */
   chatPerUser: Limit
+  /**
+   * Addresses a teacher looks up for the allowed-students list that are not on it yet (issue #24
+   * item 4): whether an address is a student account must not be askable without limit.
+   */
+  teacherStudentLookupsPerTeacher: Limit
 }
 
 const MINUTE = 60_000
@@ -36,6 +41,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   // A person types a few messages a minute; a script posting hundreds fills the other's chat.
   chatPerUser: { limit: 30, windowMs: MINUTE },
+  // A class's addresses in one go, not a list of the school's.
+  teacherStudentLookupsPerTeacher: { limit: 30, windowMs: 60 * MINUTE },
 }
 
 /** Attempts counted by this process between two sweeps of finished windows. */
@@ -100,5 +107,6 @@ export function createRateLimiters(overrides: Partial<RateLimits>, counters: Cou
     validateEmailPerIp: limiter('validateEmailPerIp'),
     teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
     chatPerUser: limiter('chatPerUser'),
+    teacherStudentLookupsPerTeacher: limiter('teacherStudentLookupsPerTeacher'),
   }
 }

@@ -31,6 +31,7 @@ const NO_LIMITS: RateLimits = {
   validateEmailPerIp: generous,
   teacherSignUpPerIp: generous,
   chatPerUser: generous,
+  teacherStudentLookupsPerTeacher: generous,
 }
 
 export type TestApp = {

@@ -178,3 +178,54 @@ describe('GET /teachers/list_students_with_lessons', () => {
     expect((await withLessons(await tokenOf(t, nowak))).statusCode).toBe(403)
   })
 })
+
+// issue #24 item 4: any teacher could ask, without limit, whether an address is a student
+// account (student_unknown). Addresses new to a teacher's list are counted per teacher.
+describe('teacher_students/create lookups per teacher', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      rateLimits: { teacherStudentLookupsPerTeacher: { limit: 4, windowMs: 3_600_000 } },
+    })
+  })
+  afterAll(() => limited.close())
+
+  it('counts addresses new to the list, refuses past the limit changing nothing, and never counts a saved list again', async () => {
+    const teacher = await createTeacher(limited.database.db)
+    const token = await tokenOf(limited, teacher)
+    const students = await Promise.all(
+      ['Pierwsza', 'Druga', 'Trzecia', 'Czwarta'].map((lastName) =>
+        createUser(limited.database.db, { lastName }),
+      ),
+    )
+    const saveAs = (emails: string[]) =>
+      post(limited.app, '/teacher_students/create', { token, payload: { emails } })
+    const [first, second, third, fourth] = students.map((s) => s.email) as [string, string, string, string]
+    // A refused lookup counts too (2 of 4), then two new addresses (4 of 4).
+    expect((await saveAs([first, 'nobody@example.com'])).statusCode).toBe(400)
+    expect((await saveAs([first, second])).statusCode).toBe(200)
+    // The saved addresses cost nothing again; two more new ones are over the limit.
+    expect((await saveAs([first, second])).statusCode).toBe(200)
+    const refused = await saveAs([first, second, third, fourth])
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'too_many_requests' })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    const listed = await get(limited.app, '/teacher_students/list', token)
+    expect(
+      parsed(listed.json())
+        .map((s) => s.email)
+        .sort(),
+    ).toEqual([first, second].sort())
+    // Another teacher has a limit of their own.
+    const other = await createTeacher(limited.database.db)
+    const otherToken = await tokenOf(limited, other)
+    const otherSave = await post(limited.app, '/teacher_students/create', {
+      token: otherToken,
+      payload: { emails: [third] },
+    })
+    expect(otherSave.statusCode).toBe(200)
+    // An hour later the teacher may look up again.
+    limited.clock.advance(3_600_000)
+    expect((await saveAs([first, second, third])).statusCode).toBe(200)
+  })
+})

@@ -2,6 +2,7 @@ import type { TeacherStudent, TeacherStudentsCreate } from '../../../domain/api/
 import { englishIssue } from '../../../domain/validation/issues.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { consumeAll } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
@@ -44,10 +45,15 @@ export async function listStudentsWithLessons(
  * error at its index, and nothing changes.
  */
 export async function saveAllowedStudents(
-  ctx: StudentsContext,
+  ctx: Pick<ServiceContext, 'db' | 'limiters'>,
   teacher: User,
   body: TeacherStudentsCreate,
 ): Promise<TeacherStudent[]> {
+  // issue #24 item 4: each address not on the list yet is a lookup, counted per teacher before
+  // anything is read (a refused one too: the answer tells whether the account exists).
+  const saved = new Set((await findAllowedStudents(ctx.db, teacher.id)).map((row) => row.email.toLowerCase()))
+  const lookups = [...new Set(body.emails)].filter((email) => !saved.has(email))
+  await consumeAll(lookups.map(() => [ctx.limiters.teacherStudentLookupsPerTeacher, teacher.id]))
   await ctx.db.transaction(async (tx) => {
     // Replacements of one teacher's list queue up, so two at once cannot collide on the key.
     await lockUser(tx, teacher.id)
