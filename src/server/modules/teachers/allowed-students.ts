@@ -1,6 +1,6 @@
 import type { TeacherStudent, TeacherStudentsCreate } from '../../../domain/api/teachers.ts'
 import { englishIssue } from '../../../domain/validation/issues.ts'
-import type { ServiceContext } from '../../context.ts'
+import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
@@ -45,7 +45,7 @@ export async function listStudentsWithLessons(
  * error at its index, and nothing changes.
  */
 export async function saveAllowedStudents(
-  ctx: Pick<ServiceContext, 'db' | 'limiters'>,
+  ctx: Pick<AppContext, 'db' | 'limiters'>,
   teacher: User,
   body: TeacherStudentsCreate,
 ): Promise<TeacherStudent[]> {
