@@ -2,12 +2,10 @@
 // (bench/server.ts), never by the server itself: answers the bench's `memory` message on the IPC
 // channel with the process's memory (issue #27 item 4: heap and RSS at 20,000 teachers).
 
-type Ask = { type: 'memory'; collect?: boolean }
+type Ask = { type: 'memory' }
 
 process.on('message', (message: Ask) => {
   if (message?.type !== 'memory') return
-  // With --expose-gc: what is live, rather than what the collector has not yet reclaimed.
-  if (message.collect) globalThis.gc?.()
   const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage()
   process.send?.({ type: 'memory', rss, heapUsed, heapTotal, external, arrayBuffers })
 })

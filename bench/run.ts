@@ -80,8 +80,7 @@ async function benchDatabase(
       const both = second ? new Map(benchTargets([base, second.base], data, cursor)) : null
       for (const [name, source] of targets) {
         if (ONLY && !name.includes(ONLY)) continue
-        if (name !== 'lessons/create') await runLoad(source, CONNECTIONS, 1000) // warm-up
-        const result = await runLoad(source, CONNECTIONS, DURATION_MS)
+        const result = await measure(name, source)
         results[name] = result
         console.log(line(label, name, result))
         if (name === 'teachers/search') {
@@ -93,8 +92,7 @@ async function benchDatabase(
         // The same load sent to both processes in turn, right after one process's run.
         const twice = name.startsWith('health') ? undefined : both?.get(name)
         if (twice) {
-          if (name !== 'lessons/create') await runLoad(twice, CONNECTIONS, 1000) // warm-up
-          const two = await runLoad(twice, CONNECTIONS, DURATION_MS)
+          const two = await measure(name, twice)
           results[`${name} ×2`] = two
           console.log(
             `${line(label, `${name} ×2`, two)}  → ${(two.rps / result.rps).toFixed(2)}× one process`,
@@ -122,6 +120,12 @@ async function benchDatabase(
     await stopCluster(clusterDir(dataDir))
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** One endpoint's run, after a second of warm-up for the reads (a booking is not repeatable). */
+async function measure(name: string, source: LoadSource): Promise<LoadResult> {
+  if (name !== 'lessons/create') await runLoad(source, CONNECTIONS, 1000)
+  return runLoad(source, CONNECTIONS, DURATION_MS)
 }
 
 const megabytes = (m: ServerMemory | undefined) =>

@@ -27,7 +27,7 @@ export type BenchServer = {
   base: string
   stop: () => Promise<void>
   /** The server process's memory, from bench/memory-probe.ts inside it. */
-  memory: (options?: { collect?: boolean }) => Promise<ServerMemory>
+  memory: () => Promise<ServerMemory>
 }
 
 /**
@@ -48,14 +48,9 @@ export async function startBenchServer(
   const probe = ['--import', './bench/memory-probe.ts']
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: [
-      'ignore',
-      options.logs || process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore',
-      'inherit',
-      'ipc',
-    ],
+    stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   })
-  const memory = (options: { collect?: boolean } = {}) =>
+  const memory = () =>
     new Promise<ServerMemory>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the server did not report its memory')), 5000)
       child.once('message', (message: ServerMemory & { type: string }) => {
@@ -63,7 +58,7 @@ export async function startBenchServer(
         const { type: _type, ...usage } = message
         resolve(usage)
       })
-      child.send({ type: 'memory', ...options })
+      child.send({ type: 'memory' })
     })
   const base = `http://127.0.0.1:${port}`
   const stop = async () => {

@@ -68,6 +68,16 @@ class Column {
   }
 }
 
+/** The map's value for `key`, made and stored first when there is none. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = make()
+    map.set(key, value)
+  }
+  return value
+}
+
 function grow<T extends Int16Array | Int32Array | Uint8Array | Float64Array | Uint32Array>(
   from: T,
   to: T,
@@ -85,14 +95,8 @@ class Buckets {
 
   add(slot: Slot, rank: number, firstByHour: Map<number, number>): void {
     this.all.push(slot, rank, 0)
-    for (const [hour, first] of firstByHour) {
-      let column = this.byHour.get(hour)
-      if (!column) {
-        column = new Column()
-        this.byHour.set(hour, column)
-      }
-      column.push(slot, rank, first)
-    }
+    for (const [hour, first] of firstByHour)
+      entryOf(this.byHour, hour, () => new Column()).push(slot, rank, first)
   }
 
   remove(slot: Slot, firstByHour: Map<number, number>): void {
@@ -257,14 +261,8 @@ export class TeacherIndex {
     this.refusing[slot] = teacher.notAcceptingNewStudents ? 1 : 0
     this.visited[slot] = 0
     this.everyone.add(slot, Math.max(NO_RANK, ...ranks.values()), firstByHour)
-    for (const [languageId, rank] of ranks) {
-      let buckets = this.languages.get(languageId)
-      if (!buckets) {
-        buckets = new Buckets()
-        this.languages.set(languageId, buckets)
-      }
-      buckets.add(slot, rank, firstByHour)
-    }
+    for (const [languageId, rank] of ranks)
+      entryOf(this.languages, languageId, () => new Buckets()).add(slot, rank, firstByHour)
   }
 
   private unindexed(id: string): void {

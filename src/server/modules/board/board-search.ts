@@ -35,44 +35,25 @@ export type TeacherMatch = { teacher: BoardTeacher; nextFreeSlot: number | null;
 export const refusesStudent = (teacher: BoardTeacher, studentId: string | null): boolean =>
   studentId !== null && teacher.notAcceptingNewStudents && !teacher.allowed.has(studentId)
 
-function matchesFilters(teacher: BoardTeacher, filters: TeacherFilters, minRank: number | null): boolean {
-  const { languageId, levelId, teachingLanguageId, specializationId, specializationName } = filters
-  // Loops rather than closures: this runs for every candidate of every search.
-  if (languageId !== undefined || levelId !== undefined) {
-    // Taught at a level of rank ≥ the requested one, for language_id when given, else any language.
-    let taught = false
-    for (const t of teacher.taught) {
-      if (
-        (languageId === undefined || t.languageId === languageId) &&
-        (minRank === null || t.rank >= minRank)
-      ) {
-        taught = true
-        break
-      }
-    }
-    if (!taught) return false
-  }
+/**
+ * The filters beyond language and level, which the index has applied already (board-index.ts):
+ * the language of instruction and the specialization (spec §3).
+ */
+function matchesOtherFilters(teacher: BoardTeacher, filters: TeacherFilters): boolean {
+  const { languageId, teachingLanguageId, specializationId, specializationName } = filters
   if (teachingLanguageId !== undefined && !teacher.teaching.includes(teachingLanguageId)) return false
-  if (specializationId !== undefined) {
-    let specialized = false
-    for (const s of teacher.specializations) {
-      if (
-        s.specializationId === specializationId &&
-        (languageId === undefined || s.languageId === languageId)
-      ) {
-        specialized = true
-        break
-      }
-    }
-    if (!specialized) return false
-  }
   if (
-    specializationName !== undefined &&
-    !teacher.specializations.some((s) => s.name === specializationName)
+    specializationId !== undefined &&
+    !teacher.specializations.some(
+      (s) =>
+        s.specializationId === specializationId && (languageId === undefined || s.languageId === languageId),
+    )
   ) {
     return false
   }
-  return true
+  return (
+    specializationName === undefined || teacher.specializations.some((s) => s.name === specializationName)
+  )
 }
 
 /** The soonest free start in the windows (which are in time order), or null. */
@@ -187,8 +168,6 @@ export function searchBoard(
   // the values compared come from its arrays, and a teacher's object is read only for the filters
   // beyond those (when given), a student's allowed list, or a free start the index cannot tell.
   const teachers = index.teachers
-  const starts = slots.windows.map((w) => w.start.getTime())
-  const ends = slots.windows.map((w) => w.end.getTime())
   const { studentId } = slots
   const others =
     filters.teachingLanguageId !== undefined ||
@@ -196,13 +175,12 @@ export function searchBoard(
     filters.specializationName !== undefined
   const windows = slots.required ? slots.windows : null
   teachers.visit(filters.languageId, minRank, windows, (slot, known) => {
-    if (others && !matchesFilters(teachers.teacherAt(slot), filters, minRank)) return
-    const refused =
-      studentId !== null && teachers.refusesNewAt(slot) && !teachers.teacherAt(slot).allowed.has(studentId)
+    if (others && !matchesOtherFilters(teachers.teacherAt(slot), filters)) return
+    const refused = teachers.refusesNewAt(slot) && refusesStudent(teachers.teacherAt(slot), studentId)
     const next = refused
       ? null
       : Number.isNaN(known)
-        ? firstFreeIn(teachers.teacherAt(slot).freeStarts, starts, ends)
+        ? nextFreeStart(teachers.teacherAt(slot).freeStarts, slots.windows)
         : known
     if (slots.required && next === null) return
     total++
@@ -213,15 +191,6 @@ export function searchBoard(
   if (streamed && page) return { total, matches: streamed.top.slice(page.offset) }
   if (!page) return { total, matches: matches.sort(compareMatches) }
   return { total, matches: matches.sort(compareMatches).slice(page.offset, page.offset + page.limit) }
-}
-
-/** nextFreeStart with the windows' bounds as numbers. */
-function firstFreeIn(freeStarts: Float64Array, starts: number[], ends: number[]): number | null {
-  for (let i = 0; i < starts.length; i++) {
-    const at = freeStarts[lowerBound(freeStarts, starts[i] as number)]
-    if (at !== undefined && at < (ends[i] as number)) return at
-  }
-  return null
 }
 
 /** compareMatches(candidate, match) < 0, from the index's arrays (no match built, no object read). */

@@ -66,7 +66,7 @@ let sequence = 0
 class BoardState {
   /** The teachers loaded so far; every active one once `full` is set. */
   index = new TeacherIndex()
-  /** When each teacher in `index` was loaded (Map order: oldest first). */
+  /** When each teacher in `index` was loaded. */
   readonly loaded = new Map<string, Stamp>()
   readonly studentEntries = new Map<string, StudentEntry>()
   /** Teacher or student id → the sequence number of its latest change mark. */
@@ -133,7 +133,6 @@ class BoardState {
     for (const teacher of loaded) {
       found.add(teacher.id)
       this.index.put(teacher)
-      this.loaded.delete(teacher.id)
       this.loaded.set(teacher.id, { loadedAt: now.getTime(), rangeStart })
     }
     for (const id of ids) {

@@ -92,6 +92,39 @@ async function fillSlots(db: Db, teacherId: string, now: Date, range: DateRange)
   boardTeacherChanged(teacherId)
 }
 
+/** Teachers checked per batch of the start-up top-up (two reads for all of them). */
+const TOP_UP_BATCH = 200
+
+/**
+ * Tops up these teachers for the range: their rules and slots read together, the complete ones
+ * marked complete together, and only a teacher with slots missing gets a transaction of its own.
+ * Every one of them is known complete afterwards. Returns how many were filled.
+ */
+async function topUpBatch(db: Db, teacherIds: string[], now: Date, range: DateRange): Promise<number> {
+  const { start, end } = rangeInstants(range)
+  const [rules, slots] = await Promise.all([
+    findRulesOf(db, teacherIds),
+    findSlotsOf(db, teacherIds, start, end),
+  ])
+  const complete: string[] = []
+  let filled = 0
+  for (const stored of rules) {
+    if (stored.slotsCompleteFrom === range.from) continue
+    const existing = slots.get(stored.teacherId) ?? []
+    if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0)
+      complete.push(stored.teacherId)
+    else {
+      await fillSlots(db, stored.teacherId, now, range)
+      filled++
+    }
+  }
+  await markSlotsComplete(db, complete, range.from)
+  // Without rules there is nothing to create; a first save materialises the range itself.
+  const known = knownComplete(db)
+  for (const id of teacherIds) known.set(id, range.from)
+  return filled
+}
+
 /**
  * A week rolls over without an update: the next week's slots are created from the stored rules
  * when first asked for (idempotent; the write transaction runs only when something is missing).
@@ -99,29 +132,14 @@ async function fillSlots(db: Db, teacherId: string, now: Date, range: DateRange)
  */
 export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<void> {
   const range = teacherRange(now)
-  const known = knownComplete(db)
-  if (known.get(teacherId) === range.from) return
-  const stored = await findRules(db, teacherId)
-  if (stored?.slotsCompleteFrom !== range.from) {
-    const { start, end } = rangeInstants(range)
-    // Without rules there is nothing to create; a first save materialises the range itself.
-    const existing = stored ? await findSlots(db, teacherId, start, end) : []
-    if (stored && missingSlots(desiredSlots(toRules(stored), range), existing).length > 0) {
-      await fillSlots(db, teacherId, now, range)
-    } else if (stored) await markSlotsComplete(db, [teacherId], range.from)
-  }
-  known.set(teacherId, range.from)
+  if (knownComplete(db).get(teacherId) !== range.from) await topUpBatch(db, [teacherId], now, range)
 }
-
-/** Teachers checked per batch of the start-up top-up (two reads for all of them). */
-const TOP_UP_BATCH = 200
 
 /**
  * Every active teacher with stored rules, topped up for this week's range (issue #27 item 3):
  * those the database already knows complete cost nothing but the one query that lists them;
- * the others are checked in batches — their rules and slots read together, the complete ones
- * marked together — and only a teacher with slots missing gets a transaction of its own. Each
- * batch is a few short queries with the event loop free in between, so reads go on meanwhile.
+ * the others are checked in batches (topUpBatch). Each batch is a few short queries with the
+ * event loop free in between, so reads go on meanwhile.
  */
 export async function topUpTeachers(db: Db, now: Date): Promise<{ checked: number; filled: number }> {
   const range = teacherRange(now)
@@ -129,23 +147,8 @@ export async function topUpTeachers(db: Db, now: Date): Promise<{ checked: numbe
   const teachers = await activeTeachersWithRules(db, range.from)
   for (const teacher of teachers) if (teacher.complete) known.set(teacher.id, range.from)
   const unknown = teachers.filter((teacher) => !teacher.complete).map((teacher) => teacher.id)
-  const { start, end } = rangeInstants(range)
   let filled = 0
-  for (let i = 0; i < unknown.length; i += TOP_UP_BATCH) {
-    const batch = unknown.slice(i, i + TOP_UP_BATCH)
-    const [rules, slots] = await Promise.all([findRulesOf(db, batch), findSlotsOf(db, batch, start, end)])
-    const complete: string[] = []
-    for (const stored of rules) {
-      const existing = slots.get(stored.teacherId) ?? []
-      if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0)
-        complete.push(stored.teacherId)
-      else {
-        await fillSlots(db, stored.teacherId, now, range)
-        filled++
-      }
-      known.set(stored.teacherId, range.from)
-    }
-    await markSlotsComplete(db, complete, range.from)
-  }
+  for (let i = 0; i < unknown.length; i += TOP_UP_BATCH)
+    filled += await topUpBatch(db, unknown.slice(i, i + TOP_UP_BATCH), now, range)
   return { checked: unknown.length, filled }
 }
