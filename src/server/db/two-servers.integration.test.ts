@@ -132,7 +132,7 @@ describe('two server processes on the embedded default database', () => {
     await expect.poll(() => ewa(b), { timeout: 1000, interval: 50 }).toBe(true)
   })
 
-  it('locks an account after ten wrong passwords spread over both servers', async () => {
+  it('blocks an address for an account after ten wrong passwords spread over both servers', async () => {
     const email = 'marta.dabrowska@demo.lektorium.pl'
     for (let i = 0; i < 10; i++)
       expect((await signIn(i % 2 ? b : a, email, 'not-her-password')).status).toBe(422)

@@ -7,16 +7,17 @@ import { rateLimitCounters } from '../db/schema.ts'
 // cannot both take the last one.
 
 /**
- * Counts one attempt unless the window's `limit` is used up: a window past `now` starts again at
- * one. Returns null when the attempt was not counted, with the window's end.
+ * Counts one attempt unless the window's `limit` is used up (no limit: always counted): a window
+ * past `now` starts again at one. Returns the window's count with the attempt, or, when it was not
+ * counted, the window's end.
  */
 export async function takeAttempt(
   db: Db,
   key: string,
-  limit: number,
+  limit: number | undefined,
   now: Date,
   windowEnd: Date,
-): Promise<{ counted: true } | { counted: false; resetAt: Date }> {
+): Promise<{ counted: true; count: number } | { counted: false; resetAt: Date }> {
   const t = rateLimitCounters
   const expired = sql`${t.resetAt} <= ${now.toISOString()}::timestamptz`
   const taken = await db
@@ -28,10 +29,11 @@ export async function takeAttempt(
         count: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END`,
         resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${t.resetAt} END`,
       },
-      setWhere: sql`${expired} OR ${t.count} < ${limit}`,
+      ...(limit === undefined ? {} : { setWhere: sql`${expired} OR ${t.count} < ${limit}` }),
     })
     .returning({ count: t.count })
-  if (taken.length > 0) return { counted: true }
+  const [counted] = taken
+  if (counted) return { counted: true, count: counted.count }
   const [row] = await db.select({ resetAt: t.resetAt }).from(t).where(eq(t.key, key))
   return { counted: false, resetAt: row?.resetAt ?? windowEnd }
 }

@@ -5,16 +5,26 @@ import type { Log } from './logger.ts'
 import { giveBackAttempt, sweepAttempts, takeAttempt } from './rate-limit-repository.ts'
 
 // Fixed-window counters (issue #2), kept in the database (rate-limit-repository.ts) so that every
-// server process of one database counts together: ten wrong passwords lock an account whichever
-// processes they reached (docs/decisions.md "Cross-process invalidation and shared rate limits").
+// server process of one database counts together: ten wrong passwords block an address for an
+// account whichever processes they reached (docs/decisions.md "Cross-process invalidation and
+// shared rate limits", "Sign-in limits that cannot be aimed at a victim").
 
 export type Limit = { limit: number; windowMs: number }
 
+/** Past `afterFailures` in a window, each further failure is answered later: first, twice that, … up to max. */
+export type Slowdown = { afterFailures: number; windowMs: number; firstDelayMs: number; maxDelayMs: number }
+
 export type RateLimits = {
-  signInPerAccount: Limit
-  signInPerIp: Limit
-  /** An account's failures from one address once that address is over signInPerIp (sign-in.ts). */
+  /** An account's failed sign-ins from one client address (sign-in.ts). */
   signInPerAccountAtIp: Limit
+  /** Failed sign-ins from one client address, whichever accounts they name. */
+  signInPerIp: Limit
+  /** An account's failures from one address once that address is over signInPerIp. */
+  signInPerAccountAtBusyIp: Limit
+  /** An account's failed sign-ins from anywhere: they slow down, they never refuse (issue #24 item 3). */
+  signInSlowdownPerAccount: Slowdown
+  /** Wrong current passwords of a profile update, per signed-in user (a borrowed session guessing). */
+  currentPasswordPerUser: Limit
   resetPasswordPerAccount: Limit
   resetPasswordPerIp: Limit
   validateEmailPerIp: Limit
@@ -30,9 +40,17 @@ export type RateLimits = {
 
 const MINUTE = 60_000
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerAccountAtIp: { limit: 10, windowMs: 15 * MINUTE },
   signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
-  signInPerAccountAtIp: { limit: 5, windowMs: 15 * MINUTE },
+  signInPerAccountAtBusyIp: { limit: 5, windowMs: 15 * MINUTE },
+  // 20 wrong passwords from anywhere, then 1 s, 2 s, 4 s, 8 s, 10 s… for each further failure.
+  signInSlowdownPerAccount: {
+    afterFailures: 20,
+    windowMs: 15 * MINUTE,
+    firstDelayMs: 1000,
+    maxDelayMs: 10_000,
+  },
+  currentPasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
   resetPasswordPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resetPasswordPerIp: { limit: 20, windowMs: 60 * MINUTE },
   // spec §5 checks e-mail availability through the server; bound how fast addresses can be probed.
@@ -55,26 +73,53 @@ export type RateLimiter = {
   refund(key: string): Promise<void>
 }
 
+export type SlowdownCounter = {
+  /** Counts one failure for `key` and returns how long (ms) to hold its answer back: 0 under the ceiling. */
+  fail(key: string): Promise<number>
+}
+
 type Counters = { db: Db; clock: Clock; log: Log }
+
+/** Counts one attempt in the table, sweeping finished windows now and then. */
+function createCounter(name: string, windowMs: number, counters: Counters) {
+  const { db, clock } = counters
+  let sinceSweep = 0
+  return (key: string, limit: number | undefined) => {
+    const now = clock.now()
+    if (++sinceSweep >= SWEEP_EVERY) {
+      sinceSweep = 0
+      sweepAttempts(db, now).catch((err: unknown) =>
+        counters.log.error({ err }, 'sweeping rate-limit counters failed'),
+      )
+    }
+    return takeAttempt(db, `${name}:${key}`, limit, now, new Date(now.getTime() + windowMs))
+  }
+}
 
 function createRateLimiter(name: string, { limit, windowMs }: Limit, counters: Counters): RateLimiter {
   const { db, clock } = counters
-  let sinceSweep = 0
+  const count = createCounter(name, windowMs, counters)
   return {
     async consume(key) {
       const now = clock.now()
-      if (++sinceSweep >= SWEEP_EVERY) {
-        sinceSweep = 0
-        sweepAttempts(db, now).catch((err: unknown) =>
-          counters.log.error({ err }, 'sweeping rate-limit counters failed'),
-        )
-      }
-      const taken = await takeAttempt(db, `${name}:${key}`, limit, now, new Date(now.getTime() + windowMs))
+      const taken = await count(key, limit)
       if (taken.counted) return
       const retryAfter = Math.max(1, Math.ceil((taken.resetAt.getTime() - now.getTime()) / 1000))
       throw new AppError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
     },
     refund: (key) => giveBackAttempt(db, `${name}:${key}`, clock.now()),
+  }
+}
+
+function createSlowdownCounter(name: string, slowdown: Slowdown, counters: Counters): SlowdownCounter {
+  const count = createCounter(name, slowdown.windowMs, counters)
+  return {
+    async fail(key) {
+      const taken = await count(key, undefined)
+      const over = taken.counted ? taken.count - slowdown.afterFailures : 0
+      if (over <= 0) return 0
+      return Math.min(slowdown.maxDelayMs, slowdown.firstDelayMs * 2 ** Math.min(over - 1, 30))
+    },
   }
 }
 
@@ -93,15 +138,22 @@ export async function consumeAll(checks: [RateLimiter, string][]): Promise<void>
   }
 }
 
-export type RateLimiters = Record<keyof RateLimits, RateLimiter>
+type LimitName = { [K in keyof RateLimits]: RateLimits[K] extends Limit ? K : never }[keyof RateLimits]
+export type RateLimiters = Record<LimitName, RateLimiter> & { signInSlowdownPerAccount: SlowdownCounter }
 
 export function createRateLimiters(overrides: Partial<RateLimits>, counters: Counters): RateLimiters {
   const limits = { ...DEFAULT_RATE_LIMITS, ...overrides }
-  const limiter = (name: keyof RateLimits) => createRateLimiter(name, limits[name], counters)
+  const limiter = (name: LimitName) => createRateLimiter(name, limits[name], counters)
   return {
-    signInPerAccount: limiter('signInPerAccount'),
-    signInPerIp: limiter('signInPerIp'),
     signInPerAccountAtIp: limiter('signInPerAccountAtIp'),
+    signInPerIp: limiter('signInPerIp'),
+    signInPerAccountAtBusyIp: limiter('signInPerAccountAtBusyIp'),
+    signInSlowdownPerAccount: createSlowdownCounter(
+      'signInSlowdownPerAccount',
+      limits.signInSlowdownPerAccount,
+      counters,
+    ),
+    currentPasswordPerUser: limiter('currentPasswordPerUser'),
     resetPasswordPerAccount: limiter('resetPasswordPerAccount'),
     resetPasswordPerIp: limiter('resetPasswordPerIp'),
     validateEmailPerIp: limiter('validateEmailPerIp'),

@@ -23,9 +23,11 @@ const silentLog: Log = { info: () => {}, error: () => {} }
 const generous = { limit: 10_000, windowMs: 60_000 }
 /** Tests that are not about rate limits should never meet one. */
 const NO_LIMITS: RateLimits = {
-  signInPerAccount: generous,
-  signInPerIp: generous,
   signInPerAccountAtIp: generous,
+  signInPerIp: generous,
+  signInPerAccountAtBusyIp: generous,
+  signInSlowdownPerAccount: { afterFailures: 10_000, windowMs: 60_000, firstDelayMs: 0, maxDelayMs: 0 },
+  currentPasswordPerUser: generous,
   resetPasswordPerAccount: generous,
   resetPasswordPerIp: generous,
   validateEmailPerIp: generous,

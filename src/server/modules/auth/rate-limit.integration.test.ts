@@ -8,14 +8,19 @@ import { teacherSignUpPayload } from '../../test-support/registration.ts'
 import { mp4File, multipart, pngFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 
-// Small limits injected through buildApp: 3 failed sign-ins per account and 5 per IP a minute (2
-// per account at an IP past those 5), 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2 teacher
-// registrations per IP an hour.
+// Small limits injected through buildApp: 3 failed sign-ins per account at one address and 6 per
+// address a minute (2 per account at an address past those 6); past 4 failures of an account from
+// anywhere its failed attempts answer slower (400 ms, then 800 ms); 3 wrong current passwords per
+// user a minute; 2 resets per account and 3 per IP an hour, 4 e-mail checks per IP a minute, 2
+// teacher registrations per IP an hour.
 const perMinute = (limit: number) => ({ limit, windowMs: 60_000 })
+const SLOWDOWN = { afterFailures: 4, windowMs: 60_000, firstDelayMs: 400, maxDelayMs: 800 }
 const rateLimits = {
-  signInPerAccount: perMinute(3),
-  signInPerIp: perMinute(5),
-  signInPerAccountAtIp: perMinute(2),
+  signInPerAccountAtIp: perMinute(3),
+  signInPerIp: perMinute(6),
+  signInPerAccountAtBusyIp: perMinute(2),
+  signInSlowdownPerAccount: SLOWDOWN,
+  currentPasswordPerUser: perMinute(3),
   resetPasswordPerAccount: { limit: 2, windowMs: 3_600_000 },
   resetPasswordPerIp: { limit: 3, windowMs: 3_600_000 },
   validateEmailPerIp: perMinute(4),
@@ -55,22 +60,62 @@ const expectTooMany = (response: Awaited<ReturnType<typeof signInFrom>>) => {
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0)
 }
 
-describe('sign-in limits', () => {
-  it('limits failed attempts per account even from different IPs, until the window passes', async () => {
+/** Milliseconds a request takes, with its answer. */
+async function timed<T>(request: Promise<T>): Promise<{ response: T; ms: number }> {
+  const started = performance.now()
+  const response = await request
+  return { response, ms: performance.now() - started }
+}
+
+describe('sign-in limits (issue #24 item 3: none of them can be aimed at the owner)', () => {
+  it('blocks an address that keeps failing for that account only; the owner elsewhere signs in at once', async () => {
     const user = await createUser(t.database.db)
-    for (let i = 0; i < 3; i++) expect((await signInFrom(freshIp(), user.email)).statusCode).toBe(422)
-    // The right password does not get through either: the account is protected, not the guess.
-    const blocked = await signInFrom(freshIp(), user.email, TEST_PASSWORD)
-    expectTooMany(blocked)
-    expect(blocked.headers['retry-after']).toBe('60')
+    const a = freshIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 50; i++) statuses.push((await signInFrom(a, user.email)).statusCode)
+    expect(statuses.slice(0, 3)).toEqual([422, 422, 422])
+    expect(new Set(statuses.slice(3))).toEqual(new Set([429]))
+
+    // Refused attempts checked no password, so they are not counted against the account.
+    const fromB = await timed(signInFrom(freshIp(), user.email, TEST_PASSWORD))
+    expect(fromB.response.statusCode).toBe(200)
+    expect(fromB.ms).toBeLessThan(SLOWDOWN.firstDelayMs)
+
+    // Address A stays blocked for this account, even with the right password, until its window passes…
+    const fromA = await signInFrom(a, user.email, TEST_PASSWORD)
+    expectTooMany(fromA)
+    expect(fromA.headers['retry-after']).toBe('60')
+    // …and only for this account.
+    const other = await createUser(t.database.db)
+    expect((await signInFrom(a, other.email, TEST_PASSWORD)).statusCode).toBe(200)
     t.clock.advance(60_000)
-    expect((await signInFrom(freshIp(), user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect((await signInFrom(a, user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  /** An address that has used up its own 5 failures on accounts that do not exist. */
+  it("slows an account's failures from many addresses past its ceiling, never refusing the owner", async () => {
+    const user = await createUser(t.database.db)
+    for (let i = 0; i < SLOWDOWN.afterFailures; i++) {
+      const attempt = await timed(signInFrom(freshIp(), user.email))
+      expect(attempt.response.statusCode).toBe(422)
+      expect(attempt.ms).toBeLessThan(SLOWDOWN.firstDelayMs)
+    }
+    const first = await timed(signInFrom(freshIp(), user.email))
+    expect(first.response.statusCode).toBe(422)
+    expect(first.ms).toBeGreaterThanOrEqual(SLOWDOWN.firstDelayMs)
+    const second = await timed(signInFrom(freshIp(), user.email))
+    expect(second.response.statusCode).toBe(422)
+    expect(second.ms).toBeGreaterThanOrEqual(SLOWDOWN.maxDelayMs)
+
+    const owner = await timed(signInFrom(freshIp(), user.email, TEST_PASSWORD))
+    expect(owner.response.statusCode).toBe(200)
+    expect(owner.ms).toBeLessThan(SLOWDOWN.firstDelayMs)
+    t.clock.advance(60_000)
+  })
+
+  /** An address that has used up its own 6 failures on accounts that do not exist. */
   async function busyAddress(): Promise<string> {
     const ip = freshIp()
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       expect((await signInFrom(ip, `someone.${ip}.${i}@example.com`)).statusCode).toBe(422)
     }
     return ip
@@ -98,44 +143,49 @@ describe('sign-in limits', () => {
     expect((await signInFrom(ip, user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  it('answers a busy address alike for accounts that exist and addresses that do not', async () => {
-    const ip = await busyAddress()
-    const user = await createUser(t.database.db)
-    const statuses = async (email: string) => {
+  it('answers alike for accounts that exist and addresses that do not', async () => {
+    const statuses = async (ip: string, email: string) => {
       const seen: number[] = []
       for (let i = 0; i < 4; i++) seen.push((await signInFrom(ip, email)).statusCode)
       return seen
     }
-    expect(await statuses(user.email)).toEqual([422, 422, 429, 429])
-    expect(await statuses(`nobody.${ip}@example.com`)).toEqual([422, 422, 429, 429])
+    const user = await createUser(t.database.db)
+    expect(await statuses(freshIp(), user.email)).toEqual([422, 422, 422, 429])
+    expect(await statuses(freshIp(), `nobody.${ipCounter}@example.com`)).toEqual([422, 422, 422, 429])
+    const ip = await busyAddress()
+    const another = await createUser(t.database.db)
+    expect(await statuses(ip, another.email)).toEqual([422, 422, 429, 429])
+    expect(await statuses(ip, `nobody.${ip}@example.com`)).toEqual([422, 422, 429, 429])
     t.clock.advance(60_000)
   })
 
   it('counts the failed attempts of every server process on the database together', async () => {
     const user = await createUser(t.database.db)
+    const ip = freshIp()
     const secondSignIn = (email: string, password = 'wrong-password') =>
       second.app.inject({
         method: 'POST',
         url: '/api/v1/users/sign_in',
         payload: { email, password },
-        remoteAddress: freshIp(),
+        remoteAddress: ip,
       })
-    expect((await signInFrom(freshIp(), user.email)).statusCode).toBe(422)
+    expect((await signInFrom(ip, user.email)).statusCode).toBe(422)
     expect((await secondSignIn(user.email)).statusCode).toBe(422)
-    expect((await signInFrom(freshIp(), user.email)).statusCode).toBe(422)
+    expect((await signInFrom(ip, user.email)).statusCode).toBe(422)
     expectTooMany(await secondSignIn(user.email, TEST_PASSWORD))
-    expectTooMany(await signInFrom(freshIp(), user.email, TEST_PASSWORD))
+    expectTooMany(await signInFrom(ip, user.email, TEST_PASSWORD))
     t.clock.advance(60_000)
   })
 
   it('lets no more attempts through than the limit when they arrive at once on both servers', async () => {
     const user = await createUser(t.database.db)
+    const ip = freshIp()
     const attempts = Array.from({ length: 8 }, (_, i) =>
       (i % 2 ? second.app : t.app).inject({
         method: 'POST',
         url: '/api/v1/users/sign_in',
         payload: { email: user.email, password: 'wrong-password' },
-        remoteAddress: freshIp(),
+        remoteAddress: ip,
       }),
     )
     const statuses = (await Promise.all(attempts)).map((response) => response.statusCode).sort()
@@ -146,12 +196,12 @@ describe('sign-in limits', () => {
   it('does not count successful sign-ins', async () => {
     const user = await createUser(t.database.db)
     const ip = freshIp()
-    for (let i = 0; i < 6; i++) expect((await signInFrom(ip, user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    for (let i = 0; i < 8; i++) expect((await signInFrom(ip, user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 })
 
 describe('current password limits', () => {
-  it('counts wrong current passwords of a profile update like failed sign-ins', async () => {
+  it('limits wrong current passwords of a profile update per user', async () => {
     const user = await createUser(t.database.db)
     const signIn = await signInFrom(freshIp(), user.email, TEST_PASSWORD)
     const token: string = signIn.json().data.token

@@ -4,7 +4,7 @@ import { formatPolandDate } from '../../../domain/poland-time.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
-import { consumeAll, type RateLimiter, type RateLimiters } from '../../platform/rate-limit.ts'
+import type { RateLimiter, RateLimiters } from '../../platform/rate-limit.ts'
 import { createSession, revokeSession, type User } from '../../platform/sessions.ts'
 import { findUserByEmail } from '../users/repository.ts'
 
@@ -45,28 +45,38 @@ function assertMaySignIn(user: User, now: Date): void {
 type Attempt = [RateLimiter, string]
 
 /**
- * Counts a sign-in attempt (docs/decisions.md "Rate limits"); only failures keep counting, a
- * success gives the attempts back. Always per account (against guessing one password from many
- * addresses). Per client address (against trying many accounts) while the address has room; past
- * that, a busy address (a school office behind one NAT) does not lock everyone behind it out: each
- * account then has a small allowance of its own at that address, so a person who knows their
- * password still signs in, and guessing across accounts from there stays slow. Every account,
- * known or not, is counted alike, so the answers never tell whether an e-mail has an account.
+ * Counts a sign-in attempt before the password is checked (docs/decisions.md "Sign-in limits that
+ * cannot be aimed at a victim"); only failures keep counting, a success gives the attempts back.
+ * - An account at one client address: past its limit that address is refused for that account
+ *   only, so failures from elsewhere never lock the owner out.
+ * - One client address across accounts (against trying many accounts): while it has room. Past
+ *   that, a busy address (a school office behind one NAT) does not lock everyone behind it out:
+ *   each account has a small allowance of its own there, so a person who knows their password
+ *   still signs in, and guessing across accounts from there stays slow.
+ * Every account, known or not, is counted alike, so the answers never tell whether an e-mail has
+ * an account. A refused attempt checks no password, and so is no failure of the account.
  */
 async function consumeSignInAttempt(limiters: RateLimiters, email: string, ip: string): Promise<Attempt[]> {
-  const account: Attempt = [limiters.signInPerAccount, email]
-  const attempts: Attempt[] = [account, [limiters.signInPerIp, ip]]
+  const atAddress = `${ip} ${email}`
+  await limiters.signInPerAccountAtIp.consume(atAddress)
+  const accountAtIp: Attempt = [limiters.signInPerAccountAtIp, atAddress]
   try {
-    await consumeAll(attempts)
-    return attempts
+    await limiters.signInPerIp.consume(ip)
+    return [accountAtIp, [limiters.signInPerIp, ip]]
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'too_many_requests')) throw error
-    // The account's own limit refuses again here if it was the one that was full.
-    const atAddress: Attempt[] = [account, [limiters.signInPerAccountAtIp, `${ip} ${email}`]]
-    await consumeAll(atAddress)
-    return atAddress
+    try {
+      await limiters.signInPerAccountAtBusyIp.consume(atAddress)
+      return [accountAtIp, [limiters.signInPerAccountAtBusyIp, atAddress]]
+    } catch (busy) {
+      // A refused request must not use up the account's attempts at this address.
+      await limiters.signInPerAccountAtIp.refund(atAddress)
+      throw busy
+    }
   }
 }
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export async function signIn(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'limiters'>,
@@ -77,7 +87,13 @@ export async function signIn(
   const user = await findUserByEmail(ctx.db, input.email)
   // Unknown address and wrong password answer alike, in about the same time (no user enumeration).
   const passwordOk = await verifyPassword(user?.passwordHash, input.password)
-  if (!user || !passwordOk) throw new AppError('wrong_credentials')
+  if (!user || !passwordOk) {
+    // The account's failures from everywhere never refuse; past a ceiling each one is answered
+    // later, so a guessing client waits, and the owner's right password is answered at once.
+    const delayMs = await ctx.limiters.signInSlowdownPerAccount.fail(input.email)
+    if (delayMs > 0) await pause(delayMs)
+    throw new AppError('wrong_credentials')
+  }
   for (const [limiter, key] of attempts) await limiter.refund(key)
   assertMaySignIn(user, ctx.clock.now())
   return startSession(ctx, user, input.remember)

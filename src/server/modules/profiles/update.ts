@@ -32,13 +32,12 @@ async function newPasswordHash(
   changes: ProfileChanges,
 ): Promise<string | undefined> {
   if (changes.password === undefined) return undefined
-  // Guessing it through a borrowed session counts like failed sign-ins of the account.
-  const account = user.email.toLowerCase()
-  await ctx.limiters.signInPerAccount.consume(account)
+  // Guessing it through a borrowed session is limited per user; only failures keep counting.
+  await ctx.limiters.currentPasswordPerUser.consume(user.id)
   if (!(await verifyPassword(user.passwordHash, changes.currentPassword ?? ''))) {
     throw new AppError('current_password_incorrect')
   }
-  await ctx.limiters.signInPerAccount.refund(account)
+  await ctx.limiters.currentPasswordPerUser.refund(user.id)
   return hashPassword(changes.password)
 }
 
