@@ -63,6 +63,8 @@ export const BASE_ERROR_CODES = [
   'group_lesson',
   'join_window_not_open',
   'join_window_closed',
+  // The language onboarding (issue #24 item 2): a student's lack-of-slots reports a Poland day.
+  'lack_of_slots_daily_cap',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -121,6 +123,8 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   group_lesson: 'A group lesson cannot be joined here',
   join_window_not_open: 'You can join the lesson from 15 minutes before it starts',
   join_window_closed: 'The lesson room has closed: it closes 15 minutes after the end of the lesson',
+  lack_of_slots_daily_cap:
+    'You have sent {max} reports of missing dates today. The school has them and will contact you; you can send more tomorrow.',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

@@ -11,6 +11,7 @@ import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
+import { createLackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import { languageOnboardingRoutes } from './modules/language-onboardings/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
@@ -105,6 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (change === null) sessionCache.clear()
     else if (change.kind === 'user') sessionCache.forgetUser(change.id)
   })
+  const lackOfSlotsDigest = createLackOfSlotsDigest({
+    db: deps.database.db,
+    clock,
+    mailer: deps.mailer,
+    config: deps.config,
+    log: app.log,
+  })
   app.decorate('deps', {
     config: deps.config,
     database: deps.database,
@@ -118,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
     sessionCache,
     board,
+    lackOfSlotsDigest,
   } satisfies AppContext)
   const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
@@ -128,10 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .catch((error: unknown) => app.log.error({ err: error }, 'warming the board failed'))
     })
   }
+  // What waited for the school's digest when the last process stopped goes out now (or on the hour).
+  app.addHook('onReady', async () => lackOfSlotsDigest.start())
   app.addHook('onClose', async () => {
     unsubscribeChanges()
     unregisterSessionCache()
     board.close()
+    await lackOfSlotsDigest.close()
     await app.deps.mail.idle()
   })
 

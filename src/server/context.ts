@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
+import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
 import type { Log } from './platform/logger.ts'
@@ -31,4 +32,6 @@ export type AppContext = ServiceContext & {
   board: TeacherBoard
   /** Signs the file URLs that profiles carry and checks them when a file is asked for. */
   fileUrls: FileUrls
+  /** The school's hourly e-mail of new lack-of-slots reports (issue #24 item 2). */
+  lackOfSlotsDigest: LackOfSlotsDigest
 }

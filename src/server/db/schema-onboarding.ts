@@ -1,4 +1,5 @@
-import { date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, users } from './schema.ts'
 
 // The language onboarding of issue #14 (modules/language-onboardings). Apart from schema.ts, like
@@ -27,9 +28,21 @@ export const lackOfSlotsReports = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     hour: text('hour').notNull(),
     createdAt: createdAt(),
+    /** When the school's digest took it (issue #24 item 2); null while it waits for the next one. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('lack_of_slots_reports_once_a_day_key').on(t.studentId, t.criteria, t.reportedOn),
     index('lack_of_slots_reports_created_idx').on(t.createdAt),
+    index('lack_of_slots_reports_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} IS NULL`),
   ],
 )
+
+/**
+ * The last digest e-mail of each kind the school received (issue #24 item 2: at most one an hour,
+ * across every server process).
+ */
+export const operatorDigests = pgTable('operator_digests', {
+  kind: text('kind').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+})

@@ -49,6 +49,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   ai_not_configured: 503,
   ai_transcription_not_configured: 503,
   ai_daily_messages: 429,
+  // issue #24 item 2: a student's lack-of-slots reports a day are a quota too.
+  lack_of_slots_daily_cap: 429,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,

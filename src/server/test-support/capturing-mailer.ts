@@ -4,14 +4,24 @@ export type CapturingMailer = Mailer & {
   messages: MailMessage[]
   /** The last message sent to `to`, if any. */
   lastTo(to: string): MailMessage | undefined
+  /** The next send fails, as an SMTP server that refuses it would. */
+  failNext(): void
 }
 
 export function createCapturingMailer(): CapturingMailer {
   const messages: MailMessage[] = []
+  let failing = false
   return {
     messages,
     async send(msg) {
+      if (failing) {
+        failing = false
+        throw new Error('550 mailbox unavailable (test)')
+      }
       messages.push(msg)
+    },
+    failNext() {
+      failing = true
     },
     lastTo: (to) => messages.findLast((m) => m.to === to),
   }

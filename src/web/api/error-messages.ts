@@ -66,6 +66,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     group_lesson: msg`Do lekcji grupowej nie można dołączyć tutaj`,
     join_window_not_open: msg`Do lekcji można dołączyć najwcześniej 15 minut przed jej początkiem`,
     join_window_closed: msg`Pokój lekcji jest już zamknięty: zamyka się 15 minut po końcu lekcji`,
+    lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
   }
 }
 

@@ -4,6 +4,7 @@ import {
   teacherExistenceResponse,
 } from '../../domain/api/language-onboardings.ts'
 import { teacherSearchResponse } from '../../domain/api/teachers.ts'
+import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { searchQueryString, type TeacherSearchParams } from './teacher-search.ts'
 
@@ -39,6 +40,17 @@ export async function searchOneTeacher(params: Omit<TeacherSearchParams, 'page' 
   return answer.data[0] ?? null
 }
 
-export async function reportLackOfSlots(input: LackOfSlotsInput): Promise<void> {
-  await http.post('/language_onboardings/report_lack_of_slots', lackOfSlotsResponse, { json: input })
+/** Sends the report; past the student's reports of the day (issue #24 item 2) says so instead. */
+export async function reportLackOfSlots(
+  input: LackOfSlotsInput,
+): Promise<{ sent: true } | { sent: false; max: string }> {
+  try {
+    await http.post('/language_onboardings/report_lack_of_slots', lackOfSlotsResponse, { json: input })
+    return { sent: true }
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'lack_of_slots_daily_cap') {
+      return { sent: false, max: error.params.max ?? '' }
+    }
+    throw error
+  }
 }

@@ -2,12 +2,12 @@ import type { LackOfSlotsReport } from '../../../domain/api/language-onboardings
 import type { MailMessage } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
 
-// The school's e-mail about a lack-of-slots report (issue #14 item 4). The school is Polish and
-// reads its mail in Polish; the field names follow spec §3 so the message and `npm run ops --
-// lack-of-slots` say the same.
+// The school's digest of lack-of-slots reports (issue #14 item 4; one e-mail an hour at most,
+// issue #24 item 2). The school is Polish and reads its mail in Polish; the field names follow
+// spec §3 so the message and `npm run ops -- lack-of-slots` say the same.
 
-export function lackOfSlotsMail(to: string, report: LackOfSlotsReport): MailMessage {
-  const rows: [string, string][] = [
+function rowsOf(report: LackOfSlotsReport): [string, string][] {
+  return [
     ['Kursant (student_full_name)', report.student_full_name],
     ['E-mail (student_email)', report.student_email],
     ['Telefon (student_phone_number)', report.student_phone_number ?? '—'],
@@ -18,18 +18,41 @@ export function lackOfSlotsMail(to: string, report: LackOfSlotsReport): MailMess
     ['Dzień (date)', report.date],
     ['Godzina, czas polski (hour)', report.hour],
   ]
-  const intro = 'Kursant nie znalazł lektora na wybrany termin. Zgłoszenie z Lektorium:'
+}
+
+/** "1 nowe zgłoszenie", "3 nowe zgłoszenia", "5 nowych zgłoszeń" (Polish plural forms). */
+export function newReportsPl(count: number): string {
+  const ones = count % 10
+  const tens = count % 100
+  if (count === 1) return '1 nowe zgłoszenie'
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `${count} nowe zgłoszenia`
+  return `${count} nowych zgłoszeń`
+}
+
+/** One e-mail listing `reports` (oldest first), each with the fields of spec §3. */
+export function lackOfSlotsDigestMail(to: string, reports: LackOfSlotsReport[]): MailMessage {
+  const intro = `Kursanci nie znaleźli lektora na wybrany termin. Od poprzedniej wiadomości: ${newReportsPl(reports.length)}.`
   const outro = 'Wszystkie zgłoszenia: npm run ops -- lack-of-slots'
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', outro, ''].join('\n')
+  const blocks = reports.map(rowsOf)
+  const text = [
+    intro,
+    '',
+    ...blocks.flatMap((rows, i) => [`${i + 1}.`, ...rows.map(([label, value]) => `${label}: ${value}`), '']),
+    outro,
+    '',
+  ].join('\n')
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
-    '<table>',
-    ...rows.map(
-      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    ),
-    '</table>',
+    ...blocks.flatMap((rows, i) => [
+      `<h3>${i + 1}.</h3>`,
+      '<table>',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+    ]),
     `<p>${escapeHtml(outro)}</p>`,
   ].join('\n')
-  const subject = `Lektorium: brak terminów — ${report.taught_language} ${report.level}, ${report.date} ${report.hour}`
-  return { to, subject, text, html }
+  return { to, subject: `Lektorium: brak terminów — ${newReportsPl(reports.length)}`, text, html }
 }

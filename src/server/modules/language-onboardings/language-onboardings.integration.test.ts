@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { lackOfSlotsResponse, teacherExistenceResponse } from '../../../domain/api/language-onboardings.ts'
+import { buildApp } from '../../app.ts'
 import { runOpsCommand } from '../../cli/commands.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { get, post } from '../../test-support/http.ts'
@@ -21,6 +23,8 @@ afterAll(() => t.close())
 beforeEach(async () => {
   t.clock.set('2026-03-10T09:00:00Z')
   await removeTeachers(t.database.db)
+  // Each test starts with no digest sent yet and nothing waiting for one.
+  await t.database.db.execute(sql`DELETE FROM lack_of_slots_reports; DELETE FROM operator_digests`)
   t.mailer.messages.length = 0
 })
 
@@ -136,14 +140,15 @@ describe('POST /language_onboardings/report_lack_of_slots', () => {
       hour: '18:00',
       reported_at: '2026-03-10T09:00:00.000Z',
     })
-    await t.app.deps.mail.idle()
+    await t.app.deps.lackOfSlotsDigest.idle()
     const mail = t.mailer.lastTo(OPERATOR)
-    expect(mail?.subject).toBe('Lektorium: brak terminów — English B1, 2026-03-16 18:00')
+    expect(mail?.subject).toBe('Lektorium: brak terminów — 1 nowe zgłoszenie')
     expect(mail?.text).toContain(`E-mail (student_email): ${user.email}`)
     expect(mail?.text).toContain('Telefon (student_phone_number): +48500100200')
+    expect(mail?.text).toContain('Dzień (date): 2026-03-16')
   })
 
-  it('keeps one report per student, criteria and Poland day, and mails it once', async () => {
+  it('keeps one report per student, criteria and Poland day', async () => {
     const { token } = await student()
     const other = await student()
     expect((await report(token, reportBody())).statusCode).toBe(201)
@@ -158,8 +163,101 @@ describe('POST /language_onboardings/report_lack_of_slots', () => {
     expect((await report(token, reportBody())).statusCode).toBe(200)
     t.clock.set('2026-03-10T23:30:00Z')
     expect((await report(token, reportBody())).statusCode).toBe(201)
-    await t.app.deps.mail.idle()
-    expect(t.mailer.messages.filter((m) => m.to === OPERATOR)).toHaveLength(4)
+  })
+
+  it('takes at most 10 reports a Poland day from a student, with a clear answer past them', async () => {
+    const { token } = await student()
+    const statuses: number[] = []
+    for (const day of [16, 17, 18, 19, 20, 23, 24, 25, 26, 27]) {
+      for (const hour of [
+        '08:00',
+        '09:00',
+        '10:00',
+        '11:00',
+        '12:00',
+        '13:00',
+        '14:00',
+        '15:00',
+        '16:00',
+        '17:00',
+      ]) {
+        const response = await report(token, reportBody({ date: `2026-03-${day}`, hour }))
+        statuses.push(response.statusCode)
+        if (response.statusCode === 429) {
+          expect(response.json()).toMatchObject({ code: 'lack_of_slots_daily_cap', params: { max: '10' } })
+          // Until Polish midnight: 23:00 UTC in March, 14 hours after 09:00 UTC.
+          expect(response.headers['retry-after']).toBe(String(14 * 3600))
+        }
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201))
+    expect(new Set(statuses.slice(10))).toEqual(new Set([429]))
+    // A report already made still answers (200), and another student is not affected.
+    expect((await report(token, reportBody({ date: '2026-03-16', hour: '08:00' }))).statusCode).toBe(200)
+    expect((await report((await student()).token, reportBody())).statusCode).toBe(201)
+    // Polish midnight (23:00 UTC in March) starts a new day.
+    t.clock.set('2026-03-10T23:00:00Z')
+    expect((await report(token, reportBody({ date: '2026-03-30' }))).statusCode).toBe(201)
+  })
+
+  it('mails the school at most one digest an hour, listing the reports since the last one', async () => {
+    const students = await Promise.all([student(), student(), student()])
+    const operatorMails = () => t.mailer.messages.filter((m) => m.to === OPERATOR)
+    // The first report goes out at once…
+    expect((await report(students[0].token, reportBody())).statusCode).toBe(201)
+    await t.app.deps.lackOfSlotsDigest.idle()
+    expect(operatorMails()).toHaveLength(1)
+    // …the next ones within the hour wait for the digest…
+    for (const [i, { token }] of students.entries()) {
+      for (const hour of ['10:00', '11:00', '12:00']) {
+        expect((await report(token, reportBody({ hour, date: `2026-03-1${6 + i}` }))).statusCode).toBe(201)
+      }
+    }
+    t.clock.advance(59 * 60_000)
+    await t.app.deps.lackOfSlotsDigest.sendIfDue()
+    expect(operatorMails()).toHaveLength(1)
+    // …which lists all nine, once, when the hour has passed.
+    t.clock.advance(60_000)
+    await t.app.deps.lackOfSlotsDigest.sendIfDue()
+    await t.app.deps.lackOfSlotsDigest.sendIfDue()
+    const mails = operatorMails()
+    expect(mails).toHaveLength(2)
+    expect(mails[1]?.subject).toBe('Lektorium: brak terminów — 9 nowych zgłoszeń')
+    expect(mails[1]?.text.match(/Godzina, czas polski \(hour\)/g)).toHaveLength(9)
+    // Nothing new: no mail.
+    t.clock.advance(2 * 3_600_000)
+    await t.app.deps.lackOfSlotsDigest.sendIfDue()
+    expect(operatorMails()).toHaveLength(2)
+  })
+
+  it('sends what waited for the digest when a server process starts after the hour', async () => {
+    const { token } = await student()
+    expect((await report(token, reportBody())).statusCode).toBe(201)
+    t.clock.advance(10 * 60_000)
+    expect((await report(token, reportBody({ hour: '19:00' }))).statusCode).toBe(201)
+    await t.app.deps.lackOfSlotsDigest.idle()
+    expect(t.mailer.messages.filter((m) => m.to === OPERATOR)).toHaveLength(1)
+    // This process stops before the hour; another starts after it.
+    t.clock.advance(3_600_000)
+    const next = await buildApp({ ...t, logger: false })
+    await next.ready()
+    await next.deps.lackOfSlotsDigest.idle()
+    await next.close()
+    const mails = t.mailer.messages.filter((m) => m.to === OPERATOR)
+    expect(mails).toHaveLength(2)
+    expect(mails[1]?.text).toContain('Godzina, czas polski (hour): 19:00')
+  })
+
+  it('keeps the reports of a digest that could not be sent for the next one', async () => {
+    const { token } = await student()
+    t.mailer.failNext()
+    expect((await report(token, reportBody())).statusCode).toBe(201)
+    await t.app.deps.lackOfSlotsDigest.idle()
+    expect(t.mailer.messages.filter((m) => m.to === OPERATOR)).toHaveLength(0)
+    expect((await report(token, reportBody({ hour: '19:00' }))).statusCode).toBe(201)
+    t.clock.advance(3_600_000)
+    await t.app.deps.lackOfSlotsDigest.sendIfDue()
+    expect(t.mailer.lastTo(OPERATOR)?.subject).toBe('Lektorium: brak terminów — 2 nowe zgłoszenia')
   })
 
   it('stores one report when the same one arrives twice at once', async () => {

@@ -3,18 +3,21 @@ import type {
   LackOfSlotsReport,
   TeacherExistenceQuery,
 } from '../../../domain/api/language-onboardings.ts'
-import { polandDateKey } from '../../../domain/poland-time.ts'
+import { addDays, fromPolandLocal, parseDateKey, polandDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
+import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { searchBoard } from '../board/board-search.ts'
 import { assertKnownReferences, type DictionaryRef } from '../dictionaries/references.ts'
-import { lackOfSlotsMail } from './lack-of-slots-mail.ts'
 import { dictionaryNames, storeOncePerDay, toReport } from './repository.ts'
 
 // spec §4 language onboarding, the server's part (issue #14 item 4): does anyone teach what the
 // student asks for, and the school hears what nobody could offer.
 
-type Context = Pick<AppContext, 'board' | 'clock' | 'db' | 'config' | 'mail' | 'log'>
+type Context = Pick<AppContext, 'board' | 'clock' | 'db' | 'lackOfSlotsDigest'>
+
+/** A student's reports a Poland day (issue #24 item 2): a real search fails a few times, not a hundred. */
+export const LACK_OF_SLOTS_REPORTS_PER_DAY = 10
 
 /**
  * GET /language_onboardings/check_teacher_existence: an active teacher teaches the language at
@@ -52,8 +55,9 @@ const refsOf = (input: LackOfSlotsInput): DictionaryRef[] => [
 
 /**
  * POST /language_onboardings/report_lack_of_slots: stores the spec §3 report (the student's
- * details from the account, not from the request) once per student, criteria and Poland day, and
- * e-mails a new one to the school (OPERATOR_EMAIL) after the answer.
+ * details from the account, not from the request) once per student, criteria and Poland day, up
+ * to LACK_OF_SLOTS_REPORTS_PER_DAY a day, and hands a new one to the school's hourly digest
+ * (OPERATOR_EMAIL, lack-of-slots-digest.ts).
  */
 export async function reportLackOfSlots(
   ctx: Context,
@@ -81,30 +85,34 @@ export async function reportLackOfSlots(
     input.hour,
   ].join('|')
   const fullName = [student.firstName, student.lastName].filter(Boolean).join(' ')
-  const { row, created } = await storeOncePerDay(ctx.db, {
-    studentId: student.id,
-    criteria,
-    reportedOn: polandDateKey(now),
-    studentFullName: fullName || student.email,
-    studentEmail: student.email,
-    studentPhoneNumber: student.phoneNumber,
-    teachingLanguage: teaching,
-    taughtLanguage: taught,
-    level: names.level,
-    specialization: names.specialization,
-    date: input.date,
-    hour: input.hour,
-    createdAt: now,
-  })
-  const report = toReport(row)
-  if (created) {
-    const to = ctx.config.operatorEmail
-    if (to) ctx.mail.enqueue(lackOfSlotsMail(to, report))
-    else
-      ctx.log.error(
-        { reportId: report.id },
-        'lack-of-slots report stored but not mailed: OPERATOR_EMAIL is not set',
-      )
+  const reportedOn = polandDateKey(now)
+  const stored = await storeOncePerDay(
+    ctx.db,
+    {
+      studentId: student.id,
+      criteria,
+      reportedOn,
+      studentFullName: fullName || student.email,
+      studentEmail: student.email,
+      studentPhoneNumber: student.phoneNumber,
+      teachingLanguage: teaching,
+      taughtLanguage: taught,
+      level: names.level,
+      specialization: names.specialization,
+      date: input.date,
+      hour: input.hour,
+      createdAt: now,
+    },
+    LACK_OF_SLOTS_REPORTS_PER_DAY,
+  )
+  if (!stored) {
+    const tomorrow = fromPolandLocal(parseDateKey(addDays(reportedOn, 1)))
+    const retryAfter = Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000))
+    throw new AppError('lack_of_slots_daily_cap', {
+      params: { max: String(LACK_OF_SLOTS_REPORTS_PER_DAY) },
+      headers: { 'retry-after': String(retryAfter) },
+    })
   }
-  return { report, created }
+  if (stored.created) ctx.lackOfSlotsDigest.reported()
+  return { report: toReport(stored.row), created: stored.created }
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconMailForward, IconSearchOff } from '@tabler/icons-react'
 import { type ReactNode, useMemo, useState } from 'react'
+import { codeMessage } from '../../../api/error-messages.ts'
 import { clampWeek, weekBounds } from '../../../ui/week-bounds.ts'
 import { TeacherWeek } from '../teacher-week.tsx'
 import type { FindOutcome } from './find-teacher.ts'
@@ -59,6 +60,26 @@ export function FindResult({
             </Trans>
           </Alert>
           <Group justify="flex-end">
+            <Button onClick={onClose}>
+              <Trans>Zamknij</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      )
+    case 'report_capped':
+      // issue #24 item 2: the school already has today's reports; a search may still find someone.
+      return (
+        <Stack gap="md">
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconSearchOff size={20} aria-hidden />}
+            title={t`Nie znaleźliśmy wolnego lektora`}
+          >
+            {t(codeMessage('lack_of_slots_daily_cap', { max: outcome.max }))}
+          </Alert>
+          <Group justify="flex-end" gap="sm">
+            {changeCriteria}
             <Button onClick={onClose}>
               <Trans>Zamknij</Trans>
             </Button>

@@ -49,6 +49,8 @@ function fakeCalls(options: {
   exact?: boolean
   near?: boolean
   slots?: ReturnType<typeof slot>[]
+  /** The student's reports of the day are used up (issue #24 item 2). */
+  capped?: boolean
 }) {
   const log: string[] = []
   const searches: Omit<TeacherSearchParams, 'page' | 'perPage'>[] = []
@@ -68,7 +70,11 @@ function fakeCalls(options: {
       log.push(`timetable:${weekStart}`)
       return week(options.slots ?? [])
     },
-    report: async (input) => void reports.push(input),
+    report: async (input) => {
+      if (options.capped) return { sent: false, max: '10' }
+      reports.push(input)
+      return { sent: true }
+    },
   }
   return { calls, log, searches, reports }
 }
@@ -136,6 +142,16 @@ describe('findTeacher (spec §4)', () => {
       kind: 'not_found',
       reported: false,
     })
+  })
+
+  it("says so when the school already has the student's reports of the day", async () => {
+    const nobody = fakeCalls({ exists: false, capped: true })
+    expect(await findTeacher(nobody.calls, criteria, new Map())).toEqual({ kind: 'report_capped', max: '10' })
+    const full = fakeCalls({ exact: false, near: false, capped: true })
+    const failures = new Map<string, number>()
+    const kinds = []
+    for (let i = 0; i < 3; i++) kinds.push((await findTeacher(full.calls, criteria, failures)).kind)
+    expect(kinds).toEqual(['not_found', 'not_found', 'report_capped'])
   })
 
   it('wraps the window to midnight from 22:00 (spec §9)', async () => {

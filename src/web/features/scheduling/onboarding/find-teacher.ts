@@ -23,13 +23,18 @@ export type FindOutcome =
   | { kind: 'schedule'; teacher: TeacherSearchResult; week: string }
   /** No teacher free around the time; `reported` once the school was told (spec §9). */
   | { kind: 'not_found'; reported: boolean }
+  /** The school was not told: the student has sent `max` reports today (issue #24 item 2). */
+  | { kind: 'report_capped'; max: string }
+
+/** Whether the school took the report, or the student's reports of the day are used up. */
+export type ReportResult = { sent: true } | { sent: false; max: string }
 
 export type FindTeacherCalls = {
   saveAbout: (about: string) => Promise<void>
   teacherExists: (criteria: OnboardingCriteria) => Promise<boolean>
   searchOne: (params: Omit<TeacherSearchParams, 'page' | 'perPage'>) => Promise<TeacherSearchResult | null>
   timetable: (teacherId: string, weekStart: string) => Promise<Timetable>
-  report: (input: LackOfSlotsInput) => Promise<void>
+  report: (input: LackOfSlotsInput) => Promise<ReportResult>
 }
 
 /** Failed searches per criteria while the screen is open (spec §9 "identical" searches). */
@@ -65,8 +70,8 @@ export async function findTeacher(
 ): Promise<FindOutcome> {
   await calls.saveAbout(criteria.about)
   if (!(await calls.teacherExists(criteria))) {
-    await calls.report(reportOf(criteria))
-    return { kind: 'request_sent' }
+    const report = await calls.report(reportOf(criteria))
+    return report.sent ? { kind: 'request_sent' } : { kind: 'report_capped', max: report.max }
   }
   const filters = {
     languageId: criteria.languageId,
@@ -93,6 +98,9 @@ export async function findTeacher(
   const count = (failures.get(key) ?? 0) + 1
   failures.set(key, count)
   if (count < FAILURES_BEFORE_REPORT) return { kind: 'not_found', reported: false }
-  if (count === FAILURES_BEFORE_REPORT) await calls.report(reportOf(criteria))
+  if (count === FAILURES_BEFORE_REPORT) {
+    const report = await calls.report(reportOf(criteria))
+    if (!report.sent) return { kind: 'report_capped', max: report.max }
+  }
   return { kind: 'not_found', reported: true }
 }
