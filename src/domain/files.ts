@@ -13,7 +13,15 @@ export type FileType =
   | 'mp4'
   | 'wav'
   | 'pdf'
+  /**
+   * Any ZIP, as its first bytes say: the web's check and the server's first look. The server's
+   * content check (server/platform/file-content.ts) makes it docx, xlsx or pptx, or refuses it;
+   * files stored before issue #24 keep it.
+   */
   | 'office-zip'
+  | 'docx'
+  | 'xlsx'
+  | 'pptx'
   | 'office-legacy'
   | 'csv'
 
@@ -25,7 +33,22 @@ export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes
   video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
   voice: { types: ['wav'], maxBytes: VOICE_SAMPLE_MAX_BYTES, label: 'WAV' },
   material: {
-    types: ['wav', 'mp4', 'pdf', 'jpeg', 'png', 'heic', 'svg', 'webp', 'office-zip', 'office-legacy', 'csv'],
+    types: [
+      'wav',
+      'mp4',
+      'pdf',
+      'jpeg',
+      'png',
+      'heic',
+      'svg',
+      'webp',
+      'office-zip',
+      'docx',
+      'xlsx',
+      'pptx',
+      'office-legacy',
+      'csv',
+    ],
     maxBytes: MATERIAL_MAX_BYTES,
     label: 'WAV, MP4, PDF, JPG, PNG, HEIC, SVG, WEBP, DOC(X), XLS(X), PPT(X), CSV',
   },
@@ -41,6 +64,9 @@ export const MIME_BY_TYPE: Record<FileType, string> = {
   wav: 'audio/wav',
   pdf: 'application/pdf',
   'office-zip': 'application/octet-stream',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'office-legacy': 'application/octet-stream',
   csv: 'text/csv',
 }
@@ -56,6 +82,9 @@ export const EXTENSION_BY_TYPE: Record<FileType, string> = {
   wav: 'wav',
   pdf: 'pdf',
   'office-zip': 'ooxml',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
   'office-legacy': 'cfb',
   csv: 'csv',
 }

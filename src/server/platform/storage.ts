@@ -13,6 +13,7 @@ import {
   SNIFF_BYTES,
   typeOfExtension,
 } from '../../domain/files.ts'
+import { CONTENT_CHECK_BYTES, checkedType, endsAsItShould, TAIL_BYTES } from './file-content.ts'
 import type { Log } from './logger.ts'
 import { syncDir } from './sync-dir.ts'
 
@@ -69,40 +70,72 @@ export function fileTypeOfKey(key: string): FileType | null {
 }
 
 /**
- * Passes a file through while counting its bytes and sniffing its head: more than the kind's limit,
- * or a head of a type the kind does not allow, fails the stream at once. `admitted()` tells what
- * went through once the stream has ended.
+ * Passes a file through while counting its bytes and checking its content: more than the kind's
+ * limit, or a head of a type the kind does not allow (the shared first look, after SNIFF_BYTES),
+ * fails the stream at once. The content check (file-content.ts) then reads the first
+ * CONTENT_CHECK_BYTES, which are held back until it has decided, and the end of the file.
+ * `admitted()` tells what went through once the stream has ended.
  */
 function admission(kind: FileKind) {
   const { maxBytes } = FILE_RULES[kind]
   let size = 0
+  let looked: FileType | null = null
   let type: FileType | null = null
   let held: Buffer[] = []
-  /** Releases the held head once it is long enough (or the file ended) and of an allowed type. */
-  const judge = (final: boolean): FileRejectedError | Buffer | undefined => {
+  let heldBytes = 0
+  let tail = Buffer.alloc(0)
+  const refused = (reason: 'file_type' | 'file_too_large' = 'file_type') =>
+    new FileRejectedError(reason, kind)
+
+  /** The first look, as soon as SNIFF_BYTES have come (or the file ended): refuses early. */
+  const lookAtHead = (final: boolean): FileRejectedError | undefined => {
+    if (looked || (!final && heldBytes < SNIFF_BYTES)) return undefined
+    const check = checkFile(kind, Buffer.concat(held).subarray(0, SNIFF_BYTES), size)
+    if (!check.ok) return refused(check.reason)
+    looked = check.type
+    return undefined
+  }
+  /** The content check, once CONTENT_CHECK_BYTES have come (or the file ended): releases them. */
+  const checkContent = async (final: boolean): Promise<FileRejectedError | Buffer | undefined> => {
+    if (!looked || (!final && heldBytes < CONTENT_CHECK_BYTES)) return undefined
     const head = Buffer.concat(held)
-    if (!final && head.length < SNIFF_BYTES) return undefined
-    const check = checkFile(kind, head.subarray(0, SNIFF_BYTES), size)
-    if (!check.ok) return new FileRejectedError(check.reason, kind)
-    type = check.type
+    const checked = await checkedType(looked, head.subarray(0, CONTENT_CHECK_BYTES))
+    if (!checked) return refused()
+    type = checked
     held = []
+    heldBytes = 0
     return head
   }
+  const keepTail = (chunk: Buffer) => {
+    tail =
+      chunk.length >= TAIL_BYTES
+        ? Buffer.from(chunk.subarray(-TAIL_BYTES))
+        : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES)
+  }
+  const judge = async (final: boolean) => lookAtHead(final) ?? (await checkContent(final))
+
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length
-      if (size > maxBytes) return callback(new FileRejectedError('file_too_large', kind))
+      if (size > maxBytes) return callback(refused('file_too_large'))
+      keepTail(chunk)
       if (type) return callback(null, chunk)
       held.push(chunk)
-      const verdict = judge(false)
-      if (verdict instanceof Error) return callback(verdict)
-      callback(null, verdict)
+      heldBytes += chunk.length
+      judge(false).then(
+        (verdict) => (verdict instanceof Error ? callback(verdict) : callback(null, verdict)),
+        callback,
+      )
     },
     flush(callback) {
-      if (type) return callback()
-      const verdict = judge(true)
-      if (verdict instanceof Error) return callback(verdict)
-      callback(null, verdict)
+      const end = (verdict: FileRejectedError | Buffer | undefined) => {
+        if (verdict instanceof Error) return callback(verdict)
+        if (verdict) this.push(verdict)
+        if (!type || !endsAsItShould(type, tail)) return callback(refused())
+        callback()
+      }
+      if (type) return end(undefined)
+      judge(true).then(end, callback)
     },
   })
   return { stream, admitted: () => (type ? { type, size } : null) }

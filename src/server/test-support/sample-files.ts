@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { crc32 } from 'node:zlib'
 import { encodePng } from '../db/seed/png.ts'
 
 // Real file heads for upload tests: what the server sniffs (src/domain/files.ts).
@@ -31,9 +32,18 @@ const MP4_HEAD = Buffer.from([
 export const mp4File = (bytes = 4096): Buffer =>
   Buffer.concat([MP4_HEAD, Buffer.alloc(bytes - MP4_HEAD.length)])
 
-/** A PDF's head and trailer: enough for content sniffing (src/domain/files.ts). */
+const PDF_TRAILER = '\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+
+/** A PDF's head and trailer: enough for the content check (platform/file-content.ts). */
 export const pdfFile = (text = 'Lesson material'): Buffer =>
-  Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj${PDF_TRAILER}`)
+
+/** A PDF of exactly `size` bytes: zeros between its first object and its trailer. */
+export function pdfOfSize(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n')
+  const trailer = Buffer.from(PDF_TRAILER)
+  return Buffer.concat([head, Buffer.alloc(size - head.length - trailer.length), trailer])
+}
 
 /** A Windows executable's head ("MZ", the PE signature): no allowed type, whatever its name. */
 export const exeFile = (): Buffer =>
@@ -154,4 +164,75 @@ export function wavFile({
   head.writeUInt32LE(4 + list.length + fmt.length + data.length, 4)
   head.write('WAVE', 8)
   return Buffer.concat([head, list, fmt, data])
+}
+
+/** A ZIP of `entries`, stored uncompressed (PKWARE APPNOTE 4.3: local headers, central directory, end record). */
+export function zipFile(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const [name, content] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name)
+    const data = Buffer.from(content)
+    const crc = crc32(data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(data.length, 22)
+    local.writeUInt16LE(nameBytes.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(data.length, 24)
+    central.writeUInt16LE(nameBytes.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, nameBytes, data)
+    centrals.push(central, nameBytes)
+    offset += local.length + nameBytes.length + data.length
+  }
+  const directory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(Object.keys(entries).length, 8)
+  end.writeUInt16LE(Object.keys(entries).length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, directory, end])
+}
+
+const OFFICE_MAIN: Record<'docx' | 'xlsx' | 'pptx', { part: string; type: string }> = {
+  docx: { part: 'word/document.xml', type: 'wordprocessingml.document.main+xml' },
+  xlsx: { part: 'xl/workbook.xml', type: 'spreadsheetml.sheet.main+xml' },
+  pptx: { part: 'ppt/presentation.xml', type: 'presentationml.presentation.main+xml' },
+}
+
+/** A minimal Office Open XML package of `kind`: its table of contents first, as Office writes it. */
+export function officeFile(kind: 'docx' | 'xlsx' | 'pptx'): Buffer {
+  const { part, type } = OFFICE_MAIN[kind]
+  return zipFile({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}"/>` +
+      '</Types>',
+    '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
+    [part]: '<?xml version="1.0"?><document/>',
+  })
+}
+
+/** A HEIC photo's `ftyp` box (brand heic), as an iPhone writes it, `bytes` long. */
+export const heicFile = (bytes = 4096): Buffer => {
+  const head = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('mif1heic'),
+  ])
+  return Buffer.concat([head, Buffer.alloc(bytes - head.length)])
 }

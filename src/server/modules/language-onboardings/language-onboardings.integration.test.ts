@@ -23,7 +23,8 @@ afterAll(() => t.close())
 beforeEach(async () => {
   t.clock.set('2026-03-10T09:00:00Z')
   await removeTeachers(t.database.db)
-  // Each test starts with no digest sent yet and nothing waiting for one.
+  // Each test starts with no digest sent yet, being sent or waiting to be.
+  await t.app.deps.lackOfSlotsDigest.idle()
   await t.database.db.execute(sql`DELETE FROM lack_of_slots_reports; DELETE FROM operator_digests`)
   t.mailer.messages.length = 0
 })

@@ -16,8 +16,12 @@ const EXTENSIONS: Record<FileType, readonly string[]> = {
   mp4: ['mp4', 'm4v'],
   wav: ['wav'],
   pdf: ['pdf'],
-  // A ZIP container passes as an Office Open XML file; under another name it is only a ZIP.
+  // Stored before issue #24, when any ZIP passed as an Office Open XML file: under another name
+  // it is only a ZIP. Since then the content check tells the three apart.
   'office-zip': ['zip', 'docx', 'xlsx', 'pptx'],
+  docx: ['docx'],
+  xlsx: ['xlsx'],
+  pptx: ['pptx'],
   'office-legacy': ['doc', 'xls', 'ppt'],
   csv: ['csv'],
 }
