@@ -44,6 +44,54 @@ function registeredRoutes(): string[] {
   return routes
 }
 
+const signedIn = ['student', 'teacher', 'newStudent'] as const
+const forEach = (route: string, callers: readonly string[]) =>
+  callers.map((caller) => `${route} as ${caller}`)
+
+/** Successful requests of a route's shape by a caller other than its own, and why each is right. */
+const ALLOWED_TO_OTHER_CALLERS = [
+  // Public: no account needed.
+  ...[
+    'GET /api/v1/health',
+    'GET /api/v1/languages/list',
+    'GET /api/v1/levels/list',
+    'GET /api/v1/specializations/list',
+    'POST /api/v1/users/sign_in',
+    'POST /api/v1/users/validate_reset_token',
+    'POST /api/v1/users/validate_email',
+  ].flatMap((route) => forEach(route, signedIn)),
+  // Signed files: the signed URL itself is the permission (platform/file-urls.ts).
+  ...forEach('GET /api/v1/files/:key', signedIn),
+  // About the caller: each answers with the caller's own data.
+  ...forEach('GET /api/v1/settings/show', ['teacher', 'newStudent']),
+  ...forEach('GET /api/v1/students/me', ['newStudent']),
+  ...forEach('POST /api/v1/students/update', ['newStudent', 'newStudent']),
+  ...forEach('GET /api/v1/students/show', ['student']),
+  ...[
+    'GET /api/v1/lessons/list_scheduled',
+    'GET /api/v1/lessons/list_finished',
+    'GET /api/v1/lessons/list_group',
+  ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
+  // Open to every signed-in user, as spec §6 says: teachers' profiles, search, timetables, previews.
+  ...[
+    'GET /api/v1/teachers/show',
+    'GET /api/v1/teachers/search',
+    'GET /api/v1/teachers/timetables/show',
+    'GET /api/v1/teachers/dummy',
+    'GET /api/v1/lessons/dummy',
+  ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
+  // The onboarding is every student's (the new student is one).
+  ...forEach('GET /api/v1/language_onboardings/check_teacher_existence', ['newStudent']),
+  ...forEach('POST /api/v1/language_onboardings/report_lack_of_slots', ['newStudent']),
+  // The other party of the same lesson.
+  ...forEach('GET /api/v1/lessons/show', ['teacher']),
+  ...forEach('GET /api/v1/lessons/download_file', ['teacher']),
+  ...forEach('POST /api/v1/lessons/generate_token', ['teacher']),
+  ...forEach('GET /api/v1/lessons/chat', ['student']),
+  ...forEach('POST /api/v1/lessons/chat', ['teacher']),
+  ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
+]
+
 describe('hostile input on every endpoint', () => {
   it('has a request shape for every route, and no shape without a route', () => {
     const routes = registeredRoutes()
@@ -52,12 +100,13 @@ describe('hostile input on every endpoint', () => {
     expect(Object.keys(FUZZ_SHAPES).filter((route) => !routes.includes(route))).toEqual([])
   })
 
-  it('answers every case below 500 and uncacheable, and each valid request as expected', {
+  it('answers every case below 500 and uncacheable, each valid request as expected, and other callers only where allowed', {
     timeout: 240_000,
   }, async () => {
     const failures: string[] = []
     const unexpectedBase: string[] = []
     const cacheable: string[] = []
+    const crossCaller: string[] = []
     let cases = 0
     for (const [route, shapesOf] of Object.entries(FUZZ_SHAPES)) {
       const [method = '', template = ''] = route.split(' ')
@@ -70,6 +119,7 @@ describe('hostile input on every endpoint', () => {
             failures.push(`${name} → ${response.statusCode} ${response.body.slice(0, 200)}`)
           // issue #10 item 6: no answer of the API may be kept by a shared cache.
           if (!/no-store|private/.test(String(response.headers['cache-control']))) cacheable.push(name)
+          if (label.startsWith('as ') && response.statusCode < 300) crossCaller.push(`${route} ${label}`)
           if (label === 'base' && response.statusCode !== shape.expect) {
             unexpectedBase.push(`${name} → ${response.statusCode} ${response.body.slice(0, 300)}`)
           }
@@ -82,5 +132,8 @@ describe('hostile input on every endpoint', () => {
       unexpectedBase: [],
       cacheable: [],
     })
+    // The authorization matrix (issue #24): the only requests another caller may make with
+    // success are the ones each reason below allows; anything new here is a hole until shown not.
+    expect(crossCaller.sort()).toEqual(ALLOWED_TO_OTHER_CALLERS.sort())
   })
 })
