@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/schema-room.ts',
     './src/server/db/schema-onboarding.ts',
     './src/server/db/schema-ai-lesson.ts',
+    './src/server/db/schema-recordings.ts',
   ],
   out: './src/server/db/migrations',
 })

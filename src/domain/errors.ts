@@ -65,6 +65,12 @@ export const BASE_ERROR_CODES = [
   'join_window_closed',
   // The language onboarding (issue #24 item 2): a student's lack-of-slots reports a Poland day.
   'lack_of_slots_daily_cap',
+  // Recordings of the lesson room (issue #22).
+  'recording_not_agreed',
+  'recording_in_progress',
+  'recording_not_active',
+  'recording_chunk_gap',
+  'recording_chunk_mismatch',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -125,6 +131,11 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   join_window_closed: 'The lesson room has closed: it closes 15 minutes after the end of the lesson',
   lack_of_slots_daily_cap:
     'You have sent {max} reports of missing dates today. The school has them and will contact you; you can send more tomorrow.',
+  recording_not_agreed: 'The student has not agreed to voice recording, so the lesson cannot be recorded',
+  recording_in_progress: 'This lesson is already being recorded',
+  recording_not_active: 'This lesson is not being recorded',
+  recording_chunk_gap: 'A part of the recording is missing: send part {expected} first',
+  recording_chunk_mismatch: 'This part of the recording was already received with other content',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

@@ -1,3 +1,4 @@
+import { RECORDING_CHUNK_MAX_BYTES, RECORDING_MAX_BYTES } from './api/recordings.ts'
 import { MATERIAL_MAX_BYTES, PICTURE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts'
 import { VOICE_SAMPLE_MAX_BYTES } from './voice-sample.ts'
 
@@ -24,14 +25,24 @@ export type FileType =
   | 'pptx'
   | 'office-legacy'
   | 'csv'
+  /** A lesson recording (issue #22): the WebM that MediaRecorder makes, joined and made seekable. */
+  | 'webm'
+  /** A recording's chunk: bytes in the middle of a WebM stream, with no header of their own. */
+  | 'chunk'
 
-/** `voice`: the profile's voice sample (spec §9), whose WAV format is checked further on upload. */
-export type FileKind = 'picture' | 'video' | 'material' | 'voice'
+/**
+ * `voice`: the profile's voice sample (spec §9), whose WAV format is checked further on upload.
+ * `recording`, `recording-chunk`: a lesson recording and the chunks it is sent in (issue #22).
+ */
+export type FileKind = 'picture' | 'video' | 'material' | 'voice' | 'recording' | 'recording-chunk'
 
 export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes: number; label: string }> = {
   picture: { types: ['jpeg', 'png'], maxBytes: PICTURE_MAX_BYTES, label: 'JPG, PNG' },
   video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
   voice: { types: ['wav'], maxBytes: VOICE_SAMPLE_MAX_BYTES, label: 'WAV' },
+  recording: { types: ['webm'], maxBytes: RECORDING_MAX_BYTES, label: 'WebM' },
+  // Chunks are only bytes: the recording they join into is checked as a whole.
+  'recording-chunk': { types: ['chunk'], maxBytes: RECORDING_CHUNK_MAX_BYTES, label: 'WebM' },
   material: {
     types: [
       'wav',
@@ -69,6 +80,8 @@ export const MIME_BY_TYPE: Record<FileType, string> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'office-legacy': 'application/octet-stream',
   csv: 'text/csv',
+  webm: 'video/webm',
+  chunk: 'application/octet-stream',
 }
 
 /** The extension a stored file's key gets from its sniffed type (never the client's file name). */
@@ -87,6 +100,8 @@ export const EXTENSION_BY_TYPE: Record<FileType, string> = {
   pptx: 'pptx',
   'office-legacy': 'cfb',
   csv: 'csv',
+  webm: 'webm',
+  chunk: 'chunk',
 }
 
 const isFileType = (value: string): value is FileType => Object.hasOwn(MIME_BY_TYPE, value)
@@ -128,6 +143,8 @@ export function sniffFileType(head: Uint8Array): FileType | null {
   if (ascii(head, 4, 8) === 'ftyp') return isoMediaType(ascii(head, 8, 12))
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'office-zip'
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'office-legacy'
+  // EBML, the container of WebM (and Matroska, which the content check then tells apart).
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm'
   const text = textHead(head)
   if (text === null) return null
   if (
@@ -163,6 +180,7 @@ export type FileCheck = { ok: true; type: FileType } | { ok: false; reason: 'fil
 export function checkFile(kind: FileKind, head: Uint8Array, size: number): FileCheck {
   const rule = FILE_RULES[kind]
   if (size > rule.maxBytes) return { ok: false, reason: 'file_too_large' }
+  if (rule.types.includes('chunk')) return { ok: true, type: 'chunk' }
   const type = sniffFileType(head)
   if (!type || !rule.types.includes(type)) return { ok: false, reason: 'file_type' }
   return { ok: true, type }

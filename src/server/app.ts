@@ -17,7 +17,10 @@ import { lessonRoutes } from './modules/lessons/routes.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
+import { recordingRoutes } from './modules/recordings/routes.ts'
+import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
+import { createRoomHub } from './modules/room/room-hub.ts'
 import { roomRoutes } from './modules/room/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { teacherRoutes } from './modules/teachers/routes.ts'
@@ -106,6 +109,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (change === null) sessionCache.clear()
     else if (change.kind === 'user') sessionCache.forgetUser(change.id)
   })
+  const storage = deps.storage ?? createLocalStorage(filesDir(deps.config.dataDir))
+  const fileUrls = createFileUrls(await loadFilesSecret(deps.config), clock)
+  const db = deps.database.db
+  // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
+  const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
+  const recordings = createRecordingWorker(
+    { db, clock, config: deps.config, storage, log: app.log, fileUrls },
+    roomHub.broadcastRecording,
+  )
   const lackOfSlotsDigest = createLackOfSlotsDigest({
     db: deps.database.db,
     clock,
@@ -119,14 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     mailer: deps.mailer,
-    storage: deps.storage ?? createLocalStorage(filesDir(deps.config.dataDir)),
+    storage,
     log: app.log,
     mail: createMailQueue(deps.mailer, app.log),
     limiters: createRateLimiters(deps.rateLimits ?? {}, { db: deps.database.db, clock, log: app.log }),
-    fileUrls: createFileUrls(await loadFilesSecret(deps.config), clock),
+    fileUrls,
     sessionCache,
     board,
     lackOfSlotsDigest,
+    roomHub,
+    recordings,
   } satisfies AppContext)
   const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
@@ -144,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     unregisterSessionCache()
     board.close()
     await lackOfSlotsDigest.close()
+    await recordings.close()
     await app.deps.mail.idle()
   })
 
@@ -178,7 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ratingRoutes)
       await api.register(languageOnboardingRoutes)
       await api.register(previewRoutes)
-      await api.register(roomRoutes, { tickMs: deps.roomTickMs })
+      await api.register(roomRoutes)
+      await api.register(recordingRoutes)
       await api.register(aiLessonRoutes)
     },
     { prefix: '/api/v1' },

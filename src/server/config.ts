@@ -56,6 +56,7 @@ const envSchema = v.object({
   REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
   SESSION_CACHE_SECONDS: v.optional(intFromEnv('SESSION_CACHE_SECONDS', 0, 60), '5'),
   BOARD_CACHE_SECONDS: v.optional(intFromEnv('BOARD_CACHE_SECONDS', 0, 3600), '300'),
+  RECORDING_RETENTION_DAYS: v.optional(intFromEnv('RECORDING_RETENTION_DAYS', 1, 3650), '90'),
   PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
@@ -108,6 +109,8 @@ export type Config = {
   mailFrom: string
   /** The school's address for what students ask and nobody teaches (issue #14); unset: not mailed. */
   operatorEmail: string | undefined
+  /** How long lesson recordings are kept (issue #22), in days. */
+  recordingRetentionDays: number
   logLevel: string
   sessionTtlMs: number
   rememberTtlMs: number
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberTtlMs: e.REMEMBER_TTL_DAYS * 86_400_000,

@@ -2,6 +2,8 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
+import type { RecordingWorker } from './modules/recordings/worker.ts'
+import type { RoomHub } from './modules/room/room-hub.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
 import type { Log } from './platform/logger.ts'
@@ -34,4 +36,8 @@ export type AppContext = ServiceContext & {
   fileUrls: FileUrls
   /** The school's hourly e-mail of new lack-of-slots reports (issue #24 item 2). */
   lackOfSlotsDigest: LackOfSlotsDigest
+  /** This process's sockets of lesson rooms (modules/room/room-hub.ts). */
+  roomHub: RoomHub
+  /** Joins finished recordings and deletes expired ones (modules/recordings/worker.ts). */
+  recordings: RecordingWorker
 }

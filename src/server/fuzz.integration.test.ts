@@ -90,6 +90,7 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ...forEach('GET /api/v1/lessons/chat', ['student']),
   ...forEach('POST /api/v1/lessons/chat', ['teacher']),
   ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
+  ...forEach('GET /api/v1/lessons/archives/list', ['teacher']),
 ]
 
 describe('hostile input on every endpoint', () => {

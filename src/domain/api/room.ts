@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, roleSchema } from './common.ts'
+import { RECORDING_STREAMS } from './recordings.ts'
 
 // The lesson room of issue #13 (docs/lesson-room-protocol.md): the token of spec §7
 // lessons/generate_token, the signalling socket's messages, the chat stored with the lesson and
@@ -143,6 +144,13 @@ export type RoomClientMessage = v.InferOutput<typeof roomClientMessageSchema>
 export const CANCELLED_BY = ['teacher', 'student', 'school'] as const
 export type CancelledBy = (typeof CANCELLED_BY)[number]
 
+export const recordingNoticeSchema = v.object({
+  archive_id: idSchema,
+  state: v.picklist(['started', 'stopped']),
+  stream_id: v.picklist(RECORDING_STREAMS),
+})
+export type RecordingNotice = v.InferOutput<typeof recordingNoticeSchema>
+
 export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('welcome'), peer_present: v.boolean(), closes_at: v.string() }),
   v.object({ type: v.literal('peer-joined') }),
@@ -154,6 +162,8 @@ export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('closed'), reason: v.literal('window_ended') }),
   v.object({ type: v.literal('cancelled'), by: v.picklist(CANCELLED_BY), reason: v.nullable(v.string()) }),
   v.object({ type: v.literal('pong') }),
+  /** issue #22: the lesson's recording started (or now shows another stream) or stopped. */
+  v.object({ type: v.literal('recording'), ...recordingNoticeSchema.entries }),
 ])
 export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>
 

@@ -51,6 +51,13 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   ai_daily_messages: 429,
   // issue #24 item 2: a student's lack-of-slots reports a day are a quota too.
   lack_of_slots_daily_cap: 429,
+  // Recordings (issue #22): the student's missing agreement is a permission; the rest conflict
+  // with the recording as it is.
+  recording_not_agreed: 403,
+  recording_in_progress: 409,
+  recording_not_active: 409,
+  recording_chunk_gap: 409,
+  recording_chunk_mismatch: 409,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,

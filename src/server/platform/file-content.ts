@@ -28,6 +28,9 @@ const SNIFFED_AS: Record<Exclude<FileType, 'office-zip'>, readonly (string | und
   'office-legacy': ['cfb'],
   svg: [undefined, 'xml'],
   csv: [undefined],
+  webm: ['webm'],
+  // A recording's chunk has no header: only the joined recording is checked (as webm).
+  chunk: [],
 }
 
 const OFFICE_PACKAGES = new Set<string>(['docx', 'xlsx', 'pptx'])
@@ -49,6 +52,7 @@ export const holdsHtml = (head: Uint8Array): boolean =>
  * its first CONTENT_CHECK_BYTES (all of it when shorter).
  */
 export async function checkedType(looked: FileType, head: Uint8Array): Promise<FileType | null> {
+  if (looked === 'chunk') return 'chunk'
   const sniffed = (await fileTypeFromBuffer(head))?.ext
   if (looked === 'office-zip') return isOfficePackage(sniffed) ? sniffed : null
   if (!SNIFFED_AS[looked].includes(sniffed)) return null

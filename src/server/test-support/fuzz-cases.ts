@@ -72,6 +72,13 @@ function sender(method: string, template: string, shape: Shape, own: Record<stri
       const form = formBody(multipart)
       return { ...options, payload: form.payload, headers: { ...headers, ...form.headers } }
     }
+    if (shape.raw && !('body' in parts)) {
+      return {
+        ...options,
+        payload: shape.raw,
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+      }
+    }
     const body = 'body' in parts ? parts.body : shape.body
     if (body === undefined) return options
     return {

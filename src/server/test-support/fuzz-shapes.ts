@@ -26,6 +26,8 @@ export type Shape = {
   params?: Record<string, string>
   body?: Record<string, unknown>
   multipart?: Multipart
+  /** Bytes sent as application/octet-stream (a recording's chunk, issue #22). */
+  raw?: Buffer
   /** false: only `as` sends it (a sign-out with another caller's token would end their session). */
   otherCallers?: false
   /** The write honours an Idempotency-Key. */
@@ -226,6 +228,21 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       },
       expect: 200,
     },
+  ],
+  // issue #22: the teacher records the lesson in its room; the world's other lesson in its window
+  // holds a recording already started, which takes the chunks.
+  'POST /api/v1/lessons/archives/create': (w) => [
+    { as: 'teacher', body: { lesson_id: w.lessons.now }, expect: 201 },
+  ],
+  'POST /api/v1/lessons/archives/add_stream': (w) => [
+    { as: 'teacher', body: { lesson_id: w.lessons.now, stream_id: 'screen' }, expect: 200 },
+  ],
+  'POST /api/v1/lessons/archives/chunks': (w) => [
+    { as: 'teacher', query: { archive_id: w.recording, seq: '0' }, raw: w.recordingChunk, expect: 200 },
+  ],
+  'GET /api/v1/lessons/archives/list': (w) => get('student', { lesson_id: w.lessons.now }),
+  'POST /api/v1/lessons/archives/stop': (w) => [
+    { as: 'teacher', body: { lesson_id: w.lessons.now }, expect: 200 },
   ],
   'POST /api/v1/lesson_interactions/create': (w) => [
     { as: 'teacher', body: { lesson_id: w.lessons.now, kind: 'camera_on' }, expect: 201 },

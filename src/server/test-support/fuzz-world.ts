@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { wordResponse } from '../../domain/api/ai-lesson.ts'
 import { lessonResponse } from '../../domain/api/my-lessons.ts'
-import { studentLearnedLanguages } from '../db/schema.ts'
+import { studentLearnedLanguages, users } from '../db/schema.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import type { User } from '../platform/sessions.ts'
 import { chatEvents, languageId as languageIdOf } from './ai-lesson.ts'
@@ -14,6 +15,7 @@ import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
 import { addLessonAt, postJson, uploadMaterial } from './my-lessons.ts'
 import { pdfFile, pngFile } from './sample-files.ts'
 import { signedInUser } from './sessions.ts'
+import { webmChunks } from './webm.ts'
 
 // The accounts, lessons, files and tokens the fuzz (fuzz.integration.test.ts) aims at, so that
 // each route's unmodified request succeeds and its variants reach the rules behind validation.
@@ -39,6 +41,9 @@ export type World = {
   invitationToken: string
   /** The AI lesson (issue #15): the student's learned language, a saved word, a conversation. */
   ai: { languageId: number; wordId: string; conversationId: string }
+  /** A recording in progress in another lesson in its window, and a chunk of it (issue #22). */
+  recording: string
+  recordingChunk: Buffer
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
 }
@@ -81,6 +86,17 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   const cancellable = await addLessonAt(t, pair, 3 * 24 * 60)
   const finished = await addLessonAt(t, pair, -120)
   const now = await addLessonAt(t, pair, 0)
+  // The student agreed to voice recording (spec §3), so the teacher may record (issue #22).
+  await t.database.db.update(users).set({ voiceRecordingAgreed: true }).where(eq(users.id, student.user.id))
+  const recorded = await addLessonAt(t, pair, 5)
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/lessons/archives/create',
+    headers: { authorization: `Bearer ${teacherToken}` },
+    payload: { lesson_id: recorded.id },
+  })
+  const recording: string = started.json().data.id
+  const [recordingChunk = Buffer.alloc(0)] = webmChunks({ seconds: 2, chunkBytes: 1_000_000 })
   const [freeSlot] = await slotIds(t, student.token, teacher.id, [['2026-03-16', '08:00']])
 
   const signInEmail = (await createUser(t.database.db)).email
@@ -97,6 +113,8 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     student: student.user,
     teacher,
     lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id, now: now.id },
+    recording,
+    recordingChunk,
     files: {
       download: await materialId(t, teacherToken, upcoming.id, 'plan.pdf'),
       removable: [

@@ -17,6 +17,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
   const date = params.date ?? ''
   const limit = params.limit ?? ''
   const max = params.max ?? ''
+  const expected = params.expected ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -66,6 +67,11 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     group_lesson: msg`Do lekcji grupowej nie można dołączyć tutaj`,
     join_window_not_open: msg`Do lekcji można dołączyć najwcześniej 15 minut przed jej początkiem`,
     join_window_closed: msg`Pokój lekcji jest już zamknięty: zamyka się 15 minut po końcu lekcji`,
+    recording_not_agreed: msg`Kursant nie zgodził się na nagrywanie głosu, więc tej lekcji nie można nagrać`,
+    recording_in_progress: msg`Ta lekcja jest już nagrywana`,
+    recording_not_active: msg`Ta lekcja nie jest teraz nagrywana`,
+    recording_chunk_gap: msg`Brakuje części nagrania: najpierw trzeba wysłać część ${expected}`,
+    recording_chunk_mismatch: msg`Ta część nagrania dotarła już wcześniej z inną treścią`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
   }
 }

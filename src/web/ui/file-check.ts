@@ -15,6 +15,9 @@ export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   video: 'video/mp4,.mp4',
   material: '',
   voice: 'audio/wav,.wav',
+  // Made by the lesson room's recorder, never chosen by a person.
+  recording: 'video/webm,.webm',
+  'recording-chunk': '',
 }
 
 /** spec §5 Uploads: judges a chosen file by its first bytes and its size, never by its name. */

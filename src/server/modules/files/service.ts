@@ -9,7 +9,7 @@ import { parseByteRange } from './byte-range.ts'
 // only to people allowed to see the file).
 
 /** Types a browser may show in place; anything else (SVG with its scripts, office files) downloads. */
-const INLINE: ReadonlySet<FileType> = new Set(['jpeg', 'png', 'webp', 'heic', 'mp4', 'wav'])
+const INLINE: ReadonlySet<FileType> = new Set(['jpeg', 'png', 'webp', 'heic', 'mp4', 'wav', 'webm'])
 
 export type SignedFile = {
   stream: Readable

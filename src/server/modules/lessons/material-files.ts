@@ -24,6 +24,8 @@ const EXTENSIONS: Record<FileType, readonly string[]> = {
   pptx: ['pptx'],
   'office-legacy': ['doc', 'xls', 'ppt'],
   csv: ['csv'],
+  webm: ['webm'],
+  chunk: ['bin'],
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {

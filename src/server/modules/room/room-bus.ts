@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { chatMessageSchema, mediaStateSchema, signalDataSchema } from '../../../domain/api/room.ts'
+import {
+  chatMessageSchema,
+  mediaStateSchema,
+  recordingNoticeSchema,
+  signalDataSchema,
+} from '../../../domain/api/room.ts'
 import { ROOM_CHANNEL } from '../../db/change-feed.ts'
 import type { Database } from '../../db/client.ts'
 import { roomEvents } from '../../db/schema-room.ts'
@@ -21,6 +26,7 @@ const eventSchema = v.variant('k', [
   v.object({ k: v.literal('signal'), l: uuid, u: uuid, d: signalDataSchema }),
   v.object({ k: v.literal('state'), l: uuid, u: uuid, s: mediaStateSchema }),
   v.object({ k: v.literal('chat'), l: uuid, m: chatMessageSchema }),
+  v.object({ k: v.literal('recording'), l: uuid, n: recordingNoticeSchema }),
   // From the database's triggers (migration 0009), origin "db": a session ended or an account
   // changed, so the user's sockets are checked again; a lesson was cancelled, by `b`, because `r`.
   v.object({ k: v.literal('access'), u: uuid }),

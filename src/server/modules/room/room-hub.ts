@@ -1,5 +1,10 @@
 import type { WebSocket } from 'ws'
-import { type ChatMessage, ROOM_CLOSE, type RoomServerMessage } from '../../../domain/api/room.ts'
+import {
+  type ChatMessage,
+  type RecordingNotice,
+  ROOM_CLOSE,
+  type RoomServerMessage,
+} from '../../../domain/api/room.ts'
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Log } from '../../platform/logger.ts'
@@ -26,6 +31,8 @@ export type RoomHub = {
   accept(socket: WebSocket, party: RoomParty): Promise<void>
   /** A chat message was stored: to both parties' sockets, on every process. */
   broadcastChat(message: ChatMessage): void
+  /** The lesson's recording started, changed stream or stopped: to both parties, on every process. */
+  broadcastRecording(lessonId: string, notice: RecordingNotice): void
   close(): Promise<void>
 }
 
@@ -59,6 +66,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (event.k === 'cancelled') return cancelled(event)
     for (const peer of peersOf(event.l)) {
       if (event.k === 'chat') send(peer, { type: 'chat', message: event.m })
+      else if (event.k === 'recording') send(peer, { type: 'recording', ...event.n })
       else if (event.k === 'joined' && peer.userId === event.u) {
         // protocol §2: the same user's newer socket (a reload, a second tab) replaces this one.
         if (peer.connectionId !== event.c) replace(peer)
@@ -220,6 +228,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         socket.close(1011, 'server error')
       }),
     broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
+    broadcastRecording: (lessonId, notice) => bus.publish({ k: 'recording', l: lessonId, n: notice }),
     async close() {
       closing = true
       clearInterval(timer)

@@ -12,7 +12,6 @@ import { AppError } from '../../platform/errors.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { listChat, postChat } from './chat.ts'
 import { createInteraction } from './interactions.ts'
-import { createRoomHub } from './room-hub.ts'
 import { createRoomTokens, loadRoomSecret } from './room-token.ts'
 import { enterRoom, isSameOrigin } from './socket-entry.ts'
 import { generateToken } from './token-service.ts'
@@ -20,18 +19,11 @@ import { generateToken } from './token-service.ts'
 // The lesson room of issue #13 (docs/lesson-room-protocol.md): spec §7 lessons/generate_token and
 // lesson_interactions/create, the chat stored with the lesson, and the signalling WebSocket.
 
-export type RoomRouteOptions = { tickMs?: number }
-
-export async function roomRoutes(app: FastifyInstance, options: RoomRouteOptions = {}): Promise<void> {
+export async function roomRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
   const tokens = createRoomTokens(await loadRoomSecret(ctx.db, ctx.config))
-  const hub = createRoomHub({
-    database: ctx.database,
-    clock: ctx.clock,
-    log: ctx.log,
-    tickMs: options.tickMs,
-  })
+  const hub = ctx.roomHub
 
   // Messages over 64 KiB close the socket with 1009 (protocol §2). The hub closes its sockets
   // itself (1012), recording their leaving while the database is still there.

@@ -1,0 +1,63 @@
+import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
+import { envelope, idSchema } from './common.ts'
+
+// Recordings of the lesson room (issue #22; spec §3 Archive {lesson_id, stream_id}, spec §7
+// lessons/archives/create, add_stream, stop; docs/lesson-room-protocol.md §7). The teacher's
+// browser records the call and sends it in numbered chunks while it records; the server joins them
+// into one seekable WebM when the recording ends.
+
+const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
+
+/** What a recording shows (spec §7 add_stream's stream_id): the call's cameras or the shared screen. */
+export const RECORDING_STREAMS = ['camera', 'screen'] as const
+export type RecordingStream = (typeof RECORDING_STREAMS)[number]
+
+/** A chunk is a few seconds of the recording: 8 MiB is well above what MediaRecorder makes of 5 s. */
+export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024
+/** How much of the call one recording may hold: a 45-minute lesson at a high bit rate, twice over. */
+export const RECORDING_MAX_BYTES = 3 * 1024 * 1024 * 1024
+/** A recording whose uploader has sent nothing for this long is finished with what arrived. */
+export const RECORDING_UPLOADER_GONE_MS = 60_000
+/** Default of RECORDING_RETENTION_DAYS: how long a finished recording is kept. */
+export const DEFAULT_RECORDING_RETENTION_DAYS = 90
+
+export const archiveLessonSchema = v.object({ lesson_id: lessonIdField })
+export const archiveStreamSchema = v.object({
+  lesson_id: lessonIdField,
+  stream_id: v.picklist(RECORDING_STREAMS, issue('invalid')),
+})
+export const archiveChunkQuery = v.object({
+  archive_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+  seq: v.pipe(
+    v.string(issue('required')),
+    v.regex(/^(0|[1-9]\d{0,5})$/, issue('invalid')),
+    v.transform(Number),
+  ),
+})
+export const archiveListQuery = v.object({ lesson_id: lessonIdField })
+
+export const archiveStatusSchema = v.picklist(['recording', 'processing', 'ready', 'failed'])
+export type ArchiveStatus = v.InferOutput<typeof archiveStatusSchema>
+
+export const archiveSchema = v.object({
+  id: idSchema,
+  lesson_id: idSchema,
+  stream_id: v.picklist(RECORDING_STREAMS),
+  status: archiveStatusSchema,
+  started_at: v.string(),
+  stopped_at: v.nullable(v.string()),
+  /** The chunk the server expects next while it records (an uploader resumes from here). */
+  next_seq: v.number(),
+  duration_ms: v.nullable(v.number()),
+  size: v.nullable(v.number()),
+  /** A signed, short-lived URL of the finished file (HTTP Range for seeking), once it is ready. */
+  url: v.nullable(v.string()),
+  /** When the finished recording and its file are deleted (RECORDING_RETENTION_DAYS). */
+  kept_until: v.string(),
+})
+export type Archive = v.InferOutput<typeof archiveSchema>
+
+export const archiveResponse = envelope(archiveSchema)
+export const archiveListResponse = envelope(v.array(archiveSchema))
+export const chunkResponse = envelope(v.object({ next_seq: v.number(), size: v.number() }))

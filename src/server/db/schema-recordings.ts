@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { RECORDING_STREAMS } from '../../domain/api/recordings.ts'
+import { users } from './schema.ts'
+import { lessons } from './schema-lessons.ts'
+
+// Recordings of the lesson room (issue #22, modules/recordings): spec §3 Archive {lesson_id,
+// stream_id}. The recording browser sends numbered chunks, each stored as a file of its own until
+// the recording ends; then they are joined into one seekable WebM (`file_key`) and deleted.
+
+const at = (name: string) => timestamp(name, { withTimezone: true })
+
+export const lessonArchives = pgTable(
+  'lesson_archives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The teacher whose browser records and alone sends its chunks. */
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    streamId: text('stream_id', { enum: RECORDING_STREAMS }).notNull().default('camera'),
+    /** recording → processing (joining the chunks) → ready, or failed when nothing usable came. */
+    status: text('status', { enum: ['recording', 'processing', 'ready', 'failed'] }).notNull(),
+    startedAt: at('started_at').notNull(),
+    stoppedAt: at('stopped_at'),
+    /** The last chunk's arrival: an uploader silent for long is gone (RECORDING_UPLOADER_GONE_MS). */
+    lastChunkAt: at('last_chunk_at'),
+    /** The next chunk's number: chunks come in order, so there is never a gap. */
+    nextSeq: integer('next_seq').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** Since when a process is joining the chunks (another takes over if it stays too long). */
+    processingSince: at('processing_since'),
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    durationMs: integer('duration_ms'),
+    /** RECORDING_RETENTION_DAYS after the start: then the recording and its files are deleted. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('lesson_archives_lesson_idx').on(t.lessonId, t.startedAt),
+    // One recording at a time per lesson.
+    uniqueIndex('lesson_archives_one_recording_key').on(t.lessonId).where(sql`${t.status} = 'recording'`),
+    index('lesson_archives_unfinished_idx')
+      .on(t.status)
+      .where(sql`${t.status} IN ('recording', 'processing')`),
+    index('lesson_archives_expires_idx').on(t.expiresAt),
+  ],
+)
+
+export const lessonArchiveChunks = pgTable(
+  'lesson_archive_chunks',
+  {
+    archiveId: uuid('archive_id')
+      .notNull()
+      .references(() => lessonArchives.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    /** The bytes' SHA-256: the same chunk sent again is recognised and stored once. */
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.archiveId, t.seq] })],
+)

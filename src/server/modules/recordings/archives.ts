@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import {
+  type Archive,
+  RECORDING_CHUNK_MAX_BYTES,
+  RECORDING_MAX_BYTES,
+  type RecordingStream,
+} from '../../../domain/api/recordings.ts'
+import type { AppContext } from '../../context.ts'
+import { users } from '../../db/schema.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
+import { viewerOf } from '../lessons/lists.ts'
+import { assertRoomOpen, findPartyLesson, type RoomLesson } from '../room/room-access.ts'
+import {
+  type ArchiveRow,
+  activeRecording,
+  appendChunk,
+  findArchive,
+  findChunk,
+  insertRecording,
+  lessonArchiveRows,
+  setStream,
+  stopRecording,
+} from './repository.ts'
+
+// spec §7 lessons/archives/create, add_stream, stop, and the chunks in between (issue #22,
+// docs/lesson-room-protocol.md §7). Only the lesson's teacher records, in the room's join window,
+// and only a student who agreed to voice recording (spec §3 voice_recording_agreed).
+
+export type RecordingsContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls'>
+
+const DAY_MS = 86_400_000
+
+export function toArchive(row: ArchiveRow, fileUrls: AppContext['fileUrls']): Archive {
+  return {
+    id: row.id,
+    lesson_id: row.lessonId,
+    stream_id: row.streamId,
+    status: row.status,
+    started_at: row.startedAt.toISOString(),
+    stopped_at: row.stoppedAt?.toISOString() ?? null,
+    next_seq: row.nextSeq,
+    duration_ms: row.durationMs,
+    size: row.fileSize,
+    url: row.status === 'ready' ? fileUrls.url(row.fileKey) : null,
+    kept_until: row.expiresAt.toISOString(),
+  }
+}
+
+/** The lesson of its teacher; its student gets 403, anybody else 404 (as if it did not exist). */
+async function teachersLesson(ctx: RecordingsContext, user: User, lessonId: string): Promise<RoomLesson> {
+  const lesson = await findPartyLesson(ctx.db, viewerOf(user), lessonId)
+  if (lesson.teacherId !== user.id) throw new AppError('forbidden')
+  return lesson
+}
+
+export async function startRecording(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive> {
+  const lesson = await teachersLesson(ctx, user, lessonId)
+  const now = ctx.clock.now()
+  assertRoomOpen(lesson, now)
+  const [student] = await ctx.db
+    .select({ agreed: users.voiceRecordingAgreed })
+    .from(users)
+    .where(eq(users.id, lesson.studentId))
+  if (!student?.agreed) throw new AppError('recording_not_agreed')
+  const expiresAt = new Date(now.getTime() + ctx.config.recordingRetentionDays * DAY_MS)
+  const row = await insertRecording(ctx.db, { lessonId, startedBy: user.id, now, expiresAt })
+  if (!row) throw new AppError('recording_in_progress')
+  return toArchive(row, ctx.fileUrls)
+}
+
+export async function selectStream(
+  ctx: RecordingsContext,
+  user: User,
+  input: { lesson_id: string; stream_id: RecordingStream },
+): Promise<Archive> {
+  await teachersLesson(ctx, user, input.lesson_id)
+  const row = await setStream(ctx.db, input.lesson_id, input.stream_id)
+  if (!row) throw new AppError('recording_not_active')
+  return toArchive(row, ctx.fileUrls)
+}
+
+/** Stops the recording; its chunks are then joined into one file (worker.ts). */
+export async function endRecording(
+  ctx: RecordingsContext,
+  user: User,
+  lessonId: string,
+): Promise<ArchiveRow> {
+  await teachersLesson(ctx, user, lessonId)
+  const row = await stopRecording(ctx.db, { lessonId }, ctx.clock.now())
+  if (!row) throw new AppError('recording_not_active')
+  return row
+}
+
+/** The lesson's recordings, newest first, for either party. */
+export async function listArchives(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive[]> {
+  await findPartyLesson(ctx.db, viewerOf(user), lessonId)
+  return (await lessonArchiveRows(ctx.db, lessonId)).map((row) => toArchive(row, ctx.fileUrls))
+}
+
+export async function recordingInProgress(ctx: RecordingsContext, lessonId: string) {
+  return activeRecording(ctx.db, lessonId)
+}
+
+/** The bytes of `source` as they pass, hashed on the way. */
+function hashing(source: Readable, hash: ReturnType<typeof createHash>): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        hash.update(chunk)
+        yield chunk
+      }
+    })(),
+    { objectMode: false },
+  )
+}
+
+async function digestOf(source: Readable): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256')
+  let size = 0
+  for await (const chunk of source) {
+    hash.update(chunk)
+    size += (chunk as Buffer).length
+    if (size > RECORDING_CHUNK_MAX_BYTES) throw new AppError('payload_too_large')
+  }
+  return { sha256: hash.digest('hex'), size }
+}
+
+const gap = (expected: number) =>
+  new AppError('recording_chunk_gap', {
+    params: { expected: String(expected) },
+    headers: { connection: 'close' },
+  })
+
+/**
+ * One chunk of a recording, streamed into storage (never held). Chunks come in order: the next
+ * one is stored; one already stored is answered again when its bytes are the same (a retry after a
+ * lost answer) and refused when they differ; one further on is refused with the number expected.
+ */
+export async function receiveChunk(
+  ctx: RecordingsContext,
+  user: User,
+  input: { archive_id: string; seq: number },
+  body: Readable,
+): Promise<{ next_seq: number; size: number }> {
+  const archive = await findArchive(ctx.db, input.archive_id)
+  if (!archive || archive.startedBy !== user.id) throw new AppError('not_found')
+  if (input.seq < archive.nextSeq) return sameAsStored(ctx, archive, input.seq, body)
+  if (input.seq > archive.nextSeq) throw gap(archive.nextSeq)
+  if (archive.status !== 'recording') throw new AppError('recording_not_active')
+  const hash = createHash('sha256')
+  let stored: Awaited<ReturnType<typeof ctx.storage.put>>
+  try {
+    stored = await ctx.storage.put(hashing(body, hash), 'recording-chunk')
+  } catch (error) {
+    if (error instanceof FileRejectedError)
+      throw new AppError('payload_too_large', { headers: { connection: 'close' } })
+    throw error
+  }
+  const chunk = {
+    archiveId: archive.id,
+    seq: input.seq,
+    fileKey: stored.key,
+    size: stored.size,
+    sha256: hash.digest('hex'),
+  }
+  if (await appendChunk(ctx.db, chunk, ctx.clock.now(), RECORDING_MAX_BYTES)) {
+    return { next_seq: input.seq + 1, size: stored.size }
+  }
+  // Another request took this number meanwhile, the recording stopped, or it is full.
+  await discardFiles(ctx, [stored.key])
+  const now = await findArchive(ctx.db, archive.id)
+  if (now && input.seq < now.nextSeq) {
+    const existing = await findChunk(ctx.db, archive.id, input.seq)
+    if (existing?.sha256 === chunk.sha256) return { next_seq: now.nextSeq, size: existing.size }
+    throw new AppError('recording_chunk_mismatch')
+  }
+  if (now?.status === 'recording') throw new AppError('payload_too_large')
+  throw new AppError('recording_not_active')
+}
+
+async function sameAsStored(
+  ctx: RecordingsContext,
+  archive: ArchiveRow,
+  seq: number,
+  body: Readable,
+): Promise<{ next_seq: number; size: number }> {
+  const { sha256 } = await digestOf(body)
+  const existing = await findChunk(ctx.db, archive.id, seq)
+  // Joined into the recording already (its chunk rows are gone): the bytes cannot be compared.
+  if (!existing) throw new AppError('recording_not_active')
+  if (existing.sha256 !== sha256) throw new AppError('recording_chunk_mismatch')
+  return { next_seq: archive.nextSeq, size: existing.size }
+}

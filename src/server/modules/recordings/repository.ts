@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { RecordingStream } from '../../../domain/api/recordings.ts'
+import type { Db } from '../../db/client.ts'
+import { lessons } from '../../db/schema-lessons.ts'
+import { lessonArchiveChunks, lessonArchives } from '../../db/schema-recordings.ts'
+
+// Lesson recordings and their chunks (issue #22). Every change of a recording's state is one
+// statement that checks the state it expects, so two processes (or a retried request) cannot both
+// make it.
+
+export type ArchiveRow = typeof lessonArchives.$inferSelect
+export type ChunkRow = typeof lessonArchiveChunks.$inferSelect
+
+const t = lessonArchives
+
+/** Starts a recording; null when the lesson is being recorded already. */
+export async function insertRecording(
+  db: Db,
+  values: { lessonId: string; startedBy: string; now: Date; expiresAt: Date },
+): Promise<ArchiveRow | null> {
+  const [row] = await db
+    .insert(t)
+    .values({
+      lessonId: values.lessonId,
+      startedBy: values.startedBy,
+      status: 'recording',
+      startedAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .onConflictDoNothing()
+    .returning()
+  return row ?? null
+}
+
+/** The lesson's recording in progress, if any. */
+export async function activeRecording(db: Db, lessonId: string): Promise<ArchiveRow | null> {
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.lessonId, lessonId), eq(t.status, 'recording')))
+  return row ?? null
+}
+
+export async function setStream(
+  db: Db,
+  lessonId: string,
+  stream: RecordingStream,
+): Promise<ArchiveRow | null> {
+  const [row] = await db
+    .update(t)
+    .set({ streamId: stream })
+    .where(and(eq(t.lessonId, lessonId), eq(t.status, 'recording')))
+    .returning()
+  return row ?? null
+}
+
+/** Stops the lesson's recording (or `archiveId`'s), claiming it for processing by this process. */
+export async function stopRecording(
+  db: Db,
+  where: { lessonId: string } | { archiveId: string },
+  now: Date,
+): Promise<ArchiveRow | null> {
+  const which = 'lessonId' in where ? eq(t.lessonId, where.lessonId) : eq(t.id, where.archiveId)
+  const [row] = await db
+    .update(t)
+    .set({ status: 'processing', stoppedAt: now, processingSince: now })
+    .where(and(which, eq(t.status, 'recording')))
+    .returning()
+  return row ?? null
+}
+
+/** Claims a recording left in processing by a process that stopped before finishing it. */
+export async function reclaimProcessing(db: Db, archiveId: string, now: Date, staleBefore: Date) {
+  const [row] = await db
+    .update(t)
+    .set({ processingSince: now })
+    .where(and(eq(t.id, archiveId), eq(t.status, 'processing'), lt(t.processingSince, staleBefore)))
+    .returning()
+  return row ?? null
+}
+
+export async function findArchive(db: Db, archiveId: string): Promise<ArchiveRow | null> {
+  const [row] = await db.select().from(t).where(eq(t.id, archiveId))
+  return row ?? null
+}
+
+export async function lessonArchiveRows(db: Db, lessonId: string): Promise<ArchiveRow[]> {
+  return db.select().from(t).where(eq(t.lessonId, lessonId)).orderBy(desc(t.startedAt), desc(t.id))
+}
+
+export async function findChunk(db: Db, archiveId: string, seq: number): Promise<ChunkRow | null> {
+  const [row] = await db
+    .select()
+    .from(lessonArchiveChunks)
+    .where(and(eq(lessonArchiveChunks.archiveId, archiveId), eq(lessonArchiveChunks.seq, seq)))
+  return row ?? null
+}
+
+/**
+ * Records a stored chunk as the recording's next one, if the recording still records, still
+ * expects this number and has room for it; false otherwise (the caller deletes the file).
+ */
+export async function appendChunk(
+  db: Db,
+  chunk: { archiveId: string; seq: number; fileKey: string; size: number; sha256: string },
+  now: Date,
+  maxBytes: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(t)
+      .set({ nextSeq: sql`${t.nextSeq} + 1`, bytes: sql`${t.bytes} + ${chunk.size}`, lastChunkAt: now })
+      .where(
+        and(
+          eq(t.id, chunk.archiveId),
+          eq(t.status, 'recording'),
+          eq(t.nextSeq, chunk.seq),
+          sql`${t.bytes} + ${chunk.size} <= ${maxBytes}`,
+        ),
+      )
+      .returning({ id: t.id })
+    if (!moved) return false
+    await tx.insert(lessonArchiveChunks).values(chunk)
+    return true
+  })
+}
+
+export async function chunksOf(db: Db, archiveId: string): Promise<ChunkRow[]> {
+  return db
+    .select()
+    .from(lessonArchiveChunks)
+    .where(eq(lessonArchiveChunks.archiveId, archiveId))
+    .orderBy(asc(lessonArchiveChunks.seq))
+}
+
+/** The recording is one file now: its chunks' rows go (their files are deleted after). */
+export async function markReady(
+  db: Db,
+  archiveId: string,
+  file: { key: string; size: number; durationMs: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(t)
+      .set({ status: 'ready', fileKey: file.key, fileSize: file.size, durationMs: file.durationMs })
+      .where(eq(t.id, archiveId))
+    await tx.delete(lessonArchiveChunks).where(eq(lessonArchiveChunks.archiveId, archiveId))
+  })
+}
+
+export async function markFailed(db: Db, archiveId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(t).set({ status: 'failed' }).where(eq(t.id, archiveId))
+    await tx.delete(lessonArchiveChunks).where(eq(lessonArchiveChunks.archiveId, archiveId))
+  })
+}
+
+export async function deleteArchive(db: Db, archiveId: string): Promise<void> {
+  await db.delete(t).where(eq(t.id, archiveId))
+}
+
+/**
+ * Recordings to finish: still recording with an uploader silent since `goneBefore` or a room
+ * closed (its lesson ended more than `windowMs` ago), or processing since `staleBefore`.
+ */
+export async function unfinishedArchives(
+  db: Db,
+  now: Date,
+  goneBefore: Date,
+  staleBefore: Date,
+  windowMs: number,
+): Promise<Pick<ArchiveRow, 'id' | 'status'>[]> {
+  const closedBefore = new Date(now.getTime() - windowMs)
+  return db
+    .select({ id: t.id, status: t.status })
+    .from(t)
+    .innerJoin(lessons, eq(lessons.id, t.lessonId))
+    .where(
+      or(
+        and(
+          eq(t.status, 'recording'),
+          or(
+            lt(t.lastChunkAt, goneBefore),
+            and(isNull(t.lastChunkAt), lt(t.startedAt, goneBefore)),
+            lt(lessons.endsAt, closedBefore),
+          ),
+        ),
+        and(eq(t.status, 'processing'), lt(t.processingSince, staleBefore)),
+      ),
+    )
+}
+
+/** Recordings past their retention, with every file they name. */
+export async function expiredArchives(db: Db, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: t.id, fileKey: t.fileKey })
+    .from(t)
+    .where(lt(t.expiresAt, now))
+    .limit(limit)
+  const result: { id: string; keys: string[] }[] = []
+  for (const row of rows) {
+    const chunks = await db
+      .select({ key: lessonArchiveChunks.fileKey })
+      .from(lessonArchiveChunks)
+      .where(eq(lessonArchiveChunks.archiveId, row.id))
+    result.push({ id: row.id, keys: [...(row.fileKey ? [row.fileKey] : []), ...chunks.map((c) => c.key)] })
+  }
+  return result
+}

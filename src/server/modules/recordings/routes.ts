@@ -1,0 +1,83 @@
+import type { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import {
+  archiveChunkQuery,
+  archiveLessonSchema,
+  archiveListQuery,
+  archiveStreamSchema,
+  RECORDING_CHUNK_MAX_BYTES,
+} from '../../../domain/api/recordings.ts'
+import { currentUser } from '../../platform/auth.ts'
+import { AppError } from '../../platform/errors.ts'
+import { parseInput } from '../../platform/validate.ts'
+import {
+  endRecording,
+  listArchives,
+  receiveChunk,
+  selectStream,
+  startRecording,
+  toArchive,
+} from './archives.ts'
+
+// spec §7 lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
+// lesson's recordings (issue #22, docs/lesson-room-protocol.md §7). Starting, switching and
+// stopping are told to both parties' sockets (the room hub, on every process).
+
+const isStream = (body: unknown): body is Readable =>
+  typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function'
+
+export async function recordingRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.deps
+  const guarded = { preHandler: app.authenticate }
+
+  // A chunk's bytes reach the handler as the request stream itself: stored as they come, never held.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
+
+  app.post('/lessons/archives/create', guarded, async (request, reply) => {
+    const { lesson_id } = parseInput(archiveLessonSchema, request.body)
+    const archive = await startRecording(ctx, currentUser(request), lesson_id)
+    ctx.roomHub.broadcastRecording(lesson_id, {
+      archive_id: archive.id,
+      state: 'started',
+      stream_id: archive.stream_id,
+    })
+    return reply.code(201).send({ data: archive })
+  })
+
+  app.post('/lessons/archives/add_stream', guarded, async (request) => {
+    const input = parseInput(archiveStreamSchema, request.body)
+    const archive = await selectStream(ctx, currentUser(request), input)
+    ctx.roomHub.broadcastRecording(input.lesson_id, {
+      archive_id: archive.id,
+      state: 'started',
+      stream_id: archive.stream_id,
+    })
+    return { data: archive }
+  })
+
+  app.post('/lessons/archives/stop', guarded, async (request) => {
+    const { lesson_id } = parseInput(archiveLessonSchema, request.body)
+    const row = await endRecording(ctx, currentUser(request), lesson_id)
+    ctx.roomHub.broadcastRecording(lesson_id, {
+      archive_id: row.id,
+      state: 'stopped',
+      stream_id: row.streamId,
+    })
+    ctx.recordings.finish(row)
+    return { data: toArchive(row, ctx.fileUrls) }
+  })
+
+  app.post('/lessons/archives/chunks', guarded, async (request) => {
+    const input = parseInput(archiveChunkQuery, request.query)
+    if (!isStream(request.body)) throw new AppError('unsupported_media_type')
+    if (Number(request.headers['content-length'] ?? 0) > RECORDING_CHUNK_MAX_BYTES) {
+      throw new AppError('payload_too_large', { headers: { connection: 'close' } })
+    }
+    return { data: await receiveChunk(ctx, currentUser(request), input, request.body) }
+  })
+
+  app.get('/lessons/archives/list', guarded, async (request) => {
+    const { lesson_id } = parseInput(archiveListQuery, request.query)
+    return { data: await listArchives(ctx, currentUser(request), lesson_id) }
+  })
+}

@@ -1,0 +1,156 @@
+import { Readable } from 'node:stream'
+import { RECORDING_UPLOADER_GONE_MS } from '../../../domain/api/recordings.ts'
+import type { RecordingNotice } from '../../../domain/api/room.ts'
+import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
+import { discardFiles } from '../../platform/storage.ts'
+import type { RecordingsContext } from './archives.ts'
+import {
+  type ArchiveRow,
+  chunksOf,
+  deleteArchive,
+  expiredArchives,
+  findArchive,
+  markFailed,
+  markReady,
+  reclaimProcessing,
+  stopRecording,
+  unfinishedArchives,
+} from './repository.ts'
+import { scanWebm, seekableWebm } from './webm-seekable.ts'
+
+// Finishing recordings (issue #22): a stopped recording's chunks are joined into one seekable WebM
+// (webm-seekable.ts) and deleted. A recording also finishes when its uploader has been silent for
+// RECORDING_UPLOADER_GONE_MS (a closed tab, a crash, a lost connection) or its room has closed,
+// and one left half-joined by a process that died is taken over. Expired recordings are deleted
+// with their files. Every claim is a conditional update, so several processes share the work.
+
+/** A recording processing for this long was left by a process that stopped. */
+const PROCESSING_STALE_MS = 10 * 60_000
+const TICK_MS = 15_000
+const RETENTION_EVERY_MS = 60 * 60_000
+const RETENTION_BATCH = 100
+
+export type RecordingWorker = {
+  /** Joins a recording this process has just stopped, in the background. */
+  finish(archive: ArchiveRow): void
+  /** Finishes abandoned recordings and deletes expired ones (what the timers run). */
+  tick(): Promise<void>
+  /** Resolves once nothing is being joined. */
+  idle(): Promise<void>
+  close(): Promise<void>
+}
+
+export function createRecordingWorker(
+  ctx: RecordingsContext,
+  notify: (lessonId: string, notice: RecordingNotice) => void,
+): RecordingWorker {
+  const running = new Set<Promise<void>>()
+  let lastRetention = 0
+  let closed = false
+
+  const inBackground = (work: () => Promise<void>) => {
+    const run: Promise<void> = work()
+      .catch((err: unknown) => ctx.log.error({ err }, 'finishing a recording failed'))
+      .finally(() => running.delete(run))
+    running.add(run)
+  }
+
+  async function* chunkStreams(archiveId: string): AsyncGenerator<Readable> {
+    for (const chunk of await chunksOf(ctx.db, archiveId)) yield ctx.storage.read(chunk.fileKey)
+  }
+
+  async function join(archive: ArchiveRow): Promise<void> {
+    const chunks = await chunksOf(ctx.db, archive.id)
+    if (chunks.length === 0) {
+      // Stopped before anything was recorded: nothing to keep.
+      await deleteArchive(ctx.db, archive.id)
+      return
+    }
+    const scan = await scanWebm(chunkStreams(archive.id))
+    if (!scan) {
+      ctx.log.error({ archiveId: archive.id }, 'a recording held no playable media')
+      await markFailed(ctx.db, archive.id)
+    } else {
+      const file = await ctx.storage.put(
+        Readable.from(seekableWebm(scan, chunkStreams(archive.id))),
+        'recording',
+      )
+      await markReady(ctx.db, archive.id, { key: file.key, size: file.size, durationMs: scan.durationMs })
+    }
+    await discardFiles(
+      ctx,
+      chunks.map((chunk) => chunk.fileKey),
+    )
+  }
+
+  const finish = (archive: ArchiveRow) => {
+    inBackground(() => join(archive))
+  }
+
+  async function finishAbandoned(now: Date) {
+    const goneBefore = new Date(now.getTime() - RECORDING_UPLOADER_GONE_MS)
+    const staleBefore = new Date(now.getTime() - PROCESSING_STALE_MS)
+    const windowMs = JOIN_WINDOW_MINUTES * 60_000
+    for (const { id, status } of await unfinishedArchives(ctx.db, now, goneBefore, staleBefore, windowMs)) {
+      const claimed =
+        status === 'recording'
+          ? await stopRecording(ctx.db, { archiveId: id }, now)
+          : await reclaimProcessing(ctx.db, id, now, staleBefore)
+      if (!claimed) continue
+      if (status === 'recording') {
+        notify(claimed.lessonId, { archive_id: id, state: 'stopped', stream_id: claimed.streamId })
+      }
+      await join(claimed)
+    }
+  }
+
+  async function deleteExpired(now: Date) {
+    for (;;) {
+      const expired = await expiredArchives(ctx.db, now, RETENTION_BATCH)
+      for (const archive of expired) {
+        await deleteArchive(ctx.db, archive.id)
+        await discardFiles(ctx, archive.keys)
+      }
+      if (expired.length < RETENTION_BATCH) return
+    }
+  }
+
+  async function tick() {
+    const now = ctx.clock.now()
+    await finishAbandoned(now)
+    if (now.getTime() - lastRetention >= RETENTION_EVERY_MS) {
+      lastRetention = now.getTime()
+      await deleteExpired(now)
+    }
+  }
+
+  let ticking: Promise<void> = Promise.resolve()
+  const timer = setInterval(() => {
+    if (closed) return
+    ticking = ticking
+      .then(tick)
+      .catch((err: unknown) => ctx.log.error({ err }, 'the recording worker failed'))
+  }, TICK_MS)
+  timer.unref()
+
+  return {
+    finish,
+    tick: () => {
+      ticking = ticking.then(tick)
+      return ticking
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all(running)
+      await ticking
+    },
+    async close() {
+      closed = true
+      clearInterval(timer)
+      await ticking.catch(() => {})
+      while (running.size > 0) await Promise.all(running)
+    },
+  }
+}
+
+/** The archive as it is now (for answers after the background work). */
+export const currentArchive = (ctx: RecordingsContext, id: string) => findArchive(ctx.db, id)
