@@ -59,6 +59,14 @@ export const absenceReportSchema = v.object({
   created_at: v.string(),
 })
 
+export const lessonRecordingSchema = v.object({
+  id: idSchema,
+  status: v.picklist(['recording', 'processing', 'ready']),
+  duration_ms: v.nullable(v.number()),
+  kept_until: v.string(),
+})
+export type LessonRecording = v.InferOutput<typeof lessonRecordingSchema>
+
 /**
  * spec §3 Lesson, as every lessons/* answer returns it to one of its two parties. Times are ISO
  * instants (UTC); the web shows them in Poland time (and the user's own zone when it differs).
@@ -94,6 +102,11 @@ export const lessonSchema = v.object({
   my_absence_report: v.nullable(absenceReportSchema),
   /** Who was in the lesson room, from when to when, by the server's records (issue #13). */
   attendance: v.array(attendanceSchema),
+  /**
+   * The lesson's recordings (issue #22), newest first, without their URLs (lessons/archives/list
+   * signs those when they are played). Optional: lessons kept offline before it came have none.
+   */
+  recordings: v.optional(v.array(lessonRecordingSchema), []),
 })
 export type Lesson = v.InferOutput<typeof lessonSchema>
 

@@ -8,6 +8,8 @@ import { type ErrorHandling, handleTransportError } from './transport.ts'
 
 export type RequestOptions = {
   json?: unknown
+  /** Raw bytes instead of `json` (a recording's chunk, issue #22); say their type in `headers`. */
+  body?: Blob
   signal?: AbortSignal
   timeout?: number
   /** Send the session's bearer token (default true). */
@@ -68,6 +70,7 @@ export function createHttp(deps: HttpDeps = {}) {
       const response = await request(path, {
         method,
         json: options.json,
+        body: options.body,
         signal: options.signal,
         timeout: options.timeout,
         headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -8,6 +8,12 @@ import { LessonMaterialsDialog } from '../features/my-lessons/lesson-materials-d
 import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
 import { RateLessonDialog } from '../features/my-lessons/rate-lesson-dialog.tsx'
 import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialog.tsx'
+import {
+  RecordingControl,
+  RecordingProblem,
+  RecordingStatus,
+  RoomRecording,
+} from '../features/recordings/room-recording.tsx'
 
 // The room (issue #13) offers my-lessons' dialogs: the lesson's materials, ReportAbsence and,
 // once the lesson's time is up, RateLesson (spec §2, issue #21). Features do not import each other: they meet here.
@@ -52,6 +58,12 @@ export function LessonRoomRoute() {
     canReportAbsence: (lesson: Lesson) => canReportAbsence(lesson, Date.now()),
     rate: (lesson: Lesson, onClose) => wrap(<RateLessonDialog lesson={finished(lesson)} onClose={onClose} />),
     canRate: (lesson: Lesson) => canRate(finished(lesson), profile.role),
+    recording: {
+      Room: RoomRecording,
+      Status: RecordingStatus,
+      Problem: RecordingProblem,
+      Control: RecordingControl,
+    },
   }
   return <LessonRoomScreen dialogs={dialogs} />
 }

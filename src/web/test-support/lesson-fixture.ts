@@ -35,6 +35,7 @@ export function lessonFixture(overrides: Partial<Lesson> = {}): Lesson {
     lesson_files: [],
     my_absence_report: null,
     attendance: [],
+    recordings: [],
     ...overrides,
   }
 }

@@ -87,5 +87,6 @@ export function toLesson(
     lesson_files: view.files.map((file) => toFile(lesson.id, file)),
     my_absence_report: view.report,
     attendance: mergeAttendance(view.attendance),
+    recordings: view.recordings,
   }
 }

@@ -5,6 +5,7 @@ import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
+import { lessonArchives } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 
 // spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
@@ -36,6 +37,14 @@ const reportJson = v.nullable(
   }),
 )
 const attendanceJson = v.array(attendanceSchema)
+const recordingsJson = v.array(
+  v.object({
+    id: v.string(),
+    status: v.picklist(['recording', 'processing', 'ready']),
+    duration_ms: v.nullable(v.number()),
+    kept_until: v.string(),
+  }),
+)
 
 export type LessonFileView = v.InferOutput<typeof filesJson>[number]
 
@@ -57,6 +66,14 @@ const attendance = sql<unknown>`(select coalesce(json_agg(json_build_object(
   ) order by ${roomConnections.joinedAt}), '[]'::json)
   from ${roomConnections} where ${roomConnections.lessonId} = ${lessons.id})`
 
+// issue #22: the lesson's recordings (a failed one is not shown), newest first.
+const recordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
+    'id', ${lessonArchives.id}, 'status', ${lessonArchives.status},
+    'duration_ms', ${lessonArchives.durationMs}, 'kept_until', ${lessonArchives.expiresAt}
+  ) order by ${lessonArchives.startedAt} desc, ${lessonArchives.id}), '[]'::json)
+  from ${lessonArchives}
+  where ${lessonArchives.lessonId} = ${lessons.id} and ${lessonArchives.status} <> 'failed')`
+
 const party = (table: typeof teacher | typeof student) => ({
   id: table.id,
   firstName: table.firstName,
@@ -75,6 +92,7 @@ const columns = (viewerId: string) => ({
   files,
   report: myReport(viewerId),
   attendance,
+  recordings,
   // The number of rows the query matched, before limit and offset (pages).
   total: sql<number>`count(*) over ()`.mapWith(Number),
 })
@@ -95,10 +113,11 @@ function selectViews(db: Db, viewer: Viewer) {
 }
 
 type RawView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]
-export type LessonView = Omit<RawView, 'files' | 'report' | 'attendance'> & {
+export type LessonView = Omit<RawView, 'files' | 'report' | 'attendance' | 'recordings'> & {
   files: LessonFileView[]
   report: v.InferOutput<typeof reportJson>
   attendance: v.InferOutput<typeof attendanceJson>
+  recordings: v.InferOutput<typeof recordingsJson>
 }
 
 // JSON turns timestamptz into the session's zone offset: give every instant back as ISO UTC.
@@ -113,6 +132,9 @@ function parseView(row: RawView): LessonView {
     attendance: v
       .parse(attendanceJson, row.attendance)
       .map((a) => ({ role: a.role, from: iso(a.from), to: a.to === null ? null : iso(a.to) })),
+    recordings: v
+      .parse(recordingsJson, row.recordings)
+      .map((recording) => ({ ...recording, kept_until: iso(recording.kept_until) })),
   }
 }
 

@@ -68,6 +68,7 @@ export async function previewLessons(ctx: Context, viewer: User): Promise<Lesson
       lesson_files: [],
       my_absence_report: null,
       attendance: [],
+      recordings: [],
     }
   }
   return [sample(0, at(7), false), sample(1, at(-7), true)]

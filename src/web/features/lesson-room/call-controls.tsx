@@ -13,7 +13,7 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react'
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import type { CallSnapshot } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
 import { ControlButton } from './control-button.tsx'
@@ -39,6 +39,8 @@ type Props = {
   unread: number
   canReportAbsence: boolean
   leaveRef: Ref<HTMLButtonElement>
+  /** The teacher's record control (issue #22), rendered by the recording. */
+  recordControl?: ReactNode
 }
 
 /** The call's toolbar: microphone, camera, devices, screen, chat, materials, absence, leave. */
@@ -51,6 +53,7 @@ export function CallControls({
   unread,
   canReportAbsence,
   leaveRef,
+  recordControl,
 }: Props) {
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
@@ -82,6 +85,7 @@ export function CallControls({
           icon={call.sharingScreen ? <IconScreenShareOff {...icon} /> : <IconScreenShare {...icon} />}
         />
       )}
+      {recordControl}
       <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>
         <ControlButton
           label={t`Czat`}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconClockCheck, IconDoorExit, IconStar } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { formatPolandTime } from '../../../domain/poland-time.ts'
@@ -13,6 +13,7 @@ import { CallControls } from './call-controls.tsx'
 import { CallStage } from './call-stage.tsx'
 import { PhaseStatus, QualityIndicator } from './call-status.tsx'
 import { ChatPanel } from './chat-panel.tsx'
+import type { RoomEvents } from './room-events.ts'
 import { canShareScreen } from './screen-share.ts'
 import { TimeLeft } from './time-left.tsx'
 import { useCall } from './use-call.ts'
@@ -29,9 +30,42 @@ export type RoomDialogs = {
    */
   rate: (lesson: Lesson, onClose: () => void) => ReactNode
   canRate: (lesson: Lesson) => boolean
+  /** The lesson's recording (issue #22, features/recordings). */
+  recording: RoomRecordingParts
 }
 
-type Props = { lesson: Lesson; role: Role; session: CallSession; chat: LessonChat; dialogs: RoomDialogs }
+/** What the room hands its recording of the call. */
+export type RoomRecordingCall = {
+  localVideo: MediaStream | null
+  localAudio: MediaStreamTrack | null
+  remote: MediaStream | null
+  sharingScreen: boolean
+  remoteSharing: boolean
+}
+
+/** The recording's parts the room places: around it, beside its clock, above the stage, in the toolbar. */
+export type RoomRecordingParts = {
+  Room: ComponentType<{
+    lessonId: string
+    role: Role
+    otherName: string
+    call: RoomRecordingCall
+    events: Pick<RoomEvents, 'subscribe'>
+    children: ReactNode
+  }>
+  Status: ComponentType
+  Problem: ComponentType
+  Control: ComponentType
+}
+
+type Props = {
+  lesson: Lesson
+  role: Role
+  session: CallSession
+  chat: LessonChat
+  events: RoomEvents
+  dialogs: RoomDialogs
+}
 
 /** Whether the instant `iso` has passed, turning true when it does. */
 function usePassed(iso: string): boolean {
@@ -46,7 +80,7 @@ function usePassed(iso: string): boolean {
 }
 
 /** The room (issue #13 item 4): a dark stage, the toolbar below, the chat beside (or below on a phone). */
-export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
+export function CallRoom({ lesson, role, session, chat, events, dialogs }: Props) {
   const { t } = useLingui()
   usePageTitle(t`Lekcja wideo`)
   const call = useCall(session)
@@ -100,79 +134,107 @@ export function CallRoom({ lesson, role, session, chat, dialogs }: Props) {
     </Paper>
   )
 
+  const {
+    Room: Recording,
+    Status: RecordingStatus,
+    Problem: RecordingProblem,
+    Control: RecordingControl,
+  } = dialogs.recording
+  const recordingCall: RoomRecordingCall = {
+    localVideo: call.localStream,
+    localAudio: call.localAudio,
+    remote: call.remoteStream,
+    sharingScreen: call.sharingScreen,
+    remoteSharing: call.remote.media?.screen === true,
+  }
+
   return (
-    <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="lesson-room">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Stack gap={0}>
-            <Text fw={650} size="lg" component="h1" m={0}>
-              {lesson.fullName}
-            </Text>
-            <PhaseStatus phase={call.phase} otherName={lesson.fullName} />
-          </Stack>
-          <Group gap="sm">
-            <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
-            {/* The numbers of a call that is not connected are stale. */}
-            <QualityIndicator stats={call.phase === 'connected' ? call.stats : null} />
+    <Recording
+      lessonId={lesson.id}
+      role={role}
+      otherName={lesson.fullName}
+      call={recordingCall}
+      events={events}
+    >
+      <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="lesson-room">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Stack gap={0}>
+              <Text fw={650} size="lg" component="h1" m={0}>
+                {lesson.fullName}
+              </Text>
+              <PhaseStatus phase={call.phase} otherName={lesson.fullName} />
+            </Stack>
+            <Group gap="sm">
+              <RecordingStatus />
+              <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
+              {/* The numbers of a call that is not connected are stale. */}
+              <QualityIndicator stats={call.phase === 'connected' ? call.stats : null} />
+            </Group>
           </Group>
-        </Group>
-        {timeUp && (
-          <LessonTimeUp
-            closesAt={call.closesAt}
-            onRate={canRate ? () => setDialog('rate') : null}
-            onLeave={() => session.leave()}
-          />
-        )}
-        {absenceReported && (
-          <Alert color="orange" variant="light" role="status">
-            <Trans>Nieobecność zgłoszona. Możesz opuścić lekcję przyciskiem „Opuść lekcję”.</Trans>
-          </Alert>
-        )}
-        <Group
-          align="stretch"
-          gap="sm"
-          wrap="nowrap"
-          // The time-up bar takes a row of its own: the toolbar stays in view below the stage.
-          h={wide ? `calc(100dvh - ${timeUp ? 380 : 300}px)` : undefined}
-          mih={wide ? 420 : undefined}
-        >
-          <Box
-            style={{
-              flex: 1,
-              minWidth: 0,
-              aspectRatio: wide ? undefined : '3 / 4',
-              maxHeight: wide ? undefined : '62dvh',
-            }}
-          >
-            <CallStage
-              call={call}
-              otherName={lesson.fullName}
-              otherImage={(role === 'student' ? lesson.teacher : lesson.student).image_url}
+          {timeUp && (
+            <LessonTimeUp
+              closesAt={call.closesAt}
+              onRate={canRate ? () => setDialog('rate') : null}
+              onLeave={() => session.leave()}
             />
-          </Box>
-          {wide && chatOpen && chatBox}
-        </Group>
-        <CallControls
-          call={call}
-          actions={actions}
-          devices={devices}
-          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator, touchOnly)}
-          chatOpen={chatOpen}
-          unread={unread}
-          canReportAbsence={dialogs.canReportAbsence(lesson)}
-          leaveRef={leaveRef}
-        />
-        {!wide && chatOpen && chatBox}
-      </Stack>
-      {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
-      {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
-      {dialog === 'absence' &&
-        dialogs.absence(
-          lesson,
-          () => setDialog(null),
-          () => setAbsenceReported(true),
-        )}
-    </Paper>
+          )}
+          <RecordingProblem />
+          {absenceReported && (
+            <Alert color="orange" variant="light" role="status">
+              <Trans>Nieobecność zgłoszona. Możesz opuścić lekcję przyciskiem „Opuść lekcję”.</Trans>
+            </Alert>
+          )}
+          <Group
+            align="stretch"
+            gap="sm"
+            wrap="nowrap"
+            // The time-up bar takes a row of its own: the toolbar stays in view below the stage.
+            h={wide ? `calc(100dvh - ${timeUp ? 380 : 300}px)` : undefined}
+            mih={wide ? 420 : undefined}
+          >
+            <Box
+              style={{
+                flex: 1,
+                minWidth: 0,
+                aspectRatio: wide ? undefined : '3 / 4',
+                maxHeight: wide ? undefined : '62dvh',
+              }}
+            >
+              <CallStage
+                call={call}
+                otherName={lesson.fullName}
+                otherImage={(role === 'student' ? lesson.teacher : lesson.student).image_url}
+              />
+            </Box>
+            {wide && chatOpen && chatBox}
+          </Group>
+          <CallControls
+            call={call}
+            actions={actions}
+            devices={devices}
+            canShareScreen={canShareScreen(
+              typeof navigator === 'undefined' ? undefined : navigator,
+              touchOnly,
+            )}
+            chatOpen={chatOpen}
+            unread={unread}
+            canReportAbsence={dialogs.canReportAbsence(lesson)}
+            leaveRef={leaveRef}
+            recordControl={<RecordingControl />}
+          />
+          {!wide && chatOpen && chatBox}
+        </Stack>
+        {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
+        {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
+        {dialog === 'absence' &&
+          dialogs.absence(
+            lesson,
+            () => setDialog(null),
+            () => setAbsenceReported(true),
+          )}
+      </Paper>
+    </Recording>
   )
 }
 

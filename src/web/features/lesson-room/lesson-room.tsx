@@ -17,6 +17,7 @@ import { RoomRefused } from './call/signalling-socket.ts'
 import { CallRoom, type RoomDialogs } from './call-room.tsx'
 import { Lobby } from './lobby.tsx'
 import { RoomEnded } from './room-ended.tsx'
+import { createRoomEvents, type RoomEvents } from './room-events.ts'
 import { useCall } from './use-call.ts'
 import { type LessonChat, useLessonChat } from './use-lesson-chat.ts'
 
@@ -43,6 +44,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
   const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<MessageDescriptor | null>(null)
   const chat = useLessonChat(lesson.id, session !== null)
+  const [events] = useState(createRoomEvents)
 
   useEffect(() => () => session?.leave(), [session])
 
@@ -61,7 +63,11 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
           }),
         report: (kind) => reportInteraction(lesson.id, kind),
         onChat: chat.pushed,
-        onWelcome: chat.refresh,
+        onWelcome: () => {
+          chat.refresh()
+          events.emit('welcome')
+        },
+        onRecording: events.emit,
         tracks,
         devices: navigator.mediaDevices,
       })
@@ -87,15 +93,21 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
       role={role}
       session={session}
       chat={chat}
+      events={events}
       dialogs={dialogs}
       onRejoin={() => setSession(null)}
     />
   )
 }
 
-type ActiveProps = Props & { session: CallSession; chat: LessonChat; onRejoin: () => void }
+type ActiveProps = Props & {
+  session: CallSession
+  chat: LessonChat
+  events: RoomEvents
+  onRejoin: () => void
+}
 
-function ActiveCall({ lesson, role, session, chat, dialogs, onRejoin }: ActiveProps) {
+function ActiveCall({ lesson, role, session, chat, events, dialogs, onRejoin }: ActiveProps) {
   const call = useCall(session)
   const queryClient = useQueryClient()
   const [rating, setRating] = useState(false)
@@ -105,7 +117,9 @@ function ActiveCall({ lesson, role, session, chat, dialogs, onRejoin }: ActivePr
     if (over) void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
   }, [over, queryClient])
   if (!call.end)
-    return <CallRoom lesson={lesson} role={role} session={session} chat={chat} dialogs={dialogs} />
+    return (
+      <CallRoom lesson={lesson} role={role} session={session} chat={chat} events={events} dialogs={dialogs} />
+    )
   const detail = call.end === 'refused' ? refusalMessage(call.refusal) : null
   const canRejoin = call.end === 'left' || call.end === 'replaced'
   const rate = endedRating(lesson, call.end, dialogs)

@@ -5,7 +5,15 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Menu } from '@mantine/core'
-import { IconCalendarX, IconFiles, IconMessage, IconNotes, IconStar, IconUserX } from '@tabler/icons-react'
+import {
+  IconCalendarX,
+  IconFiles,
+  IconMessage,
+  IconMovie,
+  IconNotes,
+  IconStar,
+  IconUserX,
+} from '@tabler/icons-react'
 import type { ComponentType } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
@@ -17,6 +25,7 @@ type Label = MessageDescriptor | ((lesson: Lesson, role: Role) => MessageDescrip
 // The note and the memos are named after whom they are for (lesson-texts.ts, issue #11 item 1).
 const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?: number }> }> = {
   materials: { label: msg`Materiały`, Icon: IconFiles },
+  recordings: { label: msg`Nagrania lekcji`, Icon: IconMovie },
   note: {
     label: (lesson) => (lesson.note ? msg`Zmień wiadomość dla lektora` : msg`Napisz do lektora`),
     Icon: IconMessage,

@@ -13,7 +13,7 @@ const LessonActionsList = lazyComponent(
 )
 
 // Cancel last and in red: the one action that cannot be undone.
-const ORDER: LessonAction[] = ['materials', 'note', 'memos', 'rate', 'absence', 'cancel']
+const ORDER: LessonAction[] = ['recordings', 'materials', 'note', 'memos', 'rate', 'absence', 'cancel']
 
 /** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {

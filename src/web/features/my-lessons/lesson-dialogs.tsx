@@ -12,6 +12,9 @@ const DIALOGS = {
   note: lazyComponent(async () => (await import('./add-note-dialog.tsx')).AddNoteDialog),
   memos: lazyComponent(async () => (await import('./lesson-memos-dialog.tsx')).LessonMemosDialog),
   materials: lazyComponent(async () => (await import('./lesson-materials-dialog.tsx')).LessonMaterialsDialog),
+  recordings: lazyComponent(
+    async () => (await import('./lesson-recordings-dialog.tsx')).LessonRecordingsDialog,
+  ),
   absence: lazyComponent(async () => (await import('./report-absence-dialog.tsx')).ReportAbsenceDialog),
 } satisfies Record<LessonAction, unknown>
 

@@ -48,7 +48,7 @@ export function videoCallPath(lesson: Pick<Lesson, 'id' | 'is_learncube'>, role:
   return `${paths.videoCallVonage}${query}`
 }
 
-export type LessonAction = 'cancel' | 'rate' | 'note' | 'memos' | 'materials' | 'absence'
+export type LessonAction = 'cancel' | 'rate' | 'note' | 'memos' | 'materials' | 'recordings' | 'absence'
 
 /** The actions a lesson offers this viewer now (spec §4, §6); each dialog is shown only when allowed. */
 export function lessonActions(lesson: Lesson, role: Role, now: number): LessonAction[] {
@@ -58,6 +58,8 @@ export function lessonActions(lesson: Lesson, role: Role, now: number): LessonAc
   if (canAddNote(lesson, role)) actions.push('note')
   if (canEditMemos(lesson, role)) actions.push('memos')
   if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
+  // issue #22: the lesson's recordings, for both parties, once there are any.
+  if (lesson.recordings.length > 0) actions.push('recordings')
   if (canReportAbsence(lesson, now)) actions.push('absence')
   return actions
 }

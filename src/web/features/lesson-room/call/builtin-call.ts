@@ -64,6 +64,7 @@ export class BuiltinCall implements CallSession {
       cancellation: null,
       remote: { presence: 'absent', media: null },
       localStream: this.previewStream(),
+      localAudio: this.media.audio,
       remoteStream: null,
       microphoneOn: this.media.microphoneOn,
       cameraOn: this.media.cameraOn,
@@ -223,6 +224,9 @@ export class BuiltinCall implements CallSession {
       case 'signal':
         void this.peer?.handle(frame.data)
         return
+      case 'recording':
+        this.ctx.onRecording({ archive_id: frame.archive_id, state: frame.state, stream_id: frame.stream_id })
+        return
       case 'chat':
         this.ctx.onChat(frame.message)
         return
@@ -292,6 +296,7 @@ export class BuiltinCall implements CallSession {
 
   private update(change: Partial<CallSnapshot>): void {
     const next = { ...this.snapshot, ...change }
+    next.localAudio = this.media.audio
     next.microphoneOn = this.media.microphoneOn
     next.cameraOn = this.media.cameraOn
     this.snapshot = next

@@ -3,6 +3,7 @@ import type {
   ChatMessage,
   LessonInteractionKind,
   MediaState,
+  RecordingNotice,
   RoomToken,
 } from '../../../../domain/api/room.ts'
 import type { CallStats } from './call-stats.ts'
@@ -47,6 +48,8 @@ export type CallSnapshot = {
   cancellation: Cancellation | null
   remote: RemoteParty
   localStream: MediaStream | null
+  /** This side's microphone (muted or not): what a recording of the call mixes in (issue #22). */
+  localAudio: MediaStreamTrack | null
   remoteStream: MediaStream | null
   microphoneOn: boolean
   cameraOn: boolean
@@ -84,6 +87,8 @@ export type CallContext = {
   onChat: (message: ChatMessage) => void
   /** The socket is in the room again: what it missed meanwhile is fetched. */
   onWelcome: () => void
+  /** The lesson's recording started, switched or stopped (protocol §6). */
+  onRecording: (notice: RecordingNotice) => void
   /** The tracks the lobby prepared (either may be missing: audio only, no device). */
   tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>
   devices: MediaDevicesLike

@@ -1,0 +1,350 @@
+import '@mantine/core/styles/Tooltip.css'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { ActionIcon, Alert, Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core'
+import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import type { RecordingStream } from '../../../domain/api/recordings.ts'
+import type { RecordingNotice } from '../../../domain/api/room.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { apiErrorMessage } from '../../api/error-messages.ts'
+import {
+  recordingKeys,
+  recordingsQuery,
+  selectRecordingStream,
+  sendRecordingChunk,
+  startRecording,
+  stopRecording,
+} from '../../api/recordings.ts'
+import {
+  type CallRecorder,
+  type RecordingSources,
+  recordingMimeType,
+  startCallRecorder,
+} from './call-recorder.ts'
+import { type ChunkUploader, createChunkUploader } from './chunk-uploader.ts'
+
+// The recording of the lesson room (issue #22): the teacher starts and stops it from the toolbar;
+// both parties see, all the time, that the lesson is being recorded and for how long, and hear
+// (a live region) when it starts and stops. The room (features/lesson-room) renders these parts
+// where they belong; src/web/app hands them over.
+
+/** spec §8 plain rejections, in both languages. */
+const failedToStart = msg`Nie udało się rozpocząć nagrywania.`
+const failedToSelect = msg`Nie udało się przełączyć nagrywanego obrazu.`
+const failedToStop = msg`Nie udało się zakończyć nagrywania. Nagranie zostanie zapisane z tym, co dotarło.`
+const uploadStopped = msg`Wysyłanie nagrania przerwało się. Zapisane zostanie to, co już dotarło.`
+const cannotRecord = msg`Ta przeglądarka nie potrafi nagrywać lekcji. Użyj aktualnej przeglądarki Chrome, Edge lub Firefox.`
+
+/** What the room tells its recording about the call. */
+export type RoomRecordingCall = RecordingSources & {
+  /** The other party shares its screen (what the recording then shows). */
+  remoteSharing: boolean
+}
+
+export type RoomRecordingEvents = {
+  /** Recording notices from the room's socket, and `welcome` when the socket is back in the room. */
+  subscribe(listener: (event: RecordingNotice | 'welcome') => void): () => void
+}
+
+export type RoomRecordingProps = {
+  lessonId: string
+  role: 'student' | 'teacher'
+  otherName: string
+  call: RoomRecordingCall
+  events: RoomRecordingEvents
+  children: ReactNode
+}
+
+type Active = { archiveId: string; stream: RecordingStream; since: number }
+
+type RecordingState = {
+  role: 'student' | 'teacher'
+  active: Active | null
+  /** This tab records and sends. */
+  mine: boolean
+  busy: boolean
+  problem: MessageDescriptor | null
+  announcement: string
+  start(): void
+  stop(): void
+  dismiss(): void
+}
+
+const RecordingContext = createContext<RecordingState | null>(null)
+
+function useRecordingState(): RecordingState {
+  const state = useContext(RecordingContext)
+  if (!state) throw new Error('RecordingStatus and RecordingControl belong inside RoomRecording')
+  return state
+}
+
+const messageOf = (error: unknown, fallback: MessageDescriptor): MessageDescriptor =>
+  error instanceof ApiError && error.kind === 'http' && error.code && !error.isServerError
+    ? apiErrorMessage(error)
+    : fallback
+
+/** Holds the recording's state around the room (one per room). */
+export function RoomRecording({ lessonId, role, otherName, call, events, children }: RoomRecordingProps) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const list = useQuery(recordingsQuery(lessonId))
+  const [active, setActive] = useState<Active | null>(null)
+  const [mine, setMine] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const recorder = useRef<CallRecorder | null>(null)
+  const uploader = useRef<ChunkUploader | null>(null)
+  const callRef = useRef(call)
+  callRef.current = call
+
+  // What the server says of the lesson's recordings (at the start, and after each reconnection).
+  useEffect(() => {
+    if (!list.data || mine) return
+    const recording = list.data.find((archive) => archive.status === 'recording')
+    setActive(
+      recording
+        ? { archiveId: recording.id, stream: recording.stream_id, since: Date.parse(recording.started_at) }
+        : null,
+    )
+  }, [list.data, mine])
+
+  useEffect(
+    () =>
+      events.subscribe((event) => {
+        if (event === 'welcome') {
+          void queryClient.invalidateQueries({ queryKey: recordingKeys.list(lessonId) })
+          return
+        }
+        if (event.state === 'started') {
+          setActive((was) =>
+            was?.archiveId === event.archive_id
+              ? { ...was, stream: event.stream_id }
+              : { archiveId: event.archive_id, stream: event.stream_id, since: Date.now() },
+          )
+          setAnnouncement((was) =>
+            was.startsWith('●')
+              ? was
+              : role === 'teacher'
+                ? t`● Nagrywanie lekcji rozpoczęte`
+                : t`● ${otherName} nagrywa lekcję`,
+          )
+        } else {
+          setActive(null)
+          setAnnouncement(t`Nagrywanie lekcji zakończone`)
+          void queryClient.invalidateQueries({ queryKey: recordingKeys.list(lessonId) })
+        }
+      }),
+    [events, lessonId, otherName, queryClient, role, t],
+  )
+
+  const finish = useCallback(async () => {
+    const running = recorder.current
+    const sending = uploader.current
+    recorder.current = null
+    if (running) await running.stop()
+    // The last chunk, which MediaRecorder hands over on stop, goes before the stop call.
+    if (sending) await sending.flush(60_000)
+    sending?.close()
+    uploader.current = null
+    setMine(false)
+  }, [])
+
+  const start = async () => {
+    if (busy || active) return
+    setProblem(null)
+    if (!recordingMimeType()) {
+      setProblem(cannotRecord)
+      return
+    }
+    setBusy(true)
+    try {
+      const archive = await startRecording(lessonId)
+      const sending = createChunkUploader({
+        send: (seq, bytes, signal) => sendRecordingChunk(archive.id, seq, bytes, signal),
+        onFailed: () => setProblem(uploadStopped),
+      })
+      uploader.current = sending
+      try {
+        recorder.current = startCallRecorder(
+          callRef.current,
+          (bytes) => sending.push(bytes),
+          () => setProblem(uploadStopped),
+        )
+      } catch (error) {
+        sending.close()
+        uploader.current = null
+        await stopRecording(lessonId).catch(() => undefined)
+        throw error
+      }
+      setMine(true)
+      setActive({ archiveId: archive.id, stream: archive.stream_id, since: Date.parse(archive.started_at) })
+      setAnnouncement(t`● Nagrywanie lekcji rozpoczęte`)
+    } catch (error) {
+      setProblem(messageOf(error, failedToStart))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const stop = async () => {
+    if (busy || !active) return
+    setBusy(true)
+    setProblem(null)
+    try {
+      await finish()
+      await stopRecording(lessonId)
+      setActive(null)
+      setAnnouncement(t`Nagrywanie lekcji zakończone`)
+    } catch (error) {
+      // Already stopped by the server (the room closed): nothing is lost.
+      if (!(error instanceof ApiError && error.code === 'recording_not_active')) {
+        setProblem(messageOf(error, failedToStop))
+      }
+      setActive(null)
+    } finally {
+      setBusy(false)
+      void queryClient.invalidateQueries({ queryKey: recordingKeys.list(lessonId) })
+    }
+  }
+
+  // The call's streams change (a reconnection, a device, a shared screen): the recorder follows.
+  const { localVideo, localAudio, remote, sharingScreen, remoteSharing } = call
+  useEffect(() => {
+    recorder.current?.update({ localVideo, localAudio, remote, sharingScreen })
+  }, [localVideo, localAudio, remote, sharingScreen])
+
+  // spec §7 add_stream: the recording shows the shared screen while one is shared.
+  const stream: RecordingStream = sharingScreen || remoteSharing ? 'screen' : 'camera'
+  const activeStream = active?.stream
+  useEffect(() => {
+    if (!mine || !activeStream || activeStream === stream) return
+    selectRecordingStream(lessonId, stream).then(
+      () => setActive((was) => (was ? { ...was, stream } : was)),
+      (error: unknown) => setProblem(messageOf(error, failedToSelect)),
+    )
+  }, [mine, activeStream, stream, lessonId])
+
+  // Leaving the room stops this tab's recording; closing the tab is caught by the server (60 s).
+  useEffect(() => {
+    if (!mine) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [mine])
+  useEffect(
+    () => () => {
+      if (!recorder.current) return
+      void finish().then(() => stopRecording(lessonId).catch(() => undefined))
+    },
+    [finish, lessonId],
+  )
+
+  const state: RecordingState = {
+    role,
+    active,
+    mine,
+    busy,
+    problem,
+    announcement,
+    start: () => void start(),
+    stop: () => void stop(),
+    dismiss: () => setProblem(null),
+  }
+  return <RecordingContext.Provider value={state}>{children}</RecordingContext.Provider>
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+const clock = (ms: number) => {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  return `${h > 0 ? `${h}:${twoDigits(m)}` : m}:${twoDigits(seconds % 60)}`
+}
+
+/** "● Nagrywanie 3:12" while the lesson is recorded, for both parties; the spoken notices. */
+export function RecordingStatus() {
+  const { t } = useLingui()
+  const { active, announcement, role } = useRecordingState()
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [active])
+  return (
+    <>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {active && (
+        <Badge
+          color="red.7"
+          variant="filled"
+          size="lg"
+          radius="sm"
+          data-testid="recording-status"
+          leftSection={
+            <Box component="span" w={8} h={8} bg="white" style={{ borderRadius: 999 }} aria-hidden />
+          }
+          title={role === 'student' ? t`Lektor nagrywa tę lekcję` : undefined}
+        >
+          {active.stream === 'screen' ? t`Nagrywanie ekranu` : t`Nagrywanie`} {clock(now - active.since)}
+        </Badge>
+      )}
+    </>
+  )
+}
+
+/** Why recording failed, until dismissed (spec §8 texts). */
+export function RecordingProblem() {
+  const { t } = useLingui()
+  const { problem, dismiss } = useRecordingState()
+  if (!problem) return null
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      withCloseButton
+      onClose={dismiss}
+      closeButtonLabel={t`Zamknij`}
+      role="alert"
+    >
+      {t(problem)}
+    </Alert>
+  )
+}
+
+/** The teacher's record / stop control of the toolbar (nothing for the student). */
+export function RecordingControl() {
+  const { t } = useLingui()
+  const { role, active, busy, start, stop } = useRecordingState()
+  if (role !== 'teacher') return null
+  const recording = active !== null
+  const label = recording ? t`Zatrzymaj nagrywanie` : t`Nagrywaj lekcję`
+  const icon = { size: 22, 'aria-hidden': true } as const
+  return (
+    <Tooltip label={label} withArrow position="top">
+      <ActionIcon
+        size={48}
+        radius={999}
+        variant="filled"
+        color={recording ? 'red.7' : 'dark.4'}
+        onClick={recording ? stop : start}
+        aria-label={label}
+        aria-pressed={recording}
+        loading={busy}
+        data-testid="record-control"
+      >
+        {recording ? (
+          <IconPlayerStopFilled {...icon} />
+        ) : (
+          <IconPlayerRecordFilled {...icon} color="#ff6b6b" />
+        )}
+      </ActionIcon>
+    </Tooltip>
+  )
+}

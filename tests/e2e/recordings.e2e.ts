@@ -1,0 +1,196 @@
+import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { E2E_PORT } from '../../playwright.config.ts'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { type Archive, archiveListResponse } from '../../src/domain/api/recordings.ts'
+import { openDatabase } from '../../src/server/db/client.ts'
+import { users } from '../../src/server/db/schema.ts'
+import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
+import { LoginPage, storedToken, TEACHER } from './support/login-page.ts'
+import { OwnServer } from './support/own-server.ts'
+
+// issue #22 "Done when": the teacher records the call of the lesson that starts now (the demo
+// teacher Anna and the demo student Piotr, two contexts of Debian's Chromium with fake camera and
+// microphone); the server keeps one seekable WebM that Chromium plays with the right duration,
+// and the student opens it from my-lessons. A recording whose tab is closed is finished with
+// what arrived; a student who did not agree to voice recording cannot be recorded.
+
+const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
+const MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+const server = new OwnServer(E2E_PORT + 12, 'e2e-recordings')
+
+let browser: Browser
+let teacherPage: Page
+let studentPage: Page
+let teacher: LessonRoomPage
+let student: LessonRoomPage
+
+async function signIn(email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  })
+  await context.grantPermissions(['camera', 'microphone'])
+  const page = await context.newPage()
+  const login = new LoginPage(page)
+  await login.goto('/login')
+  await login.signIn(email)
+  await expect(page).toHaveURL(/\/dashboard\//)
+  return page
+}
+
+const silent = { info: () => undefined, error: () => undefined }
+
+async function setAgreement(agreed: boolean) {
+  const database = await openDatabase({ dataDir: server.dataDir, log: silent })
+  try {
+    await database.db.update(users).set({ voiceRecordingAgreed: agreed }).where(eq(users.email, STUDENT_NOW))
+  } finally {
+    await database.close()
+  }
+}
+
+/** The lesson's recordings as the API gives them to `page`'s user. */
+async function recordings(request: APIRequestContext, page: Page, lessonId: string): Promise<Archive[]> {
+  const answer = await request.get(`${server.url}/api/v1/lessons/archives/list?lesson_id=${lessonId}`, {
+    headers: { authorization: `Bearer ${await storedToken(page)}` },
+  })
+  expect(answer.status()).toBe(200)
+  return v.parse(archiveListResponse, await answer.json()).data
+}
+
+const lessonIdOf = (page: Page) => new URL(page.url()).searchParams.get('lesson_id') ?? ''
+const recordControl = (page: Page) => page.getByTestId('record-control')
+const recordingStatus = (page: Page) => page.getByTestId('recording-status')
+
+test.describe.configure({ mode: 'serial' })
+test.setTimeout(240_000)
+
+test.beforeAll(async () => {
+  await server.start()
+  browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: [...CHROMIUM_ARGS, ...MEDIA_ARGS],
+  })
+})
+
+test.afterAll(async () => {
+  await browser?.close()
+  await server.stop()
+})
+
+test('a student who did not agree to voice recording cannot be recorded', async ({ request }) => {
+  studentPage = await signIn(STUDENT_NOW)
+  await giveVoiceSample(request, server.url, await storedToken(studentPage))
+  teacherPage = await signIn(TEACHER)
+  teacher = new LessonRoomPage(teacherPage)
+  student = new LessonRoomPage(studentPage)
+  await teacher.openFromMyLessons()
+  await teacher.join()
+  await student.openFromMyLessons()
+  await student.join()
+  await Promise.all([teacher.expectConnected(), student.expectConnected()])
+  // The student has no record control.
+  await expect(recordControl(studentPage)).toHaveCount(0)
+
+  await setAgreement(false)
+  await recordControl(teacherPage).click()
+  await expect(teacherPage.getByRole('alert')).toContainText(
+    'Kursant nie zgodził się na nagrywanie głosu, więc tej lekcji nie można nagrać',
+  )
+  await expect(recordingStatus(studentPage)).toHaveCount(0)
+  expect(await recordings(request, teacherPage, lessonIdOf(teacherPage))).toEqual([])
+  await setAgreement(true)
+})
+
+test('the teacher records about 20 s; both see it; the file plays with its duration and seeks', async ({
+  request,
+}) => {
+  const lessonId = lessonIdOf(teacherPage)
+  await teacherPage.getByRole('alert').getByRole('button', { name: 'Zamknij' }).click()
+  await recordControl(teacherPage).click()
+  // Both parties see it, and the student hears of it, within 2 s.
+  await expect(recordingStatus(teacherPage)).toBeVisible({ timeout: 2000 })
+  await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
+  await expect(studentPage.getByRole('status').filter({ hasText: 'nagrywa lekcję' })).toBeAttached()
+  const startedAt = Date.now()
+  await teacherPage.waitForTimeout(20_000 - (Date.now() - startedAt))
+  await recordControl(teacherPage).click()
+  await expect(recordingStatus(teacherPage)).toHaveCount(0, { timeout: 10_000 })
+  await expect(recordingStatus(studentPage)).toHaveCount(0, { timeout: 10_000 })
+
+  await expect
+    .poll(async () => (await recordings(request, studentPage, lessonId))[0]?.status, { timeout: 30_000 })
+    .toBe('ready')
+  const [recording] = await recordings(request, studentPage, lessonId)
+  console.log(
+    `recording: ${recording?.duration_ms} ms, ${recording?.size} bytes (${Math.round(((recording?.size ?? 0) / (recording?.duration_ms ?? 1)) * 60)} kB/min)`,
+  )
+  expect(recording?.duration_ms).toBeGreaterThan(18_000)
+  expect(recording?.duration_ms).toBeLessThan(22_000)
+
+  // The student opens it from my-lessons and seeks to the middle.
+  await studentPage.goto('/dashboard/my-lessons')
+  await studentPage
+    .getByRole('button', { name: /^Działania dla lekcji: / })
+    .first()
+    .click()
+  await studentPage.getByRole('menuitem', { name: 'Nagrania lekcji' }).click()
+  const player = studentPage.getByTestId('recording-player')
+  await expect(player).toBeVisible()
+  const duration = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (video.readyState >= 1) resolve(video.duration)
+        video.addEventListener('loadedmetadata', () => resolve(video.duration), { once: true })
+        video.addEventListener('error', () => reject(new Error(`cannot play: ${video.error?.message}`)), {
+          once: true,
+        })
+      }),
+  )
+  expect(duration).toBeGreaterThan(18)
+  expect(duration).toBeLessThan(22)
+  const landed = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<{ time: number; ready: number }>((resolve) => {
+        video.addEventListener(
+          'seeked',
+          () => resolve({ time: video.currentTime, ready: video.readyState }),
+          {
+            once: true,
+          },
+        )
+        video.currentTime = video.duration / 2
+      }),
+  )
+  expect(Math.abs(landed.time - duration / 2)).toBeLessThan(2)
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState))
+    .toBeGreaterThanOrEqual(2)
+})
+
+test("a recording whose teacher's tab is closed after about 15 s is finished with what arrived", async ({
+  request,
+}) => {
+  const lessonId = lessonIdOf(teacherPage)
+  await teacherPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
+  await teacher.join()
+  await studentPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
+  await student.join()
+  await Promise.all([teacher.expectConnected(), student.expectConnected()])
+  await recordControl(teacherPage).click()
+  await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
+  await teacherPage.waitForTimeout(15_000)
+  // The tab goes away without a word (no stop, no goodbye).
+  await teacherPage.close({ runBeforeUnload: false })
+
+  // The server notices the silence (60 s), finishes it, and tells the student's room.
+  await expect(recordingStatus(studentPage)).toHaveCount(0, { timeout: 90_000 })
+  await expect
+    .poll(async () => (await recordings(request, studentPage, lessonId))[0]?.status, { timeout: 30_000 })
+    .toBe('ready')
+  const [recording] = await recordings(request, studentPage, lessonId)
+  expect(recording?.duration_ms).toBeGreaterThanOrEqual(10_000)
+})
