@@ -1,4 +1,4 @@
-import { RECORDING_CHUNK_MAX_BYTES, RECORDING_MAX_BYTES } from './api/recordings.ts'
+import { RECORDING_CHUNK_MAX_BYTES, RECORDING_MAX_BYTES, VOICE_CLIP_MAX_BYTES } from './api/recordings.ts'
 import { MATERIAL_MAX_BYTES, PICTURE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts'
 import { VOICE_SAMPLE_MAX_BYTES } from './voice-sample.ts'
 
@@ -34,13 +34,22 @@ export type FileType =
  * `voice`: the profile's voice sample (spec §9), whose WAV format is checked further on upload.
  * `recording`, `recording-chunk`: a lesson recording and the chunks it is sent in (issue #22).
  */
-export type FileKind = 'picture' | 'video' | 'material' | 'voice' | 'recording' | 'recording-chunk'
+export type FileKind =
+  | 'picture'
+  | 'video'
+  | 'material'
+  | 'voice'
+  | 'recording'
+  | 'recording-chunk'
+  /** A student's voice clip in the lesson room (issue #22): Opus in WebM, as MediaRecorder makes it. */
+  | 'voice-clip'
 
 export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes: number; label: string }> = {
   picture: { types: ['jpeg', 'png'], maxBytes: PICTURE_MAX_BYTES, label: 'JPG, PNG' },
   video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
   voice: { types: ['wav'], maxBytes: VOICE_SAMPLE_MAX_BYTES, label: 'WAV' },
   recording: { types: ['webm'], maxBytes: RECORDING_MAX_BYTES, label: 'WebM' },
+  'voice-clip': { types: ['webm'], maxBytes: VOICE_CLIP_MAX_BYTES, label: 'WebM' },
   // Chunks are only bytes: the recording they join into is checked as a whole.
   'recording-chunk': { types: ['chunk'], maxBytes: RECORDING_CHUNK_MAX_BYTES, label: 'WebM' },
   material: {

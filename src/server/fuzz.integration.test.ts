@@ -91,6 +91,7 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ...forEach('POST /api/v1/lessons/chat', ['teacher']),
   ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
   ...forEach('GET /api/v1/lessons/archives/list', ['teacher']),
+  ...forEach('POST /api/v1/lesson_images/create', ['student']),
 ]
 
 describe('hostile input on every endpoint', () => {

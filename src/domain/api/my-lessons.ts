@@ -67,6 +67,15 @@ export const lessonRecordingSchema = v.object({
 })
 export type LessonRecording = v.InferOutput<typeof lessonRecordingSchema>
 
+export const voiceRecordingSchema = v.object({
+  id: idSchema,
+  /** A signed, short-lived URL of the clip (spec §7 files: no bearer token for an audio element). */
+  url: v.string(),
+  size: v.number(),
+  created_at: v.string(),
+})
+export type VoiceRecording = v.InferOutput<typeof voiceRecordingSchema>
+
 /**
  * spec §3 Lesson, as every lessons/* answer returns it to one of its two parties. Times are ISO
  * instants (UTC); the web shows them in Poland time (and the user's own zone when it differs).
@@ -107,6 +116,8 @@ export const lessonSchema = v.object({
    * signs those when they are played). Optional: lessons kept offline before it came have none.
    */
   recordings: v.optional(v.array(lessonRecordingSchema), []),
+  /** The student's voice clips of the lesson (spec §3 Voice recording), oldest first, to replay. */
+  voice_recordings: v.optional(v.array(voiceRecordingSchema), []),
 })
 export type Lesson = v.InferOutput<typeof lessonSchema>
 

@@ -19,6 +19,18 @@ export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024
 export const RECORDING_MAX_BYTES = 3 * 1024 * 1024 * 1024
 /** A recording whose uploader has sent nothing for this long is finished with what arrived. */
 export const RECORDING_UPLOADER_GONE_MS = 60_000
+/** A student's voice clip (spec §3 Voice recording): a few minutes of Opus at most. */
+export const VOICE_CLIP_MAX_BYTES = 5 * 1024 * 1024
+/** The longest clip the room records. */
+export const VOICE_CLIP_MAX_SECONDS = 180
+/** Clips a lesson holds. */
+export const VOICE_CLIPS_MAX_PER_LESSON = 20
+/** The multipart fields of lesson_images/create and lesson_voice_recordings/create (spec §7). */
+export const LESSON_MEDIA_FIELDS = { lessonId: 'lesson_id', file: 'file' } as const
+export const lessonMediaFields = v.object({
+  lesson_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+})
+
 /** Default of RECORDING_RETENTION_DAYS: how long a finished recording is kept. */
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90
 

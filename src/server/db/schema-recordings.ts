@@ -74,3 +74,21 @@ export const lessonArchiveChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.archiveId, t.seq] })],
 )
+
+/**
+ * spec §3 Voice recording {lesson_id, file} (issue #22): a short clip the student records in the
+ * lesson room (reading aloud, an answer), kept with the lesson for both parties to replay.
+ */
+export const lessonVoiceRecordings = pgTable(
+  'lesson_voice_recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lesson_voice_recordings_lesson_idx').on(t.lessonId, t.createdAt)],
+)

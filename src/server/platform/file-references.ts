@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { lessonFiles } from '../db/schema-lessons.ts'
-import { lessonArchiveChunks, lessonArchives } from '../db/schema-recordings.ts'
+import { lessonArchiveChunks, lessonArchives, lessonVoiceRecordings } from '../db/schema-recordings.ts'
 
 // Every column that names a stored file (FileStorage key). A file none of them names is an orphan
 // (file-sweep.ts). A new file column belongs here too: file-sweep.integration.test.ts checks that
@@ -15,6 +15,7 @@ export const FILE_KEY_COLUMNS: [PgTable, PgColumn][] = [
   [lessonFiles, lessonFiles.storageKey],
   [lessonArchives, lessonArchives.fileKey],
   [lessonArchiveChunks, lessonArchiveChunks.fileKey],
+  [lessonVoiceRecordings, lessonVoiceRecordings.fileKey],
 ]
 
 /** The keys among `keys` that no row names. */

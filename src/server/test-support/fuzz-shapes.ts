@@ -241,6 +241,19 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
     { as: 'teacher', query: { archive_id: w.recording, seq: '0' }, raw: w.recordingChunk, expect: 200 },
   ],
   'GET /api/v1/lessons/archives/list': (w) => get('student', { lesson_id: w.lessons.now }),
+  'POST /api/v1/lesson_images/create': (w) => [
+    { as: 'teacher', multipart: { fields: { lesson_id: w.lessons.now }, files: { file: png() } }, expect: 201 },
+  ],
+  'POST /api/v1/lesson_voice_recordings/create': (w) => [
+    {
+      as: 'student',
+      multipart: {
+        fields: { lesson_id: w.lessons.now },
+        files: { file: { bytes: w.recordingChunk, filename: 'voice.webm', type: 'audio/webm' } },
+      },
+      expect: 201,
+    },
+  ],
   'POST /api/v1/lessons/archives/stop': (w) => [
     { as: 'teacher', body: { lesson_id: w.lessons.now }, expect: 200 },
   ],

@@ -36,6 +36,7 @@ export function lessonFixture(overrides: Partial<Lesson> = {}): Lesson {
     my_absence_report: null,
     attendance: [],
     recordings: [],
+    voice_recordings: [],
     ...overrides,
   }
 }

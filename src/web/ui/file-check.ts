@@ -18,6 +18,7 @@ export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   // Made by the lesson room's recorder, never chosen by a person.
   recording: 'video/webm,.webm',
   'recording-chunk': '',
+  'voice-clip': 'audio/webm,.webm',
 }
 
 /** spec §5 Uploads: judges a chosen file by its first bytes and its size, never by its name. */

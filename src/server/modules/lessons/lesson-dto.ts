@@ -88,5 +88,11 @@ export function toLesson(
     my_absence_report: view.report,
     attendance: mergeAttendance(view.attendance),
     recordings: view.recordings,
+    voice_recordings: view.voiceRecordings.map((clip) => ({
+      id: clip.id,
+      url: fileUrls.url(clip.key) ?? '',
+      size: clip.size,
+      created_at: clip.created_at,
+    })),
   }
 }

@@ -5,7 +5,7 @@ import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
-import { lessonArchives } from '../../db/schema-recordings.ts'
+import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 
 // spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
@@ -37,6 +37,9 @@ const reportJson = v.nullable(
   }),
 )
 const attendanceJson = v.array(attendanceSchema)
+const voiceRecordingsJson = v.array(
+  v.object({ id: v.string(), key: v.string(), size: v.number(), created_at: v.string() }),
+)
 const recordingsJson = v.array(
   v.object({
     id: v.string(),
@@ -74,6 +77,12 @@ const recordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
   from ${lessonArchives}
   where ${lessonArchives.lessonId} = ${lessons.id} and ${lessonArchives.status} <> 'failed')`
 
+const voiceRecordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
+    'id', ${lessonVoiceRecordings.id}, 'key', ${lessonVoiceRecordings.fileKey},
+    'size', ${lessonVoiceRecordings.size}, 'created_at', ${lessonVoiceRecordings.createdAt}
+  ) order by ${lessonVoiceRecordings.createdAt}, ${lessonVoiceRecordings.id}), '[]'::json)
+  from ${lessonVoiceRecordings} where ${lessonVoiceRecordings.lessonId} = ${lessons.id})`
+
 const party = (table: typeof teacher | typeof student) => ({
   id: table.id,
   firstName: table.firstName,
@@ -93,6 +102,7 @@ const columns = (viewerId: string) => ({
   report: myReport(viewerId),
   attendance,
   recordings,
+  voiceRecordings,
   // The number of rows the query matched, before limit and offset (pages).
   total: sql<number>`count(*) over ()`.mapWith(Number),
 })
@@ -113,7 +123,11 @@ function selectViews(db: Db, viewer: Viewer) {
 }
 
 type RawView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]
-export type LessonView = Omit<RawView, 'files' | 'report' | 'attendance' | 'recordings'> & {
+export type LessonView = Omit<
+  RawView,
+  'files' | 'report' | 'attendance' | 'recordings' | 'voiceRecordings'
+> & {
+  voiceRecordings: v.InferOutput<typeof voiceRecordingsJson>
   files: LessonFileView[]
   report: v.InferOutput<typeof reportJson>
   attendance: v.InferOutput<typeof attendanceJson>
@@ -135,6 +149,9 @@ function parseView(row: RawView): LessonView {
     recordings: v
       .parse(recordingsJson, row.recordings)
       .map((recording) => ({ ...recording, kept_until: iso(recording.kept_until) })),
+    voiceRecordings: v
+      .parse(voiceRecordingsJson, row.voiceRecordings)
+      .map((clip) => ({ ...clip, created_at: iso(clip.created_at) })),
   }
 }
 

@@ -24,16 +24,32 @@ import {
 
 export const MATERIALS_MAX_PER_LESSON = 20
 
+export type NewMaterial = { lessonId: string; filename: string; file: StoredFile }
+
 export async function addMaterial(
   tx: Db,
   ctx: Pick<ReadContext, 'fileUrls'>,
   viewer: Viewer,
-  input: { lessonId: string; filename: string; file: StoredFile },
+  input: NewMaterial,
+  now: Date,
+): Promise<Lesson> {
+  // spec §6: the teacher uploads materials.
+  if (viewer.role !== 'teacher') throw new AppError('forbidden')
+  return attachFile(tx, ctx, viewer, input, now)
+}
+
+/**
+ * A file joins the lesson's materials, owned by the viewer's role (the teacher's uploads, either
+ * party's screen captures of issue #22), within MATERIALS_MAX_PER_LESSON.
+ */
+export async function attachFile(
+  tx: Db,
+  ctx: Pick<ReadContext, 'fileUrls'>,
+  viewer: Viewer,
+  input: NewMaterial,
   now: Date,
 ): Promise<Lesson> {
   const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
-  // spec §6: the teacher uploads materials.
-  if (viewer.role !== 'teacher') throw new AppError('forbidden')
   if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
   // Counted under the lesson's lock: two uploads at once cannot both take the last place.
   if ((await countLessonFiles(tx, lesson.id)) >= MATERIALS_MAX_PER_LESSON) {

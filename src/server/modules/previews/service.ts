@@ -69,6 +69,7 @@ export async function previewLessons(ctx: Context, viewer: User): Promise<Lesson
       my_absence_report: null,
       attendance: [],
       recordings: [],
+      voice_recordings: [],
     }
   }
   return [sample(0, at(7), false), sample(1, at(-7), true)]

@@ -1,14 +1,19 @@
 import type { Readable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   archiveChunkQuery,
   archiveLessonSchema,
   archiveListQuery,
   archiveStreamSchema,
+  LESSON_MEDIA_FIELDS,
+  lessonMediaFields,
   RECORDING_CHUNK_MAX_BYTES,
 } from '../../../domain/api/recordings.ts'
+import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
+import type { StoredFile } from '../../platform/storage.ts'
+import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
 import {
   endRecording,
@@ -18,6 +23,7 @@ import {
   startRecording,
   toArchive,
 } from './archives.ts'
+import { addLessonImage, addVoiceRecording } from './lesson-media.ts'
 
 // spec §7 lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
 // lesson's recordings (issue #22, docs/lesson-room-protocol.md §7). Starting, switching and
@@ -74,6 +80,50 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('payload_too_large', { headers: { connection: 'close' } })
     }
     return { data: await receiveChunk(ctx, currentUser(request), input, request.body) }
+  })
+
+  /** A multipart request of spec §7's {lesson_id, file}, its file stored as `kind`. */
+  const lessonMedia = <T>(
+    request: FastifyRequest,
+    kind: 'picture' | 'voice-clip',
+    handle: (input: { lessonId: string; filename: string; file: StoredFile }) => Promise<T>,
+  ) =>
+    withUpload(
+      request,
+      ctx,
+      { [LESSON_MEDIA_FIELDS.file]: kind },
+      async (upload) => {
+        const { lesson_id } = parseInput(lessonMediaFields, upload.payload)
+        const file = upload.files[LESSON_MEDIA_FIELDS.file]
+        const source = upload.sources[LESSON_MEDIA_FIELDS.file]
+        if (!file || !source) {
+          throw new AppError('validation_failed', {
+            errors: [
+              {
+                field: LESSON_MEDIA_FIELDS.file,
+                message: englishIssue(decodeIssue('required')),
+                code: 'required',
+              },
+            ],
+          })
+        }
+        return handle({ lessonId: lesson_id, filename: source.filename, file })
+      },
+      { fields: [LESSON_MEDIA_FIELDS.lessonId] },
+    )
+
+  // spec §7 lesson_images/create: either party's capture of the call, among the lesson's materials.
+  app.post('/lesson_images/create', guarded, async (request, reply) => {
+    const user = currentUser(request)
+    const lesson = await lessonMedia(request, 'picture', (input) => addLessonImage(ctx, user, input))
+    return reply.code(201).send({ data: lesson })
+  })
+
+  // spec §7 lesson_voice_recordings/create: the student's voice clip, kept with the lesson.
+  app.post('/lesson_voice_recordings/create', guarded, async (request, reply) => {
+    const user = currentUser(request)
+    const lesson = await lessonMedia(request, 'voice-clip', (input) => addVoiceRecording(ctx, user, input))
+    return reply.code(201).send({ data: lesson })
   })
 
   app.get('/lessons/archives/list', guarded, async (request) => {

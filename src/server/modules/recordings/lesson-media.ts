@@ -1,0 +1,61 @@
+import { and, count, eq } from 'drizzle-orm'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { VOICE_CLIPS_MAX_PER_LESSON } from '../../../domain/api/recordings.ts'
+import { lessonVoiceRecordings } from '../../db/schema-recordings.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import type { StoredFile } from '../../platform/storage.ts'
+import { readLesson, viewerOf } from '../lessons/lists.ts'
+import { materialFilename } from '../lessons/material-files.ts'
+import { attachFile } from '../lessons/materials.ts'
+import { lockViewerLesson } from '../lessons/write-repository.ts'
+import { assertRoomOpen } from '../room/room-access.ts'
+import type { RecordingsContext } from './archives.ts'
+
+// What the lesson room keeps besides the call's recording (issue #22): spec §7
+// lesson_images/create, a party's capture of the other's video or of a shared screen, kept among
+// the lesson's materials (owned by its taker's role, spec §2 file items); and
+// lesson_voice_recordings/create, the student's voice clips (spec §3 Voice recording). Both are
+// made in the room, so only within its join window.
+
+/** A screen capture joins the lesson's materials, named as the browser named it. */
+export async function addLessonImage(
+  ctx: RecordingsContext,
+  user: User,
+  input: { lessonId: string; filename: string; file: StoredFile },
+): Promise<Lesson> {
+  const viewer = viewerOf(user)
+  const now = ctx.clock.now()
+  return ctx.db.transaction(async (tx) => {
+    assertRoomOpen(await lockViewerLesson(tx, viewer, input.lessonId), now)
+    const filename = materialFilename(input.filename, input.file.type)
+    return attachFile(tx, ctx, viewer, { ...input, filename }, now)
+  })
+}
+
+/** The student's clip is kept with the lesson, at most VOICE_CLIPS_MAX_PER_LESSON of them. */
+export async function addVoiceRecording(
+  ctx: RecordingsContext,
+  user: User,
+  input: { lessonId: string; file: StoredFile },
+): Promise<Lesson> {
+  const viewer = viewerOf(user)
+  const now = ctx.clock.now()
+  return ctx.db.transaction(async (tx) => {
+    const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
+    if (viewer.role !== 'student') throw new AppError('forbidden')
+    assertRoomOpen(lesson, now)
+    const t = lessonVoiceRecordings
+    const [held] = await tx
+      .select({ n: count() })
+      .from(t)
+      .where(and(eq(t.lessonId, lesson.id)))
+    if ((held?.n ?? 0) >= VOICE_CLIPS_MAX_PER_LESSON) {
+      throw new AppError('too_many_materials', { params: { max: String(VOICE_CLIPS_MAX_PER_LESSON) } })
+    }
+    await tx
+      .insert(t)
+      .values({ lessonId: lesson.id, fileKey: input.file.key, size: input.file.size, createdAt: now })
+    return readLesson(tx, ctx, viewer, lesson.id, now)
+  })
+}
