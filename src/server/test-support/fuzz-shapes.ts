@@ -242,7 +242,11 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ],
   'GET /api/v1/lessons/archives/list': (w) => get('student', { lesson_id: w.lessons.now }),
   'POST /api/v1/lesson_images/create': (w) => [
-    { as: 'teacher', multipart: { fields: { lesson_id: w.lessons.now }, files: { file: png() } }, expect: 201 },
+    {
+      as: 'teacher',
+      multipart: { fields: { lesson_id: w.lessons.now }, files: { file: png() } },
+      expect: 201,
+    },
   ],
   'POST /api/v1/lesson_voice_recordings/create': (w) => [
     {
