@@ -171,6 +171,54 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
     .toBeGreaterThanOrEqual(2)
 })
 
+test('a screen capture and a voice recording appear for both parties', async () => {
+  const lessonId = lessonIdOf(teacherPage)
+  await teacherPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
+  await teacher.join()
+  await studentPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
+  await student.join()
+  await Promise.all([teacher.expectConnected(), student.expectConnected()])
+  await teacher.expectMediaFlowing()
+
+  // The teacher captures the student's picture into the lesson's materials.
+  await teacherPage.getByTestId('capture-control').click()
+  await expect(teacherPage.getByText('Zrzut ekranu zapisany w materiałach lekcji')).toBeVisible()
+
+  // The student records a few seconds and sends them.
+  await studentPage.getByTestId('voice-clip-control').click()
+  await studentPage.getByTestId('voice-clip-record').click()
+  await studentPage.waitForTimeout(3000)
+  await studentPage.getByRole('button', { name: 'Zakończ nagrywanie' }).click()
+  await studentPage.getByTestId('voice-clip-send').click()
+  await expect(studentPage.getByText('Nagranie wysłane. Lektor może go teraz posłuchać.')).toBeVisible()
+  await expect(studentPage.getByTestId('voice-clips').locator('audio')).toHaveCount(1)
+  await studentPage.getByRole('button', { name: 'Zamknij', exact: true }).click()
+
+  // The teacher hears it; both find the capture among the materials.
+  await teacherPage.getByTestId('voice-clip-control').click()
+  const clip = teacherPage.getByTestId('voice-clips').locator('audio')
+  await expect(clip).toHaveCount(1, { timeout: 15_000 })
+  const clipSeconds = await clip.evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<number>((resolve, reject) => {
+        audio.preload = 'auto'
+        audio.addEventListener('canplay', () => resolve(audio.duration), { once: true })
+        audio.addEventListener('error', () => reject(new Error(`cannot play: ${audio.error?.message}`)), {
+          once: true,
+        })
+        audio.load()
+      }),
+  )
+  // MediaRecorder's clip has no duration in its header: the player may say Infinity until it has read it all.
+  expect(clipSeconds === Number.POSITIVE_INFINITY || clipSeconds > 1).toBe(true)
+  await teacherPage.getByRole('button', { name: 'Zamknij', exact: true }).click()
+  for (const page of [teacherPage, studentPage]) {
+    await new LessonRoomPage(page).control('Materiały do lekcji').click()
+    await expect(page.getByRole('dialog').getByText(/^Zrzut ekranu .*\.jpg$/)).toBeVisible()
+    await page.keyboard.press('Escape')
+  }
+})
+
 test("a recording whose teacher's tab is closed after about 15 s is finished with what arrived", async ({
   request,
 }) => {

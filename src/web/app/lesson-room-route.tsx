@@ -8,12 +8,8 @@ import { LessonMaterialsDialog } from '../features/my-lessons/lesson-materials-d
 import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
 import { RateLessonDialog } from '../features/my-lessons/rate-lesson-dialog.tsx'
 import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialog.tsx'
-import {
-  RecordingControl,
-  RecordingProblem,
-  RecordingStatus,
-  RoomRecording,
-} from '../features/recordings/room-recording.tsx'
+import { RoomMediaControls } from '../features/recordings/room-media.tsx'
+import { RecordingProblem, RecordingStatus, RoomRecording } from '../features/recordings/room-recording.tsx'
 
 // The room (issue #13) offers my-lessons' dialogs: the lesson's materials, ReportAbsence and,
 // once the lesson's time is up, RateLesson (spec §2, issue #21). Features do not import each other: they meet here.
@@ -62,7 +58,7 @@ export function LessonRoomRoute() {
       Room: RoomRecording,
       Status: RecordingStatus,
       Problem: RecordingProblem,
-      Control: RecordingControl,
+      Control: RoomMediaControls,
     },
   }
   return <LessonRoomScreen dialogs={dialogs} />

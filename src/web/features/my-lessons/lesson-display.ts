@@ -58,8 +58,8 @@ export function lessonActions(lesson: Lesson, role: Role, now: number): LessonAc
   if (canAddNote(lesson, role)) actions.push('note')
   if (canEditMemos(lesson, role)) actions.push('memos')
   if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
-  // issue #22: the lesson's recordings, for both parties, once there are any.
-  if (lesson.recordings.length > 0) actions.push('recordings')
+  // issue #22: the lesson's recordings and voice clips, for both parties, once there are any.
+  if (lesson.recordings.length > 0 || lesson.voice_recordings.length > 0) actions.push('recordings')
   if (canReportAbsence(lesson, now)) actions.push('absence')
   return actions
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import type { Archive } from '../../../domain/api/recordings.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
+import { useLesson } from '../../api/my-lessons.ts'
 import { recordingsQuery } from '../../api/recordings.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 
@@ -68,8 +69,9 @@ function RecordingItem({ recording }: { recording: Archive }) {
 }
 
 /** My-lessons' "Nagrania lekcji": the lesson's recordings, newest first. */
-export function LessonRecordingsDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
+export function LessonRecordingsDialog({ lesson: listed, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()
+  const lesson = useLesson(listed.id, listed).data ?? listed
   const recordings = useQuery({
     ...recordingsQuery(lesson.id),
     // One being prepared is ready within a minute or so: look again until it is.
@@ -97,14 +99,34 @@ export function LessonRecordingsDialog({ lesson, onClose }: { lesson: Lesson; on
             </Stack>
           </Alert>
         ) : shown.length === 0 ? (
-          <Text c="dimmed">
-            <Trans>Ta lekcja nie ma nagrań.</Trans>
-          </Text>
+          lesson.voice_recordings.length === 0 && (
+            <Text c="dimmed">
+              <Trans>Ta lekcja nie ma nagrań.</Trans>
+            </Text>
+          )
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {shown.map((recording) => (
               <RecordingItem key={recording.id} recording={recording} />
             ))}
+          </Stack>
+        )}
+        {lesson.voice_recordings.length > 0 && (
+          <Stack gap="xs">
+            <Text fw={600}>
+              <Trans>Nagrania głosu kursanta</Trans>
+            </Text>
+            <Stack gap="xs" component="ol" style={{ paddingLeft: 20, margin: 0 }} data-testid="voice-clips">
+              {lesson.voice_recordings.map((clip) => {
+                const at = formatPolandTime(new Date(clip.created_at))
+                return (
+                  <li key={clip.id}>
+                    {/* biome-ignore lint/a11y/useMediaCaption: a student's spoken answer, recorded live. */}
+                    <audio controls preload="none" src={clip.url} aria-label={t`Nagranie głosu z ${at}`} />
+                  </li>
+                )
+              })}
+            </Stack>
           </Stack>
         )}
         <Group justify="flex-end">

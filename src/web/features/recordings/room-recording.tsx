@@ -61,6 +61,10 @@ export type RoomRecordingProps = {
 type Active = { archiveId: string; stream: RecordingStream; since: number }
 
 type RecordingState = {
+  lessonId: string
+  otherName: string
+  /** The call's streams as they are now. */
+  call: RoomRecordingCall
   role: 'student' | 'teacher'
   active: Active | null
   /** This tab records and sends. */
@@ -71,11 +75,13 @@ type RecordingState = {
   start(): void
   stop(): void
   dismiss(): void
+  /** Shows why something of the room's media failed (a capture, a voice clip), until dismissed. */
+  report(problem: MessageDescriptor): void
 }
 
 const RecordingContext = createContext<RecordingState | null>(null)
 
-function useRecordingState(): RecordingState {
+export function useRecordingState(): RecordingState {
   const state = useContext(RecordingContext)
   if (!state) throw new Error('RecordingStatus and RecordingControl belong inside RoomRecording')
   return state
@@ -244,6 +250,9 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   )
 
   const state: RecordingState = {
+    lessonId,
+    otherName,
+    call,
     role,
     active,
     mine,
@@ -253,6 +262,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     start: () => void start(),
     stop: () => void stop(),
     dismiss: () => setProblem(null),
+    report: setProblem,
   }
   return <RecordingContext.Provider value={state}>{children}</RecordingContext.Provider>
 }
