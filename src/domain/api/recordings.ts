@@ -17,8 +17,12 @@ export type RecordingStream = (typeof RECORDING_STREAMS)[number]
 export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024
 /** How much of the call one recording may hold: a 45-minute lesson at a high bit rate, twice over. */
 export const RECORDING_MAX_BYTES = 3 * 1024 * 1024 * 1024
-/** A recording whose uploader has sent nothing for this long is finished with what arrived. */
-export const RECORDING_UPLOADER_GONE_MS = 60_000
+/**
+ * A recording whose uploader has sent nothing for this long is finished with what arrived: eleven
+ * chunks missed, longer than a connection usually takes to come back, and short enough that a
+ * closed tab's recording is ready within a minute (with the worker's 10 s round).
+ */
+export const RECORDING_UPLOADER_GONE_MS = 45_000
 /** A student's voice clip (spec §3 Voice recording): a few minutes of Opus at most. */
 export const VOICE_CLIP_MAX_BYTES = 5 * 1024 * 1024
 /** The longest clip the room records. */

@@ -23,6 +23,11 @@ export class OwnServer {
     this.env = env
   }
 
+  /** The server process's id while it runs (a bench reads its memory). */
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`
   }

@@ -109,6 +109,8 @@ describe('GET /lessons/list_scheduled', () => {
       lesson_files: [],
       my_absence_report: null,
       attendance: [],
+      recordings: [],
+      voice_recordings: [],
     })
     const [asTeacher] = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),

@@ -33,6 +33,8 @@ export async function addMaterial(
   input: NewMaterial,
   now: Date,
 ): Promise<Lesson> {
+  // Someone else's lesson is 404 before it is 403 (the answer never tells that the id exists).
+  await lockViewerLesson(tx, viewer, input.lessonId)
   // spec §6: the teacher uploads materials.
   if (viewer.role !== 'teacher') throw new AppError('forbidden')
   return attachFile(tx, ctx, viewer, input, now)

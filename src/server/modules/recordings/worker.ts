@@ -26,7 +26,7 @@ import { scanWebm, seekableWebm } from './webm-seekable.ts'
 
 /** A recording processing for this long was left by a process that stopped. */
 const PROCESSING_STALE_MS = 10 * 60_000
-const TICK_MS = 15_000
+const TICK_MS = 10_000
 const RETENTION_EVERY_MS = 60 * 60_000
 const RETENTION_BATCH = 100
 

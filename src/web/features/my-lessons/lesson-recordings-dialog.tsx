@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { IconMovie } from '@tabler/icons-react'

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Progress.css'
+import '@mantine/core/styles/Tooltip.css'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import '@mantine/core/styles/Tooltip.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
