@@ -7,7 +7,7 @@ import { ActionIcon, Alert, Badge, Box, Tooltip, VisuallyHidden } from '@mantine
 import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
-import type { RecordingStream } from '../../../domain/api/recordings.ts'
+import type { Archive, RecordingStream } from '../../../domain/api/recordings.ts'
 import type { RecordingNotice } from '../../../domain/api/room.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage } from '../../api/error-messages.ts'
@@ -110,14 +110,15 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
 
   // What the server says of the lesson's recordings (at the start, and after each reconnection).
   useEffect(() => {
-    if (!list.data || mine) return
+    // While this tab starts or stops a recording, its own state is newer than the list.
+    if (!list.data || mine || busy) return
     const recording = list.data.find((archive) => archive.status === 'recording')
     setActive(
       recording
         ? { archiveId: recording.id, stream: recording.stream_id, since: Date.parse(recording.started_at) }
         : null,
     )
-  }, [list.data, mine])
+  }, [list.data, mine, busy])
 
   useEffect(
     () =>
@@ -203,7 +204,11 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     setProblem(null)
     try {
       await finish()
-      await stopRecording(lessonId)
+      const stopped = await stopRecording(lessonId)
+      // The list learns of it at once: a copy fetched while it recorded must not show it again.
+      queryClient.setQueryData(recordingKeys.list(lessonId), (list: Archive[] | undefined) =>
+        list ? [stopped, ...list.filter((archive) => archive.id !== stopped.id)] : list,
+      )
       setActive(null)
       setAnnouncement(t`Nagrywanie lekcji zakończone`)
     } catch (error) {
