@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config.ts'
-import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.ts'
-import { LoginPage, storedToken, TEACHER } from '../tests/e2e/support/login-page.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../scripts/find-chromium.ts'
+import { signInWithMedia, storedToken, TEACHER } from '../tests/e2e/support/login-page.ts'
 import { OwnServer } from '../tests/e2e/support/own-server.ts'
 import { giveVoiceSample } from '../tests/e2e/support/voice-sample.ts'
 
@@ -26,23 +26,10 @@ const rssOf = (pid: number) => {
 await server.start()
 const browser = await chromium.launch({
   executablePath: await findChromium(),
-  args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
 })
 try {
-  const signIn = async (email: string): Promise<Page> => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: 'pl-PL',
-      timezoneId: 'Europe/Warsaw',
-    })
-    await context.grantPermissions(['camera', 'microphone'])
-    const page = await context.newPage()
-    const login = new LoginPage(page)
-    await login.goto('/login')
-    await login.signIn(email)
-    await page.waitForURL(/\/dashboard\//)
-    return page
-  }
+  const signIn = (email: string) => signInWithMedia(browser, server.url, email)
   const studentPage = await signIn(STUDENT_NOW)
   await giveVoiceSample((await browser.newContext()).request, server.url, await storedToken(studentPage))
   const teacherPage = await signIn(TEACHER)

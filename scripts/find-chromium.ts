@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ]
 
+/** A fake camera and microphone, allowed without asking (the lesson room's journeys and bench). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+
 async function playwrightOwn(): Promise<string | undefined> {
   try {
     const { chromium } = await import('@playwright/test')

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from './find-chromium.ts'
 
 // Screenshots of the lesson room (issue #13), which takes two people (not part of `npm test`):
 //   node scripts/room-screenshots.ts <base-url> <out-dir>
@@ -60,7 +60,7 @@ const joinButton = (page: Page) => page.getByRole('button', { name: /^(Dołącz 
 mkdirSync(outDir, { recursive: true })
 const browser = await chromium.launch({
   executablePath: await findChromium(),
-  args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
 })
 try {
   for (const locale of ['pl', 'en'] as const) {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
 import { aiMessages, aiReviews, aiWords } from '../../src/server/db/schema-ai-lesson.ts'
@@ -19,7 +19,7 @@ import { OwnServer } from './support/own-server.ts'
 test.use({
   launchOptions: {
     executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   },
 })
 

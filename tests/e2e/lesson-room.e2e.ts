@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { freePort } from '../../src/server/platform/free-port.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
-import { LoginPage, STUDENT, storedToken, TEACHER } from './support/login-page.ts'
+import { LoginPage, STUDENT, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 
@@ -14,7 +14,6 @@ import { addLesson } from './support/server-lessons.ts'
 // restarts mid-call and later restarts relay-only behind a coturn of its own.
 
 const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
-const MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
 const server = new OwnServer(E2E_PORT + 10, 'e2e-lesson-room')
 
 let browser: Browser
@@ -23,20 +22,7 @@ let student: LessonRoomPage
 /** The room of the lesson "starting now", to come back to after the journeys in other rooms. */
 let nowRoom: string
 
-async function signIn(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  await context.grantPermissions(['camera', 'microphone'])
-  const page = await context.newPage()
-  const login = new LoginPage(page)
-  await login.goto('/login')
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/dashboard\//)
-  return page
-}
+const signIn = (email: string): Promise<Page> => signInWithMedia(browser, server.url, email)
 
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(180_000)
@@ -45,7 +31,7 @@ test.beforeAll(async () => {
   await server.start()
   browser = await chromium.launch({
     executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, ...MEDIA_ARGS],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   })
 })
 

@@ -2,12 +2,12 @@ import { type APIRequestContext, type Browser, chromium, expect, type Page, test
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { type Archive, archiveListResponse } from '../../src/domain/api/recordings.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
-import { LoginPage, storedToken, TEACHER } from './support/login-page.ts'
+import { signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 
 // issue #22 "Done when": the teacher records the call of the lesson that starts now (the demo
@@ -17,7 +17,6 @@ import { OwnServer } from './support/own-server.ts'
 // what arrived; a student who did not agree to voice recording cannot be recorded.
 
 const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
-const MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
 const server = new OwnServer(E2E_PORT + 12, 'e2e-recordings')
 
 let browser: Browser
@@ -26,20 +25,7 @@ let studentPage: Page
 let teacher: LessonRoomPage
 let student: LessonRoomPage
 
-async function signIn(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  await context.grantPermissions(['camera', 'microphone'])
-  const page = await context.newPage()
-  const login = new LoginPage(page)
-  await login.goto('/login')
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/dashboard\//)
-  return page
-}
+const signIn = (email: string): Promise<Page> => signInWithMedia(browser, server.url, email)
 
 const silent = { info: () => undefined, error: () => undefined }
 
@@ -65,6 +51,21 @@ const lessonIdOf = (page: Page) => new URL(page.url()).searchParams.get('lesson_
 const recordControl = (page: Page) => page.getByTestId('record-control')
 const recordingStatus = (page: Page) => page.getByTestId('recording-status')
 
+/** Both parties back in the lesson's room, connected. */
+async function meetAgain(lessonId: string) {
+  await teacher.open(lessonId)
+  await teacher.join()
+  await student.open(lessonId)
+  await student.join()
+  await Promise.all([teacher.expectConnected(), student.expectConnected()])
+}
+
+/** The teacher starts recording; the student sees it within 2 s. */
+async function startRecording() {
+  await recordControl(teacherPage).click()
+  await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
+}
+
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(240_000)
 
@@ -72,7 +73,7 @@ test.beforeAll(async () => {
   await server.start()
   browser = await chromium.launch({
     executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, ...MEDIA_ARGS],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   })
 })
 
@@ -173,11 +174,7 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
 
 test('a screen capture and a voice recording appear for both parties', async () => {
   const lessonId = lessonIdOf(teacherPage)
-  await teacherPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await teacher.join()
-  await studentPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await student.join()
-  await Promise.all([teacher.expectConnected(), student.expectConnected()])
+  await meetAgain(lessonId)
   await teacher.expectMediaFlowing()
 
   // The teacher captures the student's picture into the lesson's materials.
@@ -223,13 +220,8 @@ test('a recording goes on through 5 s offline and a server restart, and loses no
   request,
 }) => {
   const lessonId = lessonIdOf(teacherPage)
-  await teacherPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await teacher.join()
-  await studentPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await student.join()
-  await Promise.all([teacher.expectConnected(), student.expectConnected()])
-  await recordControl(teacherPage).click()
-  await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
+  await meetAgain(lessonId)
+  await startRecording()
   const started = Date.now()
   await teacherPage.waitForTimeout(6000)
   // The teacher's connection goes for 5 s; later the server restarts.
@@ -258,13 +250,8 @@ test("a recording whose teacher's tab is closed after about 15 s is finished wit
   request,
 }) => {
   const lessonId = lessonIdOf(teacherPage)
-  await teacherPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await teacher.join()
-  await studentPage.goto(`/dashboard/video-call-vonage?lesson_id=${lessonId}`)
-  await student.join()
-  await Promise.all([teacher.expectConnected(), student.expectConnected()])
-  await recordControl(teacherPage).click()
-  await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
+  await meetAgain(lessonId)
+  await startRecording()
   await teacherPage.waitForTimeout(15_000)
   // The tab goes away without a word (no stop, no goodbye).
   await teacherPage.close({ runBeforeUnload: false })

@@ -1,6 +1,6 @@
 import { chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { checkVoiceSample } from '../../src/domain/voice-sample.ts'
 import { LoginPage, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
@@ -16,7 +16,7 @@ const SPEC_TEXT = 'Kamera lub mikrofon nie są podłączone albo nie udzielono d
 test.use({
   launchOptions: {
     executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   },
 })
 

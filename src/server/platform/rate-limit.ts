@@ -84,8 +84,7 @@ type Counters = { db: Db; clock: Clock; log: Log }
 function createCounter(name: string, windowMs: number, counters: Counters) {
   const { db, clock } = counters
   let sinceSweep = 0
-  return (key: string, limit: number | undefined) => {
-    const now = clock.now()
+  return (key: string, limit: number | undefined, now = clock.now()) => {
     if (++sinceSweep >= SWEEP_EVERY) {
       sinceSweep = 0
       sweepAttempts(db, now).catch((err: unknown) =>
@@ -102,7 +101,7 @@ function createRateLimiter(name: string, { limit, windowMs }: Limit, counters: C
   return {
     async consume(key) {
       const now = clock.now()
-      const taken = await count(key, limit)
+      const taken = await count(key, limit, now)
       if (taken.counted) return
       const retryAfter = Math.max(1, Math.ceil((taken.resetAt.getTime() - now.getTime()) / 1000))
       throw new AppError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })

@@ -133,7 +133,7 @@ export async function nextPart(parts: AsyncIterator<Multipart>): Promise<Multipa
 }
 
 /** The bytes of `source` as they pass, hashed on the way. */
-function hashing(source: Readable, hash: ReturnType<typeof createHash>): Readable {
+export function hashing(source: Readable, hash: ReturnType<typeof createHash>): Readable {
   return Readable.from(
     (async function* () {
       for await (const chunk of source) {

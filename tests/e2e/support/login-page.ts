@@ -63,3 +63,18 @@ export async function storedToken(page: Page): Promise<string> {
     return parsed.token
   throw new Error('no stored session')
 }
+
+/**
+ * A page of a fresh context in Poland's time, camera and microphone allowed, signed in as `email`
+ * (the lesson room's journeys and the recording bench; the browser runs with fake devices).
+ */
+export async function signInWithMedia(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' })
+  await context.grantPermissions(['camera', 'microphone'])
+  const page = await context.newPage()
+  const login = new LoginPage(page)
+  await login.goto('/login')
+  await login.signIn(email)
+  await page.waitForURL(/\/dashboard\//)
+  return page
+}

@@ -8,6 +8,7 @@ import { fileTypeOfKey, type StoredFile } from '../../platform/storage.ts'
 import type { Viewer } from './lesson-views.ts'
 import { type ReadContext, readLesson } from './lists.ts'
 import { attachmentDisposition, materialContentType } from './material-files.ts'
+import type { LessonRow } from './repository.ts'
 import {
   countLessonFiles,
   deleteLessonFile,
@@ -34,24 +35,25 @@ export async function addMaterial(
   now: Date,
 ): Promise<Lesson> {
   // Someone else's lesson is 404 before it is 403 (the answer never tells that the id exists).
-  await lockViewerLesson(tx, viewer, input.lessonId)
+  const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
   // spec §6: the teacher uploads materials.
   if (viewer.role !== 'teacher') throw new AppError('forbidden')
-  return attachFile(tx, ctx, viewer, input, now)
+  return attachFile(tx, ctx, viewer, lesson, input, now)
 }
 
 /**
  * A file joins the lesson's materials, owned by the viewer's role (the teacher's uploads, either
- * party's screen captures of issue #22), within MATERIALS_MAX_PER_LESSON.
+ * party's screen captures of issue #22), within MATERIALS_MAX_PER_LESSON. `lesson` is the
+ * viewer's, locked by the caller (lockViewerLesson).
  */
 export async function attachFile(
   tx: Db,
   ctx: Pick<ReadContext, 'fileUrls'>,
   viewer: Viewer,
-  input: NewMaterial,
+  lesson: LessonRow,
+  input: Omit<NewMaterial, 'lessonId'>,
   now: Date,
 ): Promise<Lesson> {
-  const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
   if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
   // Counted under the lesson's lock: two uploads at once cannot both take the last place.
   if ((await countLessonFiles(tx, lesson.id)) >= MATERIALS_MAX_PER_LESSON) {

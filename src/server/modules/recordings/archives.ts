@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import {
   type Archive,
@@ -12,11 +12,11 @@ import { users } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
+import { hashing } from '../../platform/uploads.ts'
 import { viewerOf } from '../lessons/lists.ts'
 import { assertRoomOpen, findPartyLesson, type RoomLesson } from '../room/room-access.ts'
 import {
   type ArchiveRow,
-  activeRecording,
   appendChunk,
   findArchive,
   findChunk,
@@ -99,23 +99,6 @@ export async function endRecording(
 export async function listArchives(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive[]> {
   await findPartyLesson(ctx.db, viewerOf(user), lessonId)
   return (await lessonArchiveRows(ctx.db, lessonId)).map((row) => toArchive(row, ctx.fileUrls))
-}
-
-export async function recordingInProgress(ctx: RecordingsContext, lessonId: string) {
-  return activeRecording(ctx.db, lessonId)
-}
-
-/** The bytes of `source` as they pass, hashed on the way. */
-function hashing(source: Readable, hash: ReturnType<typeof createHash>): Readable {
-  return Readable.from(
-    (async function* () {
-      for await (const chunk of source) {
-        hash.update(chunk)
-        yield chunk
-      }
-    })(),
-    { objectMode: false },
-  )
 }
 
 async function digestOf(source: Readable): Promise<{ sha256: string; size: number }> {

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { VOICE_CLIPS_MAX_PER_LESSON } from '../../../domain/api/recordings.ts'
 import { lessonVoiceRecordings } from '../../db/schema-recordings.ts'
@@ -27,9 +27,10 @@ export async function addLessonImage(
   const viewer = viewerOf(user)
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    assertRoomOpen(await lockViewerLesson(tx, viewer, input.lessonId), now)
+    const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
+    assertRoomOpen(lesson, now)
     const filename = materialFilename(input.filename, input.file.type)
-    return attachFile(tx, ctx, viewer, { ...input, filename }, now)
+    return attachFile(tx, ctx, viewer, lesson, { filename, file: input.file }, now)
   })
 }
 
@@ -46,10 +47,7 @@ export async function addVoiceRecording(
     if (viewer.role !== 'student') throw new AppError('forbidden')
     assertRoomOpen(lesson, now)
     const t = lessonVoiceRecordings
-    const [held] = await tx
-      .select({ n: count() })
-      .from(t)
-      .where(and(eq(t.lessonId, lesson.id)))
+    const [held] = await tx.select({ n: count() }).from(t).where(eq(t.lessonId, lesson.id))
     if ((held?.n ?? 0) >= VOICE_CLIPS_MAX_PER_LESSON) {
       throw new AppError('too_many_materials', { params: { max: String(VOICE_CLIPS_MAX_PER_LESSON) } })
     }

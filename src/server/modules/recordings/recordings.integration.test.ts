@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { Decoder } from 'ts-ebml'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lessonResponse } from '../../../domain/api/my-lessons.ts'
 import {
   type Archive,
   archiveListResponse,
@@ -14,7 +13,6 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { bearer } from '../../test-support/fixtures.ts'
 import { get, post } from '../../test-support/http.ts'
 import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lessons.ts'
-import { exeFile, jpegFile, pngFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 import { webmChunks } from '../../test-support/webm.ts'
 
@@ -316,117 +314,5 @@ describe('a long recording', () => {
     // pages for reuse.
     expect(peakBuffers - baseline.arrayBuffers).toBeLessThan(bytes * 0.75)
     expect(peakHeap - baseline.heapUsed).toBeLessThan(64 * 1_048_576)
-  })
-})
-
-/** Sends spec §7's multipart {lesson_id, file} to `url`. */
-async function sendMedia(
-  url: string,
-  token: string,
-  lessonId: string,
-  file: { bytes: Buffer; name: string; type: string },
-) {
-  const form = new FormData()
-  form.append('lesson_id', lessonId)
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name)
-  const body = new Response(form)
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type') ?? '', ...bearer(token) },
-  })
-}
-const lessonOf = (response: { json(): unknown }) => v.parse(lessonResponse, response.json()).data
-const show = async (token: string, lessonId: string) =>
-  lessonOf(await get(t.app, `/lessons/show?lesson_id=${lessonId}`, token))
-
-describe('screen captures (spec §7 lesson_images/create)', () => {
-  it("are either party's, kept among the lesson's materials for both, deleted only by their owner's role", async () => {
-    const room = await roomNow()
-    const png = { bytes: pngFile(), name: 'Zrzut ekranu 09.01.png', type: 'image/png' }
-    const byTeacher = await sendMedia('/lesson_images/create', room.teacher.token, room.lesson.id, png)
-    expect(byTeacher.statusCode).toBe(201)
-    const jpeg = { bytes: jpegFile(), name: 'Screen capture.jpg', type: 'image/jpeg' }
-    expect(
-      (await sendMedia('/lesson_images/create', room.student.token, room.lesson.id, jpeg)).statusCode,
-    ).toBe(201)
-    const files = (await show(room.student.token, room.lesson.id)).lesson_files
-    expect(files.map((file) => [file.filename, file.type, file.content_type])).toEqual([
-      ['Zrzut ekranu 09.01.png', 'teacher', 'png'],
-      ['Screen capture.jpg', 'student', 'jpeg'],
-    ])
-    const teachers = files[0]
-    const removal = await get(
-      t.app,
-      `/lessons/remove_file?lesson_id=${room.lesson.id}&file_id=${teachers?.id}`,
-      room.student.token,
-    )
-    expect(refusal(removal)).toMatchObject({ status: 403 })
-  })
-
-  it('are refused to strangers, outside the room window, and for what is no picture', async () => {
-    const room = await roomNow()
-    const stranger = await lessonParties(t)
-    const png = { bytes: pngFile(), name: 'a.png', type: 'image/png' }
-    expect(
-      (await sendMedia('/lesson_images/create', stranger.teacher.token, room.lesson.id, png)).statusCode,
-    ).toBe(404)
-    const exe = { bytes: exeFile(), name: 'a.png', type: 'image/png' }
-    expect(
-      (await sendMedia('/lesson_images/create', room.teacher.token, room.lesson.id, exe)).statusCode,
-    ).toBe(415)
-    const later = await addLessonAt(t, room, 120)
-    expect(
-      refusal(await sendMedia('/lesson_images/create', room.teacher.token, later.id, png)),
-    ).toMatchObject({
-      code: 'join_window_not_open',
-    })
-    expect((await show(room.teacher.token, room.lesson.id)).lesson_files).toEqual([])
-  })
-})
-
-describe("the student's voice clips (spec §7 lesson_voice_recordings/create)", () => {
-  const clip = () => ({
-    bytes: Buffer.concat([...webmChunks({ seconds: 3, chunkBytes: 1_000_000 })]),
-    name: 'voice.webm',
-    type: 'audio/webm',
-  })
-
-  it('are kept with the lesson for both parties to replay, and only the parties get them', async () => {
-    const room = await roomNow()
-    const sent = await sendMedia(
-      '/lesson_voice_recordings/create',
-      room.student.token,
-      room.lesson.id,
-      clip(),
-    )
-    expect(sent.statusCode).toBe(201)
-    const [forTeacher] = (await show(room.teacher.token, room.lesson.id)).voice_recordings
-    expect(forTeacher?.url).toMatch(/^\/api\/v1\/files\/[0-9a-f-]+\.webm\?/)
-    const played = await t.app.inject({ method: 'GET', url: forTeacher?.url ?? '' })
-    expect(played.statusCode).toBe(200)
-    expect(played.rawPayload.equals(clip().bytes)).toBe(true)
-    const stranger = await lessonParties(t)
-    expect(
-      (await get(t.app, `/lessons/show?lesson_id=${room.lesson.id}`, stranger.student.token)).statusCode,
-    ).toBe(404)
-  })
-
-  it("are the student's, made in the room, and only sound", async () => {
-    const room = await roomNow()
-    expect(
-      refusal(await sendMedia('/lesson_voice_recordings/create', room.teacher.token, room.lesson.id, clip())),
-    ).toMatchObject({ status: 403 })
-    const png = { bytes: pngFile(), name: 'a.webm', type: 'audio/webm' }
-    expect(
-      (await sendMedia('/lesson_voice_recordings/create', room.student.token, room.lesson.id, png))
-        .statusCode,
-    ).toBe(415)
-    t.clock.advance(61 * 60_000)
-    expect(
-      refusal(await sendMedia('/lesson_voice_recordings/create', room.student.token, room.lesson.id, clip())),
-    ).toMatchObject({ code: 'join_window_closed' })
-    expect((await show(room.student.token, room.lesson.id)).voice_recordings).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { RecordingStream } from '../../../domain/api/recordings.ts'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
@@ -29,15 +29,6 @@ export async function insertRecording(
     })
     .onConflictDoNothing()
     .returning()
-  return row ?? null
-}
-
-/** The lesson's recording in progress, if any. */
-export async function activeRecording(db: Db, lessonId: string): Promise<ArchiveRow | null> {
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.lessonId, lessonId), eq(t.status, 'recording')))
   return row ?? null
 }
 
@@ -190,20 +181,28 @@ export async function unfinishedArchives(
     )
 }
 
-/** Recordings past their retention, with every file they name. */
+/** Recordings past their retention, with every file they name (the joined file, chunks left over). */
 export async function expiredArchives(db: Db, now: Date, limit: number) {
   const rows = await db
     .select({ id: t.id, fileKey: t.fileKey })
     .from(t)
     .where(lt(t.expiresAt, now))
     .limit(limit)
-  const result: { id: string; keys: string[] }[] = []
-  for (const row of rows) {
-    const chunks = await db
-      .select({ key: lessonArchiveChunks.fileKey })
-      .from(lessonArchiveChunks)
-      .where(eq(lessonArchiveChunks.archiveId, row.id))
-    result.push({ id: row.id, keys: [...(row.fileKey ? [row.fileKey] : []), ...chunks.map((c) => c.key)] })
-  }
-  return result
+  if (rows.length === 0) return []
+  const chunks = await db
+    .select({ archiveId: lessonArchiveChunks.archiveId, key: lessonArchiveChunks.fileKey })
+    .from(lessonArchiveChunks)
+    .where(
+      inArray(
+        lessonArchiveChunks.archiveId,
+        rows.map((row) => row.id),
+      ),
+    )
+  return rows.map((row) => ({
+    id: row.id,
+    keys: [
+      ...(row.fileKey ? [row.fileKey] : []),
+      ...chunks.filter((chunk) => chunk.archiveId === row.id).map((chunk) => chunk.key),
+    ],
+  }))
 }

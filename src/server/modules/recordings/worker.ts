@@ -6,10 +6,10 @@ import { discardFiles } from '../../platform/storage.ts'
 import type { RecordingsContext } from './archives.ts'
 import {
   type ArchiveRow,
+  type ChunkRow,
   chunksOf,
   deleteArchive,
   expiredArchives,
-  findArchive,
   markFailed,
   markReady,
   reclaimProcessing,
@@ -55,8 +55,8 @@ export function createRecordingWorker(
     running.add(run)
   }
 
-  async function* chunkStreams(archiveId: string): AsyncGenerator<Readable> {
-    for (const chunk of await chunksOf(ctx.db, archiveId)) yield ctx.storage.read(chunk.fileKey)
+  async function* streamsOf(chunks: ChunkRow[]): AsyncGenerator<Readable> {
+    for (const chunk of chunks) yield ctx.storage.read(chunk.fileKey)
   }
 
   async function join(archive: ArchiveRow): Promise<void> {
@@ -66,15 +66,12 @@ export function createRecordingWorker(
       await deleteArchive(ctx.db, archive.id)
       return
     }
-    const scan = await scanWebm(chunkStreams(archive.id))
+    const scan = await scanWebm(streamsOf(chunks))
     if (!scan) {
       ctx.log.error({ archiveId: archive.id }, 'a recording held no playable media')
       await markFailed(ctx.db, archive.id)
     } else {
-      const file = await ctx.storage.put(
-        Readable.from(seekableWebm(scan, chunkStreams(archive.id))),
-        'recording',
-      )
+      const file = await ctx.storage.put(Readable.from(seekableWebm(scan, streamsOf(chunks))), 'recording')
       await markReady(ctx.db, archive.id, { key: file.key, size: file.size, durationMs: scan.durationMs })
     }
     await discardFiles(
@@ -151,6 +148,3 @@ export function createRecordingWorker(
     },
   }
 }
-
-/** The archive as it is now (for answers after the background work). */
-export const currentArchive = (ctx: RecordingsContext, id: string) => findArchive(ctx.db, id)

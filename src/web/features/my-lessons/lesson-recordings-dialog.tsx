@@ -9,20 +9,11 @@ import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.
 import { useLesson } from '../../api/my-lessons.ts'
 import { recordingsQuery } from '../../api/recordings.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
+import { formatDuration } from '../../ui/format-duration.ts'
+import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 
 // The lesson's recordings (issue #22) for both parties: each played in the page, with seeking
 // (the signed URL answers byte ranges), and how long it is kept.
-
-const twoDigits = (n: number) => String(n).padStart(2, '0')
-
-/** "20:13" or "1:02:05" (whole seconds, as a player counts them). */
-export function formatDuration(ms: number): string {
-  const seconds = Math.floor(ms / 1000)
-  const h = Math.floor(seconds / 3600)
-  const m = Math.floor((seconds % 3600) / 60)
-  const s = seconds % 60
-  return h > 0 ? `${h}:${twoDigits(m)}:${twoDigits(s)}` : `${m}:${twoDigits(s)}`
-}
 
 function RecordingItem({ recording }: { recording: Archive }) {
   const { t } = useLingui()
@@ -117,17 +108,7 @@ export function LessonRecordingsDialog({ lesson: listed, onClose }: { lesson: Le
             <Text fw={600}>
               <Trans>Nagrania głosu kursanta</Trans>
             </Text>
-            <Stack gap="xs" component="ol" style={{ paddingLeft: 20, margin: 0 }} data-testid="voice-clips">
-              {lesson.voice_recordings.map((clip) => {
-                const at = formatPolandTime(new Date(clip.created_at))
-                return (
-                  <li key={clip.id}>
-                    {/* biome-ignore lint/a11y/useMediaCaption: a student's spoken answer, recorded live. */}
-                    <audio controls preload="none" src={clip.url} aria-label={t`Nagranie głosu z ${at}`} />
-                  </li>
-                )
-              })}
-            </Stack>
+            <VoiceClipList clips={lesson.voice_recordings} />
           </Stack>
         )}
         <Group justify="flex-end">

@@ -69,7 +69,8 @@ function drawContained(
   return true
 }
 
-const liveVideo = (stream: MediaStream | null) =>
+/** Whether `stream` has a camera or screen track that is live and on. */
+export const liveVideo = (stream: MediaStream | null) =>
   stream?.getVideoTracks().some((track) => track.readyState === 'live' && track.enabled) ?? false
 
 export function startCallRecorder(

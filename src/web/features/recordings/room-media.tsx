@@ -8,14 +8,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { VOICE_CLIP_MAX_SECONDS } from '../../../domain/api/recordings.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
-import { ApiError } from '../../api/api-error.ts'
-import { apiErrorMessage } from '../../api/error-messages.ts'
 import { uploadLessonImage, uploadVoiceRecording } from '../../api/lesson-media.ts'
 import { lessonKeys } from '../../api/lessons.ts'
 import { useLesson } from '../../api/my-lessons.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { showToast } from '../../ui/toast.ts'
-import { RecordingControl, useRecordingState } from './room-recording.tsx'
+import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
+import { liveVideo } from './call-recorder.ts'
+import { messageOf, RecordingControl, useRecordingState } from './room-recording.tsx'
 
 // The room's other media (issue #22): either party captures the other's picture (or the shared
 // screen) into the lesson's materials; the student records short voice clips that both replay.
@@ -30,9 +30,6 @@ const voiceMimeType = () =>
   typeof MediaRecorder === 'undefined'
     ? null
     : (VOICE_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null)
-
-const liveVideo = (stream: MediaStream | null) =>
-  stream?.getVideoTracks().some((track) => track.readyState === 'live') ?? false
 
 /** One frame of `stream` as a JPEG, at the picture's own size. */
 async function captureFrame(stream: MediaStream): Promise<Blob> {
@@ -59,11 +56,6 @@ async function captureFrame(stream: MediaStream): Promise<Blob> {
     video.srcObject = null
   }
 }
-
-const messageOf = (error: unknown, fallback: typeof failedToCapture) =>
-  error instanceof ApiError && error.kind === 'http' && error.code && !error.isServerError
-    ? apiErrorMessage(error)
-    : fallback
 
 const stamp = (at: Date) => `${formatPolandDate(at)} ${formatPolandTime(at).replace(':', '.')}`
 
@@ -169,17 +161,7 @@ function VoiceClipsDialog({ onClose }: { onClose: () => void }) {
               <Trans>Nie ma jeszcze nagrań głosu.</Trans>
             </Text>
           ) : (
-            <Stack gap="xs" component="ol" style={{ paddingLeft: 20, margin: 0 }} data-testid="voice-clips">
-              {clips.map((clip) => {
-                const at = formatPolandTime(new Date(clip.created_at))
-                return (
-                  <li key={clip.id}>
-                    {/* biome-ignore lint/a11y/useMediaCaption: a student's spoken answer, recorded live. */}
-                    <audio controls preload="none" src={clip.url} aria-label={t`Nagranie głosu z ${at}`} />
-                  </li>
-                )
-              })}
-            </Stack>
+            <VoiceClipList clips={clips} />
           )}
         </Stack>
         <Group justify="flex-end">

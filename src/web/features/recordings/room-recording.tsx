@@ -19,6 +19,7 @@ import {
   startRecording,
   stopRecording,
 } from '../../api/recordings.ts'
+import { formatDuration } from '../../ui/format-duration.ts'
 import {
   type CallRecorder,
   type RecordingSources,
@@ -88,7 +89,8 @@ export function useRecordingState(): RecordingState {
   return state
 }
 
-const messageOf = (error: unknown, fallback: MessageDescriptor): MessageDescriptor =>
+/** The server's own words for a refusal it explains, else the spec §8 text `fallback`. */
+export const messageOf = (error: unknown, fallback: MessageDescriptor): MessageDescriptor =>
   error instanceof ApiError && error.kind === 'http' && error.code && !error.isServerError
     ? apiErrorMessage(error)
     : fallback
@@ -273,14 +275,6 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   return <RecordingContext.Provider value={state}>{children}</RecordingContext.Provider>
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0')
-const clock = (ms: number) => {
-  const seconds = Math.max(0, Math.floor(ms / 1000))
-  const h = Math.floor(seconds / 3600)
-  const m = Math.floor((seconds % 3600) / 60)
-  return `${h > 0 ? `${h}:${twoDigits(m)}` : m}:${twoDigits(seconds % 60)}`
-}
-
 /** "● Nagrywanie 3:12" while the lesson is recorded, for both parties; the spoken notices. */
 export function RecordingStatus() {
   const { t } = useLingui()
@@ -308,7 +302,8 @@ export function RecordingStatus() {
           }
           title={role === 'student' ? t`Lektor nagrywa tę lekcję` : undefined}
         >
-          {active.stream === 'screen' ? t`Nagrywanie ekranu` : t`Nagrywanie`} {clock(now - active.since)}
+          {active.stream === 'screen' ? t`Nagrywanie ekranu` : t`Nagrywanie`}{' '}
+          {formatDuration(now - active.since)}
         </Badge>
       )}
     </>
