@@ -53,6 +53,8 @@ describe('screen captures (spec §7 lesson_images/create)', () => {
     const png = { bytes: pngFile(), name: 'Zrzut ekranu 09.01.png', type: 'image/png' }
     const byTeacher = await sendMedia('/lesson_images/create', room.teacher.token, room.lesson.id, png)
     expect(byTeacher.statusCode).toBe(201)
+    // A moment later: materials are listed in the order they came.
+    t.clock.advance(1000)
     const jpeg = { bytes: jpegFile(), name: 'Screen capture.jpg', type: 'image/jpeg' }
     expect(
       (await sendMedia('/lesson_images/create', room.student.token, room.lesson.id, jpeg)).statusCode,
