@@ -71,6 +71,8 @@ export const BASE_ERROR_CODES = [
   'recording_not_active',
   'recording_chunk_gap',
   'recording_chunk_mismatch',
+  // Outside classrooms (issue #23): Vonage or LearnCube did not answer.
+  'video_provider_unavailable',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -136,6 +138,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_not_active: 'This lesson is not being recorded',
   recording_chunk_gap: 'A part of the recording is missing: send part {expected} first',
   recording_chunk_mismatch: 'This part of the recording was already received with other content',
+  video_provider_unavailable: 'The video service is not answering; try again in a moment',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

@@ -41,6 +41,8 @@ export type FileKind =
   | 'voice'
   | 'recording'
   | 'recording-chunk'
+  /** A lesson recording made by Vonage (issue #23): its composed archive, an MP4. */
+  | 'provider-recording'
   /** A student's voice clip in the lesson room (issue #22): Opus in WebM, as MediaRecorder makes it. */
   | 'voice-clip'
 
@@ -49,6 +51,7 @@ export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes
   video: { types: ['mp4'], maxBytes: VIDEO_MAX_BYTES, label: 'MP4' },
   voice: { types: ['wav'], maxBytes: VOICE_SAMPLE_MAX_BYTES, label: 'WAV' },
   recording: { types: ['webm'], maxBytes: RECORDING_MAX_BYTES, label: 'WebM' },
+  'provider-recording': { types: ['mp4', 'webm'], maxBytes: RECORDING_MAX_BYTES, label: 'MP4, WebM' },
   'voice-clip': { types: ['webm'], maxBytes: VOICE_CLIP_MAX_BYTES, label: 'WebM' },
   // Chunks are only bytes: the recording they join into is checked as a whole.
   'recording-chunk': { types: ['chunk'], maxBytes: RECORDING_CHUNK_MAX_BYTES, label: 'WebM' },

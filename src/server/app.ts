@@ -20,6 +20,7 @@ import { ratingRoutes } from './modules/ratings/routes.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
+import { createVideoProviders, providerSources } from './modules/room/providers.ts'
 import { createRoomHub } from './modules/room/room-hub.ts'
 import { roomRoutes } from './modules/room/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -61,26 +62,27 @@ declare module 'fastify' {
   }
 }
 
-function contentSecurityPolicy(
-  https: boolean,
-  aiLessonUrl: string | undefined,
-): Record<string, string[] | null> {
-  const connect = ["'self'"]
+function contentSecurityPolicy(https: boolean, config: Config): Record<string, string[] | null> {
+  const aiLessonUrl = config.ai.lessonUrl
+  // Issue #23: the configured outside classrooms' scripts and servers.
+  const video = providerSources(config.video)
+  const connect = ["'self'", ...video.connect]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
+  // Issue #15: the home tab of the AI lesson embeds an outside provider's page.
+  const frames = [...(aiLessonUrl ? [new URL(aiLessonUrl).origin] : []), ...video.frame]
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...video.script],
     // Mantine writes its CSS variables into <style> elements at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'", ...video.style],
+    imgSrc: ["'self'", 'data:', 'blob:', ...video.img],
     mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: connect,
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
-    // Issue #15: the home tab of the AI lesson embeds an outside provider's page, and only that.
-    frameSrc: aiLessonUrl ? [new URL(aiLessonUrl).origin] : ["'none'"],
+    frameSrc: frames.length > 0 ? frames : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -114,8 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
+  const video = createVideoProviders(deps.config.video)
   const recordings = createRecordingWorker(
-    { db, clock, config: deps.config, storage, log: app.log, fileUrls },
+    { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
     roomHub.broadcastRecording,
   )
   const lackOfSlotsDigest = createLackOfSlotsDigest({
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lackOfSlotsDigest,
     roomHub,
     recordings,
+    video,
   } satisfies AppContext)
   const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
@@ -165,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app)
   const https = deps.config.publicUrl.startsWith('https:')
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(https, deps.config.ai.lessonUrl) },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(https, deps.config) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https,
   })

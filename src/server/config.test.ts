@@ -1,3 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
@@ -78,5 +81,68 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TURN_URLS: 'turn:x:3478' })).toThrow(/TURN_URLS needs TURN_SECRET/)
     expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'relay' })).toThrow(/relay needs TURN_URLS/)
     expect(() => loadConfig({ STUN_URLS: 'http://x' })).toThrow(/STUN_URLS must be a comma-separated list/)
+  })
+
+  describe('video providers (issue #23)', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+
+    it('uses the built-in room and no outside classroom by default', () => {
+      expect(loadConfig({}).video).toEqual({
+        defaultProvider: 'builtin',
+        vonage: undefined,
+        learncube: undefined,
+      })
+    })
+
+    it("reads Vonage's key as the PEM itself, with escaped newlines, or from a file", () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'lk-key-'))
+      const file = path.join(dir, 'vonage.key')
+      writeFileSync(file, pem)
+      for (const key of [pem, pem.replaceAll('\n', '\\n'), file]) {
+        const config = loadConfig({
+          VONAGE_APPLICATION_ID: 'app',
+          VONAGE_PRIVATE_KEY: key,
+          VIDEO_PROVIDER: 'vonage',
+        })
+        expect(config.video).toMatchObject({
+          defaultProvider: 'vonage',
+          vonage: { applicationId: 'app', privateKey: pem, apiUrl: 'https://video.api.vonage.com' },
+        })
+      }
+      rmSync(dir, { recursive: true })
+    })
+
+    it('stops at start, naming the variable, when a key is missing or unreadable', () => {
+      expect(() => loadConfig({ VONAGE_APPLICATION_ID: 'app' })).toThrow(
+        /VONAGE_PRIVATE_KEY: Vonage needs both/,
+      )
+      expect(() => loadConfig({ VONAGE_PRIVATE_KEY: pem })).toThrow(
+        /VONAGE_APPLICATION_ID: Vonage needs both/,
+      )
+      expect(() =>
+        loadConfig({ VONAGE_APPLICATION_ID: 'app', VONAGE_PRIVATE_KEY: '/nonexistent/vonage.key' }),
+      ).toThrow(/VONAGE_PRIVATE_KEY: cannot read the key file \/nonexistent\/vonage.key \(ENOENT\)/)
+      expect(() =>
+        loadConfig({ VONAGE_APPLICATION_ID: 'app', VONAGE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnope' }),
+      ).toThrow(/VONAGE_PRIVATE_KEY: is not a PEM private key/)
+      expect(() => loadConfig({ VIDEO_PROVIDER: 'vonage' })).toThrow(/VIDEO_PROVIDER=vonage needs/)
+      expect(() => loadConfig({ VIDEO_PROVIDER: 'zoom' })).toThrow(/VIDEO_PROVIDER must be builtin or vonage/)
+      expect(() => loadConfig({ LEARNCUBE_PUBLIC_KEY: 'pk' })).toThrow(
+        /LEARNCUBE_PRIVATE_KEY: LearnCube needs both/,
+      )
+      expect(() => loadConfig({ LEARNCUBE_PRIVATE_KEY: 'k'.repeat(16) })).toThrow(/LEARNCUBE_PUBLIC_KEY/)
+    })
+
+    it("reads LearnCube's keys, with its API and client script by default", () => {
+      const config = loadConfig({ LEARNCUBE_PUBLIC_KEY: 'pk', LEARNCUBE_PRIVATE_KEY: 'k'.repeat(16) })
+      expect(config.video.learncube).toEqual({
+        publicKey: 'pk',
+        privateKey: 'k'.repeat(16),
+        apiUrl: 'https://app.learncube.com/api/virtual-classroom',
+        clientUrl: 'https://static.learncube.net/client/virtualclassroom.api.0.1.6.js',
+        styleUrl: 'https://static.learncube.net/client/virtualclassroom.api.0.1.6.css',
+      })
+    })
   })
 })

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
 
@@ -79,7 +81,63 @@ const envSchema = v.object({
   AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
   AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
   AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
+  // Outside classrooms (issue #23): Vonage video and LearnCube; the built-in room otherwise.
+  VIDEO_PROVIDER: v.optional(
+    v.picklist(['builtin', 'vonage'], 'VIDEO_PROVIDER must be builtin or vonage'),
+    'builtin',
+  ),
+  VONAGE_APPLICATION_ID: v.optional(
+    v.pipe(v.string(), v.nonEmpty('VONAGE_APPLICATION_ID must not be empty')),
+  ),
+  VONAGE_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('VONAGE_PRIVATE_KEY must not be empty'))),
+  VONAGE_API_URL: v.optional(
+    urlFromEnv('VONAGE_API_URL', ['http:', 'https:']),
+    'https://video.api.vonage.com',
+  ),
+  LEARNCUBE_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('LEARNCUBE_PUBLIC_KEY must not be empty'))),
+  LEARNCUBE_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'LEARNCUBE_PRIVATE_KEY must be at least 16 characters')),
+  ),
+  LEARNCUBE_API_URL: v.optional(
+    urlFromEnv('LEARNCUBE_API_URL', ['http:', 'https:']),
+    'https://app.learncube.com/api/virtual-classroom',
+  ),
+  LEARNCUBE_CLIENT_URL: v.optional(
+    urlFromEnv('LEARNCUBE_CLIENT_URL', ['http:', 'https:']),
+    'https://static.learncube.net/client/virtualclassroom.api.0.1.6.js',
+  ),
+  LEARNCUBE_STYLE_URL: v.optional(
+    urlFromEnv('LEARNCUBE_STYLE_URL', ['http:', 'https:']),
+    'https://static.learncube.net/client/virtualclassroom.api.0.1.6.css',
+  ),
 })
+
+/** Vonage video (issue #23): the application and its private key, which signs every request. */
+export type VonageConfig = {
+  applicationId: string
+  /** The private key's PEM text (VONAGE_PRIVATE_KEY is the key itself or a file holding it). */
+  privateKey: string
+  /** Vonage's video REST API (its default; a stand-in in tests). */
+  apiUrl: string
+}
+
+/** LearnCube's virtual classroom (issue #23): the API keys, its REST API and its client script. */
+export type LearncubeConfig = {
+  publicKey: string
+  privateKey: string
+  apiUrl: string
+  clientUrl: string
+  styleUrl: string
+}
+
+export type VideoConfig = {
+  /** The provider of a lesson whose teacher has none of their own (VIDEO_PROVIDER). */
+  defaultProvider: 'builtin' | 'vonage'
+  /** Undefined: Vonage is not configured. */
+  vonage: VonageConfig | undefined
+  /** Undefined: LearnCube lessons are held in the ordinary room. */
+  learncube: LearncubeConfig | undefined
+}
 
 /** The AI lesson's settings (issue #15, docs/decisions.md "AI lesson"). */
 export type AiConfig = {
@@ -145,11 +203,71 @@ export type Config = {
     transportPolicy: 'all' | 'relay'
   }
   ai: AiConfig
+  video: VideoConfig
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
 
 export class ConfigError extends Error {}
+
+const invalid = (name: string, message: string) =>
+  new ConfigError(`Invalid configuration:\n  ${name}: ${message}`)
+
+/** VONAGE_PRIVATE_KEY: the PEM itself (newlines may be written `\n`), or the path of a file holding it. */
+function readPrivateKey(value: string): string {
+  let pem = value.includes('-----BEGIN') ? value.replaceAll('\\n', '\n') : null
+  if (pem === null) {
+    try {
+      pem = readFileSync(value, 'utf8')
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'
+      throw invalid('VONAGE_PRIVATE_KEY', `cannot read the key file ${value} (${reason})`)
+    }
+  }
+  try {
+    createPrivateKey(pem)
+  } catch {
+    throw invalid('VONAGE_PRIVATE_KEY', 'is not a PEM private key')
+  }
+  return pem
+}
+
+function videoConfig(e: v.InferOutput<typeof envSchema>): VideoConfig {
+  const vonageSet = [e.VONAGE_APPLICATION_ID, e.VONAGE_PRIVATE_KEY].filter((value) => value !== undefined)
+  if (vonageSet.length === 1) {
+    const missing = e.VONAGE_APPLICATION_ID ? 'VONAGE_PRIVATE_KEY' : 'VONAGE_APPLICATION_ID'
+    throw invalid(missing, 'Vonage needs both VONAGE_APPLICATION_ID and VONAGE_PRIVATE_KEY')
+  }
+  const vonage =
+    e.VONAGE_APPLICATION_ID && e.VONAGE_PRIVATE_KEY
+      ? {
+          applicationId: e.VONAGE_APPLICATION_ID,
+          privateKey: readPrivateKey(e.VONAGE_PRIVATE_KEY),
+          apiUrl: e.VONAGE_API_URL.replace(/\/$/, ''),
+        }
+      : undefined
+  if (e.VIDEO_PROVIDER === 'vonage' && !vonage) {
+    throw invalid(
+      'VONAGE_APPLICATION_ID',
+      'VIDEO_PROVIDER=vonage needs VONAGE_APPLICATION_ID and VONAGE_PRIVATE_KEY',
+    )
+  }
+  if ((e.LEARNCUBE_PUBLIC_KEY === undefined) !== (e.LEARNCUBE_PRIVATE_KEY === undefined)) {
+    const missing = e.LEARNCUBE_PUBLIC_KEY ? 'LEARNCUBE_PRIVATE_KEY' : 'LEARNCUBE_PUBLIC_KEY'
+    throw invalid(missing, 'LearnCube needs both LEARNCUBE_PUBLIC_KEY and LEARNCUBE_PRIVATE_KEY')
+  }
+  const learncube =
+    e.LEARNCUBE_PUBLIC_KEY && e.LEARNCUBE_PRIVATE_KEY
+      ? {
+          publicKey: e.LEARNCUBE_PUBLIC_KEY,
+          privateKey: e.LEARNCUBE_PRIVATE_KEY,
+          apiUrl: e.LEARNCUBE_API_URL.replace(/\/$/, ''),
+          clientUrl: e.LEARNCUBE_CLIENT_URL,
+          styleUrl: e.LEARNCUBE_STYLE_URL,
+        }
+      : undefined
+  return { defaultProvider: e.VIDEO_PROVIDER, vonage, learncube }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = v.safeParse(envSchema, env)
@@ -172,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  AI_LESSON_SECRET: required with AI_LESSON_URL')
   }
   const dataDir = path.resolve(e.DATA_DIR)
+  const video = videoConfig(e)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -208,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dailyMessages: e.AI_DAILY_MESSAGES,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },
+    video,
     webDir: path.resolve('dist'),
   }
 }

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
+import type { VideoProviders } from './modules/room/providers.ts'
 import type { RoomHub } from './modules/room/room-hub.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
@@ -40,4 +41,6 @@ export type AppContext = ServiceContext & {
   roomHub: RoomHub
   /** Joins finished recordings and deletes expired ones (modules/recordings/worker.ts). */
   recordings: RecordingWorker
+  /** The outside classrooms the school has configured (issue #23, modules/room/providers.ts). */
+  video: VideoProviders
 }

@@ -60,6 +60,11 @@ export const archiveSchema = v.object({
   id: idSchema,
   lesson_id: idSchema,
   stream_id: v.picklist(RECORDING_STREAMS),
+  /**
+   * Who makes the recording: the teacher's browser, which then sends it in chunks, or the lesson's
+   * Vonage session (issue #23), whose finished archive the server fetches into its own storage.
+   */
+  recorded_by: v.picklist(['browser', 'vonage']),
   status: archiveStatusSchema,
   started_at: v.string(),
   stopped_at: v.nullable(v.string()),

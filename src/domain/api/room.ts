@@ -19,6 +19,11 @@ export const CHAT_BODY_MAX = 1000
 
 export const generateTokenSchema = v.object({ lesson_id: lessonIdField })
 
+/** What LearnCube's classroom script sends back to the validation URL it was given (issue #23). */
+export const learncubeValidateQuery = v.object({
+  grant: v.pipe(v.string(issue('required')), v.maxLength(1000, issue('invalid'))),
+})
+
 export const iceServerSchema = v.object({
   urls: v.array(v.string()),
   username: v.optional(v.string()),
@@ -26,25 +31,89 @@ export const iceServerSchema = v.object({
 })
 export type IceServer = v.InferOutput<typeof iceServerSchema>
 
-export const roomTokenSchema = v.object({
-  token: v.string(),
-  provider: v.picklist(['builtin']),
-  /** The WebSocket path on the same origin (protocol §2). */
-  signalling_url: v.string(),
-  ice_servers: v.array(iceServerSchema),
-  ice_transport_policy: v.picklist(['all', 'relay']),
+/** What every provider's answer says of the lesson and the caller. */
+const roomTokenBase = {
   lesson_id: idSchema,
   user_id: idSchema,
   role: roleSchema,
-  /** Perfect negotiation: the student is polite, the teacher is not. */
-  polite: v.boolean(),
   starts_at: v.string(),
   ends_at: v.string(),
   /** The end of the join window (spec §4/§9): the room closes then. */
   closes_at: v.string(),
+}
+
+/** The room's own socket (protocol §2): presence, chat, recording notices, the window's end. */
+const roomSocket = {
+  /** Proves the caller on the socket (protocol §1), valid until `closes_at`. */
+  token: v.string(),
+  /** The WebSocket path on the same origin (protocol §2). */
+  signalling_url: v.string(),
+}
+
+export const VIDEO_PROVIDERS = ['builtin', 'vonage', 'learncube'] as const
+export type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
+
+/** protocol §1 `builtin`: WebRTC peer to peer, signalled through the room's socket. */
+export const builtinRoomTokenSchema = v.object({
+  provider: v.literal('builtin'),
+  ...roomSocket,
+  ...roomTokenBase,
+  ice_servers: v.array(iceServerSchema),
+  ice_transport_policy: v.picklist(['all', 'relay']),
+  /** Perfect negotiation: the student is polite, the teacher is not. */
+  polite: v.boolean(),
 })
+
+/**
+ * protocol §1 `vonage` (issue #23): media through the lesson's routed Vonage session; presence,
+ * chat and recording notices through the room's own socket, as with `builtin`.
+ */
+export const vonageRoomTokenSchema = v.object({
+  provider: v.literal('vonage'),
+  ...roomSocket,
+  ...roomTokenBase,
+  vonage: v.object({
+    application_id: v.string(),
+    session_id: v.string(),
+    /** Vonage's client token: the party's role, valid until the join window closes. */
+    token: v.string(),
+  }),
+})
+
+/**
+ * protocol §1 `learncube` (issue #23): the lesson's LearnCube classroom, embedded by LearnCube's
+ * client script. `validate_url` answers that script with a LearnCube token for this party only.
+ */
+export const learncubeRoomTokenSchema = v.object({
+  provider: v.literal('learncube'),
+  ...roomTokenBase,
+  learncube: v.object({
+    /** LearnCube's classroom client (a script) and its style sheet. */
+    client_url: v.string(),
+    style_url: v.string(),
+    public_key: v.string(),
+    /** The lesson's classroom (spec §3 Lesson room_token). */
+    room_token: v.string(),
+    /** A path on this origin, signed for this party until `closes_at`. */
+    validate_url: v.string(),
+    /** The participant: the user's id, name and kind. */
+    user_id: v.string(),
+    username: v.string(),
+    user_type: v.picklist(['teacher', 'student']),
+  }),
+})
+
+export const roomTokenSchema = v.variant('provider', [
+  builtinRoomTokenSchema,
+  vonageRoomTokenSchema,
+  learncubeRoomTokenSchema,
+])
+export type BuiltinRoomToken = v.InferOutput<typeof builtinRoomTokenSchema>
+export type VonageRoomToken = v.InferOutput<typeof vonageRoomTokenSchema>
+export type LearncubeRoomToken = v.InferOutput<typeof learncubeRoomTokenSchema>
 export type RoomToken = v.InferOutput<typeof roomTokenSchema>
 export const roomTokenResponse = envelope(roomTokenSchema)
+export const builtinRoomTokenResponse = envelope(builtinRoomTokenSchema)
 
 // ---- §3 chat ----
 

@@ -8,6 +8,7 @@ import { seedDemoData } from '../db/seed/seed.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
+import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts'
 import { showSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 import { OpsError } from '../platform/errors.ts'
@@ -58,6 +59,20 @@ export const opsCommandSchema = v.variant('command', [
         v.isoDate('--since must be a date as YYYY-MM-DD'),
         v.check(isCalendarDate, '--since is not a calendar date'),
       ),
+    ),
+  }),
+  // issue #23: LearnCube lessons, one (--lesson) or a teacher's future ones (--teacher).
+  v.object({
+    command: v.literal('learncube'),
+    lessonId: v.nullable(v.pipe(v.string(), v.uuid('--lesson must be a lesson id (a UUID)'))),
+    teacherEmail: v.nullable(emailSchema),
+    on: v.boolean(),
+  }),
+  v.object({
+    command: v.literal('video-provider'),
+    email: emailSchema,
+    provider: v.nullable(
+      v.picklist(['builtin', 'vonage'], 'the provider must be builtin, vonage or default'),
     ),
   }),
   v.object({ command: v.literal('seed') }),
@@ -139,5 +154,24 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     }
     case 'migrate-pglite':
       return migratePglite(ctx, cmd.from)
+    case 'learncube': {
+      const target = cmd.lessonId ? { lessonId: cmd.lessonId } : { teacherEmail: cmd.teacherEmail ?? '' }
+      const count = await markLearncube(ctx, target, cmd.on)
+      const what = cmd.lessonId
+        ? `lesson ${cmd.lessonId}`
+        : `${count} future lesson(s) of ${cmd.teacherEmail}`
+      const note = ctx.config.video.learncube
+        ? ''
+        : ' LearnCube is not configured (LEARNCUBE_PUBLIC_KEY, LEARNCUBE_PRIVATE_KEY): until it is, they are held in the ordinary room.'
+      return cmd.on
+        ? `Marked ${what} as held in LearnCube.${note}`
+        : `Unmarked ${what}: held in the ordinary room.`
+    }
+    case 'video-provider': {
+      await setVideoProvider(ctx, cmd.email, cmd.provider)
+      return cmd.provider
+        ? `${cmd.email} teaches in the ${cmd.provider} room from their next token on.`
+        : `${cmd.email} teaches in the school's default room (${ctx.config.video.defaultProvider}).`
+    }
   }
 }

@@ -33,6 +33,23 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
   [
+    'learncube',
+    'learncube (--lesson ID | --teacher EMAIL) [--off]',
+    [
+      "Holds a lesson, or all of a teacher's future lessons, in LearnCube's classroom (issue #23);",
+      '--off moves them back to the ordinary room. While LearnCube is not configured',
+      '(LEARNCUBE_PUBLIC_KEY, LEARNCUBE_PRIVATE_KEY) marked lessons are held in the ordinary room.',
+    ].join('\n'),
+  ],
+  [
+    'video-provider',
+    'video-provider <email> builtin|vonage|default',
+    [
+      "Chooses a teacher's video room: the built-in one, Vonage (needs VONAGE_APPLICATION_ID and",
+      "VONAGE_PRIVATE_KEY), or the school's default (VIDEO_PROVIDER). Takes effect at the next join.",
+    ].join('\n'),
+  ],
+  [
     'lack-of-slots',
     'lack-of-slots [--since YYYY-MM-DD]',
     [

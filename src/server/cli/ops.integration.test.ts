@@ -57,6 +57,43 @@ describe('operator commands (shared services)', () => {
     expect(student).toMatchObject({ status: 'active', onlyGroupLessons: true, activeUntil: '2026-12-31' })
   })
 
+  it("video-provider sets and clears a teacher's room, refusing Vonage while it is not configured (issue #23)", async () => {
+    const email = uniqueEmail('vonage-teacher')
+    await createUser(t.database.db, { email, role: 'teacher' })
+    await expect(
+      runOpsCommand(t.ctx, { command: 'video-provider', email, provider: 'vonage' }),
+    ).rejects.toThrow(/Vonage is not configured/)
+    expect(await runOpsCommand(t.ctx, { command: 'video-provider', email, provider: 'builtin' })).toBe(
+      `${email} teaches in the builtin room from their next token on.`,
+    )
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(row?.videoProvider).toBe('builtin')
+    await runOpsCommand(t.ctx, { command: 'video-provider', email, provider: null })
+    const [cleared] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(cleared?.videoProvider).toBeNull()
+    await expect(
+      runOpsCommand(t.ctx, { command: 'video-provider', email: uniqueEmail('nobody'), provider: null }),
+    ).rejects.toThrow(/No teacher/)
+  })
+
+  it('learncube marks a lesson and says the classroom is not configured yet (issue #23)', async () => {
+    await expect(
+      runOpsCommand(t.ctx, {
+        command: 'learncube',
+        lessonId: '6f1c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6',
+        teacherEmail: null,
+        on: true,
+      }),
+    ).rejects.toThrow(/No lesson 6f1c2a4e/)
+    const email = uniqueEmail('cube-teacher')
+    await createUser(t.database.db, { email, role: 'teacher' })
+    expect(
+      await runOpsCommand(t.ctx, { command: 'learncube', lessonId: null, teacherEmail: email, on: true }),
+    ).toBe(
+      `Marked 0 future lesson(s) of ${email} as held in LearnCube. LearnCube is not configured (LEARNCUBE_PUBLIC_KEY, LEARNCUBE_PRIVATE_KEY): until it is, they are held in the ordinary room.`,
+    )
+  })
+
   it('pending-teachers lists, and verify-teacher activates, a teacher awaiting verification', async () => {
     const teacher = await createUser(t.database.db, {
       role: 'teacher',

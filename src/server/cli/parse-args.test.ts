@@ -26,6 +26,32 @@ describe('parseOpsArgs', () => {
     expect(() => parseOpsArgs(['lack-of-slots', 'x'])).toThrow(UsageError)
   })
 
+  it('builds learncube for one lesson or a teacher, on or --off, and refuses both or neither (issue #23)', () => {
+    const lesson = '6f1c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6'
+    expect(parseOpsArgs(['learncube', '--lesson', lesson])).toEqual({
+      command: { command: 'learncube', lessonId: lesson, teacherEmail: null, on: true },
+    })
+    expect(parseOpsArgs(['learncube', '--teacher', 'Anna@Example.com', '--off'])).toEqual({
+      command: { command: 'learncube', lessonId: null, teacherEmail: 'anna@example.com', on: false },
+    })
+    expect(() => parseOpsArgs(['learncube'])).toThrow(/either --lesson ID or --teacher EMAIL/)
+    expect(() => parseOpsArgs(['learncube', '--lesson', lesson, '--teacher', 'a@b.pl'])).toThrow(UsageError)
+    expect(() => parseOpsArgs(['learncube', '--lesson', '42'])).toThrow(/--lesson must be a lesson id/)
+  })
+
+  it('builds video-provider with builtin, vonage or default, and nothing else (issue #23)', () => {
+    expect(parseOpsArgs(['video-provider', 'anna@example.com', 'vonage'])).toEqual({
+      command: { command: 'video-provider', email: 'anna@example.com', provider: 'vonage' },
+    })
+    expect(parseOpsArgs(['video-provider', 'anna@example.com', 'default'])).toEqual({
+      command: { command: 'video-provider', email: 'anna@example.com', provider: null },
+    })
+    expect(() => parseOpsArgs(['video-provider', 'anna@example.com', 'zoom'])).toThrow(
+      /builtin, vonage or default/,
+    )
+    expect(() => parseOpsArgs(['video-provider', 'anna@example.com'])).toThrow(UsageError)
+  })
+
   it("gives a command's usage for <command> --help", () => {
     const parsed = parseOpsArgs(['invite-student', '--help'])
     expect('help' in parsed && parsed.help).toMatch(/^Usage: npm run ops -- invite-student <email>/)

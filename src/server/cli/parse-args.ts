@@ -85,6 +85,28 @@ function build(name: string, args: string[]): unknown {
       if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --since.`)
       return { command: name, since: values.since ?? null }
     }
+    case 'learncube': {
+      const { values, positionals } = parse({
+        lesson: { type: 'string' },
+        teacher: { type: 'string' },
+        off: { type: 'boolean' },
+      })
+      if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only flags.`)
+      if ((values.lesson === undefined) === (values.teacher === undefined))
+        throw new UsageError(`${name} needs either --lesson ID or --teacher EMAIL.`)
+      return {
+        command: name,
+        lessonId: values.lesson ?? null,
+        teacherEmail: values.teacher ?? null,
+        on: !values.off,
+      }
+    }
+    case 'video-provider': {
+      const { positionals } = parse({})
+      if (positionals.length !== 2) throw new UsageError(`${name} needs an e-mail address and a provider.`)
+      const [email, provider] = positionals
+      return { command: name, email, provider: provider === 'default' ? null : provider }
+    }
     case 'migrate-pglite': {
       const { values, positionals } = parse({ from: { type: 'string' } })
       if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --from.`)

@@ -46,6 +46,13 @@ export const lessons = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
     isGroup: boolean('is_group').notNull().default(false),
+    /** spec §3 is_learncube: held in LearnCube's classroom (issue #23), marked by an operator. */
+    isLearncube: boolean('is_learncube').notNull().default(false),
+    /**
+     * spec §3 room_token: the lesson's LearnCube classroom, an unguessable name made when the
+     * lesson is first marked and kept (unmarking and marking again finds the same classroom).
+     */
+    roomToken: text('room_token').unique(),
     note: text('note'),
     teacherMemos: text('teacher_memos'),
     studentMemos: text('student_memos'),

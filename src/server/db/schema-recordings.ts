@@ -32,6 +32,12 @@ export const lessonArchives = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     streamId: text('stream_id', { enum: RECORDING_STREAMS }).notNull().default('camera'),
+    /** The teacher's browser (chunks) or the lesson's Vonage session (issue #23). */
+    recordedBy: text('recorded_by', { enum: ['browser', 'vonage'] })
+      .notNull()
+      .default('browser'),
+    /** Vonage's archive id of a recording Vonage makes. */
+    externalId: text('external_id'),
     /** recording → processing (joining the chunks) → ready, or failed when nothing usable came. */
     status: text('status', { enum: ['recording', 'processing', 'ready', 'failed'] }).notNull(),
     startedAt: at('started_at').notNull(),

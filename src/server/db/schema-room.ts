@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
@@ -95,4 +104,20 @@ export const roomEvents = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('room_events_created_idx').on(t.createdAt)],
+)
+
+/**
+ * The lesson's session at an outside video provider (issue #23): its Vonage routed session or its
+ * LearnCube classroom, created once, whoever asks first, and kept for every later token.
+ */
+export const lessonVideoSessions = pgTable(
+  'lesson_video_sessions',
+  {
+    lessonId: lessonRef(),
+    provider: text('provider', { enum: ['vonage', 'learncube'] }).notNull(),
+    /** Null while the process that claimed the row asks the provider. */
+    externalId: text('external_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.provider] })],
 )

@@ -78,6 +78,11 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     // spec §9: scheduled lessons limit per student (default 2; an operator may change it).
     scheduledLessonsLimit: integer('scheduled_lessons_limit').notNull().default(2),
+    /**
+     * A teacher's video provider (issue #23), set by an operator; null: the school's default
+     * (VIDEO_PROVIDER).
+     */
+    videoProvider: text('video_provider', { enum: ['builtin', 'vonage'] }),
     // A teacher's cap on lessons per Poland calendar month, the "maximum monthly income" of spec §8
     // (docs/decisions.md); null means no cap.
     monthlyLessonCap: integer('monthly_lesson_cap'),

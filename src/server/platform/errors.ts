@@ -58,6 +58,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   recording_not_active: 409,
   recording_chunk_gap: 409,
   recording_chunk_mismatch: 409,
+  // issue #23: an outside video service (Vonage, LearnCube) failed or timed out.
+  video_provider_unavailable: 503,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,

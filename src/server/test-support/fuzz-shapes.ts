@@ -217,6 +217,10 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
     { as: 'student', body: { lesson_id: w.lessons.now }, expect: 200 },
   ],
   'GET /api/v1/lessons/room': () => [{ as: 'student', query: { token: 'abc.def' }, expect: 426 }],
+  // issue #23: LearnCube's script asks with a grant only (the fuzz's app has no LearnCube, and a
+  // grant it did not sign is refused); providers.integration.test.ts probes the grants themselves.
+  'GET /api/v1/learncube/validate': () => [{ as: 'anonymous', query: { grant: 'abc.def' }, expect: 401 }],
+  'POST /api/v1/learncube/validate': () => [{ as: 'anonymous', query: { grant: 'abc.def' }, expect: 401 }],
   'GET /api/v1/lessons/chat': (w) => get('teacher', { lesson_id: w.lessons.now }),
   'POST /api/v1/lessons/chat': (w) => [
     {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { roomTokenResponse } from '../../domain/api/room.ts'
+import { type BuiltinRoomToken, type RoomToken, roomTokenResponse } from '../../domain/api/room.ts'
 import type { TestApp } from './build-test-app.ts'
 import { postJson } from './my-lessons.ts'
 
@@ -8,11 +8,18 @@ import { postJson } from './my-lessons.ts'
 export const generateToken = (t: TestApp, token: string, lessonId: string) =>
   postJson(t, token, '/lessons/generate_token', { lesson_id: lessonId })
 
-/** A room token of the lesson for the session `token`; fails the test when refused. */
-export async function roomTokenFor(t: TestApp, token: string, lessonId: string) {
+/** The room token of the lesson for the session `token`, whatever its provider; fails when refused. */
+export async function anyRoomTokenFor(t: TestApp, token: string, lessonId: string): Promise<RoomToken> {
   const response = await generateToken(t, token, lessonId)
   if (response.statusCode !== 200) throw new Error(`generate_token: ${response.statusCode} ${response.body}`)
   return v.parse(roomTokenResponse, response.json()).data
+}
+
+/** A built-in room's token of the lesson for the session `token`; fails the test otherwise. */
+export async function roomTokenFor(t: TestApp, token: string, lessonId: string): Promise<BuiltinRoomToken> {
+  const answer = await anyRoomTokenFor(t, token, lessonId)
+  if (answer.provider !== 'builtin') throw new Error(`generate_token answered ${answer.provider}`)
+  return answer
 }
 
 /** The app listening on a port of 127.0.0.1 (a real socket needs one); its base URL. */

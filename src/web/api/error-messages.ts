@@ -72,6 +72,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     recording_not_active: msg`Ta lekcja nie jest teraz nagrywana`,
     recording_chunk_gap: msg`Brakuje części nagrania: najpierw trzeba wysłać część ${expected}`,
     recording_chunk_mismatch: msg`Ta część nagrania dotarła już wcześniej z inną treścią`,
+    video_provider_unavailable: msg`Usługa wideo nie odpowiada. Spróbuj ponownie za chwilę.`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
   }
 }

@@ -18,6 +18,8 @@ export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   // Made by the lesson room's recorder, never chosen by a person.
   recording: 'video/webm,.webm',
   'recording-chunk': '',
+  // Fetched from Vonage by the server (issue #23), never chosen by a person.
+  'provider-recording': '',
   'voice-clip': 'audio/webm,.webm',
 }
 

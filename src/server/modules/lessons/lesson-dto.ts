@@ -58,10 +58,10 @@ export function toLesson(
   return {
     id: lesson.id,
     lesson_id: lesson.id,
-    // The room's token comes from lessons/generate_token (issue #13), fresh for each connection;
-    // never a LearnCube classroom yet.
-    room_token: null,
-    is_learncube: false,
+    // spec §3: a LearnCube lesson names its classroom (issue #23); the built-in and Vonage rooms'
+    // tokens come from lessons/generate_token, fresh for each connection.
+    room_token: lesson.isLearncube ? lesson.roomToken : null,
+    is_learncube: lesson.isLearncube,
     is_group: lesson.isGroup,
     scheduled_at: lesson.startsAt.toISOString(),
     ends_at: lesson.endsAt.toISOString(),

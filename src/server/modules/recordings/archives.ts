@@ -15,6 +15,7 @@ import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
 import { hashing } from '../../platform/uploads.ts'
 import { viewerOf } from '../lessons/lists.ts'
 import { assertRoomOpen, findPartyLesson, type RoomLesson } from '../room/room-access.ts'
+import { lessonProvider } from '../room/token-service.ts'
 import {
   type ArchiveRow,
   appendChunk,
@@ -22,15 +23,20 @@ import {
   findChunk,
   insertRecording,
   lessonArchiveRows,
+  lessonRecording,
   setStream,
   stopRecording,
 } from './repository.ts'
+import { selectVonageStream, startVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 
 // spec §7 lessons/archives/create, add_stream, stop, and the chunks in between (issue #22,
 // docs/lesson-room-protocol.md §7). Only the lesson's teacher records, in the room's join window,
 // and only a student who agreed to voice recording (spec §3 voice_recording_agreed).
 
-export type RecordingsContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls'>
+export type RecordingsContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls' | 'video'
+>
 
 const DAY_MS = 86_400_000
 
@@ -39,6 +45,7 @@ export function toArchive(row: ArchiveRow, fileUrls: AppContext['fileUrls']): Ar
     id: row.id,
     lesson_id: row.lessonId,
     stream_id: row.streamId,
+    recorded_by: row.recordedBy,
     status: row.status,
     started_at: row.startedAt.toISOString(),
     stopped_at: row.stoppedAt?.toISOString() ?? null,
@@ -67,6 +74,23 @@ export async function startRecording(ctx: RecordingsContext, user: User, lessonI
     .where(eq(users.id, lesson.studentId))
   if (!student?.agreed) throw new AppError('recording_not_agreed')
   const expiresAt = new Date(now.getTime() + ctx.config.recordingRetentionDays * DAY_MS)
+  const vonage = ctx.video.vonage
+  // issue #23: in a Vonage room, Vonage records (the browser sends nothing).
+  if (vonage && (await lessonProvider(ctx, lesson)) === 'vonage') {
+    if (await lessonRecording(ctx.db, lessonId)) throw new AppError('recording_in_progress')
+    const vonageArchiveId = await startVonageArchive(ctx, vonage, lessonId)
+    const row = await insertRecording(ctx.db, {
+      lessonId,
+      startedBy: user.id,
+      now,
+      expiresAt,
+      vonageArchiveId,
+    })
+    if (row) return toArchive(row, ctx.fileUrls)
+    // Another request started one meanwhile: this archive is not wanted.
+    await vonage.stopArchive(vonageArchiveId).catch(() => undefined)
+    throw new AppError('recording_in_progress')
+  }
   const row = await insertRecording(ctx.db, { lessonId, startedBy: user.id, now, expiresAt })
   if (!row) throw new AppError('recording_in_progress')
   return toArchive(row, ctx.fileUrls)
@@ -80,6 +104,8 @@ export async function selectStream(
   await teachersLesson(ctx, user, input.lesson_id)
   const row = await setStream(ctx.db, input.lesson_id, input.stream_id)
   if (!row) throw new AppError('recording_not_active')
+  if (row.recordedBy === 'vonage' && ctx.video.vonage)
+    await selectVonageStream(ctx, ctx.video.vonage, row, input.stream_id)
   return toArchive(row, ctx.fileUrls)
 }
 
@@ -92,6 +118,7 @@ export async function endRecording(
   await teachersLesson(ctx, user, lessonId)
   const row = await stopRecording(ctx.db, { lessonId }, ctx.clock.now())
   if (!row) throw new AppError('recording_not_active')
+  if (row.recordedBy === 'vonage' && ctx.video.vonage) await stopVonageArchive(ctx, ctx.video.vonage, row)
   return row
 }
 

@@ -16,19 +16,37 @@ const t = lessonArchives
 /** Starts a recording; null when the lesson is being recorded already. */
 export async function insertRecording(
   db: Db,
-  values: { lessonId: string; startedBy: string; now: Date; expiresAt: Date },
+  values: {
+    lessonId: string
+    startedBy: string
+    now: Date
+    expiresAt: Date
+    /** Vonage's archive id, when the lesson's Vonage session records (issue #23). */
+    vonageArchiveId?: string
+  },
 ): Promise<ArchiveRow | null> {
   const [row] = await db
     .insert(t)
     .values({
       lessonId: values.lessonId,
       startedBy: values.startedBy,
+      recordedBy: values.vonageArchiveId ? 'vonage' : 'browser',
+      externalId: values.vonageArchiveId ?? null,
       status: 'recording',
       startedAt: values.now,
       expiresAt: values.expiresAt,
     })
     .onConflictDoNothing()
     .returning()
+  return row ?? null
+}
+
+/** The lesson's recording in progress, if any. */
+export async function lessonRecording(db: Db, lessonId: string): Promise<ArchiveRow | null> {
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.lessonId, lessonId), eq(t.status, 'recording')))
   return row ?? null
 }
 
@@ -56,6 +74,27 @@ export async function stopRecording(
     .update(t)
     .set({ status: 'processing', stoppedAt: now, processingSince: now })
     .where(and(which, eq(t.status, 'recording')))
+    .returning()
+  return row ?? null
+}
+
+/**
+ * Claims a Vonage recording (issue #23) until `leaseUntil`: for a Vonage recording in processing,
+ * `processing_since` is the end of the lease of the process fetching it (a new lease is taken once
+ * it has passed, to ask Vonage again or to take over from a process that stopped).
+ */
+export async function leaseVonageArchive(db: Db, archiveId: string, now: Date, leaseUntil: Date) {
+  const [row] = await db
+    .update(t)
+    .set({ processingSince: leaseUntil })
+    .where(
+      and(
+        eq(t.id, archiveId),
+        eq(t.status, 'processing'),
+        eq(t.recordedBy, 'vonage'),
+        lt(t.processingSince, now),
+      ),
+    )
     .returning()
   return row ?? null
 }
@@ -160,10 +199,10 @@ export async function unfinishedArchives(
   goneBefore: Date,
   staleBefore: Date,
   windowMs: number,
-): Promise<Pick<ArchiveRow, 'id' | 'status'>[]> {
+): Promise<Pick<ArchiveRow, 'id' | 'status' | 'recordedBy'>[]> {
   const closedBefore = new Date(now.getTime() - windowMs)
   return db
-    .select({ id: t.id, status: t.status })
+    .select({ id: t.id, status: t.status, recordedBy: t.recordedBy })
     .from(t)
     .innerJoin(lessons, eq(lessons.id, t.lessonId))
     .where(
@@ -171,12 +210,15 @@ export async function unfinishedArchives(
         and(
           eq(t.status, 'recording'),
           or(
-            lt(t.lastChunkAt, goneBefore),
-            and(isNull(t.lastChunkAt), lt(t.startedAt, goneBefore)),
+            // Vonage records by itself (issue #23): only its room's closing ends its recording.
+            and(eq(t.recordedBy, 'browser'), lt(t.lastChunkAt, goneBefore)),
+            and(eq(t.recordedBy, 'browser'), isNull(t.lastChunkAt), lt(t.startedAt, goneBefore)),
             lt(lessons.endsAt, closedBefore),
           ),
         ),
-        and(eq(t.status, 'processing'), lt(t.processingSince, staleBefore)),
+        and(eq(t.status, 'processing'), eq(t.recordedBy, 'browser'), lt(t.processingSince, staleBefore)),
+        // A Vonage recording's lease (processing_since) has run out: ask Vonage again.
+        and(eq(t.status, 'processing'), eq(t.recordedBy, 'vonage'), lt(t.processingSince, now)),
       ),
     )
 }

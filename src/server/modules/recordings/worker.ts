@@ -16,6 +16,7 @@ import {
   stopRecording,
   unfinishedArchives,
 } from './repository.ts'
+import { fetchVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 import { scanWebm, seekableWebm } from './webm-seekable.ts'
 
 // Finishing recordings (issue #22): a stopped recording's chunks are joined into one seekable WebM
@@ -81,6 +82,8 @@ export function createRecordingWorker(
   }
 
   const finish = (archive: ArchiveRow) => {
+    // A Vonage recording (issue #23) is fetched once Vonage has it ready (the next rounds).
+    if (archive.recordedBy === 'vonage') return
     inBackground(() => join(archive))
   }
 
@@ -88,7 +91,19 @@ export function createRecordingWorker(
     const goneBefore = new Date(now.getTime() - RECORDING_UPLOADER_GONE_MS)
     const staleBefore = new Date(now.getTime() - PROCESSING_STALE_MS)
     const windowMs = JOIN_WINDOW_MINUTES * 60_000
-    for (const { id, status } of await unfinishedArchives(ctx.db, now, goneBefore, staleBefore, windowMs)) {
+    for (const { id, status, recordedBy } of await unfinishedArchives(
+      ctx.db,
+      now,
+      goneBefore,
+      staleBefore,
+      windowMs,
+    )) {
+      if (recordedBy === 'vonage' && status === 'processing') {
+        await fetchVonageArchive(ctx, id).catch((err: unknown) =>
+          ctx.log.error({ err, archiveId: id }, 'fetching a Vonage recording failed'),
+        )
+        continue
+      }
       const claimed =
         status === 'recording'
           ? await stopRecording(ctx.db, { archiveId: id }, now)
@@ -96,6 +111,10 @@ export function createRecordingWorker(
       if (!claimed) continue
       if (status === 'recording') {
         notify(claimed.lessonId, { archive_id: id, state: 'stopped', stream_id: claimed.streamId })
+      }
+      if (claimed.recordedBy === 'vonage') {
+        if (ctx.video.vonage) await stopVonageArchive(ctx, ctx.video.vonage, claimed)
+        continue
       }
       await join(claimed)
     }

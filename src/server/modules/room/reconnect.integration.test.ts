@@ -4,7 +4,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { roomTokenResponse } from '../../../domain/api/room.ts'
+import { builtinRoomTokenResponse } from '../../../domain/api/room.ts'
 // The browser's signalling client itself, driven here over Node's sockets: what is measured is
 // the client's retry schedule against a real server process that restarts (issue #21 item 4).
 import {
@@ -50,7 +50,7 @@ describe('the signalling socket across a server restart', () => {
           body: JSON.stringify({ lesson_id: lesson.id }),
         })
         if (!answer.ok) throw new Error(`generate_token ${answer.status}`)
-        const { token } = v.parse(roomTokenResponse, await answer.json()).data
+        const { token } = v.parse(builtinRoomTokenResponse, await answer.json()).data
         return `${url.replace(/^http/, 'ws')}/api/v1/lessons/room?token=${encodeURIComponent(token)}`
       },
       session: () => pair.student.token,

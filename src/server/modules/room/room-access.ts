@@ -15,7 +15,15 @@ const WINDOW_MS = JOIN_WINDOW_MINUTES * 60_000
 
 export type RoomLesson = Pick<
   typeof lessons.$inferSelect,
-  'id' | 'teacherId' | 'studentId' | 'startsAt' | 'endsAt' | 'cancelledAt' | 'isGroup'
+  | 'id'
+  | 'teacherId'
+  | 'studentId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'cancelledAt'
+  | 'isGroup'
+  | 'isLearncube'
+  | 'roomToken'
 >
 
 export const opensAt = (lesson: Pick<RoomLesson, 'startsAt'>) =>
@@ -33,6 +41,8 @@ export async function findPartyLesson(db: Db, viewer: Viewer, lessonId: string):
       endsAt: lessons.endsAt,
       cancelledAt: lessons.cancelledAt,
       isGroup: lessons.isGroup,
+      isLearncube: lessons.isLearncube,
+      roomToken: lessons.roomToken,
     })
     .from(lessons)
     .where(and(ofViewer(viewer), eq(lessons.id, lessonId)))

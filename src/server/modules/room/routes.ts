@@ -1,9 +1,10 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   chatListQuery,
   chatPostSchema,
   generateTokenSchema,
+  learncubeValidateQuery,
   lessonInteractionSchema,
   ROOM_MESSAGE_MAX_BYTES,
 } from '../../../domain/api/room.ts'
@@ -12,6 +13,7 @@ import { AppError } from '../../platform/errors.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { listChat, postChat } from './chat.ts'
 import { createInteraction } from './interactions.ts'
+import { learncubeToken } from './learncube-validate.ts'
 import { createRoomTokens, loadRoomSecret } from './room-token.ts'
 import { enterRoom, isSameOrigin } from './socket-entry.ts'
 import { generateToken } from './token-service.ts'
@@ -22,7 +24,10 @@ import { generateToken } from './token-service.ts'
 export async function roomRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
-  const tokens = createRoomTokens(await loadRoomSecret(ctx.db, ctx.config))
+  const secret = await loadRoomSecret(ctx.db, ctx.config)
+  const tokens = createRoomTokens(secret)
+  // A key of its own: a socket's token never passes as a LearnCube grant, nor the other way.
+  const signers = { tokens, learncubeGrants: createRoomTokens(`${secret}:learncube-validate`) }
   const hub = ctx.roomHub
 
   // Messages over 64 KiB close the socket with 1009 (protocol §2). The hub closes its sockets
@@ -47,11 +52,24 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/generate_token', guarded, async (request) => ({
     data: await generateToken(
       ctx,
-      tokens,
+      signers,
       currentSession(request),
       parseInput(generateTokenSchema, request.body).lesson_id,
     ),
   }))
+
+  // issue #23: LearnCube's classroom script asks this address for its token (LearnCube's
+  // validation flow); the grant in the address, signed for one party of one lesson, is the only
+  // credential. The answer is LearnCube's shape, `{token}`, not the API's envelope.
+  const validate = async (request: FastifyRequest) => ({
+    token: await learncubeToken(
+      ctx,
+      signers.learncubeGrants,
+      parseInput(learncubeValidateQuery, request.query).grant,
+    ),
+  })
+  app.get('/learncube/validate', validate)
+  app.post('/learncube/validate', validate)
 
   app.get('/lessons/chat', guarded, async (request) => ({
     data: await listChat(ctx, currentUser(request), parseInput(chatListQuery, request.query).lesson_id),

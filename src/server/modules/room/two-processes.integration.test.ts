@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { roomTokenResponse } from '../../../domain/api/room.ts'
+import { builtinRoomTokenResponse } from '../../../domain/api/room.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, type Party } from '../../test-support/my-lessons.ts'
@@ -41,7 +41,7 @@ async function tokenOn(server: ServerProcess, party: Party, lessonId: string): P
     headers: { authorization: `Bearer ${party.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ lesson_id: lessonId }),
   })
-  return v.parse(roomTokenResponse, await response.json()).data.token
+  return v.parse(builtinRoomTokenResponse, await response.json()).data.token
 }
 
 /** Party's socket on `server`, with a token that `tokenFrom` made. */

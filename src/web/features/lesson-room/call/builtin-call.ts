@@ -1,4 +1,4 @@
-import type { RoomServerMessage, RoomToken } from '../../../../domain/api/room.ts'
+import type { BuiltinRoomToken, RoomServerMessage, RoomToken } from '../../../../domain/api/room.ts'
 import type {
   CallContext,
   CallEnd,
@@ -10,7 +10,13 @@ import type {
 import { readStats, statsEntries } from './call-stats.ts'
 import { LocalTracks } from './local-tracks.ts'
 import { type MediaKind, PeerLink } from './peer-link.ts'
-import { SignallingSocket, type SocketLike, type SocketStatus, type Wakeups } from './signalling-socket.ts'
+import {
+  RoomRefused,
+  SignallingSocket,
+  type SocketLike,
+  type SocketStatus,
+  type Wakeups,
+} from './signalling-socket.ts'
 
 // The built-in provider (protocol §1 `builtin`): WebRTC peer to peer, signalling through the
 // server's WebSocket. Independent of React: the screen subscribes to its snapshots.
@@ -31,11 +37,23 @@ export type BuiltinEnvironment = {
 }
 
 /** protocol §2: `signalling_url` is a path on the same origin; the socket speaks ws(s). */
-export function socketAddress(token: Pick<RoomToken, 'signalling_url' | 'token'>, origin: string): string {
+export function socketAddress(
+  token: Pick<BuiltinRoomToken, 'signalling_url' | 'token'>,
+  origin: string,
+): string {
   const url = new URL(token.signalling_url, origin)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   url.searchParams.set('token', token.token)
   return url.toString()
+}
+
+/** A fresh token names another provider than the call's (the school changed it during the call). */
+export class ProviderChanged extends Error {
+  readonly provider: string
+  constructor(provider: string) {
+    super(`The lesson moved to the ${provider} video provider`)
+    this.provider = provider
+  }
 }
 
 export class BuiltinCall implements CallSession {
@@ -171,6 +189,8 @@ export class BuiltinCall implements CallSession {
   }
 
   private address(token: RoomToken): string {
+    // The school moved the lesson to another provider meanwhile: entering again takes it there.
+    if (token.provider !== 'builtin') throw new RoomRefused(new ProviderChanged(token.provider))
     if (this.peer) this.peer.setIceServers(token.ice_servers)
     else {
       this.peer = new PeerLink(
