@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/schema-onboarding.ts',
     './src/server/db/schema-ai-lesson.ts',
     './src/server/db/schema-recordings.ts',
+    './src/server/db/schema-notifications.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -20,6 +20,8 @@ export const VIDEO_MAX_BYTES = 104_857_600
 export const MATERIAL_MAX_BYTES = 10_485_760
 export const RATING_MIN = 1
 export const RATING_MAX = 5
+/** issue #25 item 1: how many recent ratings with comments the teacher's page shows. */
+export const TEACHER_REVIEWS_SHOWN = 5
 export const SETTINGS_TIMEOUT_MS = 10_000
 export const SOCIAL_LINK_DEBOUNCE_MS = 500
 export const FIELD_VALIDATION_DEBOUNCE_MS = 200

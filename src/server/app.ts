@@ -14,6 +14,8 @@ import { invitationRoutes } from './modules/invitations/routes.ts'
 import { createLackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import { languageOnboardingRoutes } from './modules/language-onboardings/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
+import { createLessonNotifications } from './modules/notifications/service.ts'
+import { startNotificationWorkers } from './modules/notifications/worker.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
@@ -32,6 +34,7 @@ import { registerNoStore } from './platform/cache-control.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { answerFrameworkError, registerErrorHandler, replyNotFound } from './platform/errors.ts'
 import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
+import { startJobs } from './platform/jobs.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
@@ -117,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
   const video = createVideoProviders(deps.config.video)
+  // issue #28: the job queue; every process adds jobs, JOBS_WORKER processes also run them.
+  const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker })
+  const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
     roomHub.broadcastRecording,
@@ -145,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     roomHub,
     recordings,
     video,
+    jobs,
+    notifications,
   } satisfies AppContext)
   const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
@@ -157,12 +165,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // What waited for the school's digest when the last process stopped goes out now (or on the hour).
   app.addHook('onReady', async () => lackOfSlotsDigest.start())
+  if (deps.config.jobsWorker) {
+    app.addHook('onReady', async () =>
+      startNotificationWorkers({ db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }),
+    )
+  }
   app.addHook('onClose', async () => {
     unsubscribeChanges()
     unregisterSessionCache()
     board.close()
     await lackOfSlotsDigest.close()
     await recordings.close()
+    await notifications.idle()
+    await jobs.stop()
     await app.deps.mail.idle()
   })
 

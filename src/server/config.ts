@@ -81,6 +81,8 @@ const envSchema = v.object({
   AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
   AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
   AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
+  // issue #28: whether this process runs jobs (e-mails, reminders); every process may add them.
+  JOBS_WORKER: v.optional(v.picklist(['true', 'false'], 'JOBS_WORKER must be true or false'), 'true'),
   // Outside classrooms (issue #23): Vonage video and LearnCube; the built-in room otherwise.
   VIDEO_PROVIDER: v.optional(
     v.picklist(['builtin', 'vonage'], 'VIDEO_PROVIDER must be builtin or vonage'),
@@ -204,6 +206,8 @@ export type Config = {
   }
   ai: AiConfig
   video: VideoConfig
+  /** This process runs due jobs and the job queue's upkeep (JOBS_WORKER, issue #28). */
+  jobsWorker: boolean
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -328,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },
     video,
+    jobsWorker: e.JOBS_WORKER === 'true',
     webDir: path.resolve('dist'),
   }
 }

@@ -2,11 +2,13 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
+import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
 import type { RoomHub } from './modules/room/room-hub.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
+import type { Jobs } from './platform/jobs.ts'
 import type { Log } from './platform/logger.ts'
 import type { Mailer, MailQueue } from './platform/mail.ts'
 import type { RateLimiters } from './platform/rate-limit.ts'
@@ -43,4 +45,8 @@ export type AppContext = ServiceContext & {
   recordings: RecordingWorker
   /** The outside classrooms the school has configured (issue #23, modules/room/providers.ts). */
   video: VideoProviders
+  /** Durable jobs on PostgreSQL (platform/jobs.ts, issue #28). */
+  jobs: Jobs
+  /** Plans lessons' e-mails (modules/notifications, issue #28). */
+  notifications: LessonNotifications
 }

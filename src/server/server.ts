@@ -6,6 +6,7 @@ import type { ServiceContext } from './context.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
+import { announcePublicUrl } from './modules/settings/announced-url.ts'
 import { systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
 import { createLogger } from './platform/logger.ts'
@@ -60,6 +61,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { demoAccountsCreated } = await seedOnStart(ctx)
       if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
     })
+    // issue #25 item 4: operator commands build e-mailed links from this address.
+    await announcePublicUrl(database.db, config.publicUrl, systemClock.now())
 
     const app = await buildApp({ config, database, mailer, storage, logger })
     cleanups.push(() => app.close())

@@ -1,4 +1,5 @@
 import './app/mantine-styles.ts'
+import './app/focus-ring.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { queryClient } from './api/query-client.ts'

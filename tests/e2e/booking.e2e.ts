@@ -42,14 +42,9 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await page.getByRole('button', { name: 'Umów wybrane terminy' }).click()
   const dialog = page.getByRole('dialog', { name: 'Potwierdź lekcje' })
   await expect(dialog).toBeVisible()
-  // issue #11 item 8: the limit hint, still open, was drawn over the dialog; it is behind it now.
-  await expect(tooltip).toBeVisible()
-  const box = await tooltip.boundingBox()
-  const onTop = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('[role="tooltip"]') !== null,
-    [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
-  )
-  expect(onTop).toBe(false)
+  // issue #11 item 8 and issue #25 item 8: the limit hint, still open, was drawn over the dialog,
+  // then behind its overlay; moving on to "Umów wybrane terminy" closes it now.
+  await expect(tooltip).toHaveCount(0)
   await dialog.getByRole('combobox', { name: 'Poziom' }).click()
   await page.getByRole('option', { name: 'B1', exact: true }).click()
   await dialog.getByRole('button', { name: 'Umów lekcje' }).click()

@@ -69,6 +69,76 @@ for (const viewport of VIEWPORTS) {
     test.afterAll(() => server.stop())
     test.use({ baseURL: server.url, viewport: { width: viewport.width, height: viewport.height } })
 
+    // issue #25 item 6: Marta has past and booked lessons (demo data), and her onboarding is not done.
+    test('(0) a student who has booked before is not offered a "first lesson"', async ({ page }) => {
+      await signIn(page, STUDENT)
+      await expect(page.getByRole('button', { name: 'Dobierz lektora do mojego terminu' })).toBeVisible()
+      await expect(page.getByText('Pierwsza lekcja? Dobierzemy Ci lektora.')).toHaveCount(0)
+    })
+
+    // issue #25 item 3: the answers are a draft on the device until the onboarding ends.
+    test('(f) closed, reopened and reloaded, the onboarding keeps its answers and says what blocks it', async ({
+      page,
+    }) => {
+      await signIn(page, STUDENT_PARTNER)
+      // Aleksandra has never booked (fresh demo data; she books later in this file): the offer is hers.
+      await expect(page.getByText('Pierwsza lekcja? Dobierzemy Ci lektora.')).toBeVisible()
+      const onboarding = new OnboardingDialog(page)
+      await onboarding.open()
+      // The headers do not jump ahead: the date's step waits for the level, and says so.
+      await expect(onboarding.step(4)).toBeDisabled()
+      await expect(onboarding.step(4)).toHaveAccessibleName(
+        /niedostępne\)\. Najpierw wybierz swój poziom \(krok 2\)\.$/,
+      )
+      // The explanation step is never locked.
+      await expect(onboarding.step(3)).toBeEnabled()
+      await expect(onboarding.step(3)).toHaveAccessibleName(/\(informacja\)$/)
+      // The grey Find teacher button says what it needs.
+      const find = onboarding.dialog.getByRole('button', { name: 'Znajdź lektora' })
+      await expect(find).toBeDisabled()
+      await expect(find).toHaveAccessibleDescription(
+        /^Aby wyszukać lektora: wybierz swój poziom \(krok 2\); napisz kilka słów o sobie \(krok 5\); nagraj próbkę głosu \(krok 6\)\.$/,
+      )
+
+      await onboarding.next()
+      await onboarding.choose('Twój poziom', 'B2')
+      await onboarding.step(5).click()
+      const about = onboarding.dialog.getByRole('textbox', { name: 'Kilka słów o sobie' })
+      const text = 'Przeprowadzam się do Dublina i chcę rozmawiać bez stresu.'
+      await about.fill(text)
+      await expect(find).toHaveAccessibleDescription('Aby wyszukać lektora: nagraj próbkę głosu (krok 6).')
+
+      // Closed and reopened: the level and the about are still there, on the step left open.
+      await onboarding.dialog.getByRole('button', { name: 'Zamknij okno' }).click()
+      await expect(onboarding.dialog).toBeHidden()
+      await onboarding.open()
+      await expect(about).toHaveValue(text)
+      await expect(onboarding.step(2)).toContainText('B2')
+
+      // After a reload too.
+      await page.reload()
+      await onboarding.open()
+      await expect(about).toHaveValue(text)
+      await expect(onboarding.step(2)).toContainText('B2')
+      await onboarding.step(2).click()
+      await expect(onboarding.combobox('Twój poziom')).toHaveValue('B2')
+
+      // A logout forgets it: the next person on the device starts afresh.
+      await onboarding.dialog.getByRole('button', { name: 'Zamknij okno' }).click()
+      const drafts = () =>
+        page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('onboarding')))
+      expect(await drafts()).toHaveLength(1)
+      if (viewport.width < 1100) {
+        await page.getByRole('button', { name: 'Otwórz menu' }).click()
+        await page.getByRole('button', { name: 'Wyloguj się' }).click()
+      } else {
+        await page.getByRole('button', { name: 'Menu profilu' }).click()
+        await page.getByRole('menuitem', { name: 'Wyloguj się' }).click()
+      }
+      await expect(page).toHaveURL(/\/login$/)
+      await expect.poll(drafts).toHaveLength(0)
+    })
+
     test('(a) an exact free slot is offered and booked; the student lands on my-lessons with it', async ({
       page,
     }) => {

@@ -61,7 +61,10 @@ test('a student cancels a lesson two days ahead with a reason and sees it cancel
   await expect(lessons.toast('Lekcja została odwołana')).toBeVisible()
   await expect(dialog).toBeHidden()
 
-  const cancelled = lessons.lessonAt('Zaplanowane', when)
+  // issue #25 item 5: a cancelled lesson is never "scheduled"; it is read under Zakończone.
+  await expect(lessons.lessonAt('Zaplanowane', when)).toHaveCount(0)
+  await lessons.tab('Zakończone').click()
+  const cancelled = lessons.lessonAt('Zakończone', when)
   await expect(cancelled).toContainText('Odwołana')
   await expect(cancelled).toContainText('Powód: Wyjazd rodzinny, przepraszam.')
   // A cancelled lesson offers nothing more (no cancel, note, memo or absence report).
@@ -69,10 +72,11 @@ test('a student cancels a lesson two days ahead with a reason and sees it cancel
   await page.reload()
   await expect(cancelled).toContainText('Odwołana')
   await expect(cancelled).toContainText('Powód: Wyjazd rodzinny, przepraszam.')
-  // issue #11 item 8: it reads as over — subdued, after the lessons to come, with no Join.
+  // issue #11 item 8: it reads as over — subdued, with no Join.
   await expect(cancelled).toHaveAttribute('data-cancelled', 'true')
   await expect(cancelled.getByRole('button', { name: /^Dołącz do lekcji/ })).toHaveCount(0)
-  await expect(lessons.lessons('Zaplanowane').last()).toHaveAttribute('data-cancelled', 'true')
+  await lessons.tab('Zaplanowane').click()
+  await expect(lessons.lessonAt('Zaplanowane', when)).toHaveCount(0)
 })
 
 test('a student rates a finished lesson, then changes the rating, and sees the new one after reload', async ({

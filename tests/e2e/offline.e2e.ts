@@ -28,7 +28,7 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   // issue #4 item 7: the teacher's own week, mirrored in IndexedDB, shows with a staleness note.
   const schedule = page.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule.getByText(/Jesteś offline\. Grafik z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()
-  await expect(schedule.getByText(/: (wolny|zarezerwowany|za późno na rezerwację)$/).first()).toBeAttached()
+  await expect(schedule.getByText(/: (wolny|zarezerwowany|zamknięty dla rezerwacji)$/).first()).toBeAttached()
 })
 
 /**

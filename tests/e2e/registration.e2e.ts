@@ -65,12 +65,24 @@ test('a new teacher registers in six steps, waits for verification, then signs i
   await expect(page).toHaveURL(/\/dashboard\/my-lessons$/)
 })
 
-test('an invited student registers from the e-mailed link and lands on scheduling', async ({ page }) => {
+test('an invited student registers from the e-mailed link, opened twice, and lands on scheduling', async ({
+  page,
+  baseURL,
+}) => {
   const email = `kursant.${Date.now()}@example.com`
   const password = 'Kursant-2026!'
+  // Run as an operator would, with the server's DATA_DIR only: the link is on the address the
+  // server announced (issue #25 item 4), not on a default of the command's own.
   ops('invite-student', email, '--human', '--locale', 'pl')
-  const link = await waitForLink(email, /http:\/\/127\.0\.0\.1:\d+\/invitation\?token=[A-Za-z0-9_-]+/)
+  const link = await waitForLink(email, /http:\/\/[^/\s]+\/invitation\?token=[A-Za-z0-9_-]+/)
+  expect(new URL(link).origin).toBe(new URL(baseURL ?? '').origin)
 
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/registration$/)
+  await expect(page.getByRole('heading', { name: 'Dokończ rejestrację' })).toBeVisible()
+  // issue #25 item 4: the tab is closed before finishing; the link, opened again (here on a device
+  // with nothing stored), still works until the password is set.
+  await page.evaluate(() => localStorage.clear())
   await page.goto(link)
   await expect(page).toHaveURL(/\/registration$/)
   await expect(page.getByRole('heading', { name: 'Dokończ rejestrację' })).toBeVisible()
@@ -88,6 +100,16 @@ test('an invited student registers from the e-mailed link and lands on schedulin
 
   await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
   expect(await page.evaluate(() => localStorage.getItem('registration_completed'))).toBe('true')
+  // issue #25 item 6: a student who has never booked is offered the first-lesson onboarding.
+  await expect(page.getByText('Pierwsza lekcja? Dobierzemy Ci lektora.')).toBeVisible()
+
+  // Used to set the password, the link says so and what to do instead.
+  await page.goto(link)
+  await expect(
+    page.getByText('To zaproszenie zostało już wykorzystane: hasło do konta jest ustawione.'),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Zresetuj hasło' }).click()
+  await expect(page).toHaveURL(/\/password-reset$/)
 
   // The new password works for a fresh sign-in.
   await page.evaluate(() => localStorage.clear())

@@ -66,6 +66,19 @@ export const profileResponse = envelope(profileSchema)
 
 const languageLevel = v.object({ language_id: v.number(), level_id: v.number() })
 
+/**
+ * A student's recent rating of the teacher as the teacher's page shows it (issue #25 item 1,
+ * docs/decisions.md): the value, the comment and the student as first name and initial only.
+ */
+export const teacherReviewSchema = v.object({
+  value: v.number(),
+  comment: v.string(),
+  /** "Marta D." — never the full last name nor the student's id. */
+  student_name: v.string(),
+  rated_at: v.string(),
+})
+export type TeacherReview = v.InferOutput<typeof teacherReviewSchema>
+
 // GET /teachers/show (spec §7): the teacher summary page (spec §2 teacher/{id}).
 export const teacherSummarySchema = v.object({
   id: idSchema,
@@ -82,6 +95,11 @@ export const teacherSummarySchema = v.object({
   teaching_languages: v.array(v.number()),
   language_specializations: v.array(v.object({ specialization_id: v.number(), language_id: v.number() })),
   not_accepting_new_students: v.boolean(),
+  /**
+   * The newest ratings with their comments, newest first (issue #25 item 1). Optional: summaries
+   * kept on the device before it came have none.
+   */
+  recent_reviews: v.optional(v.array(teacherReviewSchema), []),
 })
 export type TeacherSummary = v.InferOutput<typeof teacherSummarySchema>
 export const teacherSummaryResponse = envelope(teacherSummarySchema)

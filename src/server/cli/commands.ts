@@ -9,9 +9,10 @@ import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts'
-import { showSettings, updateSettings } from '../modules/settings/service.ts'
+import { type OperatorSettings, showOperatorSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 import { OpsError } from '../platform/errors.ts'
+import { startJobs } from '../platform/jobs.ts'
 
 // Operator commands (issue #2) as data: the CLI builds them from argv (checked by this schema)
 // and runs them through the same services as the HTTP API.
@@ -42,6 +43,8 @@ export const opsCommandSchema = v.variant('command', [
     banDuration: settingValue,
     cancellationEarliness: settingValue,
     lessonEarlinessCondition: settingValue,
+    firstReminderMinutes: settingValue,
+    secondReminderMinutes: settingValue,
   }),
   v.object({
     command: v.literal('lesson-limits'),
@@ -75,6 +78,8 @@ export const opsCommandSchema = v.variant('command', [
       v.picklist(['builtin', 'vonage'], 'the provider must be builtin, vonage or default'),
     ),
   }),
+  // issue #28: what the job queue holds.
+  v.object({ command: v.literal('jobs') }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
@@ -82,10 +87,12 @@ export const opsCommandSchema = v.variant('command', [
 
 export type OpsCommand = v.InferOutput<typeof opsCommandSchema>
 
-const settingsLines = (s: Awaited<ReturnType<typeof showSettings>>) => [
+const settingsLines = (s: OperatorSettings) => [
   `ban_duration: ${s.ban_duration} days`,
   `cancellation_earliness: ${s.cancellation_earliness} hours`,
   `lesson_earliness_condition: ${s.lesson_earliness_condition} hours`,
+  `first_reminder: ${s.first_reminder_minutes} minutes before a lesson`,
+  `second_reminder: ${s.second_reminder_minutes} minutes before a lesson`,
 ]
 
 const limitsLine = (l: LessonLimits) =>
@@ -129,7 +136,7 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     case 'settings': {
       const { command: _, ...changes } = cmd
       const changed = Object.values(changes).some((value) => value !== undefined)
-      const settings = changed ? await updateSettings(ctx, changes) : await showSettings(ctx)
+      const settings = changed ? await updateSettings(ctx, changes) : await showOperatorSettings(ctx)
       return [changed ? 'Settings updated:' : 'Current settings:', ...settingsLines(settings)].join('\n')
     }
     case 'lesson-limits': {
@@ -148,6 +155,17 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     }
     case 'lack-of-slots':
       return lackOfSlotsLines(ctx.db, cmd.since)
+    case 'jobs': {
+      const jobs = await startJobs(ctx.database.pool, ctx.log, { maintenance: false })
+      try {
+        const lines = (await jobs.counts()).map(
+          (q) => `${q.queue}\twaiting ${q.waiting}\trunning ${q.active}\tfailed ${q.failed}`,
+        )
+        return ['Jobs per queue (failed: every retry used up):', ...lines].join('\n')
+      } finally {
+        await jobs.stop()
+      }
+    }
     case 'seed': {
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`

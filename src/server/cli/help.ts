@@ -18,8 +18,8 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   [
     'settings',
-    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS]',
-    'Prints the settings of spec §3; with flags, changes them first.',
+    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES]',
+    'Prints the settings of spec §3 and the e-mail reminders before a lesson (0: not sent); with flags, changes them first.',
   ],
   [
     'lesson-limits',
@@ -32,6 +32,11 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     ].join('\n'),
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
+  [
+    'jobs',
+    'jobs',
+    'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed (issue #28).',
+  ],
   [
     'learncube',
     'learncube (--lesson ID | --teacher EMAIL) [--off]',

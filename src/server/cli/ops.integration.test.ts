@@ -5,16 +5,19 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clusterDir, stopCluster } from '../db/embedded/cluster.ts'
 import { processesOn } from '../db/embedded/processes.ts'
-import { users } from '../db/schema.ts'
+import { serverAnnouncements, users } from '../db/schema.ts'
+import { announcePublicUrl } from '../modules/settings/announced-url.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { tokenIn } from '../test-support/capturing-mailer.ts'
 import { createUser, uniqueEmail } from '../test-support/fixtures.ts'
 import { runOpsCommand } from './commands.ts'
+import { NO_ADDRESS } from './link-address.ts'
 import { runOps } from './ops.ts'
 
+const ANNOUNCED = 'http://127.0.0.1:18123'
 const OPS_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ops.ts')
 
 let t: TestApp
@@ -74,6 +77,13 @@ describe('operator commands (shared services)', () => {
     await expect(
       runOpsCommand(t.ctx, { command: 'video-provider', email: uniqueEmail('nobody'), provider: null }),
     ).rejects.toThrow(/No teacher/)
+  })
+
+  it('jobs lists the job queues with what waits and failed (issue #28)', async () => {
+    const output = await runOpsCommand(t.ctx, { command: 'jobs' })
+    expect(output.split('\n')[0]).toBe('Jobs per queue (failed: every retry used up):')
+    for (const queue of ['lesson-booked', 'lesson-cancelled', 'lesson-reminder', 'notifications-sweep'])
+      expect(output).toMatch(new RegExp(`^${queue}\twaiting \\d+\trunning \\d+\tfailed \\d+$`, 'm'))
   })
 
   it('learncube marks a lesson and says the classroom is not configured yet (issue #23)', async () => {
@@ -141,7 +151,14 @@ describe('operator commands (shared services)', () => {
   it('settings prints, changes within bounds, and refuses values out of bounds', async () => {
     const none = { command: 'settings' } as const
     expect(await runOpsCommand(t.ctx, none)).toBe(
-      'Current settings:\nban_duration: 14 days\ncancellation_earliness: 24 hours\nlesson_earliness_condition: 12 hours',
+      [
+        'Current settings:',
+        'ban_duration: 14 days',
+        'cancellation_earliness: 24 hours',
+        'lesson_earliness_condition: 12 hours',
+        'first_reminder: 1440 minutes before a lesson',
+        'second_reminder: 60 minutes before a lesson',
+      ].join('\n'),
     )
     await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(
       '--ban-duration must be a whole number of days from 0 to 365.',
@@ -152,6 +169,14 @@ describe('operator commands (shared services)', () => {
     expect(await runOpsCommand(t.ctx, { ...none, cancellationEarliness: 48 })).toMatch(
       /^Settings updated:\n.*\ncancellation_earliness: 48 hours/,
     )
+    // issue #28: the reminders' times, 0 turning one off.
+    expect(
+      await runOpsCommand(t.ctx, { ...none, secondReminderMinutes: 0, firstReminderMinutes: 120 }),
+    ).toMatch(/first_reminder: 120 minutes before a lesson\nsecond_reminder: 0 minutes before a lesson$/)
+    await expect(runOpsCommand(t.ctx, { ...none, firstReminderMinutes: 20_161 })).rejects.toThrow(
+      '--first-reminder must be a whole number of minutes from 0 to 20160.',
+    )
+    await runOpsCommand(t.ctx, { ...none, firstReminderMinutes: 1440, secondReminderMinutes: 60 })
   })
 })
 
@@ -162,7 +187,40 @@ describe('the ops CLI on its own database connection', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-'))
     env = { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' }
   })
+  beforeEach(() => announcePublicUrl(t.database.db, ANNOUNCED, new Date()))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  // issue #25 item 4: with only DATA_DIR the link went to http://localhost:8080, not to the server.
+  it('invite-student e-mails a link on the address the running server announced', async () => {
+    const email = uniqueEmail('announced')
+    const invited = await ops(['invite-student', email, '--human'], env)
+    expect(invited).toMatchObject({ code: 0, out: expect.stringMatching(`Invited student ${email}`) })
+    expect(invited.err).toMatch(`"link":"${ANNOUNCED}/invitation?token=`)
+    expect(invited.err).not.toMatch('localhost:8080')
+  })
+
+  it('an explicit PUBLIC_URL wins, with a note when the server announces another address', async () => {
+    const email = uniqueEmail('explicit')
+    const invited = await ops(['invite-student', email, '--human'], {
+      ...env,
+      PUBLIC_URL: 'https://app.example.pl',
+    })
+    expect(invited.code).toBe(0)
+    expect(invited.err).toMatch('"link":"https://app.example.pl/invitation?token=')
+    expect(invited.err).toMatch(
+      `Note: links use PUBLIC_URL https://app.example.pl; the server announces ${ANNOUNCED}.`,
+    )
+  })
+
+  it('refuses to e-mail links when no server announced an address and PUBLIC_URL is not set', async () => {
+    await t.database.db.delete(serverAnnouncements)
+    const email = uniqueEmail('unknown-address')
+    expect(await ops(['invite-student', email, '--human'], env)).toMatchObject({ code: 2, err: NO_ADDRESS })
+    const [invited] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(invited).toBeUndefined()
+    // Commands that send no links need no address.
+    expect((await ops(['settings'], env)).code).toBe(0)
+  })
 
   it('seeds, lists, verifies and prints settings, then releases the database', async () => {
     expect((await ops(['seed'], env)).out).toMatch(/demo account\(s\) created/)
@@ -221,7 +279,7 @@ describe('the ops CLI as a process of its own on the embedded database', () => {
   })
 
   it("returns a failed command's message and exit code 1", async () => {
-    const result = await cli(['verify-teacher', 'nobody@example.com'])
+    const result = await cli(['lesson-limits', 'nobody@example.com'])
     expect(result).toMatchObject({
       code: 1,
       stderr: expect.stringMatching('No account with the e-mail nobody@example.com.\n'),

@@ -5,6 +5,7 @@ import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { createLocalStorage, filesDir } from '../platform/storage.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
+import { linkAddress } from './link-address.ts'
 import { parseOpsArgs, UsageError } from './parse-args.ts'
 
 // `npm run ops -- <command>`: operator commands (issue #2). Exit codes: 0 done, 1 the command
@@ -29,9 +30,18 @@ async function runCommand(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log })
   try {
     await database.migrate()
+    const publicUrl = await linkAddress(database.db, config, env, cmd.command, (text) => out.error(text))
     const mailer = createMailer(config, log)
     const storage = createLocalStorage(filesDir(config.dataDir))
-    const ctx = { config, database, db: database.db, clock: systemClock, mailer, storage, log }
+    const ctx = {
+      config: { ...config, publicUrl },
+      database,
+      db: database.db,
+      clock: systemClock,
+      mailer,
+      storage,
+      log,
+    }
     return await runOpsCommand(ctx, cmd)
   } finally {
     await database.close()

@@ -108,6 +108,8 @@ describe('parseOpsArgs', () => {
         banDuration: 21,
         cancellationEarliness: undefined,
         lessonEarlinessCondition: 6,
+        firstReminderMinutes: undefined,
+        secondReminderMinutes: undefined,
       },
     })
   })

@@ -58,6 +58,8 @@ function build(name: string, args: string[]): unknown {
         'ban-duration': { type: 'string' },
         'cancellation-earliness': { type: 'string' },
         'lesson-earliness': { type: 'string' },
+        'first-reminder': { type: 'string' },
+        'second-reminder': { type: 'string' },
       })
       if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
       return {
@@ -65,6 +67,8 @@ function build(name: string, args: string[]): unknown {
         banDuration: wholeNumber('--ban-duration', values['ban-duration']),
         cancellationEarliness: wholeNumber('--cancellation-earliness', values['cancellation-earliness']),
         lessonEarlinessCondition: wholeNumber('--lesson-earliness', values['lesson-earliness']),
+        firstReminderMinutes: wholeNumber('--first-reminder', values['first-reminder']),
+        secondReminderMinutes: wholeNumber('--second-reminder', values['second-reminder']),
       }
     }
     case 'lesson-limits': {

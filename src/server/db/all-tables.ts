@@ -1,6 +1,7 @@
 import * as coreSchema from './schema.ts'
 import * as aiLessonSchema from './schema-ai-lesson.ts'
 import * as lessonsSchema from './schema-lessons.ts'
+import * as notificationsSchema from './schema-notifications.ts'
 import * as onboardingSchema from './schema-onboarding.ts'
 import * as recordingsSchema from './schema-recordings.ts'
 import * as roomSchema from './schema-room.ts'
@@ -17,4 +18,5 @@ export const schema = {
   ...onboardingSchema,
   ...aiLessonSchema,
   ...recordingsSchema,
+  ...notificationsSchema,
 }

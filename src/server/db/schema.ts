@@ -246,6 +246,19 @@ export const settings = pgTable('settings', {
   banDuration: integer('ban_duration').notNull(),
   cancellationEarliness: integer('cancellation_earliness').notNull(),
   lessonEarlinessCondition: integer('lesson_earliness_condition').notNull(),
+  // issue #28: the two e-mail reminders before a lesson, in minutes before its start.
+  firstReminderMinutes: integer('first_reminder_minutes').notNull().default(1440),
+  secondReminderMinutes: integer('second_reminder_minutes').notNull().default(60),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * What the running server announces to the operator commands (issue #25 item 4): its PUBLIC_URL
+ * under 'public_url', written at every start, so e-mailed links never use an address of their own.
+ */
+export const serverAnnouncements = pgTable('server_announcements', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   updatedAt: updatedAt(),
 })
 

@@ -5,7 +5,14 @@ import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Log } from './logger.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** A calendar invitation (issue #28): sent as text/calendar with its METHOD, and as a .ics file. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string }
+}
 export type Mailer = { send(msg: MailMessage): Promise<void> }
 /** The part of a pino logger the mailer uses (the ops CLI passes a console adapter). */
 export type MailLog = Log

@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // cache has its own tests (platform/session-cache*.test.ts).
     sessionCacheMs: 0,
     boardCacheMs: 0,
+    // Jobs are added, never run, unless a test asks (notifications' own tests do).
+    jobsWorker: false,
     ...overrides,
   }
 }

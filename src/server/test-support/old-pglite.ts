@@ -22,7 +22,11 @@ const LAST_PGLITE_MIGRATION = 3
  * Columns later migrations added to tables today's demo seed writes: added for the seed and
  * dropped after it, so the directory keeps the old schema.
  */
-const LATER_COLUMNS = [{ table: 'availability_rules', column: 'slots_complete_from', type: 'date' }]
+const LATER_COLUMNS = [
+  { table: 'availability_rules', column: 'slots_complete_from', type: 'date' },
+  { table: 'settings', column: 'first_reminder_minutes', type: 'integer DEFAULT 1440 NOT NULL' },
+  { table: 'settings', column: 'second_reminder_minutes', type: 'integer DEFAULT 60 NOT NULL' },
+]
 const journal = v.looseObject({ entries: v.array(v.looseObject({ idx: v.number() })) })
 
 /** The migrations folder as it was: the journal cut after the last PGlite migration. */

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
 import { lazyComponent } from '../ui/lazy-component.tsx'
@@ -7,9 +5,6 @@ import { dashboardChildPaths } from './paths.ts'
 import { dashboardChunks } from './screen-chunks.ts'
 
 // Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
-const ComingSoonScreen = lazyComponent(
-  async () => (await import('./coming-soon-screen.tsx')).ComingSoonScreen,
-)
 const SetLessonsScreen = lazyComponent(async () => (await dashboardChunks.setLessons()).SetLessonsScreen)
 // The onboarding's step 6 (issue #14) reuses the voice-confirmation recorder: features do not
 // import each other, so it is handed over here, and loads when the step first shows it.
@@ -34,17 +29,12 @@ const VoiceConfirmationScreen = lazyComponent(
 )
 // Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
 const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
-
-/**
- * The dashboard screens that later issues build. Each renders the shared, honest "coming soon"
- * panel; an issue that delivers a screen replaces its entry with the real route here.
- */
-const comingSoon: { path: string; title: MessageDescriptor }[] = [
-  { path: dashboardChildPaths.videoCallLearnCube, title: msg`Lekcja wideo` },
-]
+// The same for LearnCube's classroom (issue #23); LearnCube's own script loads only inside it.
+const LearncubeScreen = lazyComponent(
+  async () => (await import('../features/learncube/learncube-screen.tsx')).LearncubeScreen,
+)
 
 const dashboardRoutes: RouteObject[] = [
-  ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonScreen title={title} /> })),
   // Issue #11: the AI-only student's first screen until the AI lesson is built.
   { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
   // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
@@ -60,6 +50,8 @@ const dashboardRoutes: RouteObject[] = [
   { path: dashboardChildPaths.voiceConfirmation, element: <VoiceConfirmationScreen /> },
   // Issue #13: the lesson room (spec §2 video-call-vonage, keeping its query).
   { path: dashboardChildPaths.videoCallVonage, element: <LessonRoomRoute /> },
+  // Issue #23: the cube variant (spec §2 video-call-learn-cube), LearnCube's classroom embedded.
+  { path: dashboardChildPaths.videoCallLearnCube, element: <LearncubeScreen /> },
 ]
 
 /** The screen of the current /dashboard path (the routes above, relative to /dashboard). */

@@ -41,3 +41,20 @@ export const dashboardChildPaths = {
 /** Where a screen the user may not open sends them (spec §2 routes table). */
 export const profileRedirect = (screen: 'set-lessons' | 'my-lessons' | 'ai-lesson') =>
   `${paths.profile}?redirect=${screen}`
+
+/**
+ * issue #23 (spec §2): `room=builtin` in the call's query asks for the ordinary room even for a
+ * cube lesson, the fallback the cube screen offers when the school has no LearnCube classroom.
+ */
+export const BUILTIN_ROOM_PARAM = { name: 'room', value: 'builtin' } as const
+
+/** The ordinary room's address for the same query (`?lesson_id=…`), asking for the built-in room. */
+export function builtinRoomPath(search: string): string {
+  const query = new URLSearchParams(search)
+  query.set(BUILTIN_ROOM_PARAM.name, BUILTIN_ROOM_PARAM.value)
+  return `${paths.videoCallVonage}?${query}`
+}
+
+/** Whether a call's query asks for the ordinary room (see BUILTIN_ROOM_PARAM). */
+export const asksForBuiltinRoom = (search: string) =>
+  new URLSearchParams(search).get(BUILTIN_ROOM_PARAM.name) === BUILTIN_ROOM_PARAM.value

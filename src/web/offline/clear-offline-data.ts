@@ -1,8 +1,13 @@
+import { clearUserDrafts } from './draft-store.ts'
 import { clearLessonMirror } from './lesson-mirror.ts'
 import { clearOutbox } from './outbox.ts'
 import { clearTimetableMirror } from './timetable-mirror.ts'
 
-/** Empties the offline mirrors and, unless `keepOutbox`, the outbox of writes made offline. */
+/**
+ * Empties the offline mirrors and, unless `keepOutbox` (a session that merely expired, for the same
+ * user's next login), the outbox of writes made offline and the user's drafts (issue #25 item 3).
+ */
 export async function clearOfflineData(options: { keepOutbox?: boolean } = {}): Promise<void> {
+  if (!options.keepOutbox) clearUserDrafts()
   await Promise.all([clearTimetableMirror(), clearLessonMirror(), options.keepOutbox ? null : clearOutbox()])
 }

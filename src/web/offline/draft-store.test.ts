@@ -2,7 +2,7 @@
 
 import * as v from 'valibot'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createDraftStore, DRAFT_MAX_AGE_MS } from './draft-store.ts'
+import { clearUserDrafts, createDraftStore, DRAFT_MAX_AGE_MS, USER_DRAFT_PREFIX } from './draft-store.ts'
 
 const schema = v.object({ step: v.number(), values: v.object({ first_name: v.string() }) })
 const draft = { step: 2, values: { first_name: 'Anna' } }
@@ -61,5 +61,19 @@ describe('the draft store', () => {
     const store = createDraftStore('draft-f', schema, { storage: broken })
     expect(() => store.save(draft)).not.toThrow()
     expect(store.load()).toBeNull()
+  })
+})
+
+describe('the user drafts (issue #25 item 3)', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('are all removed on logout, other keys kept', () => {
+    createDraftStore(`${USER_DRAFT_PREFIX}onboarding:u1`, schema).save(draft)
+    createDraftStore(`${USER_DRAFT_PREFIX}onboarding:u2`, schema).save(draft)
+    localStorage.setItem('lektorium:locale', 'en')
+    clearUserDrafts()
+    expect(createDraftStore(`${USER_DRAFT_PREFIX}onboarding:u1`, schema).load()).toBeNull()
+    expect(localStorage.length).toBe(1)
+    expect(localStorage.getItem('lektorium:locale')).toBe('en')
   })
 })

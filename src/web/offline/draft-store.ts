@@ -36,6 +36,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Drafts of a signed-in user's work (e.g. the language onboarding) live under this prefix: a
+ * logout removes them all (clearUserDrafts), so the next person on the device never sees them.
+ */
+export const USER_DRAFT_PREFIX = 'lektorium:user-draft:'
+
 const defaultStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage)
 
 /** A draft under `key` whose data must satisfy `schema` when read back. */
@@ -83,4 +89,15 @@ export function createDraftStore<S extends v.GenericSchema>(
   }
 
   return { key, load, save, clear }
+}
+
+/** Removes every draft under USER_DRAFT_PREFIX (logout, api/end-session.ts). */
+export function clearUserDrafts(storage: Storage | undefined = defaultStorage()): void {
+  try {
+    if (!storage) return
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index))
+    for (const key of keys) if (key?.startsWith(USER_DRAFT_PREFIX)) storage.removeItem(key)
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
 }

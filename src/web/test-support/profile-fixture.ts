@@ -94,6 +94,7 @@ export function teacherSummaryFixture(overrides: Partial<TeacherSummary> = {}): 
     teaching_languages: [2],
     language_specializations: [],
     not_accepting_new_students: false,
+    recent_reviews: [],
     ...overrides,
   }
 }

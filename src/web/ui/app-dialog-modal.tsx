@@ -7,6 +7,7 @@ import { Modal } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { DIALOG_WIDTH, NARROW_DIALOG_BREAKPOINT_PX } from '../../domain/constants.ts'
 import type { AppDialogProps } from './app-dialog.tsx'
+import { useDialogFocusReturn } from './dialog-focus-return.ts'
 
 /** spec §2 / §9: 600 shared, 430 edit, 300 on screens 520 px wide or less. */
 const NARROW_DIALOG_QUERY = `(max-width: ${NARROW_DIALOG_BREAKPOINT_PX}px)`
@@ -26,6 +27,8 @@ export function DialogModal({
   const { t } = useLingui()
   const narrow = useMediaQuery(NARROW_DIALOG_QUERY)
   const width = narrow ? DIALOG_WIDTH.narrow : DIALOG_WIDTH[variant]
+  // Ours, not Mantine's: it also covers dialogs rendered open and unmounted on close.
+  useDialogFocusReturn(opened, returnFocus)
   return (
     <Modal
       opened={opened}
@@ -34,7 +37,7 @@ export function DialogModal({
       size={width}
       centered={centered}
       padding={padding}
-      returnFocus={returnFocus}
+      returnFocus={false}
       closeOnEscape={!closeDisabled}
       closeOnClickOutside={!closeDisabled}
       withCloseButton={!closeDisabled}

@@ -35,13 +35,13 @@ const days: Timetable['timetable'] = [
   { date: '2026-11-24', slots: [], has_own_lesson: false },
 ]
 
-function show(selection?: Partial<SlotSelection>) {
+function show(selection?: Partial<SlotSelection>, viewer: 'student' | 'teacher' = 'student') {
   const onToggle = vi.fn()
   const full: SlotSelection = { selectedIds: [], onToggle, limit: 2, limitReached: false, ...selection }
   render(
     <MantineProvider theme={theme}>
       <I18nProvider i18n={i18n}>
-        <ScheduleSlots days={days} graceHours={12} selection={selection ? full : undefined} />
+        <ScheduleSlots days={days} graceHours={12} selection={selection ? full : undefined} viewer={viewer} />
       </I18nProvider>
     </MantineProvider>,
   )
@@ -178,5 +178,29 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     show()
     expect(screen.queryAllByRole('button')).toEqual([])
     expect(screen.getByText(/poniedziałek 23\.11, 10:00.*: masz już lekcję w tym czasie/)).toBeTruthy()
+  })
+
+  // issue #25 item 8: her own past slots told the teacher "za późno na rezerwację".
+  it('tells a teacher in her own words that students can no longer book a slot', async () => {
+    show(undefined, 'teacher')
+    expect(screen.getByText(/poniedziałek 23\.11, 11:00.*: zamknięty dla rezerwacji$/)).toBeTruthy()
+    expect(screen.getByText(/poniedziałek 23\.11, 10:00.*: zarezerwowany$/)).toBeTruthy()
+    expect(screen.queryByText(/za późno na rezerwację/)).toBeNull()
+  })
+
+  // issue #25 item 8: a refusal's hint stayed open over the booking dialog opened right after it.
+  it('closes a refusal’s hint at the next press elsewhere, or when the focus moves on', async () => {
+    show({ selectedIds: [id(2)], limitReached: true })
+    const limit = 'Osiągnięto limit: możesz mieć naraz najwyżej 2 zaplanowane lekcje.'
+    fireEvent.click(slotButton('08:00'))
+    await waitFor(() => expect(openTooltips()).toEqual([limit]))
+    fireEvent.pointerDown(document.body)
+    await waitFor(() => expect(openTooltips()).toEqual([]))
+
+    slotButton('08:00').focus()
+    fireEvent.click(slotButton('08:00'))
+    await waitFor(() => expect(openTooltips()).toEqual([limit]))
+    fireEvent.blur(slotButton('08:00'))
+    await waitFor(() => expect(openTooltips()).toEqual([]))
   })
 })

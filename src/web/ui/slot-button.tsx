@@ -74,6 +74,18 @@ export function SlotButton({
     }, SLOT_TOOLTIP_MS)
     return () => clearTimeout(timer)
   }, [refusedAt])
+  useEffect(() => {
+    if (refusedAt === null) return
+    // issue #25 item 8: a hint still open when the person moved on (to "Umów wybrane terminy", say)
+    // was left showing with the booking dialog. The next press anywhere closes it; a press on this
+    // slot again opens it anew with its click.
+    const close = () => {
+      setRefusedAt(null)
+      setPointed(false)
+    }
+    document.addEventListener('pointerdown', close, true)
+    return () => document.removeEventListener('pointerdown', close, true)
+  }, [refusedAt])
 
   const content = (
     <>
@@ -128,7 +140,11 @@ export function SlotButton({
           setPointed(true)
           onFocusSlot?.()
         }}
-        onBlur={() => setPointed(false)}
+        onBlur={() => {
+          // Moving on from the keyboard closes a refusal's hint too (issue #25 item 8).
+          setPointed(false)
+          setRefusedAt(null)
+        }}
       >
         {content}
       </UnstyledButton>

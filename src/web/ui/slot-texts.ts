@@ -19,19 +19,21 @@ export function useSlotTexts({ graceHours, limit, viewer }: Options) {
     many: '# zaplanowanych lekcji',
     other: '# zaplanowanej lekcji',
   })
-  const scheduled = viewer === 'teacher' ? t`zarezerwowany` : t`masz już lekcję w tym czasie`
+  const teacher = viewer === 'teacher'
+  const scheduled = teacher ? t`zarezerwowany` : t`masz już lekcję w tym czasie`
+  // issue #25 item 8: the teacher's own week spoke to her as to a student booking it.
+  const missed = teacher ? t`zamknięty dla rezerwacji` : t`za późno na rezerwację`
   const state: Record<SlotState, string> = {
     available: t`wolny`,
     selected: t`wybrany`,
     scheduled,
-    missed: t`za późno na rezerwację`,
+    missed,
     unavailable: t`niedostępny`,
   }
   const hint: Record<SlotState, string | null> = {
     available: null,
     selected: null,
-    scheduled:
-      viewer === 'teacher' ? t`Ten termin jest zarezerwowany.` : t`Masz już zaplanowaną lekcję w tym czasie.`,
+    scheduled: teacher ? t`Ten termin jest zarezerwowany.` : t`Masz już zaplanowaną lekcję w tym czasie.`,
     missed: t`Lekcję trzeba umówić co najmniej ${hours} przed jej rozpoczęciem.`,
     unavailable: t`Ten termin jest niedostępny.`,
   }

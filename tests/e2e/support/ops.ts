@@ -1,17 +1,18 @@
 import { execFileSync } from 'node:child_process'
-import { E2E_DATA_DIR, E2E_PORT } from '../../../playwright.config.ts'
+import { E2E_DATA_DIR } from '../../../playwright.config.ts'
 
 /**
  * Runs an operator command (README "Operator commands") against the journeys' server: the CLI
- * connects to the server's database itself, in the server's environment (e-mailed links are built
- * from PUBLIC_URL).
+ * connects to the server's database itself. Without PUBLIC_URL, as an operator would run it: the
+ * e-mailed links use the address the running server announced (issue #25 item 4).
  */
-export const ops = (...args: string[]) =>
-  opsOn({ dataDir: E2E_DATA_DIR, url: `http://127.0.0.1:${E2E_PORT}` }, ...args)
+export const ops = (...args: string[]) => opsOn({ dataDir: E2E_DATA_DIR }, ...args)
 
 /** The same against a journey's own server (support/own-server.ts). */
-export const opsOn = (server: { dataDir: string; url: string }, ...args: string[]) =>
-  execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url },
+export const opsOn = (server: { dataDir: string }, ...args: string[]) => {
+  const { PUBLIC_URL: _ignored, ...env } = process.env
+  return execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
+    env: { ...env, DATA_DIR: server.dataDir },
     encoding: 'utf8',
   })
+}

@@ -8,6 +8,7 @@ import { OpsError } from '../../platform/errors.ts'
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
 import { linkIn, tokenIn } from '../../test-support/capturing-mailer.ts'
 import { bearer, createUser } from '../../test-support/fixtures.ts'
+import { post } from '../../test-support/http.ts'
 import { invitedStudentValues } from '../../test-support/invitations.ts'
 import type { InvitedStudent } from './repository.ts'
 import { inviteStudent } from './service.ts'
@@ -19,6 +20,18 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const DAY = 86_400_000
+const PASSWORD = 'Student-secret-1'
+const studentDetails = () => ({
+  first_name: 'Julia',
+  last_name: 'Jankowska',
+  phone_number: '513 444 555',
+  date_of_birth: '2001-01-23',
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  user_rules_agreed: true,
+  voice_recording_agreed: true,
+  locale: 'pl',
+})
 const student = invitedStudentValues
 const accept = (invitation_token: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/students/accept_invitation', payload: { invitation_token } })
@@ -55,18 +68,38 @@ describe('POST /students/accept_invitation', () => {
     })
   })
 
-  it('accepts a link once only', async () => {
-    const { token } = await invite()
-    expect((await accept(token)).statusCode).toBe(200)
+  // issue #25 item 4: a student who closed the tab before finishing opens the link again.
+  it('accepts a link again, with a new session, until its student sets a password', async () => {
+    const { email, token } = await invite()
+    const first = await accept(token)
+    expect(first.statusCode).toBe(200)
     const again = await accept(token)
-    expect(again.statusCode).toBe(422)
-    expect(again.json()).toEqual(INVALID)
+    expect(again.statusCode).toBe(200)
+    const record = v.parse(acceptInvitationResponse, again.json()).data
+    expect(record).toMatchObject({ email, registration_completed: false })
+    expect(record.token).not.toBe(v.parse(acceptInvitationResponse, first.json()).data.token)
+
+    const signUp = await post(t.app, '/students/sign_up', { token: record.token, payload: studentDetails() })
+    expect(signUp.statusCode).toBe(200)
+    const used = await accept(token)
+    expect(used.statusCode).toBe(422)
+    expect(used.json()).toEqual({ ...INVALID, params: { reason: 'used' } })
   })
 
-  it('rejects a link older than 7 days', async () => {
+  it('calls a link used once its student has a password by any way (a password reset)', async () => {
+    const { email, token } = await invite()
+    expect((await accept(token)).statusCode).toBe(200)
+    await t.database.db.update(users).set({ passwordHash: 'set-by-a-reset' }).where(eq(users.email, email))
+    expect((await accept(token)).json()).toEqual({ ...INVALID, params: { reason: 'used' } })
+  })
+
+  it('rejects a link older than 7 days, saying it expired, even after an earlier opening', async () => {
     const { token } = await invite()
-    t.clock.advance(7 * DAY)
-    expect((await accept(token)).json()).toEqual(INVALID)
+    expect((await accept(token)).statusCode).toBe(200)
+    t.clock.advance(7 * DAY - 1000)
+    expect((await accept(token)).statusCode).toBe(200)
+    t.clock.advance(1000)
+    expect((await accept(token)).json()).toEqual({ ...INVALID, params: { reason: 'expired' } })
   })
 
   it('rejects an unknown link, and a link of a student deactivated meanwhile', async () => {
@@ -95,13 +128,22 @@ describe('inviting a student (operator)', () => {
     expect((await accept(second.token)).statusCode).toBe(200)
   })
 
+  it('invites again a student who opened the link but set no password (an expired link)', async () => {
+    const first = await invite()
+    expect((await accept(first.token)).statusCode).toBe(200)
+    t.clock.advance(7 * DAY)
+    const second = await invite({ email: first.email })
+    expect((await accept(second.token)).statusCode).toBe(200)
+  })
+
   it('refuses an address that belongs to another account', async () => {
     const existing = await createUser(t.database.db, { role: 'teacher' })
     await expect(inviteStudent(t.ctx, student({ email: existing.email }))).rejects.toThrow(
       new OpsError(`${existing.email} is already in use by another account.`),
     )
     const { email, token } = await invite()
-    await accept(token)
+    const record = v.parse(acceptInvitationResponse, (await accept(token)).json()).data
+    await post(t.app, '/students/sign_up', { token: record.token, payload: studentDetails() })
     await expect(inviteStudent(t.ctx, student({ email }))).rejects.toThrow(OpsError)
   })
 })

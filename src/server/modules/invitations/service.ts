@@ -8,7 +8,8 @@ import { startSession } from '../auth/sign-in.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import {
   activateInvitedStudent,
-  consumeInvitation,
+  awaitsPassword,
+  findInvitation,
   type InvitedStudent,
   insertInvitedStudent,
   replaceInvitation,
@@ -19,8 +20,8 @@ const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * An operator invites a student (ops CLI): the account waits as 'invited' until the e-mailed link
- * is opened. Inviting again someone who has not accepted yet sends a fresh link (the old one stops
- * working); any other account with the address is an error.
+ * is opened. Inviting again a student who has not set a password yet sends a fresh link (the old
+ * one stops working); any other account with the address is an error.
  */
 export async function inviteStudent(
   ctx: ServiceContext,
@@ -33,7 +34,7 @@ export async function inviteStudent(
   try {
     await ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, student.email)
-      if (existing && (existing.role !== 'student' || existing.status !== 'invited')) throw inUse()
+      if (existing && !awaitsPassword(existing)) throw inUse()
       const user = existing
         ? await updateInvitedStudent(tx, existing.id, student, now)
         : await insertInvitedStudent(tx, student)
@@ -57,16 +58,26 @@ export async function inviteStudent(
   return { expiresAt }
 }
 
-/** spec §7 POST /students/accept_invitation: activates the student and signs them in to register. */
+/**
+ * spec §7 POST /students/accept_invitation: activates the student and signs them in to register.
+ * issue #25 item 4: the link works again (another session) until the student sets a password or it
+ * expires; a used or expired link says which (`params.reason`), so the page can say what to do.
+ */
 export async function acceptInvitation(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
   token: string,
 ): Promise<AuthRecord> {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    const userId = await consumeInvitation(tx, hashToken(token), now)
-    const student = userId ? await activateInvitedStudent(tx, userId, now) : undefined
-    // Rolls back the acceptance too: a student deactivated meanwhile cannot use the link.
+    const invitation = await findInvitation(tx, hashToken(token))
+    if (!invitation) throw new AppError('invitation_invalid')
+    if (invitation.acceptedAt !== null || invitation.hasPassword) {
+      throw new AppError('invitation_invalid', { params: { reason: 'used' } })
+    }
+    if (invitation.expiresAt <= now)
+      throw new AppError('invitation_invalid', { params: { reason: 'expired' } })
+    // A student deactivated meanwhile cannot use the link.
+    const student = await activateInvitedStudent(tx, invitation.userId, now)
     if (!student) throw new AppError('invitation_invalid')
     return startSession({ ...ctx, db: tx }, student, false)
   })

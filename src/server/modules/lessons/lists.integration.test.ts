@@ -27,11 +27,12 @@ beforeEach(() => t.clock.set('2026-03-10T09:00:00Z'))
 const HOUR = 60
 
 describe('GET /lessons/list_scheduled', () => {
-  it("holds the user's one-to-one lessons that have not ended, cancelled ones too, soonest first", async () => {
+  // issue #25 item 5: a cancelled lesson is never "scheduled", even before its start.
+  it("holds the user's one-to-one lessons that have not ended and were not cancelled, soonest first", async () => {
     const pair = await lessonParties(t)
     const later = await addLessonAt(t, pair, 48 * HOUR)
     const running = await addLessonAt(t, pair, -20)
-    const cancelled = await addLessonAt(t, pair, 24 * HOUR, {
+    await addLessonAt(t, pair, 24 * HOUR, {
       cancelledAt: t.clock.now(),
       cancelledBy: pair.student.user.id,
       cancellationReason: 'Sick',
@@ -44,21 +45,14 @@ describe('GET /lessons/list_scheduled', () => {
     const response = await getWith(t, pair.student.token, '/lessons/list_scheduled')
     expect(response.statusCode).toBe(200)
     const answer = parseScheduled(response.json())
-    expect(answer.lessons.map((l) => l.id)).toEqual([running.id, cancelled.id, later.id])
-    expect(answer.lessons.map((l) => l.status)).toEqual(['scheduled', 'cancelled', 'scheduled'])
-    expect(answer.lessons[1]).toMatchObject({
-      canceled: true,
-      cancelled_by_role: 'student',
-      cancellation_reason: 'Sick',
-      cancelled_at: '2026-03-10T09:00:00.000Z',
-      finished_at: null,
-    })
+    expect(answer.lessons.map((l) => l.id)).toEqual([running.id, later.id])
+    expect(answer.lessons.map((l) => l.status)).toEqual(['scheduled', 'scheduled'])
     expect(answer).toMatchObject({ voice_sample_provided: false, scheduled_lessons_limit_per_student: 2 })
 
     const teacherView = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),
     )
-    expect(teacherView.lessons.map((l) => l.id)).toEqual([running.id, cancelled.id, later.id])
+    expect(teacherView.lessons.map((l) => l.id)).toEqual([running.id, later.id])
   })
 
   it("answers the student's voice sample and limit (spec §3 Scheduled lessons response)", async () => {
@@ -183,6 +177,37 @@ describe('GET /lessons/list_finished', () => {
       (await getWith(t, pair.student.token, '/lessons/list_finished', { per_page: '4', page: '3' })).json(),
     )
     expect(beyond).toMatchObject({ data: [], currentPage: 3, lastPage: 2, total: 6 })
+  })
+
+  // issue #25 item 5: Marta's lesson cancelled for a future date stayed under "Zaplanowane".
+  it('holds a cancelled lesson whose start is still ahead, for both parties', async () => {
+    const pair = await lessonParties(t)
+    const ended = await addLessonAt(t, pair, -24 * HOUR)
+    const cancelled = await addLessonAt(t, pair, 24 * HOUR, {
+      cancelledAt: t.clock.now(),
+      cancelledBy: pair.student.user.id,
+      cancellationReason: 'Sick',
+    })
+    await addLessonAt(t, pair, 48 * HOUR)
+
+    for (const who of [pair.student, pair.teacher]) {
+      const page = parseLessonPage((await getWith(t, who.token, '/lessons/list_finished')).json())
+      expect(page.total).toBe(2)
+      expect(page.data.map((l) => [l.id, l.status])).toEqual([
+        [cancelled.id, 'cancelled'],
+        [ended.id, 'finished'],
+      ])
+    }
+    const [shown] = parseLessonPage(
+      (await getWith(t, pair.student.token, '/lessons/list_finished')).json(),
+    ).data
+    expect(shown).toMatchObject({
+      canceled: true,
+      cancelled_by_role: 'student',
+      cancellation_reason: 'Sick',
+      cancelled_at: '2026-03-10T09:00:00.000Z',
+      finished_at: null,
+    })
   })
 
   it('filters on the start by Poland dates, both ends inclusive', async () => {

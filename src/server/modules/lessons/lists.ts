@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm'
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Lesson, LessonListQuery, LessonPage, ScheduledLessons } from '../../../domain/api/my-lessons.ts'
 import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
@@ -27,8 +27,8 @@ function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQ
 }
 
 /**
- * spec §3 Scheduled lessons response: the one-to-one lessons that have not ended, soonest first —
- * cancelled ones too, so the screen can show them with Join disabled (spec §4).
+ * spec §3 Scheduled lessons response: the one-to-one lessons that have not ended and were not
+ * cancelled, soonest first (issue #25 item 5: a cancelled lesson is never "scheduled").
  */
 export async function listScheduled(ctx: ReadContext, user: User): Promise<ScheduledLessons> {
   const now = ctx.clock.now()
@@ -36,7 +36,7 @@ export async function listScheduled(ctx: ReadContext, user: User): Promise<Sched
   const views = await findLessonViews(
     ctx.db,
     viewer,
-    and(eq(lessons.isGroup, false), gt(lessons.endsAt, now)),
+    and(eq(lessons.isGroup, false), isNull(lessons.cancelledAt), gt(lessons.endsAt, now)),
     'oldest_first',
   )
   return {
@@ -50,7 +50,7 @@ async function lessonPage(
   ctx: ReadContext,
   user: User,
   query: LessonListQuery,
-  conditions: SQL[],
+  conditions: (SQL | undefined)[],
   now: Date,
 ): Promise<LessonPage> {
   const viewer = viewerOf(user)
@@ -67,10 +67,14 @@ async function lessonPage(
   }
 }
 
-/** The closed tab: one-to-one lessons whose end has passed (finished or cancelled), newest first. */
+/**
+ * The closed tab: one-to-one lessons that have ended or were cancelled (a cancelled future lesson
+ * too, issue #25 item 5), newest first.
+ */
 export function listFinished(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
   const now = ctx.clock.now()
-  return lessonPage(ctx, user, query, [eq(lessons.isGroup, false), lte(lessons.endsAt, now)], now)
+  const closed = or(lte(lessons.endsAt, now), isNotNull(lessons.cancelledAt))
+  return lessonPage(ctx, user, query, [eq(lessons.isGroup, false), closed], now)
 }
 
 /** The group tab: every group lesson of the user, past and future, newest first. */

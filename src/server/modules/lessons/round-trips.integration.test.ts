@@ -64,7 +64,16 @@ describe('a booking', () => {
       )
       expect(answer.statusCode).toBe(201)
     })
-    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(3)
-    expect(sent.some((text) => text.includes('lektorium_book_lessons'))).toBe(true)
+    // issue #28: the booking's e-mails are planned after its commit, off the answer's path, in a
+    // transaction of their own (modules/notifications/planner.ts); those statements are not the
+    // booking's, whenever they happen to leave while this window is open.
+    await t.app.deps.notifications.idle()
+    const planning = (text: string) =>
+      /lesson_notifications|pgboss\.|from "settings"|^(begin|commit)$|^select "id", "starts_at" from "lessons"/i.test(
+        text.trim(),
+      )
+    const booking = sent.filter((text) => !planning(text))
+    expect(booking.length, booking.join('\n')).toBeLessThanOrEqual(3)
+    expect(booking.some((text) => text.includes('lektorium_book_lessons'))).toBe(true)
   })
 })

@@ -31,6 +31,8 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
         { kind: 't', id: input.teacher_id },
         { kind: 's', id: student.id },
       ])
+      // issue #28: the confirmation, the teacher's notice and the reminders.
+      if (answer.status === 201) ctx.notifications.booked(answer.body.data.lessons.map((lesson) => lesson.id))
     }
     await purgeOldKeys(ctx, ctx.clock.now())
     return sendAnswer(reply, answer)

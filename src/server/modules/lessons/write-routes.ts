@@ -19,6 +19,7 @@ import { discardFiles } from '../../platform/storage.ts'
 import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
+import { planCancellation } from '../notifications/planner.ts'
 import { reportAbsence } from './absence.ts'
 import { cancelLesson } from './cancel.ts'
 import { writeLesson } from './lesson-write.ts'
@@ -60,10 +61,23 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     const answer = await write(
       { user, key, scope: 'POST /lessons/cancel', body: input },
       lessonCancelResponse,
-      async (tx) => ({
-        status: 200,
-        body: { data: await cancelLesson(tx, ctx, viewerOf(user), input, now) },
-      }),
+      async (tx) => {
+        const data = await cancelLesson(tx, ctx, viewerOf(user), input, now)
+        // issue #28: the lesson's reminders go with it, and the other party hears of it, in this
+        // transaction: both happen exactly when the cancellation commits.
+        await planCancellation(
+          tx,
+          ctx.jobs,
+          {
+            id: data.lesson.id,
+            startsAt: new Date(data.lesson.scheduled_at),
+            teacherId: data.lesson.teacher.id,
+            studentId: data.lesson.student.id,
+          },
+          user.id,
+        )
+        return { status: 200, body: { data } }
+      },
     )
     // Evicted again after the commit: no request in between may have cached the unbanned user.
     if (answer.body.data.outcome === 'banned') forgetCachedUser(user.id)

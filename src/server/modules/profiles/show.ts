@@ -1,18 +1,21 @@
 import type { StudentSummary, TeacherSummary } from '../../../domain/api/profile.ts'
+import { TEACHER_REVIEWS_SHOWN } from '../../../domain/constants.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { isAllowedStudent } from '../lessons/repository.ts'
+import { recentTeacherReviews } from '../ratings/repository.ts'
 import { isOwnStudent } from '../teachers/students-repository.ts'
 import { toStudentSummary, toTeacherSummary } from '../users/profile-dto.ts'
 import { findActiveUser, findUserLanguages } from '../users/repository.ts'
 
-type ShowContext = Pick<AppContext, 'db' | 'fileUrls'>
+type ShowContext = Pick<AppContext, 'db' | 'fileUrls' | 'clock'>
 
 /**
  * spec §7 GET /teachers/show: any signed-in user may see a verified, active teacher. For a student,
  * not_accepting_new_students says whether the teacher refuses *them* (not on the allowed list), as
  * the search and timetables/show say it (issue #11 item 4); a teacher sees the teacher's setting.
+ * The newest rating comments come along, their students named by first name and initial (issue #25).
  */
 export async function showTeacher(
   ctx: ShowContext,
@@ -21,7 +24,11 @@ export async function showTeacher(
 ): Promise<TeacherSummary> {
   const teacher = await findActiveUser(ctx.db, teacherId, 'teacher')
   if (!teacher) throw new AppError('not_found')
-  const summary = toTeacherSummary(teacher, await findUserLanguages(ctx.db, teacher.id), ctx.fileUrls)
+  const [languages, reviews] = await Promise.all([
+    findUserLanguages(ctx.db, teacher.id),
+    recentTeacherReviews(ctx.db, teacher.id, ctx.clock.now(), TEACHER_REVIEWS_SHOWN),
+  ])
+  const summary = toTeacherSummary(teacher, languages, ctx.fileUrls, reviews)
   if (viewer.role !== 'student' || !teacher.notAcceptingNewStudents) return summary
   return { ...summary, not_accepting_new_students: !(await isAllowedStudent(ctx.db, teacher.id, viewer.id)) }
 }

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm'
+import type { TeacherReview } from '../../../domain/api/profile.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import { users } from '../../db/schema.ts'
 import { lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 
@@ -60,4 +62,49 @@ export async function teacherRatingSummary(
     .where(eq(lessons.teacherId, teacherId))
   const average = row?.average ?? null
   return { average: average === null ? null : Number(average), count: row?.count ?? 0 }
+}
+
+/** "Marta D.": the first name and the initial of the last name, as the teacher's page names a student. */
+export function reviewerName(firstName: string | null, lastName: string | null): string {
+  const initial = lastName?.trim().charAt(0).toLocaleUpperCase('pl')
+  return [firstName?.trim(), initial ? `${initial}.` : ''].filter(Boolean).join(' ')
+}
+
+/**
+ * issue #25 item 1 (docs/decisions.md): the teacher's newest ratings with a comment, newest first,
+ * of ended lessons that were not cancelled; the student only as first name and initial.
+ */
+export async function recentTeacherReviews(
+  db: Db,
+  teacherId: string,
+  now: Date,
+  limit: number,
+): Promise<TeacherReview[]> {
+  const rows = await db
+    .select({
+      value: lessonRatings.value,
+      comment: lessonRatings.comment,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      ratedAt: lessonRatings.updatedAt,
+    })
+    .from(lessonRatings)
+    .innerJoin(lessons, eq(lessons.id, lessonRatings.lessonId))
+    .innerJoin(users, eq(users.id, lessons.studentId))
+    .where(
+      and(
+        eq(lessons.teacherId, teacherId),
+        isNull(lessons.cancelledAt),
+        lte(lessons.endsAt, now),
+        sql`trim(${lessonRatings.comment}) <> ''`,
+      ),
+    )
+    .orderBy(desc(lessonRatings.updatedAt), desc(lessonRatings.lessonId))
+    .limit(limit)
+  return rows.map((row) => ({
+    value: row.value,
+    comment: row.comment,
+    student_name: reviewerName(row.firstName, row.lastName),
+    rated_at: row.ratedAt.toISOString(),
+  }))
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { revokeOtherSessions, type User } from '../../platform/sessions.ts'
 import { discardFiles, type StoredFile } from '../../platform/storage.ts'
+import { markInvitationsUsed } from '../invitations/repository.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
 
 // POST /students/sign_up: an invited student, signed in by accept_invitation, completes the three
@@ -43,6 +44,8 @@ export async function completeStudentRegistration(
       imageKey: image?.key,
       updatedAt: now,
     })
+    // issue #25 item 4: the invitation link has served its purpose once the password is set.
+    await markInvitationsUsed(tx, caller.user.id, now)
     // The invitation's session continues; any other one (an older link) ends with the new password.
     await revokeOtherSessions(tx, caller.user.id, caller.token, now)
     return image ? before.imageKey : null

@@ -14,7 +14,18 @@ export const createVideoProviders = (config: VideoConfig): VideoProviders => ({
   learncube: config.learncube ? createLearncube(config.learncube) : undefined,
 })
 
-/** Addresses the browser talks to for each configured provider (the Content-Security-Policy). */
+/** Vonage's servers, which its client SDK (a chunk of this app) talks to; media go over WebRTC. */
+const VONAGE_HOSTS = ['*.opentok.com', '*.tokbox.com', '*.vonage.com']
+/** LearnCube's classroom: its script and style sheet, its API and realtime servers, its pictures. */
+const LEARNCUBE_HOSTS = ['*.learncube.com', '*.learncube.net']
+
+/**
+ * Addresses the browser may talk to for the outside classrooms (the Content-Security-Policy).
+ * Vonage's and LearnCube's own hosts are always allowed, configured or not: the policy reaches an
+ * installed app with the shell its service worker cached, so a policy that followed the
+ * configuration would keep blocking a classroom the school has just turned on until the next
+ * app update. Addresses of a non-default LearnCube (LEARNCUBE_*_URL) are added when configured.
+ */
 export function providerSources(config: VideoConfig): {
   script: string[]
   style: string[]
@@ -22,31 +33,26 @@ export function providerSources(config: VideoConfig): {
   img: string[]
   frame: string[]
 } {
-  const sources = {
-    script: [] as string[],
-    style: [] as string[],
-    connect: [] as string[],
-    img: [] as string[],
-    frame: [] as string[],
+  const https = (hosts: string[]) => hosts.map((host) => `https://${host}`)
+  const wss = (hosts: string[]) => hosts.map((host) => `wss://${host}`)
+  const learncube = config.learncube
+  const custom = learncube
+    ? [learncube.clientUrl, learncube.styleUrl, learncube.apiUrl]
+        .map((url) => new URL(url).origin)
+        .filter((origin) => !LEARNCUBE_HOSTS.some((host) => new URL(origin).hostname.endsWith(host.slice(1))))
+    : []
+  const unique = (list: string[]) => [...new Set(list)]
+  return {
+    script: unique([...https(LEARNCUBE_HOSTS), ...custom]),
+    style: unique([...https(LEARNCUBE_HOSTS), ...custom]),
+    connect: unique([
+      ...https(VONAGE_HOSTS),
+      ...wss(VONAGE_HOSTS),
+      ...https(LEARNCUBE_HOSTS),
+      ...wss(LEARNCUBE_HOSTS),
+      ...custom,
+    ]),
+    img: unique([...https(LEARNCUBE_HOSTS), ...custom]),
+    frame: https(LEARNCUBE_HOSTS),
   }
-  if (config.vonage) {
-    // Vonage's client SDK (a chunk of this app) talks to Vonage's servers; media go over WebRTC.
-    for (const host of ['*.opentok.com', '*.tokbox.com', '*.vonage.com'])
-      sources.connect.push(`https://${host}`, `wss://${host}`)
-  }
-  if (config.learncube) {
-    const client = new URL(config.learncube.clientUrl).origin
-    const style = new URL(config.learncube.styleUrl).origin
-    sources.script.push(client)
-    sources.style.push(style)
-    // The classroom's script calls LearnCube's API and realtime servers and shows its pictures.
-    sources.connect.push(new URL(config.learncube.apiUrl).origin)
-    for (const host of ['*.learncube.com', '*.learncube.net']) {
-      sources.connect.push(`https://${host}`, `wss://${host}`)
-      sources.img.push(`https://${host}`)
-      sources.frame.push(`https://${host}`)
-    }
-    sources.img.push(client, style)
-  }
-  return sources
 }

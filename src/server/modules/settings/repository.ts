@@ -5,7 +5,11 @@ import { settings } from '../../db/schema.ts'
 export type SettingsRow = typeof settings.$inferSelect
 export type SettingsValues = Pick<
   SettingsRow,
-  'banDuration' | 'cancellationEarliness' | 'lessonEarlinessCondition'
+  | 'banDuration'
+  | 'cancellationEarliness'
+  | 'lessonEarlinessCondition'
+  | 'firstReminderMinutes'
+  | 'secondReminderMinutes'
 >
 
 export async function findSettings(db: Db): Promise<SettingsRow | undefined> {

@@ -11,10 +11,13 @@ import { findSettings, type SettingsValues, saveSettings } from './repository.ts
 
 // spec §3 Settings: ban_duration (days), cancellation_earliness (hours),
 // lesson_earliness_condition (hours; spec §9 default 12).
+// issue #28: the e-mail reminders before a lesson, in minutes (0: that reminder is not sent).
 export const DEFAULT_SETTINGS: SettingsValues = {
   banDuration: DEFAULT_BAN_DURATION_DAYS,
   cancellationEarliness: DEFAULT_CANCELLATION_EARLINESS_HOURS,
   lessonEarlinessCondition: DEFAULT_LESSON_EARLINESS_HOURS,
+  firstReminderMinutes: 24 * 60,
+  secondReminderMinutes: 60,
 }
 
 /** Bounds an operator may set: up to a year of ban, up to two weeks of notice. */
@@ -22,9 +25,17 @@ export const SETTING_BOUNDS = {
   banDuration: { min: 0, max: 365, flag: '--ban-duration', unit: 'days' },
   cancellationEarliness: { min: 0, max: 336, flag: '--cancellation-earliness', unit: 'hours' },
   lessonEarlinessCondition: { min: 0, max: 336, flag: '--lesson-earliness', unit: 'hours' },
+  firstReminderMinutes: { min: 0, max: 20_160, flag: '--first-reminder', unit: 'minutes' },
+  secondReminderMinutes: { min: 0, max: 20_160, flag: '--second-reminder', unit: 'minutes' },
 } as const satisfies Record<keyof SettingsValues, { min: number; max: number; flag: string; unit: string }>
 
-const SETTING_KEYS = ['banDuration', 'cancellationEarliness', 'lessonEarlinessCondition'] as const
+const SETTING_KEYS = [
+  'banDuration',
+  'cancellationEarliness',
+  'lessonEarlinessCondition',
+  'firstReminderMinutes',
+  'secondReminderMinutes',
+] as const
 
 const toDto = (values: SettingsValues): Settings => ({
   ban_duration: values.banDuration,
@@ -36,11 +47,24 @@ export async function showSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Set
   return toDto((await findSettings(ctx.db)) ?? DEFAULT_SETTINGS)
 }
 
+/** What an operator sees and sets: spec §3's settings and the reminders' times (issue #28). */
+export type OperatorSettings = Settings & { first_reminder_minutes: number; second_reminder_minutes: number }
+
+const toOperatorView = (values: SettingsValues): OperatorSettings => ({
+  ...toDto(values),
+  first_reminder_minutes: values.firstReminderMinutes,
+  second_reminder_minutes: values.secondReminderMinutes,
+})
+
+export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Promise<OperatorSettings> {
+  return toOperatorView((await findSettings(ctx.db)) ?? DEFAULT_SETTINGS)
+}
+
 /** Operator change (ops CLI); every value is checked against SETTING_BOUNDS. */
 export async function updateSettings(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   changes: Partial<SettingsValues>,
-): Promise<Settings> {
+): Promise<OperatorSettings> {
   for (const key of SETTING_KEYS) {
     const bounds = SETTING_BOUNDS[key]
     const value = changes[key]
@@ -55,8 +79,10 @@ export async function updateSettings(
     banDuration: changes.banDuration ?? current.banDuration,
     cancellationEarliness: changes.cancellationEarliness ?? current.cancellationEarliness,
     lessonEarlinessCondition: changes.lessonEarlinessCondition ?? current.lessonEarlinessCondition,
+    firstReminderMinutes: changes.firstReminderMinutes ?? current.firstReminderMinutes,
+    secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
   }
   const saved = await saveSettings(ctx.db, next, ctx.clock.now())
   boardSettingsChanged()
-  return toDto(saved)
+  return toOperatorView(saved)
 }

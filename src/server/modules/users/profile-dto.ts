@@ -70,6 +70,7 @@ export function toTeacherSummary(
   teacher: User,
   languages: UserLanguages,
   fileUrls: FileUrls,
+  reviews: TeacherSummary['recent_reviews'],
 ): TeacherSummary {
   const { image_url, video_url } = fileUrlsOf(fileUrls, teacher)
   return {
@@ -88,6 +89,7 @@ export function toTeacherSummary(
     teaching_languages: languages.teaching,
     language_specializations: languages.specializations,
     not_accepting_new_students: teacher.notAcceptingNewStudents,
+    recent_reviews: reviews,
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router-dom'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
+import tabClasses from '../../ui/scrolling-tabs.module.css'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { AI_LESSON_TABS, type AiLessonTab, asTab, TAB_LABELS } from './ai-lesson-tabs.ts'
 import { ChatTab } from './chat-tab.tsx'
@@ -45,8 +46,12 @@ export function AiLessonScreen() {
       <Title order={1} fz={28}>
         {title}
       </Title>
-      <Tabs value={tab} onChange={open} keepMounted={false}>
-        {/* On a phone the six tabs wrap onto a second row: every tab stays in sight. */}
+      <Tabs
+        value={tab}
+        onChange={open}
+        keepMounted={false}
+        classNames={{ list: tabClasses.list, tab: tabClasses.tab }}
+      >
         <Tabs.List>
           {AI_LESSON_TABS.map((value) => {
             const Icon = ICONS[value]

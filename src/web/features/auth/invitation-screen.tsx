@@ -1,16 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Button, Stack, Text } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useCallback, useEffect, useRef } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
-import { codeMessage, inlineErrorMessage } from '../../api/error-messages.ts'
+import { inlineErrorMessage } from '../../api/error-messages.ts'
 import { useAcceptInvitation } from '../../api/invitation.ts'
 import { AuthCard } from '../../ui/auth-card.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
+import { InvitationUnusable, refusalOf } from './invitation-unusable.tsx'
 
-/** /invitation?token=…: accepts a student's invitation, signs them in and starts registration. */
+/**
+ * /invitation?token=…: accepts a student's invitation, signs them in and starts registration. The
+ * link works again until the password is set or it expires (issue #25 item 4).
+ */
 export function InvitationScreen() {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -25,30 +29,16 @@ export function InvitationScreen() {
   const started = useRef(false)
 
   useEffect(() => {
-    // Once per visit, also under StrictMode's double effects: the token may be single-use.
+    // Once per visit, also under StrictMode's double effects: each acceptance starts a session.
     if (started.current || token === '') return
     started.current = true
     start()
   }, [start, token])
 
-  const invalid =
-    token === '' || (accept.error instanceof ApiError && accept.error.code === 'invitation_invalid')
-  if (invalid) {
-    return (
-      <AuthCard title={t`Zaproszenie`}>
-        <Stack gap="md">
-          <FormError>
-            <Message of={codeMessage('invitation_invalid')} />
-          </FormError>
-          <Text size="sm">
-            <Trans>Poproś szkołę o nowe zaproszenie. Jeśli masz już konto, po prostu się zaloguj.</Trans>
-          </Text>
-          <Anchor component={Link} to="/login" size="sm">
-            <Trans>Przejdź do logowania</Trans>
-          </Anchor>
-        </Stack>
-      </AuthCard>
-    )
+  const refusal = accept.error instanceof ApiError && accept.error.code === 'invitation_invalid'
+  if (token === '' || refusal) {
+    const reason = accept.error instanceof ApiError ? accept.error.params.reason : undefined
+    return <InvitationUnusable refusal={refusalOf(reason)} />
   }
 
   const failureMessage = accept.error instanceof ApiError ? inlineErrorMessage(accept.error) : null

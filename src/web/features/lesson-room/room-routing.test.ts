@@ -20,4 +20,21 @@ describe('roomRedirect', () => {
       `/dashboard/video-call-learn-cube${search}`,
     )
   })
+
+  it('keeps a cube lesson in the ordinary room when the query asks for it (issue #23 fallback)', () => {
+    const cube = { ...one, is_learncube: true }
+    const builtin = `${search}&room=builtin`
+    expect(roomRedirect(cube, 'teacher', false, builtin)).toBeNull()
+    expect(roomRedirect(cube, 'student', true, builtin)).toBeNull()
+    // The ordinary room's voice check still applies, and the query goes along.
+    expect(roomRedirect(cube, 'student', false, builtin)).toBe(`/dashboard/voice-confirmation${builtin}`)
+    expect(roomRedirect({ ...cube, is_group: true }, 'student', true, builtin)).toBe('/dashboard/my-lessons')
+  })
+
+  it('sends a cube lesson on for any other room value', () => {
+    const other = `${search}&room=vonage`
+    expect(roomRedirect({ ...one, is_learncube: true }, 'teacher', true, other)).toBe(
+      `/dashboard/video-call-learn-cube${other}`,
+    )
+  })
 })

@@ -1,11 +1,13 @@
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { paths } from '../../app/paths.ts'
+import { asksForBuiltinRoom, paths } from '../../app/paths.ts'
 
 /**
  * spec §2 video call routing, for someone who opens the room's address directly: a group lesson
  * goes to my-lessons, a cube lesson to its own route, a student without a voice sample to
  * voice-confirmation first (keeping the query); a teacher goes straight in. Null: stay.
+ * `room=builtin` keeps a cube lesson here: the cube screen's fallback when the school has no
+ * LearnCube classroom (issue #23); the voice check applies then, as in any ordinary room.
  */
 export function roomRedirect(
   lesson: Pick<Lesson, 'is_group' | 'is_learncube'>,
@@ -14,7 +16,7 @@ export function roomRedirect(
   search: string,
 ): string | null {
   if (lesson.is_group) return paths.myLessons
-  if (lesson.is_learncube) return `${paths.videoCallLearnCube}${search}`
+  if (lesson.is_learncube && !asksForBuiltinRoom(search)) return `${paths.videoCallLearnCube}${search}`
   if (role === 'student' && !hasVoiceSample) return `${paths.voiceConfirmation}${search}`
   return null
 }

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { lessonFixture } from '../../test-support/lesson-fixture.ts'
 import { attendanceRows, attendanceShown } from './attendance.ts'
 
-// The fixture's lesson: 2026-11-25 08:00–08:45 Poland time (07:00–07:45 UTC); its join window
-// runs 07:45–09:00 Poland time.
+// The fixture's lesson: 2026-11-25 08:00–08:45 Poland time (07:00–07:45 UTC); my-lessons offers
+// Join from 07:45 until its end (issue #25 item 5: an ended lesson reads as finished).
 const at = (utc: string) => Date.parse(`2026-11-25T${utc}:00.000Z`)
 
 describe('lesson attendance (protocol §4)', () => {
-  it('is shown while the join window is open, or once someone came; not for a past lesson without records', () => {
+  it('is shown while Join is offered, or once someone came; not for an ended lesson without records', () => {
     const lesson = lessonFixture()
     expect(attendanceShown(lesson, at('06:44'))).toBe(false)
     expect(attendanceShown(lesson, at('06:45'))).toBe(true)
-    expect(attendanceShown(lesson, at('08:00'))).toBe(true)
-    expect(attendanceShown(lesson, at('08:01'))).toBe(false)
+    expect(attendanceShown(lesson, at('07:44'))).toBe(true)
+    expect(attendanceShown(lesson, at('07:45'))).toBe(false)
     const early = lessonFixture({
       attendance: [{ role: 'teacher', from: '2026-11-25T06:40:00.000Z', to: null }],
     })
@@ -46,7 +46,7 @@ describe('lesson attendance (protocol §4)', () => {
     ])
   })
 
-  it('says a party who never came is not there yet while the window is open, and absent after it', () => {
+  it('says a party who never came is not there yet while Join is offered, and absent after the end', () => {
     const lesson = lessonFixture({
       attendance: [{ role: 'teacher', from: '2026-11-25T06:58:00.000Z', to: '2026-11-25T07:45:00.000Z' }],
     })
@@ -54,7 +54,7 @@ describe('lesson attendance (protocol §4)', () => {
       role: 'student',
       presence: { kind: 'waiting' },
     })
-    expect(attendanceRows(lesson, 'teacher', at('08:01'))[1]).toEqual({
+    expect(attendanceRows(lesson, 'teacher', at('07:50'))[1]).toEqual({
       role: 'student',
       presence: { kind: 'absent' },
     })

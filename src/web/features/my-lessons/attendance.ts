@@ -1,7 +1,7 @@
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { joinState } from '../../../domain/lesson-rules.ts'
 import { formatPolandTime } from '../../../domain/poland-time.ts'
+import { joinOffer } from './lesson-state.ts'
 
 // docs/lesson-room-protocol.md §4: who was in the lesson room, from when to when, by the server's
 // records. Shown while the join window is open, and afterwards when anyone came: a past lesson
@@ -17,14 +17,17 @@ export type PartyPresence =
 
 export type AttendanceRow = { role: Role; presence: PartyPresence }
 
-/** Whether a lesson's attendance tells anything: someone came, or the join window is open now. */
+/**
+ * Whether a lesson's attendance tells anything: someone came, or Join is offered now (issue #25
+ * item 5: not after the end, when the lesson reads as finished).
+ */
 export function attendanceShown(lesson: Lesson, now: number): boolean {
-  return lesson.attendance.length > 0 || joinState(lesson, now).kind === 'open'
+  return lesson.attendance.length > 0 || joinOffer(lesson, now)?.kind === 'open'
 }
 
 /** Both parties' presence, the viewer's own role first. */
 export function attendanceRows(lesson: Lesson, viewer: Role, now: number): AttendanceRow[] {
-  const over = joinState(lesson, now).kind !== 'open'
+  const over = joinOffer(lesson, now)?.kind !== 'open'
   const roles: Role[] = viewer === 'student' ? ['student', 'teacher'] : ['teacher', 'student']
   return roles.map((role) => {
     const intervals = lesson.attendance

@@ -3,10 +3,10 @@ import { Button, type ButtonProps, Stack, Text } from '@mantine/core'
 import { IconVideo } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { joinState } from '../../../domain/lesson-rules.ts'
 import { formatPolandDate, formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { ACCENT_COLOR } from '../../app/theme.ts'
 import { videoCallPath } from './lesson-display.ts'
+import { joinOffer } from './lesson-state.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 type Props = { lesson: Lesson; size?: ButtonProps['size']; fullWidth?: boolean; withHint?: boolean }
@@ -18,7 +18,9 @@ type Props = { lesson: Lesson; size?: ButtonProps['size']; fullWidth?: boolean; 
 export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: Props) {
   const { t } = useLingui()
   const { role, now, voiceSample } = useLessonView()
-  const state = joinState(lesson, now)
+  // issue #25 item 5: nothing to join on a cancelled or ended lesson.
+  const state = joinOffer(lesson, now)
+  if (state === null) return null
   const name = lesson.fullName
   const label = t`Dołącz do lekcji: ${name}`
   if (state.kind === 'open') {
@@ -36,19 +38,12 @@ export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: 
       </Button>
     )
   }
-  const opensAt = state.kind === 'early' ? state.opensAt : null
+  const opensAt = state.opensAt
   const opens =
-    opensAt === null
-      ? ''
-      : polandDateKey(opensAt) === polandDateKey(now)
-        ? formatPolandTime(opensAt)
-        : `${formatPolandDate(opensAt)} ${formatPolandTime(opensAt)}`
-  const hint =
-    state.kind === 'cancelled'
-      ? t`Lekcja została odwołana`
-      : state.kind === 'early'
-        ? t`Dołączysz od ${opens}`
-        : t`Lekcja już się zakończyła`
+    polandDateKey(opensAt) === polandDateKey(now)
+      ? formatPolandTime(opensAt)
+      : `${formatPolandDate(opensAt)} ${formatPolandTime(opensAt)}`
+  const hint = t`Dołączysz od ${opens}`
   return (
     <Stack gap={2} align={fullWidth ? 'stretch' : 'flex-start'}>
       <Button

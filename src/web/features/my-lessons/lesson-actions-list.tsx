@@ -18,7 +18,7 @@ import type { ComponentType } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import type { LoadedMenuProps } from '../../ui/lazy-menu.tsx'
-import type { LessonAction } from './lesson-display.ts'
+import type { LessonAction } from './lesson-state.ts'
 
 type Label = MessageDescriptor | ((lesson: Lesson, role: Role) => MessageDescriptor)
 

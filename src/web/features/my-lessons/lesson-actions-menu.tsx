@@ -5,7 +5,7 @@ import { useRef } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { LazyMenu } from '../../ui/lazy-menu.tsx'
-import { type LessonAction, lessonActions } from './lesson-display.ts'
+import { type LessonAction, lessonActions } from './lesson-state.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 const LessonActionsList = lazyComponent(

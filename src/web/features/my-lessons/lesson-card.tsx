@@ -1,9 +1,9 @@
 import { Group, Paper, Stack } from '@mantine/core'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonAttendance } from './lesson-attendance.tsx'
+import { isCancelled, joinOffer } from './lesson-state.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
@@ -22,10 +22,10 @@ type Props = {
  * has passed (then it could never be used again); the actions menu only with allowed actions.
  */
 export function LessonCard({ lesson, withDate = true, compact = false }: Props) {
-  const { now, isPending } = useLessonView()
-  const cancelled = lesson.status === 'cancelled'
-  // A cancelled lesson has nothing to join (issue #11 item 8: it looked alive).
-  const joinShown = !cancelled && !joinWindowPassed(lesson, now)
+  const { now, isPending, withPendingWrites } = useLessonView()
+  const cancelled = isCancelled(lesson)
+  // Nothing to join on a cancelled or ended lesson (issue #11 item 8, issue #25 item 5).
+  const joinShown = joinOffer(lesson, now) !== null
   return (
     <Paper
       withBorder
@@ -53,7 +53,12 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
           <LessonParty lesson={lesson} />
         )}
         <LessonLanguage lesson={lesson} compact={compact} />
-        <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} compact={compact} />
+        <LessonStatusBadge
+          lesson={withPendingWrites(lesson)}
+          now={now}
+          pending={isPending(lesson.id)}
+          compact={compact}
+        />
         {!compact && <LessonAttendance lesson={lesson} />}
         <LessonWrittenTexts lesson={lesson} compact={compact} />
         {!compact && <RateButton lesson={lesson} fullWidth />}

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
-import type { LessonAction } from './lesson-display.ts'
+import type { LessonAction } from './lesson-state.ts'
 
 export type OpenDialog = { action: LessonAction; lesson: Lesson }
 

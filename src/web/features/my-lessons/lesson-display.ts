@@ -1,13 +1,5 @@
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import {
-  canAddNote,
-  canCancel,
-  canEditMemos,
-  canRate,
-  canReportAbsence,
-  canUploadMaterial,
-} from '../../../domain/lesson-rules.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { paths } from '../../app/paths.ts'
 import { deviceTime } from '../../ui/slot-format.ts'
@@ -46,22 +38,6 @@ export function videoCallPath(lesson: Pick<Lesson, 'id' | 'is_learncube'>, role:
   if (lesson.is_learncube) return `${paths.videoCallLearnCube}${query}`
   if (role === 'student' && !voiceSample) return `${paths.voiceConfirmation}${query}`
   return `${paths.videoCallVonage}${query}`
-}
-
-export type LessonAction = 'cancel' | 'rate' | 'note' | 'memos' | 'materials' | 'recordings' | 'absence'
-
-/** The actions a lesson offers this viewer now (spec §4, §6); each dialog is shown only when allowed. */
-export function lessonActions(lesson: Lesson, role: Role, now: number): LessonAction[] {
-  const actions: LessonAction[] = []
-  if (canCancel(lesson, now)) actions.push('cancel')
-  if (canRate(lesson, role)) actions.push('rate')
-  if (canAddNote(lesson, role)) actions.push('note')
-  if (canEditMemos(lesson, role)) actions.push('memos')
-  if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
-  // issue #22: the lesson's recordings and voice clips, for both parties, once there are any.
-  if (lesson.recordings.length > 0 || lesson.voice_recordings.length > 0) actions.push('recordings')
-  if (canReportAbsence(lesson, now)) actions.push('absence')
-  return actions
 }
 
 /** Soonest first (scheduled), or newest first (closed and group pages keep the server's order). */

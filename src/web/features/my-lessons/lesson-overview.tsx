@@ -13,14 +13,14 @@ export function LessonOverview({
   lesson: Lesson
   withAttendance?: boolean
 }) {
-  const { now } = useLessonView()
+  const { now, withPendingWrites } = useLessonView()
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0">
       <Stack gap="xs">
         <LessonWhen lesson={lesson} />
         <LessonParty lesson={lesson} />
         <LessonLanguage lesson={lesson} />
-        <LessonStatusBadge lesson={lesson} now={now} />
+        <LessonStatusBadge lesson={withPendingWrites(lesson)} now={now} />
         {withAttendance && <LessonAttendance lesson={lesson} />}
       </Stack>
     </Paper>

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Badge.css'
-import '@mantine/core/styles/Rating.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Group, Rating, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { Badge, Group, Stack, Text } from '@mantine/core'
 import { IconCloudUpload } from '@tabler/icons-react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { RATING_MAX } from '../../../domain/constants.ts'
-import { canJoin } from '../../../domain/lesson-rules.ts'
+import { LessonRating } from './lesson-rating.tsx'
+import { lessonBadge } from './lesson-state.ts'
 
 type Props = {
   lesson: Pick<
@@ -26,17 +25,18 @@ type Props = {
 export function LessonStatusBadge({ lesson, now, pending = false, compact = false }: Props) {
   const { t } = useLingui()
   const size = compact ? 'xs' : 'sm'
-  const joinable = lesson.status !== 'cancelled' && canJoin(lesson, now)
+  // issue #25 item 5: the badge follows the one rule of lesson-state.ts.
+  const state = lessonBadge(lesson, now)
   const badge =
-    lesson.status === 'cancelled' ? (
+    state === 'cancelled' ? (
       <Badge color="red" variant="light" size={size}>
         <Trans>Odwołana</Trans>
       </Badge>
-    ) : joinable ? (
+    ) : state === 'joinable' ? (
       <Badge color="accent.8" variant="filled" size={size}>
         <Trans>Można dołączyć</Trans>
       </Badge>
-    ) : lesson.status === 'finished' ? (
+    ) : state === 'finished' ? (
       <Badge color="gray" variant="light" size={size}>
         <Trans>Zakończona</Trans>
       </Badge>
@@ -62,24 +62,12 @@ export function LessonStatusBadge({ lesson, now, pending = false, compact = fals
           </Badge>
         )}
       </Group>
-      {!compact && lesson.rating && <RatingMark value={lesson.rating.value} />}
-      {!compact && lesson.status === 'cancelled' && reason && (
+      {lesson.rating && <LessonRating rating={lesson.rating} compact={compact} />}
+      {!compact && state === 'cancelled' && reason && (
         <Text size="xs" c="dimmed" lineClamp={2}>
           <Trans>Powód: {reason}</Trans>
         </Text>
       )}
     </Stack>
-  )
-}
-
-/** The student's rating of a finished lesson, beside its state (read only). */
-function RatingMark({ value }: { value: number }) {
-  const { t } = useLingui()
-  const max = RATING_MAX
-  return (
-    <div>
-      <Rating value={value} readOnly size="xs" aria-hidden />
-      <VisuallyHidden>{t`Ocena: ${value} z ${max}`}</VisuallyHidden>
-    </div>
   )
 }

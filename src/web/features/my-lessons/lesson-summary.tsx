@@ -1,7 +1,10 @@
 import '@mantine/core/styles/Avatar.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Avatar, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core'
+import { IconUser } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { paths } from '../../app/paths.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 import { fullDate, weekdayName } from '../../ui/slot-format.ts'
 import { lessonDay, lessonTimes, otherParty } from './lesson-display.ts'
@@ -55,9 +58,12 @@ export function LessonParty({ lesson, compact = false }: SummaryProps) {
   const party = otherParty(lesson, role)
   if (compact)
     return (
-      <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {party.name}
-      </Text>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {party.name}
+        </Text>
+        {role === 'teacher' && <PartyProfileLink lesson={lesson} compact />}
+      </Stack>
     )
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -71,8 +77,37 @@ export function LessonParty({ lesson, compact = false }: SummaryProps) {
         <Text size="sm" fw={600} truncate="end">
           {party.name}
         </Text>
+        <PartyProfileLink lesson={lesson} />
       </Stack>
     </Group>
+  )
+}
+
+/**
+ * issue #25 item 2: the teacher reads the student's "about" and learned languages on the
+ * student's profile (spec §2 student-profile/{id}; the server lets a teacher see their students);
+ * the student reaches the teacher's page (teacher/{id}) and its reviews the same way.
+ */
+function PartyProfileLink({ lesson, compact = false }: SummaryProps) {
+  const { t } = useLingui()
+  const { role } = useLessonView()
+  const name = lesson.fullName
+  const to =
+    role === 'teacher'
+      ? paths.studentProfile.replace(':id', lesson.student.id)
+      : paths.teacher.replace(':id', lesson.teacher.id)
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      size="xs"
+      fw={500}
+      aria-label={role === 'teacher' ? t`Profil kursanta: ${name}` : t`Profil lektora: ${name}`}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+    >
+      {!compact && <IconUser size={14} aria-hidden />}
+      {role === 'teacher' ? <Trans>Profil kursanta</Trans> : <Trans>Profil lektora</Trans>}
+    </Anchor>
   )
 }
 

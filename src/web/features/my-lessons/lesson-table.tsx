@@ -3,10 +3,10 @@ import '@mantine/core/styles/Table.css'
 import { useLingui } from '@lingui/react/macro'
 import { Group, Stack, Table, VisuallyHidden } from '@mantine/core'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonAttendance } from './lesson-attendance.tsx'
+import { isCancelled, joinOffer } from './lesson-state.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { writtenTexts } from './lesson-texts.ts'
@@ -37,7 +37,7 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
         {/* One row group per lesson: its row, and under it the note and memos across the table. */}
         {lessons.map((lesson) => {
           const texts = writtenTexts(withPendingWrites(lesson), role).length > 0
-          const cancelled = lesson.status === 'cancelled'
+          const cancelled = isCancelled(lesson)
           return (
             <Table.Tbody
               key={lesson.id}
@@ -59,13 +59,17 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
                 </Table.Td>
                 <Table.Td>
                   <Stack gap="xs">
-                    <LessonStatusBadge lesson={lesson} now={now} pending={isPending(lesson.id)} />
+                    <LessonStatusBadge
+                      lesson={withPendingWrites(lesson)}
+                      now={now}
+                      pending={isPending(lesson.id)}
+                    />
                     <LessonAttendance lesson={lesson} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
-                    {!cancelled && !joinWindowPassed(lesson, now) && <JoinButton lesson={lesson} />}
+                    {joinOffer(lesson, now) !== null && <JoinButton lesson={lesson} />}
                     <RateButton lesson={lesson} />
                     <LessonActionsMenu lesson={lesson} />
                   </Group>

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import type { LessonAction } from './lesson-display.ts'
+import type { LessonAction } from './lesson-state.ts'
 
 /** What every lesson on the screen needs to show itself and its actions. */
 export type LessonView = {

@@ -11,6 +11,7 @@ import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { rangeDays } from './calendar-range.ts'
 import { byStart, lessonDay } from './lesson-display.ts'
 import { LessonList } from './lesson-list.tsx'
+import { lessonTab } from './lesson-state.ts'
 import { LessonsError, LessonsSkeleton } from './lesson-states.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import type { CalendarRange, LessonsTab, MyLessonsState } from './my-lessons-url.ts'
@@ -19,8 +20,6 @@ import { SavedCopyNotice } from './offline-notices.tsx'
 // The calendar view is a chunk of its own, downloaded when first chosen (issue #10).
 const LessonCalendar = lazyComponent(async () => (await import('./lesson-calendar.tsx')).LessonCalendar)
 const CalendarToolbar = lazyComponent(async () => (await import('./calendar-toolbar.tsx')).CalendarToolbar)
-const cancelledLast = (a: Lesson, b: Lesson) =>
-  Number(a.status === 'cancelled') - Number(b.status === 'cancelled') || byStart(a, b)
 
 /** Closed and group lists page by 20; the calendar asks for a whole week at once. */
 export const PER_PAGE = 20
@@ -55,9 +54,12 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
   const page = useLessonPage(paged ?? 'finished', query, paged !== null)
   const source: UseQueryResult<unknown> = paged === null ? scheduled : page
   const savedAt = paged === null ? scheduled.data?.savedAt : page.data?.savedAt
-  // Scheduled: soonest first, the cancelled ones after the lessons still to come (issue #11 item 8).
+  // Scheduled: soonest first; a lesson that has ended since the list came (or a cancelled one kept
+  // from an older answer) is no longer scheduled (issue #25 item 5).
   const lessons: Lesson[] | undefined =
-    paged === null ? scheduled.data && [...scheduled.data.lessons].sort(cancelledLast) : page.data?.data
+    paged === null
+      ? scheduled.data?.lessons.filter((lesson) => lessonTab(lesson, now) === 'scheduled').sort(byStart)
+      : page.data?.data
 
   const content = (shown: Lesson[]) =>
     calendar ? (

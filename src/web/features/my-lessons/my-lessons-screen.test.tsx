@@ -139,7 +139,9 @@ describe('my-lessons (spec §2, §4)', () => {
     ).toBe(`/dashboard/voice-confirmation?lesson_id=${soon.id}`)
   })
 
-  it('shows a cancelled lesson subdued, with its reason, without Join, after the lessons to come', async () => {
+  // issue #25 item 5: a cancelled lesson is never "scheduled" — not even one kept from an older
+  // answer that still listed it there; it is read under Zakończone, subdued, with its reason.
+  it('shows a cancelled future lesson only in the closed tab, subdued, with its reason and no Join', async () => {
     const cancelled = lessonFixture({
       ...soon,
       status: 'cancelled',
@@ -147,17 +149,70 @@ describe('my-lessons (spec §2, §4)', () => {
       cancelled_at: '2026-11-23T10:00:00.000Z',
       cancellation_reason: 'Choroba lektora',
     })
-    routeFetch({ [SCHEDULED]: scheduledAnswer([cancelled, tomorrow]), [GROUP]: noGroup })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([cancelled, tomorrow]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([cancelled]) },
+    })
     show(studentProfile())
-    const table = await screen.findByRole('table')
-    expect(within(table).getByText('Odwołana')).toBeTruthy()
-    expect(within(table).getByText('Powód: Choroba lektora')).toBeTruthy()
-    // issue #11 item 8: it looked alive among the lessons to come.
-    const [first, second] = rows()
-    expect(first?.hasAttribute('data-cancelled')).toBe(false)
-    expect(second?.getAttribute('data-cancelled')).toBe('true')
-    expect(within(second ?? table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+    const scheduled = await screen.findByRole('table', { name: 'Zaplanowane lekcje' })
+    expect(rows()).toHaveLength(1)
+    expect(within(scheduled).queryByText('Odwołana')).toBeNull()
     expect(screen.getByRole('region', { name: 'Najbliższa lekcja' }).textContent).not.toContain('Odwołana')
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Zakończone' }))
+    const closed = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    expect(within(closed).getByText('Odwołana')).toBeTruthy()
+    expect(within(closed).getByText('Powód: Choroba lektora')).toBeTruthy()
+    const [row] = rows()
+    expect(row?.getAttribute('data-cancelled')).toBe('true')
+    expect(within(row ?? closed).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+  })
+
+  // issue #25 item 5: a just-ended lesson showed "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję".
+  it('shows a lesson that has just ended as finished, to rate and not to join', async () => {
+    const ended = finishedLessonFixture({
+      scheduled_at: '2026-11-24T06:10:00.000Z',
+      ends_at: '2026-11-24T06:55:00.000Z', // five minutes ago, inside spec §4's join margin
+      finished_at: '2026-11-24T06:55:00.000Z',
+    })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([ended]) },
+    })
+    show(studentProfile(), '/dashboard/my-lessons?tab=closed')
+    const table = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    expect(within(table).getByText('Zakończona')).toBeTruthy()
+    expect(within(table).queryByText('Można dołączyć')).toBeNull()
+    expect(within(table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
+    expect(within(table).queryByRole('link', { name: /Dołącz/ })).toBeNull()
+    expect(within(table).getByRole('button', { name: 'Oceń lekcję: Anna Nowak' })).toBeTruthy()
+    // The teacher's page, with the students' reviews, is one click away (issue #25 item 1).
+    const teacherPage = within(table).getByRole('link', { name: 'Profil lektora: Anna Nowak' })
+    expect(teacherPage.getAttribute('href')).toBe(`/dashboard/teacher/${ended.teacher.id}`)
+  })
+
+  // issue #25 items 1 and 2: the teacher reads the rating's comment on the lesson, and opens the
+  // student's profile from it.
+  it('shows the teacher the rating with its comment and a link to the student’s profile', async () => {
+    const rated = finishedLessonFixture({
+      fullName: 'Julia Jankowska',
+      rating: { value: 3, comment: 'Świetna lekcja, dużo mówienia.' },
+    })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([]),
+      [GROUP]: noGroup,
+      [FINISHED]: { status: 200, body: pageOf([rated]) },
+    })
+    show(teacherProfile(), '/dashboard/my-lessons?tab=closed')
+    const table = await screen.findByRole('table', { name: 'Zakończone lekcje' })
+    const rating = within(table).getByTestId('lesson-rating')
+    expect(rating.textContent).toContain('Ocena kursanta')
+    expect(rating.textContent).toContain('Ocena: 3 z 5')
+    expect(rating.textContent).toContain('„Świetna lekcja, dużo mówienia.”')
+    const profile = within(table).getByRole('link', { name: 'Profil kursanta: Julia Jankowska' })
+    expect(profile.getAttribute('href')).toBe(`/dashboard/student-profile/${rated.student.id}`)
   })
 
   it('switches to the closed tab, keeps it in the URL and pages through it', async () => {
@@ -356,9 +411,9 @@ describe('my-lessons (spec §2, §4)', () => {
 
   it('offers a student of a group lesson no notes of their own (spec §5), only the teacher’s to read', async () => {
     const group = lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' })
-    routeFetch({ [SCHEDULED]: scheduledAnswer([group]), [GROUP]: noGroup })
-    show(studentProfile())
-    const table = await screen.findByRole('table')
+    routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: { status: 200, body: pageOf([group]) } })
+    show(studentProfile(), '/dashboard/my-lessons?tab=group')
+    const table = await screen.findByRole('table', { name: 'Lekcje grupowe' })
     expect(within(table).getByTestId('lesson-teacher_memos').textContent).toContain('Zadanie: str. 12')
     fireEvent.click(within(table).getByRole('button', { name: 'Działania dla lekcji: Anna Nowak' }))
     const menu = await screen.findByRole('menu')

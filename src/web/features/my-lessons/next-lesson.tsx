@@ -2,23 +2,19 @@ import { Trans } from '@lingui/react/macro'
 import { Group, Paper, Stack, Title } from '@mantine/core'
 import { useId } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { joinWindowPassed } from '../../../domain/lesson-rules.ts'
 import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonAttendance } from './lesson-attendance.tsx'
 import { byStart } from './lesson-display.ts'
+import { lessonTab } from './lesson-state.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { LessonWrittenTexts } from './lesson-written-texts.tsx'
 
-/** The soonest lesson that can still be joined (not cancelled, window not passed), if any. */
+/** The soonest lesson still to come or running (not cancelled, not ended; issue #25 item 5), if any. */
 export function nextLesson(lessons: Lesson[], now: number): Lesson | null {
-  return (
-    [...lessons]
-      .sort(byStart)
-      .find((lesson) => lesson.status !== 'cancelled' && !joinWindowPassed(lesson, now)) ?? null
-  )
+  return [...lessons].sort(byStart).find((lesson) => lessonTab(lesson, now) === 'scheduled') ?? null
 }
 
 /** DESIGN.md: the next lesson is the most prominent thing on my-lessons, Join its main action. */

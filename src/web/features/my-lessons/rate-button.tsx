@@ -3,7 +3,7 @@ import { Button } from '@mantine/core'
 import { IconStar } from '@tabler/icons-react'
 import { useRef } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { canRate } from '../../../domain/lesson-rules.ts'
+import { lessonState } from './lesson-state.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 /**
@@ -12,10 +12,11 @@ import { useLessonView } from './lesson-view-context.tsx'
  */
 export function RateButton({ lesson, fullWidth = false }: { lesson: Lesson; fullWidth?: boolean }) {
   const { t } = useLingui()
-  const { role, open, withPendingWrites } = useLessonView()
+  const { role, now, open, withPendingWrites } = useLessonView()
   const button = useRef<HTMLButtonElement>(null)
   const shown = withPendingWrites(lesson)
-  if (!canRate(shown, role) || shown.rating !== null) return null
+  // issue #25 item 5: the one rule says when (an ended lesson, its student, not rated yet).
+  if (!lessonState(shown, now, role).rateNow) return null
   const name = lesson.fullName
   return (
     <Button

@@ -14,7 +14,8 @@ import { TeacherSummaryScreen } from './teacher-summary-screen.tsx'
 const teacherSummary = teacherSummaryFixture()
 const TEACHER = teacherSummary.id
 
-function show(profile: Profile, summary = teacherSummary) {
+/** `summary` as the server (or an older saved copy) gives it. */
+function show(profile: Profile, summary: object = teacherSummary) {
   signInAs(profile)
   routeFetch({
     'GET /api/v1/students/me': { status: 200, body: { data: profile } },
@@ -53,5 +54,34 @@ describe('the teacher summary page (spec §2 teacher/{id})', () => {
     show(studentProfile())
     fireEvent.click(await screen.findByRole('button', { name: 'Wróć' }))
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Wróć' })).toBeNull())
+  })
+
+  // issue #25 item 1: the comments were required and then shown nowhere.
+  it('shows the recent comments, each signed with the student’s first name and initial', async () => {
+    show(studentProfile(), {
+      ...teacherSummary,
+      recent_reviews: [
+        {
+          value: 3,
+          comment: 'Świetna lekcja, dużo mówienia.',
+          student_name: 'Marta D.',
+          rated_at: '2026-11-20T09:00:00.000Z',
+        },
+      ],
+    })
+    const reviews = await screen.findByRole('region', { name: 'Opinie kursantów' })
+    expect(reviews.textContent).toContain('Świetna lekcja, dużo mówienia.')
+    expect(reviews.textContent).toContain('— Marta D.')
+    expect(reviews.textContent).toContain('20.11.2026')
+    expect(screen.getByText('Ocena: 3 z 5')).toBeTruthy()
+  })
+
+  it('reads a summary kept on the device before the comments came, without a comments card', async () => {
+    const older = Object.fromEntries(
+      Object.entries(teacherSummary).filter(([key]) => key !== 'recent_reviews'),
+    )
+    show(studentProfile(), older)
+    await screen.findByRole('link', { name: 'Pokaż terminy: Anna Nowak' })
+    expect(screen.queryByRole('region', { name: 'Opinie kursantów' })).toBeNull()
   })
 })

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts'
 import { VideoPlayer } from '../../ui/video-player.tsx'
 import { LinksCard, TextCard } from './person-cards.tsx'
 import { PersonQueryState } from './person-query-state.tsx'
+import { TeacherReviews } from './teacher-reviews.tsx'
 import { TeacherSummaryActions } from './teacher-summary-actions.tsx'
 
 /** /dashboard/teacher/:id (spec §2): the named teacher's summary. */
@@ -86,6 +87,7 @@ export function TeacherSummaryView({ teacher }: { teacher: TeacherSummary }) {
             </Group>
           </Paper>
           <TextCard title={t`Opis`} text={teacher.description} empty={t`Opis nie został jeszcze dodany.`} />
+          <TeacherReviews reviews={teacher.recent_reviews} />
           {teacher.video_url && (
             <Paper
               withBorder

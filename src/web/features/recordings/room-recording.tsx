@@ -107,6 +107,10 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const [announcement, setAnnouncement] = useState('')
   const recorder = useRef<CallRecorder | null>(null)
   const uploader = useRef<ChunkUploader | null>(null)
+  /** This tab started the recording (with Vonage there is no recorder here, but it is still ours). */
+  const startedHere = useRef(false)
+  /** The recording is Vonage's (issue #23): its archive takes only the streams add_stream names. */
+  const [inCloud, setInCloud] = useState(false)
   const callRef = useRef(call)
   callRef.current = call
 
@@ -155,6 +159,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     const running = recorder.current
     const sending = uploader.current
     recorder.current = null
+    startedHere.current = false
     if (running) await running.stop()
     // The last chunk, which MediaRecorder hands over on stop, goes before the stop call.
     if (sending) await sending.flush(60_000)
@@ -162,6 +167,27 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     uploader.current = null
     setMine(false)
   }, [])
+
+  /** The browser records the call and sends it in chunks (protocol §6). */
+  const recordHere = async (archiveId: string) => {
+    const sending = createChunkUploader({
+      send: (seq, bytes, signal) => sendRecordingChunk(archiveId, seq, bytes, signal),
+      onFailed: () => setProblem(uploadStopped),
+    })
+    uploader.current = sending
+    try {
+      recorder.current = startCallRecorder(
+        callRef.current,
+        (bytes) => sending.push(bytes),
+        () => setProblem(uploadStopped),
+      )
+    } catch (error) {
+      sending.close()
+      uploader.current = null
+      await stopRecording(lessonId).catch(() => undefined)
+      throw error
+    }
+  }
 
   const start = async () => {
     if (busy || active) return
@@ -173,23 +199,10 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     setBusy(true)
     try {
       const archive = await startRecording(lessonId)
-      const sending = createChunkUploader({
-        send: (seq, bytes, signal) => sendRecordingChunk(archive.id, seq, bytes, signal),
-        onFailed: () => setProblem(uploadStopped),
-      })
-      uploader.current = sending
-      try {
-        recorder.current = startCallRecorder(
-          callRef.current,
-          (bytes) => sending.push(bytes),
-          () => setProblem(uploadStopped),
-        )
-      } catch (error) {
-        sending.close()
-        uploader.current = null
-        await stopRecording(lessonId).catch(() => undefined)
-        throw error
-      }
+      // issue #23: a Vonage lesson is recorded in Vonage's cloud; this tab records and sends nothing.
+      if (archive.recorded_by === 'browser') await recordHere(archive.id)
+      setInCloud(archive.recorded_by === 'vonage')
+      startedHere.current = true
       setMine(true)
       setActive({ archiveId: archive.id, stream: archive.stream_id, since: Date.parse(archive.started_at) })
       setAnnouncement(t`● Nagrywanie lekcji rozpoczęte`)
@@ -242,6 +255,16 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     )
   }, [mine, activeStream, stream, lessonId])
 
+  // issue #23: Vonage's manual stream mode archives only the streams named when add_stream was
+  // called, so a stream published since (a camera turned on again, a party who joined) is named by
+  // calling it again with the same choice.
+  useEffect(() => {
+    if (!mine || !inCloud || !activeStream || (!localVideo && !remote)) return
+    selectRecordingStream(lessonId, activeStream).catch((error: unknown) =>
+      setProblem(messageOf(error, failedToSelect)),
+    )
+  }, [mine, inCloud, activeStream, localVideo, remote, lessonId])
+
   // Leaving the room stops this tab's recording; closing the tab is caught by the server (60 s).
   useEffect(() => {
     if (!mine) return
@@ -251,7 +274,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   }, [mine])
   useEffect(
     () => () => {
-      if (!recorder.current) return
+      if (!startedHere.current) return
       void finish().then(() => stopRecording(lessonId).catch(() => undefined))
     },
     [finish, lessonId],

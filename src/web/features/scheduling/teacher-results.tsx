@@ -3,9 +3,14 @@ import '@mantine/core/styles/ThemeIcon.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
 import { ApiError } from '../../api/api-error.ts'
-import { type TeacherSearchParams, useTeacherSearch } from '../../api/teacher-search.ts'
+import {
+  type TeacherSearchParams,
+  teacherSearchQueryOptions,
+  useTeacherSearch,
+} from '../../api/teacher-search.ts'
 import { useOnlineStatus } from '../../offline/use-online-status.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { OfflineResults } from './offline-results.tsx'
@@ -28,6 +33,16 @@ export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: 
   const { t } = useLingui()
   const search = useTeacherSearch(params)
   const online = useOnlineStatus()
+  // issue #25 item 8: when nothing matches, whether anyone teaches the language at all (then a
+  // wider time or a lower level would not help).
+  const { languageId } = params
+  const narrowed = params.levelId !== undefined || params.day !== undefined || params.time !== undefined
+  const languageAlone = useQuery({
+    ...teacherSearchQueryOptions({ languageId, page: 1, perPage: 1 }),
+    enabled: languageId !== undefined && narrowed && search.data?.total === 0,
+  })
+  const untaught =
+    languageId !== undefined && (narrowed ? languageAlone.data?.total === 0 : search.data?.total === 0)
   // Offline, the query waits (paused) for the connection: it would say "searching" forever.
   const unreachable =
     (search.isPending && (!online || search.fetchStatus === 'paused')) ||
@@ -59,7 +74,11 @@ export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: 
             <Trans>Żaden lektor nie pasuje do filtrów</Trans>
           </Title>
           <Text c="dimmed" maw={440}>
-            <Trans>Spróbuj wybrać inny dzień, szerszy przedział godzin albo niższy poziom.</Trans>
+            {untaught ? (
+              <Trans>Żaden z naszych lektorów nie uczy jeszcze tego języka. Wybierz inny język.</Trans>
+            ) : (
+              <Trans>Spróbuj wybrać inny dzień, szerszy przedział godzin albo niższy poziom.</Trans>
+            )}
           </Text>
         </Stack>
       </Paper>

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Divider, Stack, Tabs, Text } from '@mantine/core'
 import { Fragment } from 'react'
 import type { FieldMessages } from '../../api/issue-messages.ts'
+import tabClasses from '../../ui/scrolling-tabs.module.css'
 import { DateDayEditor } from './date-day-editor.tsx'
 import { DayEditor } from './day-editor.tsx'
 import { weekdayLabel } from './day-labels.ts'
@@ -62,6 +63,7 @@ export function ScheduleTabs({ editor, weeks, tab, onTab }: Props) {
       value={tab}
       onChange={(next) => onTab(next === 'next' || next === 'weekly' ? next : 'this')}
       keepMounted={false}
+      classNames={{ list: tabClasses.list, tab: tabClasses.tab }}
     >
       <Tabs.List grow>
         {values.cyclical && <Tabs.Tab value="weekly">{label(t`Co tydzień`, 'weekly')}</Tabs.Tab>}

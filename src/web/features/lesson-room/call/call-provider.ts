@@ -3,9 +3,10 @@ import { BuiltinCall, type BuiltinEnvironment } from './builtin-call.ts'
 import type { CallContext, CallSession } from './call-session.ts'
 import type { MediaKind } from './peer-link.ts'
 import type { Wakeups } from './signalling-socket.ts'
+import { VonageCall, type VonageEnvironment } from './vonage-call.ts'
 
-// The provider is the token answer's choice (protocol §1). Only `builtin` exists; issue #14 adds
-// `vonage` (its SDK a lazy chunk) and `learncube` here, behind the same CallSession.
+// The provider is the token answer's choice (protocol §1): `builtin`, or `vonage` (issue #23; its
+// SDK a lazy chunk), behind the same CallSession.
 
 export class UnsupportedProvider extends Error {
   readonly provider: string
@@ -41,13 +42,15 @@ const browserWakeups: Wakeups = {
   },
 }
 
-export const browserEnvironment = (): BuiltinEnvironment => ({
+export const browserEnvironment = (): BuiltinEnvironment & VonageEnvironment => ({
   wakeups: browserWakeups,
   createPeer: (config) => new RTCPeerConnection(config),
   createSocket: (url) => new WebSocket(url),
   createStream: (tracks) => new MediaStream(tracks ?? []),
   placeholder,
   origin: location.origin,
+  // issue #23: Vonage's SDK is fetched only when a Vonage lesson's room is entered.
+  loadVonage: () => import('./vonage-sdk.ts').then((module) => module.vonageSdk),
 })
 
 /**
@@ -64,6 +67,8 @@ export function createCall(first: RoomToken, ctx: CallContext, env = browserEnvi
   switch (first.provider) {
     case 'builtin':
       return new BuiltinCall({ ...ctx, fetchToken }, env)
+    case 'vonage':
+      return new VonageCall({ ...ctx, fetchToken }, env)
     default:
       throw new UnsupportedProvider(first.provider)
   }

@@ -9,8 +9,8 @@ import type {
 import type { CallStats } from './call-stats.ts'
 import type { MediaKind } from './peer-link.ts'
 
-// What the room's screen sees of a call, whichever provider carries it (protocol §1: `builtin`
-// now; issue #14 adds `vonage` and `learncube` behind the same interface).
+// What the room's screen sees of a call, whichever provider carries it (protocol §1: `builtin`,
+// and `vonage` since issue #23, behind the same interface).
 
 export type CallPhase =
   /** First connection to the room. */

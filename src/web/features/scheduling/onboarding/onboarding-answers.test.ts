@@ -3,6 +3,7 @@ import {
   allComplete,
   defaultDateTime,
   earliestTime,
+  firstIncomplete,
   type OnboardingAnswers,
   pickerAfter,
   stepComplete,
@@ -22,19 +23,34 @@ const empty: OnboardingAnswers = {
 }
 
 describe('the onboarding steps (spec §4)', () => {
-  it('opens a step only when the previous one is complete', () => {
+  it('opens a step only when every step before it is complete (issue #25 item 3: no jumping ahead)', () => {
     expect(stepOpenable(0, empty, false)).toBe(true)
     expect(stepOpenable(1, empty, false)).toBe(true)
-    expect(stepOpenable(2, empty, false)).toBe(false)
+    // The date is preset, yet step 4 stays closed while step 2 (the level) is not answered.
+    expect(stepOpenable(3, empty, false)).toBe(false)
+    expect(stepOpenable(4, empty, false)).toBe(false)
+    expect(stepOpenable(5, empty, false)).toBe(false)
     const withLevel = { ...empty, levelId: 3 }
-    expect(stepOpenable(2, withLevel, false)).toBe(true)
+    expect(stepOpenable(3, withLevel, false)).toBe(true)
     expect(stepOpenable(4, withLevel, false)).toBe(true)
     expect(stepOpenable(5, { ...withLevel, time: '' }, false)).toBe(false)
+    expect(stepOpenable(4, { ...withLevel, teachingLanguageId: null }, false)).toBe(false)
+  })
+
+  it('always opens the explanation step (issue #25 item 3: never shown locked)', () => {
+    expect(stepOpenable(2, { ...empty, teachingLanguageId: null }, false)).toBe(true)
   })
 
   it('lets step 6 follow step 4, not step 5', () => {
-    expect(stepComplete(4, empty, false)).toBe(false)
-    expect(stepOpenable(5, empty, false)).toBe(true)
+    const withLevel = { ...empty, levelId: 3 }
+    expect(stepComplete(4, withLevel, false)).toBe(false)
+    expect(stepOpenable(5, withLevel, false)).toBe(true)
+  })
+
+  it('names the first incomplete step', () => {
+    expect(firstIncomplete(6, empty, false)).toBe(1)
+    expect(firstIncomplete(6, { ...empty, levelId: 3 }, false)).toBe(4)
+    expect(firstIncomplete(6, { ...empty, levelId: 3, about: 'Hej' }, true)).toBeNull()
   })
 
   it('counts the third step as always complete and the about as written only when not blank', () => {

@@ -49,11 +49,31 @@ export function stepComplete(step: number, answers: OnboardingAnswers, voiceSamp
   }
 }
 
-/** spec §4: a step opens only when the previous one is complete; step 6 needs step 4. */
+/** spec §4 step 3: only an explanation of how the teacher is chosen. */
+export const INFO_STEP = 2
+
+/**
+ * spec §4: a step opens only when the previous one is complete; step 6 needs step 4. issue #25
+ * item 3: and never past an incomplete one (every step before it is complete: no jumping ahead with
+ * the headers); the explanation step may always be read.
+ */
 export function stepOpenable(step: number, answers: OnboardingAnswers, voiceSample: boolean): boolean {
-  if (step === 0) return true
-  const prerequisite = step === VOICE_STEP ? DATE_STEP : step - 1
-  return stepComplete(prerequisite, answers, voiceSample)
+  return step === INFO_STEP || missingBefore(step, answers, voiceSample) === null
+}
+
+/** The first incomplete step that `step` needs (step 6: step 4 and those before it), or null. */
+export function missingBefore(step: number, answers: OnboardingAnswers, voiceSample: boolean): number | null {
+  return firstIncomplete(step === VOICE_STEP ? DATE_STEP + 1 : step, answers, voiceSample)
+}
+
+/** The first incomplete step before `end`, or null when all of them are complete. */
+export function firstIncomplete(
+  end: number,
+  answers: OnboardingAnswers,
+  voiceSample: boolean,
+): number | null {
+  for (let step = 0; step < end; step++) if (!stepComplete(step, answers, voiceSample)) return step
+  return null
 }
 
 export const allComplete = (answers: OnboardingAnswers, voiceSample: boolean): boolean =>

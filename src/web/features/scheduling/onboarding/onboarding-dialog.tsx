@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Profile } from '../../../../domain/api/profile.ts'
 import { useLanguages } from '../../../api/dictionaries.ts'
@@ -15,11 +15,12 @@ import type { FailureCounter } from './find-teacher.ts'
 import {
   allComplete,
   DATE_STEP,
-  defaultDateTime,
   earliestTime,
   type OnboardingAnswers,
   pickerAfter,
+  stepComplete,
 } from './onboarding-answers.ts'
+import { onboardingDraftStore, openingAnswers, openingStep } from './onboarding-draft.ts'
 import { useOnboardingSteps } from './onboarding-steps.tsx'
 import { useFindTeacher } from './use-find-teacher.ts'
 import { VerticalSteps } from './vertical-steps.tsx'
@@ -37,19 +38,6 @@ type Props = {
 
 const POLISH = 'Polish'
 
-function initialAnswers(profile: Profile, presetLanguage: number | null, now: Date): OnboardingAnswers {
-  const { date, time } = defaultDateTime(now)
-  return {
-    languageId: presetLanguage ?? profile.languages_learned[0]?.language_id ?? null,
-    teachingLanguageId: null,
-    levelId: null,
-    specializationId: null,
-    date,
-    time,
-    about: profile.about ?? '',
-  }
-}
-
 /** LanguageOnboarding (spec §2, §4): the vertical stepper, then Find teacher and its outcome. */
 export function OnboardingDialog({
   opened,
@@ -63,23 +51,48 @@ export function OnboardingDialog({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const now = useMemo(() => new Date(), [])
-  const [chosen, setChosen] = useState(() => initialAnswers(profile, presetLanguage, now))
-  const [active, setActive] = useState(0)
+  const voiceSample = profile.voice_sample_url !== null
+  const dates = selectableDates(now, profile.active_until).filter((d) => earliestTime(d, now) !== null)
+  // issue #25 item 3: the answers so far are a draft on the device, restored when reopened.
+  const [store] = useState(() => onboardingDraftStore(profile.id))
+  const [opening] = useState(() => {
+    const saved = store.load()
+    const restored = openingAnswers({ profile, presetLanguage, draft: saved, dates, now })
+    return { answers: restored, step: openingStep(saved, restored, voiceSample) }
+  })
+  const [chosen, setChosen] = useState(opening.answers)
+  const [active, setActive] = useState(opening.step)
   const [scheduled, setScheduled] = useState(false)
   const { state, find, reset } = useFindTeacher(failures)
   // spec §4: lessons are held in Polish unless the student chooses otherwise.
   const polish = useLanguages().data?.find((l) => l.name === POLISH)?.id ?? null
   const answers: OnboardingAnswers = { ...chosen, teachingLanguageId: chosen.teachingLanguageId ?? polish }
-  const voiceSample = profile.voice_sample_url !== null
-  const dates = selectableDates(now, profile.active_until).filter((d) => earliestTime(d, now) !== null)
-  const steps = useOnboardingSteps({
+  // Written once the student changes something; the onboarding's end removes it.
+  const ended = scheduled || state.kind === 'request_sent'
+  const touched = useRef(false)
+  useEffect(() => {
+    if (ended) store.clear()
+    // With the default teaching language filled in, so the restored first step is complete.
+    else if (touched.current) {
+      store.save({ active, answers: { ...chosen, teachingLanguageId: chosen.teachingLanguageId ?? polish } })
+    }
+  }, [store, chosen, active, ended, polish])
+  const change = (patch: Partial<OnboardingAnswers>) => {
+    touched.current = true
+    setChosen((current) => ({ ...current, ...patch }))
+  }
+  const openStep = (step: number) => {
+    touched.current = true
+    setActive(step)
+  }
+  const { steps, needs } = useOnboardingSteps({
     answers,
-    onChange: (patch) => setChosen((current) => ({ ...current, ...patch })),
+    onChange: change,
     voiceSample,
     voiceRecorder,
     dates,
     after: (date) => pickerAfter(date, now),
-    onNext: setActive,
+    onNext: openStep,
   })
   const { languageId, teachingLanguageId, levelId, date } = answers
   const criteria =
@@ -87,6 +100,9 @@ export function OnboardingDialog({
       ? { ...answers, languageId, teachingLanguageId, levelId, date }
       : null
   const ready = criteria !== null && allComplete(answers, voiceSample)
+  // issue #25 item 3: the grey button says what it still needs.
+  const missing = needs.filter((_, step) => !stepComplete(step, answers, voiceSample))
+  const reasonId = useId()
 
   const close = () => {
     onClose()
@@ -109,7 +125,7 @@ export function OnboardingDialog({
           onScheduled={() => setScheduled(true)}
           onChangeCriteria={() => {
             reset()
-            setActive(DATE_STEP)
+            openStep(DATE_STEP)
           }}
           onRetry={() => void find(criteria)}
           retrying={searching}
@@ -120,13 +136,20 @@ export function OnboardingDialog({
           <Text size="sm" c="dimmed">
             <Trans>Odpowiedz na kilka pytań, a dobierzemy Ci lektora i termin pierwszej lekcji.</Trans>
           </Text>
-          <VerticalSteps steps={steps} active={active} onOpen={setActive} />
-          <Group justify="flex-end">
+          <VerticalSteps steps={steps} active={active} onOpen={openStep} />
+          <Group justify="flex-end" gap="sm" align="center">
+            {!ready && missing.length > 0 && (
+              <Text id={reasonId} size="sm" c="dimmed" ta="right" style={{ flex: '1 1 14rem' }}>
+                {t`Aby wyszukać lektora: ${missing.join('; ')}.`}
+              </Text>
+            )}
             <Button
               color={ACCENT_COLOR}
               disabled={!ready}
               loading={searching}
+              aria-describedby={ready ? undefined : reasonId}
               onClick={() => criteria && void find(criteria)}
+              style={{ flexShrink: 0 }}
             >
               <Trans>Znajdź lektora</Trans>
             </Button>

@@ -3,17 +3,20 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconSparkles } from '@tabler/icons-react'
 import { type ReactNode, Suspense, useRef, useState } from 'react'
 import type { Profile } from '../../../../domain/api/profile.ts'
+import { useLessonPage, useScheduledLessons } from '../../../api/my-lessons.ts'
 import { lazyComponent, useEverOpened } from '../../../ui/lazy-component.tsx'
 import type { FailureCounter } from './find-teacher.ts'
 
 // The onboarding is a chunk of its own: set-lessons' first load carries only this offer.
 const OnboardingDialog = lazyComponent(async () => (await import('./onboarding-dialog.tsx')).OnboardingDialog)
 
+const FIRST_PAGE = { page: 1, perPage: 1 }
+
 type Props = { profile: Profile; presetLanguage: number | null; voiceRecorder?: ReactNode }
 
 /**
- * Issue #14 item 3: a student who has not been through the onboarding is offered it on set-lessons;
- * afterwards it stays one click away. An offer, not a dialog that opens by itself: the student came
+ * Issue #14 item 3: a student who has not been through the onboarding (issue #25 item 6: and has
+ * never booked a lesson) is offered it on set-lessons; otherwise it stays one click away. An offer, not a dialog that opens by itself: the student came
  * to book, and may know whom.
  */
 export function OnboardingOffer({ profile, presetLanguage, voiceRecorder }: Props) {
@@ -28,10 +31,19 @@ export function OnboardingOffer({ profile, presetLanguage, voiceRecorder }: Prop
     setRound((current) => current + 1)
     setOpened(true)
   }
+  // issue #25 item 6: "Pierwsza lekcja?" only for a student who has never booked: no lesson booked
+  // (scheduled) and none past (closed); the lists my-lessons shows, from the same cache.
   const completed = profile.onboarding_completed_at !== null
+  const scheduled = useScheduledLessons(!completed)
+  const closed = useLessonPage('finished', FIRST_PAGE, !completed)
+  // Nothing while the first answers are on their way; a paused or failed one shows the quiet button.
+  const loading = (query: { isPending: boolean; isFetching: boolean }) => query.isPending && query.isFetching
+  const pending = !completed && (loading(scheduled) || loading(closed))
+  const neverBooked = scheduled.data?.lessons.length === 0 && closed.data?.total === 0
+  const firstLesson = !completed && neverBooked
   return (
     <>
-      {completed ? (
+      {pending ? null : !firstLesson ? (
         <Button
           variant="subtle"
           size="sm"

@@ -4,7 +4,14 @@ import type { ReactNode } from 'react'
 import { useLanguages, useLevels, useSpecializations } from '../../../api/dictionaries.ts'
 import { languageLabel, specializationLabel } from '../../../ui/language-labels.ts'
 import { dayMonth, weekdayName } from '../../../ui/slot-format.ts'
-import { type OnboardingAnswers, STEP_COUNT, stepComplete, stepOpenable } from './onboarding-answers.ts'
+import {
+  INFO_STEP,
+  missingBefore,
+  type OnboardingAnswers,
+  STEP_COUNT,
+  stepComplete,
+  stepOpenable,
+} from './onboarding-answers.ts'
 import { AboutField, DateTimeFields, LanguageFields, LevelFields } from './step-fields.tsx'
 import type { VerticalStep } from './vertical-steps.tsx'
 import { VoiceStep } from './voice-step.tsx'
@@ -21,8 +28,14 @@ type Options = {
 
 const ABOUT_SUMMARY_LENGTH = 60
 
+export type OnboardingSteps = {
+  steps: VerticalStep[]
+  /** What each step needs before it is complete (issue #25 item 3: a blocked step says so). */
+  needs: string[]
+}
+
 /** The six steps of spec §4: titles, summaries of what was answered, and their fields. */
-export function useOnboardingSteps(options: Options): VerticalStep[] {
+export function useOnboardingSteps(options: Options): OnboardingSteps {
   const { answers, onChange, voiceSample, voiceRecorder, dates, after, onNext } = options
   const { t, i18n } = useLingui()
   const languages = useLanguages().data ?? []
@@ -71,20 +84,47 @@ export function useOnboardingSteps(options: Options): VerticalStep[] {
     <AboutField key="about" {...fields} />,
     <VoiceStep key="voice" provided={voiceSample} recorder={voiceRecorder} />,
   ]
-  return titles.map((title, step) => {
-    const complete = stepComplete(step, answers, voiceSample)
+  const needs = [
+    t`wybierz język, w którym mają być prowadzone lekcje (krok 1)`,
+    t`wybierz swój poziom (krok 2)`,
+    '',
+    t`wybierz dzień i godzinę (krok 4)`,
+    t`napisz kilka słów o sobie (krok 5)`,
+    t`nagraj próbkę głosu (krok 6)`,
+  ]
+  const steps = titles.map((title, step): VerticalStep => {
     const last = step === STEP_COUNT - 1
+    const next = step + 1
+    // "Dalej" waits for what the next step needs (step 6: step 4 and those before), and names it.
+    const missing = last ? null : missingBefore(next, answers, voiceSample)
+    const blocked = missing !== null
+    const reasonId = `onboarding-step-${step}-needs`
+    const openable = stepOpenable(step, answers, voiceSample)
+    const before = openable ? null : missingBefore(step, answers, voiceSample)
     return {
       title,
       summary: summaries[step] ?? null,
-      complete,
-      openable: stepOpenable(step, answers, voiceSample),
+      complete: stepComplete(step, answers, voiceSample),
+      openable,
+      info: step === INFO_STEP,
+      lockedReason: before === null ? null : t`Najpierw ${needs[before] ?? ''}.`,
       content: (
         <>
           {contents[step]}
           {!last && (
-            <Group justify="flex-end" mt="sm">
-              <Button variant="light" size="sm" disabled={!complete} onClick={() => onNext(step + 1)}>
+            <Group justify="flex-end" mt="sm" gap="sm" align="center">
+              {missing !== null && (
+                <Text id={reasonId} size="sm" c="dimmed" ta="right" style={{ flex: '1 1 14rem' }}>
+                  {t`Najpierw ${needs[missing] ?? ''}.`}
+                </Text>
+              )}
+              <Button
+                variant="light"
+                size="sm"
+                disabled={blocked}
+                aria-describedby={blocked ? reasonId : undefined}
+                onClick={() => onNext(next)}
+              >
                 {t`Dalej`}
               </Button>
             </Group>
@@ -93,4 +133,5 @@ export function useOnboardingSteps(options: Options): VerticalStep[] {
       ),
     }
   })
+  return { steps, needs }
 }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ThemeIcon.css'
 import { useLingui } from '@lingui/react/macro'
 import { Box, Collapse, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { IconCheck, IconLock } from '@tabler/icons-react'
+import { IconCheck, IconInfoSmall, IconLock } from '@tabler/icons-react'
 import { type ReactNode, useId } from 'react'
 
 export type VerticalStep = {
@@ -10,6 +10,10 @@ export type VerticalStep = {
   summary: string | null
   complete: boolean
   openable: boolean
+  /** Only an explanation (spec §4 step 3): never locked, nothing to answer. */
+  info?: boolean
+  /** Why a step cannot be opened yet (issue #25 item 3), shown under its title. */
+  lockedReason?: string | null
   content: ReactNode
 }
 
@@ -22,6 +26,8 @@ type Props = { steps: VerticalStep[]; active: number; onOpen: (step: number) => 
 export function VerticalSteps({ steps, active, onOpen }: Props) {
   const { t } = useLingui()
   const baseId = useId()
+  // The reason shows under the first locked step; the later ones wait for the same (aria-label).
+  const firstLocked = steps.findIndex((step) => !step.openable)
   return (
     <Stack gap={0} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {steps.map((step, index) => {
@@ -29,9 +35,14 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
         const number = index + 1
         const contentId = `${baseId}-${index}`
         const last = index === steps.length - 1
-        // A step out of reach shows as locked even when complete (the always-complete third one).
-        const done = step.complete && step.openable
-        const state = done ? t`gotowe` : step.openable ? t`do uzupełnienia` : t`niedostępne`
+        const done = step.complete && step.openable && !step.info
+        const state = step.info
+          ? t`informacja`
+          : done
+            ? t`gotowe`
+            : step.openable
+              ? t`do uzupełnienia`
+              : t`niedostępne`
         return (
           <Box component="li" key={step.title} pos="relative" pb={last ? 0 : 'sm'}>
             {!last && (
@@ -42,7 +53,7 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                 top={34}
                 bottom={2}
                 w={2}
-                bg={done ? 'indigo.3' : 'gray.3'}
+                bg={done || (step.info && steps[index + 1]?.openable) ? 'indigo.3' : 'gray.3'}
               />
             )}
             <UnstyledButton
@@ -50,7 +61,7 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
               disabled={!step.openable}
               aria-expanded={open}
               aria-controls={contentId}
-              aria-label={`${t`Krok ${number}`}: ${step.title} (${state})`}
+              aria-label={`${t`Krok ${number}`}: ${step.title} (${state})${step.openable || !step.lockedReason ? '' : `. ${step.lockedReason}`}`}
               w="100%"
               style={{ cursor: step.openable ? 'pointer' : 'not-allowed', borderRadius: 8 }}
             >
@@ -62,7 +73,9 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                   color={step.openable ? 'indigo' : 'gray'}
                   aria-hidden
                 >
-                  {done && !open ? (
+                  {step.info ? (
+                    <IconInfoSmall size={24} />
+                  ) : done && !open ? (
                     <IconCheck size={18} />
                   ) : step.openable ? (
                     <Text fw={700} size="sm" c="inherit">
@@ -79,6 +92,11 @@ export function VerticalSteps({ steps, active, onOpen }: Props) {
                   {!open && step.openable && step.summary && (
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {step.summary}
+                    </Text>
+                  )}
+                  {index === firstLocked && step.lockedReason && (
+                    <Text size="sm" c="dimmed">
+                      {step.lockedReason}
                     </Text>
                   )}
                 </Stack>

@@ -1,0 +1,69 @@
+import { getVtimezoneComponent } from '@touch4it/ical-timezones'
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+
+/** The zone of spec §9's Poland time, as calendars name it. */
+const POLAND_TIME_ZONE = 'Europe/Warsaw'
+
+// A lesson as an iCalendar invitation (issue #28 item 2, RFC 5545/5546): METHOD:REQUEST when
+// booked, METHOD:CANCEL with the same UID (and a higher SEQUENCE) when cancelled, so calendars
+// add and remove the one event. Times are written in Europe/Warsaw with its VTIMEZONE (spec §9),
+// converted from the instant by the time-zone database, so a lesson after a summer-time change is
+// never an hour off (Cal.com #1092, #6217).
+
+export type LessonInvite = {
+  lessonId: string
+  startsAt: Date
+  endsAt: Date
+  summary: string
+  description: string
+  /** Where the lesson is joined. */
+  url: string
+  organizer: { name: string; email: string }
+  attendee: { name: string; email: string }
+  /** When this version of the event was made (DTSTAMP). */
+  stamp: Date
+}
+
+/** One UID per lesson, whatever is sent about it. */
+export const lessonUid = (lessonId: string, publicUrl: string) =>
+  `lesson-${lessonId}@${new URL(publicUrl).host}`
+
+export function lessonCalendar(
+  invite: LessonInvite,
+  method: 'REQUEST' | 'CANCEL',
+  publicUrl: string,
+): string {
+  const calendar = ical({
+    prodId: { company: 'Lektorium', product: 'Lessons', language: 'PL' },
+    method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
+  })
+  const local = (at: Date) => dayjs(at).tz(POLAND_TIME_ZONE)
+  calendar.createEvent({
+    id: lessonUid(invite.lessonId, publicUrl),
+    // A cancellation must be newer than the invitation it withdraws.
+    sequence: method === 'REQUEST' ? 0 : 1,
+    stamp: invite.stamp,
+    start: local(invite.startsAt),
+    end: local(invite.endsAt),
+    timezone: POLAND_TIME_ZONE,
+    summary: invite.summary,
+    description: invite.description,
+    url: invite.url,
+    organizer: invite.organizer,
+    attendees: [{ ...invite.attendee, rsvp: false }],
+    status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+  })
+  // The zone's VTIMEZONE goes in by hand: ical-generator writes it only with a calendar-wide zone,
+  // and then writes DTSTAMP in local time too, which RFC 5545 forbids (it must be UTC).
+  const zone = getVtimezoneComponent(POLAND_TIME_ZONE)
+  if (!zone) throw new Error(`no VTIMEZONE for ${POLAND_TIME_ZONE}`)
+  return calendar
+    .toString()
+    .replace('BEGIN:VEVENT', `${zone.trim().replaceAll(/\r?\n/g, '\r\n')}\r\nBEGIN:VEVENT`)
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { lessons } from '../../db/schema-lessons.ts'
+import { lessonNotifications, type NotificationKind } from '../../db/schema-notifications.ts'
+import type { Jobs } from '../../platform/jobs.ts'
+import { findSettings } from '../settings/repository.ts'
+import type { Recipient } from './lesson-mail.ts'
+
+// When a lesson's e-mails go out (issue #28 item 2). Planning a lesson's messages writes one
+// `lesson_notifications` row per message and its pg-boss job in one transaction: a message is
+// planned once however often planning runs, and a row never names a job that does not exist.
+// A cancellation cancels the lesson's jobs not yet run and plans its own messages in the
+// cancellation's transaction. What runs still checks the lesson first (worker.ts).
+
+const MINUTE_MS = 60_000
+const PARTIES: Recipient[] = ['student', 'teacher']
+/** Lessons booked this recently get their booking e-mails from the sweep if nobody planned them. */
+const BOOKED_SWEEP_MS = 60 * MINUTE_MS
+
+export type PlanContext = { db: Db; jobs: Jobs; clock: { now(): Date } }
+
+type Planned = { kind: NotificationKind; recipient: Recipient; at: Date | null }
+
+async function reminderMinutes(db: Db): Promise<{ first: number; second: number }> {
+  const row = await findSettings(db)
+  return { first: row?.firstReminderMinutes ?? 1440, second: row?.secondReminderMinutes ?? 60 }
+}
+
+/** Plans what is not planned yet of `wanted`, for one lesson, inside `tx`. */
+async function plan(
+  tx: Db,
+  jobs: Jobs,
+  lesson: { id: string; startsAt: Date },
+  wanted: Planned[],
+): Promise<number> {
+  if (wanted.length === 0) return 0
+  const rows = wanted.map((item) => ({
+    lessonId: lesson.id,
+    kind: item.kind,
+    recipient: item.recipient,
+    jobId: randomUUID(),
+  }))
+  const inserted = await tx.insert(lessonNotifications).values(rows).onConflictDoNothing().returning({
+    kind: lessonNotifications.kind,
+    recipient: lessonNotifications.recipient,
+    jobId: lessonNotifications.jobId,
+  })
+  for (const row of inserted) {
+    const at = wanted.find((item) => item.kind === row.kind && item.recipient === row.recipient)?.at
+    const options = { tx, id: row.jobId, ...(at ? { startAfter: at } : {}) }
+    if (row.kind === 'booked')
+      await jobs.send('lesson-booked', { lessonId: lesson.id, to: row.recipient }, options)
+    else if (row.kind === 'cancelled')
+      await jobs.send('lesson-cancelled', { lessonId: lesson.id, to: row.recipient }, options)
+    else
+      await jobs.send(
+        'lesson-reminder',
+        { lessonId: lesson.id, to: row.recipient, kind: row.kind, startsAt: lesson.startsAt.toISOString() },
+        options,
+      )
+  }
+  return inserted.length
+}
+
+/**
+ * Plans the booking e-mails (unless `booked` is false) and the reminders of booked lessons, each
+ * once; reminders whose time has passed are left out.
+ */
+export async function planLessons(
+  ctx: PlanContext,
+  lessonIds: string[],
+  options: { booked: boolean } = { booked: true },
+): Promise<number> {
+  if (lessonIds.length === 0) return 0
+  const now = ctx.clock.now()
+  const minutes = await reminderMinutes(ctx.db)
+  const rows = await ctx.db
+    .select({ id: lessons.id, startsAt: lessons.startsAt })
+    .from(lessons)
+    .where(
+      and(
+        inArray(lessons.id, lessonIds),
+        isNull(lessons.cancelledAt),
+        eq(lessons.isGroup, false),
+        gt(lessons.startsAt, now),
+      ),
+    )
+  let planned = 0
+  for (const lesson of rows) {
+    const wanted: Planned[] = []
+    for (const recipient of PARTIES) {
+      if (options.booked) wanted.push({ kind: 'booked', recipient, at: null })
+      for (const [kind, before] of [
+        ['first_reminder', minutes.first],
+        ['second_reminder', minutes.second],
+      ] as const) {
+        const at = new Date(lesson.startsAt.getTime() - before * MINUTE_MS)
+        if (before > 0 && at > now) wanted.push({ kind, recipient, at })
+      }
+    }
+    planned += await ctx.db.transaction((tx) => plan(tx, ctx.jobs, lesson, wanted))
+  }
+  return planned
+}
+
+/**
+ * Inside the cancellation's transaction: the lesson's messages not sent yet are cancelled, and the
+ * other party (both, when the school cancels) is told.
+ */
+export async function planCancellation(
+  tx: Db,
+  jobs: Jobs,
+  lesson: { id: string; startsAt: Date; teacherId: string; studentId: string },
+  cancelledBy: string | null,
+): Promise<void> {
+  const pending = await tx
+    .select({ kind: lessonNotifications.kind, jobId: lessonNotifications.jobId })
+    .from(lessonNotifications)
+    .where(eq(lessonNotifications.lessonId, lesson.id))
+  await jobs.cancel(
+    'lesson-reminder',
+    pending.filter((row) => row.kind.endsWith('_reminder')).map((row) => row.jobId),
+    tx,
+  )
+  const told: Recipient[] =
+    cancelledBy === lesson.teacherId ? ['student'] : cancelledBy === lesson.studentId ? ['teacher'] : PARTIES
+  await plan(
+    tx,
+    jobs,
+    lesson,
+    told.map((recipient) => ({ kind: 'cancelled', recipient, at: null })),
+  )
+}
+
+/**
+ * What a crash between a booking's commit and its planning left unplanned: booking e-mails of
+ * lessons booked within the last hour, and reminders of every lesson to come.
+ */
+export async function sweep(ctx: PlanContext): Promise<number> {
+  const now = ctx.clock.now()
+  const unplanned = (kind: NotificationKind) =>
+    notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(lessonNotifications)
+        .where(and(eq(lessonNotifications.lessonId, lessons.id), eq(lessonNotifications.kind, kind))),
+    )
+  const active = and(isNull(lessons.cancelledAt), eq(lessons.isGroup, false), gt(lessons.startsAt, now))
+  const recent = await ctx.db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(active, gt(lessons.createdAt, new Date(now.getTime() - BOOKED_SWEEP_MS)), unplanned('booked')))
+  const upcoming = await ctx.db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(active, unplanned('second_reminder')))
+  return (
+    (await planLessons(
+      ctx,
+      recent.map((row) => row.id),
+      { booked: true },
+    )) +
+    (await planLessons(
+      ctx,
+      upcoming.map((row) => row.id),
+      { booked: false },
+    ))
+  )
+}

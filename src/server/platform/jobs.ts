@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { fromDrizzle, type JobResult, PgBoss } from 'pg-boss'
+import type { Db } from '../db/client.ts'
+import type { Log } from './logger.ts'
+
+// Durable jobs on the app's own PostgreSQL (issue #28 item 1), through pg-boss: a job runs once
+// across every server process (SKIP LOCKED), survives a restart or a crash (a job whose process
+// died is taken up again when its expiry passes: late, never lost), and is retried with
+// exponential backoff. pg-boss polls; it sends no NOTIFY from the transaction that adds a job, so
+// a booking's commit never waits on NOTIFY's lock (issue #27). docs/decisions.md says why pg-boss.
+
+/** The queues of the app and what their jobs carry. */
+export type JobPayloads = {
+  /** A lesson was booked: the student's confirmation or the teacher's notice. */
+  'lesson-booked': { lessonId: string; to: 'teacher' | 'student' }
+  /** A lesson was cancelled: a party hears of it. */
+  'lesson-cancelled': { lessonId: string; to: 'teacher' | 'student' }
+  /** A reminder before a lesson (issue #28 item 2), for the start it was planned for. */
+  'lesson-reminder': {
+    lessonId: string
+    to: 'teacher' | 'student'
+    kind: 'first_reminder' | 'second_reminder'
+    startsAt: string
+  }
+  /** Plans what a crash may have left unplanned (every few minutes, on one process). */
+  'notifications-sweep': Record<string, never>
+}
+export type QueueName = keyof JobPayloads
+
+/**
+ * Per queue: retries (10 s, doubling), how long a job may run before it counts as its process's
+ * crash and runs again, and how long a job may wait to be due (pg-boss deletes it after: a
+ * reminder may wait as long as a lesson can be booked ahead, two weeks, and more).
+ */
+const DAY_S = 86_400
+const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; retentionSeconds: number }> = {
+  'lesson-booked': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  'lesson-cancelled': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  'lesson-reminder': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
+  'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
+}
+
+export type SendOptions = {
+  /** The job's id (a UUID), when the caller records it. */
+  id?: string
+  /** Not before this instant. */
+  startAfter?: Date
+  /** Inside this transaction: the job exists exactly when the transaction commits. */
+  tx?: Db
+}
+
+export type JobHandler<Q extends QueueName> = (
+  data: JobPayloads[Q],
+  meta: { id: string; retryCount: number },
+) => Promise<void>
+
+export type Jobs = {
+  /** The job's id. */
+  send<Q extends QueueName>(queue: Q, data: JobPayloads[Q], options?: SendOptions): Promise<string>
+  /** Cancels jobs not yet run (inside `tx` when given). */
+  cancel(queue: QueueName, ids: string[], tx?: Db): Promise<void>
+  /** Runs this process's share of a queue's jobs. */
+  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>): Promise<void>
+  /** Sends a job by a cron expression (UTC), once per tick across every process. */
+  schedule(queue: QueueName, cron: string): Promise<void>
+  /** How many jobs wait (due or later) and how many failed for good, per queue. */
+  counts(): Promise<{ queue: QueueName; waiting: number; active: number; failed: number }[]>
+  stop(): Promise<void>
+}
+
+/** pg-boss's schema in the app's database. */
+export const JOBS_SCHEMA = 'pgboss'
+
+/**
+ * Starts pg-boss on the app's pool (its tables are installed or migrated on the first start, one
+ * process at a time) and creates the queues. `maintenance`: whether this process also runs the
+ * supervision and the cron timers (every server does; an operator command does not).
+ */
+export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance: boolean }): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    schema: JOBS_SCHEMA,
+    supervise: options.maintenance,
+    schedule: options.maintenance,
+  })
+  boss.on('error', (err) => log.error({ err }, 'the job queue failed'))
+  await boss.start()
+  for (const [name, queue] of Object.entries(QUEUES)) {
+    await boss.createQueue(name, { ...queue, retryBackoff: true, retryDelay: 10 })
+  }
+  const inTx = (tx: Db | undefined) => (tx ? { db: fromDrizzle(tx as never, sql as never) } : {})
+  return {
+    async send(queue, data, options = {}) {
+      const id = await boss.send(queue, data, {
+        ...(options.id ? { id: options.id } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...inTx(options.tx),
+      })
+      if (!id) throw new Error(`the ${queue} queue refused a job`)
+      return id
+    },
+    async cancel(queue, ids, tx) {
+      if (ids.length > 0) await boss.cancel(queue, ids, inTx(tx))
+    },
+    async work(queue, handler) {
+      // Up to 10 at a time, fetched again at once while batches come full; each job settles on its
+      // own, so one failed send is retried without the batch's others being sent again.
+      await boss.work<JobPayloads[typeof queue]>(
+        queue,
+        { pollingIntervalSeconds: 2, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
+        async (jobs) => {
+          const results: JobResult[] = []
+          for (const job of jobs) {
+            try {
+              await handler(job.data, { id: job.id, retryCount: job.retryCount })
+              results.push({ id: job.id, status: 'completed' })
+            } catch (err) {
+              log.error({ err, queue, jobId: job.id }, 'a job failed; it will be retried')
+              results.push({ id: job.id, status: 'failed', output: { message: String(err) } })
+            }
+          }
+          return results
+        },
+      )
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {})
+    },
+    async counts() {
+      const queues = await boss.getQueues(Object.keys(QUEUES))
+      return queues.map((queue) => ({
+        queue: queue.name as QueueName,
+        waiting: queue.queuedCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      }))
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: false })
+    },
+  }
+}

@@ -1,0 +1,104 @@
+import type { Role } from '../../../domain/api/common.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import {
+  canAddNote,
+  canCancel,
+  canEditMemos,
+  canReportAbsence,
+  canUploadMaterial,
+  joinState,
+} from '../../../domain/lesson-rules.ts'
+
+// issue #25 item 5: the one rule for a lesson's state on my-lessons. The tab it lives in, its badge,
+// Join and every action of its menu come from here, as a pure function of the lesson, the time and
+// the viewer's role; the list, table, calendar, next lesson and dialogs only draw what it says.
+// - A cancelled lesson is never "scheduled": it is closed (or group), marked cancelled, no actions.
+// - An ended lesson offers rating (the student's, once) and never Join (docs/decisions.md).
+
+export type LessonTab = 'scheduled' | 'closed' | 'group'
+export type LessonBadge = 'scheduled' | 'joinable' | 'finished' | 'cancelled'
+export type LessonAction = 'cancel' | 'rate' | 'note' | 'memos' | 'materials' | 'recordings' | 'absence'
+/** Join as shown: open, disabled until `opensAt`, or not shown at all (null). */
+export type JoinOffer = { kind: 'open' } | { kind: 'early'; opensAt: number } | null
+
+export type LessonState = {
+  tab: LessonTab
+  badge: LessonBadge
+  join: JoinOffer
+  /** "Oceń lekcję" beside the lesson: the student's ended lesson not rated yet (issue #11 item 8). */
+  rateNow: boolean
+  /** The lesson's menu, in no particular order (the menu orders them). */
+  actions: LessonAction[]
+}
+
+type StateLesson = Pick<
+  Lesson,
+  | 'scheduled_at'
+  | 'ends_at'
+  | 'status'
+  | 'cancelled_at'
+  | 'is_group'
+  | 'rating'
+  | 'my_absence_report'
+  | 'lesson_files'
+  | 'recordings'
+  | 'voice_recordings'
+>
+
+export const isCancelled = (lesson: Pick<Lesson, 'status' | 'cancelled_at'>) =>
+  lesson.status === 'cancelled' || lesson.cancelled_at !== null
+
+/** Over by the server's word (finished) or by the clock (the list may be a few seconds old). */
+export const hasEnded = (lesson: Pick<Lesson, 'status' | 'ends_at'>, now: number) =>
+  lesson.status === 'finished' || now >= Date.parse(lesson.ends_at)
+
+type Timing = Pick<Lesson, 'scheduled_at' | 'ends_at' | 'status' | 'cancelled_at'>
+
+/** spec §2 my-lessons tabs: group lessons apart; a lesson still to come or running is scheduled. */
+export function lessonTab(lesson: Timing & Pick<Lesson, 'is_group'>, now: number): LessonTab {
+  if (lesson.is_group) return 'group'
+  return isCancelled(lesson) || hasEnded(lesson, now) ? 'closed' : 'scheduled'
+}
+
+/** Join (spec §4: from 15 minutes before the start), never on a cancelled or ended lesson. */
+export function joinOffer(lesson: Timing, now: number): JoinOffer {
+  if (isCancelled(lesson) || hasEnded(lesson, now)) return null
+  const state = joinState(lesson, now)
+  if (state.kind === 'early') return state
+  return state.kind === 'open' ? { kind: 'open' } : null
+}
+
+/** DESIGN.md: one badge for a lesson's state, the same wherever the lesson appears. */
+export function lessonBadge(lesson: Timing, now: number): LessonBadge {
+  if (isCancelled(lesson)) return 'cancelled'
+  if (hasEnded(lesson, now)) return 'finished'
+  return joinOffer(lesson, now)?.kind === 'open' ? 'joinable' : 'scheduled'
+}
+
+/** spec §4 / §6: only the lesson's student rates, and only a lesson that ended and was not cancelled. */
+export const mayRate = (lesson: Timing, role: Role, now: number) =>
+  role === 'student' && !isCancelled(lesson) && hasEnded(lesson, now)
+
+/** The actions a lesson offers this viewer now (spec §4, §6); each dialog is shown only when allowed. */
+export function lessonActions(lesson: StateLesson, role: Role, now: number): LessonAction[] {
+  const actions: LessonAction[] = []
+  if (canCancel(lesson, now)) actions.push('cancel')
+  if (mayRate(lesson, role, now)) actions.push('rate')
+  if (canAddNote(lesson, role)) actions.push('note')
+  if (canEditMemos(lesson, role)) actions.push('memos')
+  if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
+  // issue #22: the lesson's recordings and voice clips, for both parties, once there are any.
+  if (lesson.recordings.length > 0 || lesson.voice_recordings.length > 0) actions.push('recordings')
+  if (canReportAbsence(lesson, now)) actions.push('absence')
+  return actions
+}
+
+export function lessonState(lesson: StateLesson, now: number, role: Role): LessonState {
+  return {
+    tab: lessonTab(lesson, now),
+    badge: lessonBadge(lesson, now),
+    join: joinOffer(lesson, now),
+    rateNow: mayRate(lesson, role, now) && lesson.rating === null,
+    actions: lessonActions(lesson, role, now),
+  }
+}
