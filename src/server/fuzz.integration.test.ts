@@ -62,6 +62,9 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ].flatMap((route) => forEach(route, signedIn)),
   // Signed files: the signed URL itself is the permission (platform/file-urls.ts).
   ...forEach('GET /api/v1/files/:key', signedIn),
+  // The invitation's token is the permission, and it may be opened again until a password is set
+  // (issue #25 item 4): whoever holds the link opens it.
+  ...forEach('POST /api/v1/students/accept_invitation', signedIn),
   // About the caller: each answers with the caller's own data.
   ...forEach('GET /api/v1/settings/show', ['teacher', 'newStudent']),
   ...forEach('GET /api/v1/students/me', ['newStudent']),

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { addDays } from '../../src/domain/poland-time.ts'
 import { weekBounds } from '../../src/web/ui/week-bounds.ts'
-import { LoginPage, STUDENT, STUDENT_PARTNER } from './support/login-page.ts'
+import { LoginPage, STUDENT, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { messagesTo } from './support/mail.ts'
 import { type Answers, dateLabel, giveVoiceSample, OnboardingDialog } from './support/onboarding-dialog.ts'
 import { opsOn } from './support/ops.ts'
@@ -141,6 +141,7 @@ for (const viewport of VIEWPORTS) {
 
     test('(a) an exact free slot is offered and booked; the student lands on my-lessons with it', async ({
       page,
+      browser,
     }) => {
       const token = await giveVoiceSample(page.request, server.url, STUDENT)
       const time = await annasFreeTime(page, server.url, token, NEXT_MONDAY)
@@ -168,6 +169,31 @@ for (const viewport of VIEWPORTS) {
       // The onboarding is done (spec §3 onboarding_completed_at): set-lessons offers it as a link now.
       await page.goto('/dashboard/set-lessons')
       await expect(page.getByRole('button', { name: 'Dobierz lektora do mojego terminu' })).toBeVisible()
+
+      // issue #25 item 2: "your teacher will read what you wrote": Anna opens Marta's profile from
+      // the lesson just booked and reads it.
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+      })
+      try {
+        const teacherPage = await context.newPage()
+        const login = new LoginPage(teacherPage)
+        await login.goto('/login/teacher')
+        await login.signIn(TEACHER)
+        // spec §2: a teacher lands on my-lessons.
+        await expect(teacherPage).toHaveURL(/\/dashboard\/my-lessons/)
+        const booked = teacherPage
+          .getByTestId('lesson')
+          .filter({ hasText: 'Marta Dąbrowska' })
+          .filter({ hasText: when })
+          .filter({ hasText: time })
+          .first()
+        await booked.getByRole('link', { name: 'Profil kursanta: Marta Dąbrowska' }).click()
+        await expect(teacherPage).toHaveURL(/\/dashboard\/student-profile\//)
+        await expect(teacherPage.getByRole('region', { name: 'O mnie' })).toContainText(answers({}).about)
+      } finally {
+        await context.close()
+      }
     })
 
     test('(b) without an exact slot the teacher’s week is shown; two slots are picked and booked', async ({

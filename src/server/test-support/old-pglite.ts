@@ -24,6 +24,9 @@ const LAST_PGLITE_MIGRATION = 3
  */
 const LATER_COLUMNS = [
   { table: 'availability_rules', column: 'slots_complete_from', type: 'date' },
+  { table: 'users', column: 'video_provider', type: 'text' },
+  { table: 'lessons', column: 'is_learncube', type: 'boolean DEFAULT false NOT NULL' },
+  { table: 'lessons', column: 'room_token', type: 'text' },
   { table: 'settings', column: 'first_reminder_minutes', type: 'integer DEFAULT 1440 NOT NULL' },
   { table: 'settings', column: 'second_reminder_minutes', type: 'integer DEFAULT 60 NOT NULL' },
 ]
