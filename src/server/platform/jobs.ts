@@ -58,6 +58,12 @@ export type JobHandler<Q extends QueueName> = (
 export type Jobs = {
   /** The job's id. */
   send<Q extends QueueName>(queue: Q, data: JobPayloads[Q], options?: SendOptions): Promise<string>
+  /** Adds many jobs to one queue in one statement (inside `tx` when given). */
+  insert<Q extends QueueName>(
+    queue: Q,
+    jobs: { id: string; data: JobPayloads[Q]; startAfter?: Date }[],
+    tx?: Db,
+  ): Promise<void>
   /** Cancels jobs not yet run (inside `tx` when given). */
   cancel(queue: QueueName, ids: string[], tx?: Db): Promise<void>
   /** Runs this process's share of a queue's jobs. */
@@ -99,6 +105,9 @@ export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance:
       })
       if (!id) throw new Error(`the ${queue} queue refused a job`)
       return id
+    },
+    async insert(queue, jobs, tx) {
+      if (jobs.length > 0) await boss.insert(queue, jobs, inTx(tx))
     },
     async cancel(queue, ids, tx) {
       if (ids.length > 0) await boss.cancel(queue, ids, inTx(tx))

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { lessonNotifications, type NotificationKind } from '../../db/schema-notifications.ts'
-import type { Jobs } from '../../platform/jobs.ts'
+import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
 import { findSettings } from '../settings/repository.ts'
 import type { Recipient } from './lesson-mail.ts'
 
@@ -27,39 +27,53 @@ async function reminderMinutes(db: Db): Promise<{ first: number; second: number 
   return { first: row?.firstReminderMinutes ?? 1440, second: row?.secondReminderMinutes ?? 60 }
 }
 
-/** Plans what is not planned yet of `wanted`, for one lesson, inside `tx`. */
-async function plan(
-  tx: Db,
-  jobs: Jobs,
-  lesson: { id: string; startsAt: Date },
-  wanted: Planned[],
-): Promise<number> {
+type Wanted = Planned & { lesson: { id: string; startsAt: Date } }
+
+/**
+ * Plans what is not planned yet of `wanted`, inside `tx`: one statement for the rows, one per
+ * queue for the jobs, however many lessons (a burst of bookings is planned together).
+ */
+async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
   if (wanted.length === 0) return 0
-  const rows = wanted.map((item) => ({
-    lessonId: lesson.id,
-    kind: item.kind,
-    recipient: item.recipient,
-    jobId: randomUUID(),
-  }))
-  const inserted = await tx.insert(lessonNotifications).values(rows).onConflictDoNothing().returning({
-    kind: lessonNotifications.kind,
-    recipient: lessonNotifications.recipient,
-    jobId: lessonNotifications.jobId,
-  })
+  const byKey = new Map(wanted.map((item) => [`${item.lesson.id}/${item.kind}/${item.recipient}`, item]))
+  const inserted = await tx
+    .insert(lessonNotifications)
+    .values(
+      wanted.map((item) => ({
+        lessonId: item.lesson.id,
+        kind: item.kind,
+        recipient: item.recipient,
+        jobId: randomUUID(),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({
+      lessonId: lessonNotifications.lessonId,
+      kind: lessonNotifications.kind,
+      recipient: lessonNotifications.recipient,
+      jobId: lessonNotifications.jobId,
+    })
+  type Batch<Q extends QueueName> = { id: string; data: JobPayloads[Q]; startAfter?: Date }[]
+  const booked: Batch<'lesson-booked'> = []
+  const cancelled: Batch<'lesson-cancelled'> = []
+  const reminders: Batch<'lesson-reminder'> = []
   for (const row of inserted) {
-    const at = wanted.find((item) => item.kind === row.kind && item.recipient === row.recipient)?.at
-    const options = { tx, id: row.jobId, ...(at ? { startAfter: at } : {}) }
-    if (row.kind === 'booked')
-      await jobs.send('lesson-booked', { lessonId: lesson.id, to: row.recipient }, options)
-    else if (row.kind === 'cancelled')
-      await jobs.send('lesson-cancelled', { lessonId: lesson.id, to: row.recipient }, options)
+    const item = byKey.get(`${row.lessonId}/${row.kind}/${row.recipient}`)
+    if (!item) continue
+    const at = item.at ? { startAfter: item.at } : {}
+    const base = { lessonId: row.lessonId, to: row.recipient }
+    if (row.kind === 'booked') booked.push({ id: row.jobId, data: base, ...at })
+    else if (row.kind === 'cancelled') cancelled.push({ id: row.jobId, data: base, ...at })
     else
-      await jobs.send(
-        'lesson-reminder',
-        { lessonId: lesson.id, to: row.recipient, kind: row.kind, startsAt: lesson.startsAt.toISOString() },
-        options,
-      )
+      reminders.push({
+        id: row.jobId,
+        data: { ...base, kind: row.kind, startsAt: item.lesson.startsAt.toISOString() },
+        ...at,
+      })
   }
+  await jobs.insert('lesson-booked', booked, tx)
+  await jobs.insert('lesson-cancelled', cancelled, tx)
+  await jobs.insert('lesson-reminder', reminders, tx)
   return inserted.length
 }
 
@@ -86,22 +100,20 @@ export async function planLessons(
         gt(lessons.startsAt, now),
       ),
     )
-  let planned = 0
+  const wanted: Wanted[] = []
   for (const lesson of rows) {
-    const wanted: Planned[] = []
     for (const recipient of PARTIES) {
-      if (options.booked) wanted.push({ kind: 'booked', recipient, at: null })
+      if (options.booked) wanted.push({ lesson, kind: 'booked', recipient, at: null })
       for (const [kind, before] of [
         ['first_reminder', minutes.first],
         ['second_reminder', minutes.second],
       ] as const) {
         const at = new Date(lesson.startsAt.getTime() - before * MINUTE_MS)
-        if (before > 0 && at > now) wanted.push({ kind, recipient, at })
+        if (before > 0 && at > now) wanted.push({ lesson, kind, recipient, at })
       }
     }
-    planned += await ctx.db.transaction((tx) => plan(tx, ctx.jobs, lesson, wanted))
   }
-  return planned
+  return ctx.db.transaction((tx) => plan(tx, ctx.jobs, wanted))
 }
 
 /**
@@ -128,8 +140,7 @@ export async function planCancellation(
   await plan(
     tx,
     jobs,
-    lesson,
-    told.map((recipient) => ({ kind: 'cancelled', recipient, at: null })),
+    told.map((recipient) => ({ lesson, kind: 'cancelled', recipient, at: null })),
   )
 }
 
