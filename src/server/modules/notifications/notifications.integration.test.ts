@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { toPolandParts } from '../../../domain/poland-time.ts'
+import { lastSundayOfMonth, toPolandParts } from '../../../domain/poland-time.ts'
 import { users } from '../../db/schema.ts'
 import { lessonNotifications } from '../../db/schema-notifications.ts'
 import { type Jobs, startJobs } from '../../platform/jobs.ts'
@@ -67,9 +67,10 @@ describe('a booking', () => {
       values: { locale: 'en', firstName: 'Anna', lastName: 'Nowak' },
     })
     const student = await bookingStudent(t, { firstName: 'Marta', lastName: 'Dąbrowska' })
-    // Tomorrow at 08:00, Poland time.
-    const tomorrow = toPolandParts(new Date(Date.now() + 86_400_000))
-    const date = `${tomorrow.year}-${String(tomorrow.month).padStart(2, '0')}-${String(tomorrow.day).padStart(2, '0')}`
+    // The day after tomorrow at 08:00, Poland time: always beyond the 12-hour grace period (spec
+    // §9), and within the next week.
+    const day = toPolandParts(new Date(Date.now() + 2 * 86_400_000))
+    const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`
     const [slot = ''] = await slotIds(t, student.token, teacher.id, [[date, '08:00']])
     const booked = await createLessons(t, student.token, bookingBody(teacher.id, [slot]))
     expect(booked.statusCode).toBe(201)
@@ -198,11 +199,15 @@ describe('reminders', () => {
 })
 
 describe('the invitation across summer time (spec §9)', () => {
+  // Next year's (always ahead of now, so the e-mails are planned).
+  const year = new Date().getUTCFullYear() + 1
+  const sunday = (month: number) =>
+    `${year}-${String(month).padStart(2, '0')}-${String(lastSundayOfMonth(year, month)).padStart(2, '0')}`
   it.each([
     // The last Sunday of October: 10:00 in winter time (CET) is 09:00 UTC.
-    ['2027-10-31T09:00:00.000Z', '2027-10-31T10:00:00'],
+    [`${sunday(10)}T09:00:00.000Z`, `${sunday(10)}T10:00:00`],
     // The last Sunday of March: 10:00 in summer time (CEST) is 08:00 UTC.
-    ['2027-03-28T08:00:00.000Z', '2027-03-28T10:00:00'],
+    [`${sunday(3)}T08:00:00.000Z`, `${sunday(3)}T10:00:00`],
   ])('writes the lesson at %s as %s in Europe/Warsaw', async (instant, local) => {
     const pair = await lessonParties(t)
     const startsIn = (Date.parse(instant) - t.clock.now().getTime()) / 60_000
