@@ -41,23 +41,9 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
 }
 
-export type SendOptions = {
-  /** The job's id (a UUID), when the caller records it. */
-  id?: string
-  /** Not before this instant. */
-  startAfter?: Date
-  /** Inside this transaction: the job exists exactly when the transaction commits. */
-  tx?: Db
-}
-
-export type JobHandler<Q extends QueueName> = (
-  data: JobPayloads[Q],
-  meta: { id: string; retryCount: number },
-) => Promise<void>
+export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>
 
 export type Jobs = {
-  /** The job's id. */
-  send<Q extends QueueName>(queue: Q, data: JobPayloads[Q], options?: SendOptions): Promise<string>
   /** Adds many jobs to one queue in one statement (inside `tx` when given). */
   insert<Q extends QueueName>(
     queue: Q,
@@ -97,15 +83,6 @@ export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance:
   }
   const inTx = (tx: Db | undefined) => (tx ? { db: fromDrizzle(tx as never, sql as never) } : {})
   return {
-    async send(queue, data, options = {}) {
-      const id = await boss.send(queue, data, {
-        ...(options.id ? { id: options.id } : {}),
-        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-        ...inTx(options.tx),
-      })
-      if (!id) throw new Error(`the ${queue} queue refused a job`)
-      return id
-    },
     async insert(queue, jobs, tx) {
       if (jobs.length > 0) await boss.insert(queue, jobs, inTx(tx))
     },
@@ -122,7 +99,7 @@ export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance:
           const results: JobResult[] = []
           for (const job of jobs) {
             try {
-              await handler(job.data, { id: job.id, retryCount: job.retryCount })
+              await handler(job.data)
               results.push({ id: job.id, status: 'completed' })
             } catch (err) {
               log.error({ err, queue, jobId: job.id }, 'a job failed; it will be retried')
