@@ -1,11 +1,31 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
 // Notifications of lessons (issue #28): which of a lesson's messages have been planned as jobs
 // (platform/jobs.ts), so that a message is planned once, a sweep finds what a crash left
 // unplanned, and a cancellation cancels the lesson's reminders in its own transaction.
 
-export const NOTIFICATION_KINDS = ['booked', 'first_reminder', 'second_reminder', 'cancelled'] as const
+/** E-mails (`booked` … `cancelled`) and the installed app's pushes (`push_*`, item 4). */
+export const NOTIFICATION_KINDS = [
+  'booked',
+  'first_reminder',
+  'second_reminder',
+  'cancelled',
+  'push_booked',
+  'push_soon',
+  'push_cancelled',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const lessonNotifications = pgTable(
@@ -22,4 +42,83 @@ export const lessonNotifications = pgTable(
     plannedAt: timestamp('planned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.lessonId, t.kind, t.recipient] })],
+)
+
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+
+/**
+ * A device's web-push subscription (issue #28 item 4): the push service's endpoint and the keys the
+ * payload is encrypted for. One row per endpoint; a 404/410 from the push service deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id'),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSentAt: at('last_sent_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * A user's private calendar feed (issue #28 item 3): the secret in its URL. Revoking deletes the
+ * row, so the old URL answers 404; a new one gets a new secret.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_key').on(t.token)],
+)
+
+/**
+ * A student waiting for a teacher's slot to free up (issue #28 item 5): optionally only on some
+ * days (ISO 1 = Monday … 7) and between two times of day (minutes after midnight, Poland time).
+ * One entry per student and teacher; told in the order they asked (`created_at`).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: userRef('student_id'),
+    teacherId: userRef('teacher_id'),
+    weekdays: smallint('weekdays').array().notNull().default([]),
+    fromMinute: integer('from_minute'),
+    toMinute: integer('to_minute'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_student_teacher_key').on(t.studentId, t.teacherId),
+    index('waitlist_entries_teacher_idx').on(t.teacherId, t.createdAt),
+  ],
+)
+
+/** Which freed slot an entry has been told of (once each), and the job that tells it. */
+export const waitlistNotices = pgTable(
+  'waitlist_notices',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    slotStartsAt: at('slot_starts_at').notNull(),
+    jobId: uuid('job_id').notNull(),
+    plannedAt: at('planned_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.slotStartsAt] })],
 )

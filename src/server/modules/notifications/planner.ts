@@ -64,7 +64,7 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
     const base = { lessonId: row.lessonId, to: row.recipient }
     if (row.kind === 'booked') booked.push({ id: row.jobId, data: base, ...at })
     else if (row.kind === 'cancelled') cancelled.push({ id: row.jobId, data: base, ...at })
-    else
+    else if (row.kind === 'first_reminder' || row.kind === 'second_reminder')
       reminders.push({
         id: row.jobId,
         data: { ...base, kind: row.kind, startsAt: item.lesson.startsAt.toISOString() },
