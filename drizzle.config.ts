@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/schema-ai-lesson.ts',
     './src/server/db/schema-recordings.ts',
     './src/server/db/schema-notifications.ts',
+    './src/server/db/schema-admin.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -13,6 +13,8 @@ const CORE = path.resolve('node_modules/@mantine/core')
 const CSS_PREFIX = '@mantine/core/styles/'
 export const SHELL_STYLES = 'src/web/app/mantine-styles.ts'
 const NOTIFICATIONS_CSS = '@mantine/notifications/styles.css'
+/** @mantine/dates' one stylesheet (issue #26): its components' files also import core's they use. */
+const DATES_CSS = '@mantine/dates/styles.css'
 
 /** Component name → the CSS files (names without `.css`) it needs, in Mantine's order. */
 type Needs = Map<string, string[]>
@@ -85,9 +87,11 @@ export type FileCheck = { file: string; missing: string[]; unordered: boolean }
 
 const specifier = (name: string) => `${CSS_PREFIX}${name}.css`
 
-/** Where a CSS import belongs in Mantine's order (the notifications' styles come after core's). */
+/** Where a CSS import belongs in Mantine's order (the notifications' and dates' come after core's). */
 const rankIn = (order: string[]) => (css: string) =>
-  css === NOTIFICATIONS_CSS ? order.length : order.indexOf(css.slice(CSS_PREFIX.length, -'.css'.length))
+  css === NOTIFICATIONS_CSS || css === DATES_CSS
+    ? order.length
+    : order.indexOf(css.slice(CSS_PREFIX.length, -'.css'.length))
 
 /** What `code` must import besides the shell's styles, and whether its CSS imports are in order. */
 export function checkFile(
@@ -107,6 +111,8 @@ export function checkFile(
     .map(specifier)
     .filter((css) => !present.includes(css))
   if (toasts && !present.includes(NOTIFICATIONS_CSS)) missing.push(NOTIFICATIONS_CSS)
+  const dates = importedNames(code, '@mantine/dates').length > 0
+  if (dates && !present.includes(DATES_CSS)) missing.push(DATES_CSS)
   const ranks = present.map(rankIn(order))
   return { file, missing, unordered: ranks.some((rank, i) => i > 0 && rank < (ranks[i - 1] ?? 0)) }
 }

@@ -16,6 +16,7 @@ import {
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
 } from './cache-names.ts'
+import { registerPushEvents } from './push-events.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
@@ -83,7 +84,8 @@ self.addEventListener('sync', (raw) => {
   )
 })
 
-// A new version waits until the page asks it to take over (the app's "Reload" button).
+// A new version waits until the page asks it to take over (the app's "Reload" button sends
+// workbox-window's messageSkipWaiting: {type: 'SKIP_WAITING'}).
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting()
 })
@@ -91,5 +93,8 @@ self.addEventListener('message', (event) => {
 function isSkipWaiting(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING'
 }
+
+// Web push (issue #28 item 4): showing a push, and where a click on it leads.
+registerPushEvents(self)
 
 clientsClaim()

@@ -73,6 +73,8 @@ export const BASE_ERROR_CODES = [
   'recording_chunk_mismatch',
   // Outside classrooms (issue #23): Vonage or LearnCube did not answer.
   'video_provider_unavailable',
+  // The waitlist (issue #28 item 5).
+  'waitlist_full',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -139,6 +141,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_chunk_gap: 'A part of the recording is missing: send part {expected} first',
   recording_chunk_mismatch: 'This part of the recording was already received with other content',
   video_provider_unavailable: 'The video service is not answering; try again in a moment',
+  waitlist_full: 'You can wait for at most {max} teachers at once',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Database } from './db/client.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
 import { aiLessonRoutes } from './modules/ai-lesson/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createTeacherBoard } from './modules/board/teacher-board.ts'
@@ -14,6 +15,9 @@ import { invitationRoutes } from './modules/invitations/routes.ts'
 import { createLackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import { languageOnboardingRoutes } from './modules/language-onboardings/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
+import { calendarFeedRoutes } from './modules/notifications/calendar-feed-routes.ts'
+import { loadVapid, pushToUser } from './modules/notifications/push.ts'
+import { pushRoutes } from './modules/notifications/push-routes.ts'
 import { createLessonNotifications } from './modules/notifications/service.ts'
 import { startNotificationWorkers } from './modules/notifications/worker.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
@@ -29,19 +33,24 @@ import { settingsRoutes } from './modules/settings/routes.ts'
 import { teacherRoutes } from './modules/teachers/routes.ts'
 import { timetableRoutes } from './modules/timetables/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
+import { startWaitlistWorkers } from './modules/waitlist/notices.ts'
+import { waitlistRoutes } from './modules/waitlist/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
 import { registerNoStore } from './platform/cache-control.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { answerFrameworkError, registerErrorHandler, replyNotFound } from './platform/errors.ts'
-import { createFileUrls, loadFilesSecret } from './platform/file-urls.ts'
+import { createFileUrls, loadFilesSecret, loadSharedFilesSecret } from './platform/file-urls.ts'
 import { startJobs } from './platform/jobs.ts'
+import { createLifecycle, type Lifecycle, registerDraining } from './platform/lifecycle.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailQueue, type Mailer } from './platform/mail.ts'
+import { createMetrics, type Metrics, registerMetricsRoute } from './platform/metrics.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
 import { registerSecurityHeaders } from './platform/security-headers.ts'
 import { createSessionCache, registerSessionCache } from './platform/session-cache.ts'
 import { registerStatic } from './platform/static.ts'
-import { createLocalStorage, type FileStorage, filesDir } from './platform/storage.ts'
+import type { FileStorage } from './platform/storage.ts'
+import { storageFor } from './platform/storage-s3.ts'
 import { MULTIPART_LIMITS } from './platform/uploads.ts'
 
 export type AppDeps = {
@@ -57,6 +66,10 @@ export type AppDeps = {
   rateLimits?: Partial<RateLimits>
   /** How often the lesson rooms are checked against the clock (modules/room/room-hub.ts). */
   roomTickMs?: number
+  /** Serving or draining (server.ts drains on SIGTERM); default: a fresh one. */
+  lifecycle?: Lifecycle
+  /** The process's metrics (server.ts counts its mailer's failures in them); default: fresh ones. */
+  metrics?: Metrics
 }
 
 declare module 'fastify' {
@@ -106,6 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? Fastify({ ...common, logger: false })
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
+  // issue #30: every request observed by its route pattern; /metrics only with METRICS_TOKEN.
+  const metrics = deps.metrics ?? createMetrics()
+  const lifecycle = deps.lifecycle ?? createLifecycle()
+  metrics.observe(app)
+  registerDraining(app, lifecycle)
+  if (deps.config.metrics.token) registerMetricsRoute(app, metrics, deps.config.metrics.token)
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
   const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
   // What other processes commit reaches this process's caches at once (db/change-feed.ts).
@@ -114,8 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (change === null) sessionCache.clear()
     else if (change.kind === 'user') sessionCache.forgetUser(change.id)
   })
-  const storage = deps.storage ?? createLocalStorage(filesDir(deps.config.dataDir))
-  const fileUrls = createFileUrls(await loadFilesSecret(deps.config), clock)
+  const storage = deps.storage ?? storageFor(deps.config)
+  // issue #30: with the files in a bucket, the URLs' secret is the database's, shared by every node.
+  const filesSecret = deps.config.s3
+    ? await loadSharedFilesSecret(deps.database.db, deps.config)
+    : await loadFilesSecret(deps.config)
+  const fileUrls = createFileUrls(filesSecret, clock)
   const db = deps.database.db
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
@@ -123,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // issue #28: the job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
+  // issue #28 item 4: web push's key pair, made once and kept in the database.
+  const vapid = await loadVapid(db, deps.config)
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
     roomHub.broadcastRecording,
@@ -153,7 +178,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     video,
     jobs,
     notifications,
+    vapid,
+    lifecycle,
+    metrics,
   } satisfies AppContext)
+  metrics.setSources({
+    pool: deps.database.pool,
+    roomSockets: roomHub.sockets,
+    board: board.stats,
+    failedJobs: async () => (await jobs.counts()).map(({ queue, failed }) => ({ queue, failed })),
+  })
   const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
   if (deps.config.boardCacheMs > 0) {
@@ -167,7 +201,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => lackOfSlotsDigest.start())
   if (deps.config.jobsWorker) {
     app.addHook('onReady', async () =>
-      startNotificationWorkers({ db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }),
+      startNotificationWorkers({
+        db,
+        jobs,
+        mailer: deps.mailer,
+        clock,
+        log: app.log,
+        config: deps.config,
+        vapid,
+      }),
+    )
+  }
+  if (deps.config.jobsWorker) {
+    // issue #28 item 5: waiting students hear of freed slots.
+    app.addHook('onReady', async () =>
+      startWaitlistWorkers({
+        db,
+        jobs,
+        mailer: deps.mailer,
+        clock,
+        log: app.log,
+        config: deps.config,
+        push: (userId, message) => pushToUser({ db, log: app.log, vapid }, userId, message),
+      }),
     )
   }
   app.addHook('onClose', async () => {
@@ -215,6 +271,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes)
       await api.register(recordingRoutes)
       await api.register(aiLessonRoutes)
+      await api.register(pushRoutes)
+      await api.register(calendarFeedRoutes)
+      await api.register(adminRoutes)
+      await api.register(waitlistRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -145,4 +145,81 @@ describe('loadConfig', () => {
       })
     })
   })
+
+  // issue #28 item 4: web push's VAPID contact and the stand-in's plain-http endpoints.
+  it("names the mail sender as web push's VAPID subject unless VAPID_SUBJECT is set, and checks it", () => {
+    expect(loadConfig({ MAIL_FROM: 'szkola@lektorium.pl' }).push).toEqual({
+      vapidSubject: 'mailto:szkola@lektorium.pl',
+      httpEndpoints: false,
+    })
+    expect(
+      loadConfig({ VAPID_SUBJECT: 'https://lektorium.pl/kontakt', PUSH_HTTP_ENDPOINTS: 'true' }).push,
+    ).toEqual({
+      vapidSubject: 'https://lektorium.pl/kontakt',
+      httpEndpoints: true,
+    })
+    for (const bad of ['szkola@lektorium.pl', 'http://lektorium.pl', 'mailto:'])
+      expect(() => loadConfig({ VAPID_SUBJECT: bad })).toThrow(
+        /VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/,
+      )
+    expect(() => loadConfig({ PUSH_HTTP_ENDPOINTS: 'yes' })).toThrow(
+      /PUSH_HTTP_ENDPOINTS must be true or false/,
+    )
+  })
+
+  // issue #30: files in S3, metrics, draining.
+  it('reads the S3 bucket, needing it for any other S3 setting and both keys or neither', () => {
+    expect(loadConfig({}).s3).toBeUndefined()
+    expect(
+      loadConfig({
+        S3_BUCKET: 'lektorium',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'lektorium',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-central-1' }).s3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-central-1',
+      accessKeyId: undefined,
+      forcePathStyle: false,
+    })
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET: S3_ENDPOINT needs S3_BUCKET/,
+    )
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_REGION: S3_BUCKET needs S3_REGION/)
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3 needs both/,
+    )
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(
+      /S3_ENDPOINT must start with/,
+    )
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_REGION: 'r', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    )
+  })
+
+  it('keeps metrics off unless a port or a token is given, and drains 25 s by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      metrics: { port: undefined, host: '127.0.0.1', token: undefined },
+      drainMs: 25_000,
+    })
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'a-token-of-16-chars', DRAIN_SECONDS: '5' }),
+    ).toMatchObject({
+      metrics: { port: 9464, token: 'a-token-of-16-chars' },
+      drainMs: 5000,
+    })
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    )
+  })
 })

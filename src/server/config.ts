@@ -66,6 +66,9 @@ const envSchema = v.object({
     v.pipe(v.string(), v.minLength(32, 'FILES_SECRET must be at least 32 characters')),
   ),
   ROOM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'ROOM_SECRET must be at least 32 characters'))),
+  OPERATOR_TOTP_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'OPERATOR_TOTP_KEY must be at least 32 characters')),
+  ),
   STUN_URLS: v.optional(iceUrlsFromEnv('STUN_URLS', ['stun:', 'stuns:']), ''),
   TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
@@ -83,6 +86,40 @@ const envSchema = v.object({
   AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
   // issue #28: whether this process runs jobs (e-mails, reminders); every process may add them.
   JOBS_WORKER: v.optional(v.picklist(['true', 'false'], 'JOBS_WORKER must be true or false'), 'true'),
+  // issue #28 item 4: who sends the pushes (VAPID's contact), and http:// push endpoints (a local
+  // stand-in of a push service; real ones are https).
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) =>
+          /^mailto:[^@\s]+@[^@\s]+$/.test(value) || (URL.canParse(value) && value.startsWith('https://')),
+        'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+      ),
+    ),
+  ),
+  PUSH_HTTP_ENDPOINTS: v.optional(
+    v.picklist(['true', 'false'], 'PUSH_HTTP_ENDPOINTS must be true or false'),
+    'false',
+  ),
+  // issue #30: files in an S3-compatible bucket instead of DATA_DIR (platform/storage-s3.ts).
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty('S3_BUCKET must not be empty'))),
+  S3_ENDPOINT: v.optional(urlFromEnv('S3_ENDPOINT', ['http:', 'https:'])),
+  S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('S3_REGION must not be empty'))),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty('S3_ACCESS_KEY_ID must not be empty'))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('S3_SECRET_ACCESS_KEY must not be empty'))),
+  S3_FORCE_PATH_STYLE: v.optional(
+    v.picklist(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false'),
+    'false',
+  ),
+  // issue #30: Prometheus metrics on a port of their own (METRICS_PORT) and/or behind a token.
+  METRICS_PORT: v.optional(intFromEnv('METRICS_PORT', 1, 65535)),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('METRICS_HOST must not be empty')), '127.0.0.1'),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
+  ),
+  // issue #30: how long a stopping server waits for requests in flight before it exits.
+  DRAIN_SECONDS: v.optional(intFromEnv('DRAIN_SECONDS', 0, 600), '25'),
   // Outside classrooms (issue #23): Vonage video and LearnCube; the built-in room otherwise.
   VIDEO_PROVIDER: v.optional(
     v.picklist(['builtin', 'vonage'], 'VIDEO_PROVIDER must be builtin or vonage'),
@@ -113,6 +150,28 @@ const envSchema = v.object({
     'https://static.learncube.net/client/virtualclassroom.api.0.1.6.css',
   ),
 })
+
+/** An S3-compatible bucket for the files (issue #30, platform/storage-s3.ts). */
+export type S3Config = {
+  bucket: string
+  /** Undefined: AWS itself (by region). */
+  endpoint: string | undefined
+  region: string
+  /** Both or neither: without them the SDK's own chain (environment, instance role) is used. */
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (MinIO, Ceph, Garage). */
+  forcePathStyle: boolean
+}
+
+/** Prometheus metrics (issue #30, platform/metrics.ts): never public by default. */
+export type MetricsConfig = {
+  /** A listener of their own (METRICS_PORT on METRICS_HOST); undefined: none. */
+  port: number | undefined
+  host: string
+  /** With it, GET /metrics on the app's port answers a `Bearer <token>`; undefined: not there. */
+  token: string | undefined
+}
 
 /** Vonage video (issue #23): the application and its private key, which signs every request. */
 export type VonageConfig = {
@@ -196,6 +255,11 @@ export type Config = {
    * kept in the database, so every process on it accepts the others' tokens (modules/room).
    */
   roomSecret: string | undefined
+  /**
+   * The key that seals operators' TOTP secrets (OPERATOR_TOTP_KEY, issue #29); when unset, one is
+   * generated once and kept in the database (modules/admin/secret-box.ts).
+   */
+  operatorTotpKey: string | undefined
   /** ICE servers of the built-in video call (issue #13); none → host candidates only. */
   ice: {
     stunUrls: string[]
@@ -208,6 +272,13 @@ export type Config = {
   video: VideoConfig
   /** This process runs due jobs and the job queue's upkeep (JOBS_WORKER, issue #28). */
   jobsWorker: boolean
+  /** Web push (issue #28 item 4): VAPID's subject, and whether http:// endpoints are accepted. */
+  push: { vapidSubject: string; httpEndpoints: boolean }
+  /** Where the files live (issue #30): the bucket, or undefined for `<DATA_DIR>/files`. */
+  s3: S3Config | undefined
+  metrics: MetricsConfig
+  /** How long a stopping server lets requests in flight finish (DRAIN_SECONDS, issue #30). */
+  drainMs: number
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
 }
@@ -234,6 +305,31 @@ function readPrivateKey(value: string): string {
     throw invalid('VONAGE_PRIVATE_KEY', 'is not a PEM private key')
   }
   return pem
+}
+
+function s3Config(e: v.InferOutput<typeof envSchema>): S3Config | undefined {
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name] !== undefined,
+  )
+  if (!e.S3_BUCKET) {
+    if (others.length > 0) throw invalid('S3_BUCKET', `${others[0]} needs S3_BUCKET`)
+    return undefined
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+    throw invalid(missing, 'S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
+  }
+  if (!e.S3_ENDPOINT && !e.S3_REGION) {
+    throw invalid('S3_REGION', 'S3_BUCKET needs S3_REGION (AWS) or S3_ENDPOINT (another S3-compatible store)')
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  }
 }
 
 function videoConfig(e: v.InferOutput<typeof envSchema>): VideoConfig {
@@ -315,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA === 'true',
     filesSecret: e.FILES_SECRET,
     roomSecret: e.ROOM_SECRET,
+    operatorTotpKey: e.OPERATOR_TOTP_KEY,
     ice: {
       stunUrls: e.STUN_URLS,
       turnUrls: e.TURN_URLS,
@@ -333,6 +430,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     video,
     jobsWorker: e.JOBS_WORKER === 'true',
+    push: {
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM}`,
+      httpEndpoints: e.PUSH_HTTP_ENDPOINTS === 'true',
+    },
+    s3: s3Config(e),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    drainMs: e.DRAIN_SECONDS * 1000,
     webDir: path.resolve('dist'),
   }
 }

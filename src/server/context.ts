@@ -2,6 +2,7 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
+import type { Vapid } from './modules/notifications/push.ts'
 import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
@@ -9,8 +10,10 @@ import type { RoomHub } from './modules/room/room-hub.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
 import type { Jobs } from './platform/jobs.ts'
+import type { Lifecycle } from './platform/lifecycle.ts'
 import type { Log } from './platform/logger.ts'
 import type { Mailer, MailQueue } from './platform/mail.ts'
+import type { Metrics } from './platform/metrics.ts'
 import type { RateLimiters } from './platform/rate-limit.ts'
 import type { SessionCache } from './platform/session-cache.ts'
 import type { FileStorage } from './platform/storage.ts'
@@ -47,6 +50,12 @@ export type AppContext = ServiceContext & {
   video: VideoProviders
   /** Durable jobs on PostgreSQL (platform/jobs.ts, issue #28). */
   jobs: Jobs
+  /** Serving or draining (issue #30): readiness answers 503 while draining. */
+  lifecycle: Lifecycle
+  /** This process's Prometheus metrics (issue #30, platform/metrics.ts). */
+  metrics: Metrics
   /** Plans lessons' e-mails (modules/notifications, issue #28). */
   notifications: LessonNotifications
+  /** Web push's VAPID keys and subject (modules/notifications/push.ts, issue #28 item 4). */
+  vapid: Vapid
 }

@@ -35,16 +35,23 @@ afterAll(async () => {
 /** `METHOD /path` of every route Fastify knows, from its route tree (HEAD mirrors GET). */
 function registeredRoutes(): string[] {
   const routes: string[] = []
+  // A route under another (/health/live under /health) is printed indented, with its rest only.
+  const parents: string[] = []
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
     if (!line.trim()) continue
-    const match = /[├└]── (\/\S*) \(([A-Z, ]+)\)$/.exec(line)
-    if (!match?.[1] || !match[2]) throw new Error(`unexpected route line: ${line}`)
-    for (const method of match[2].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${match[1]}`)
+    const match = /^([│ ]*)[├└]── (\/\S*) \(([A-Z, ]+)\)$/.exec(line)
+    if (!match?.[2] || !match[3]) throw new Error(`unexpected route line: ${line}`)
+    const depth = (match[1] ?? '').length / 4
+    parents.length = depth
+    const route = `${parents.at(-1) ?? ''}${match[2]}`
+    parents.push(route)
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${route}`)
   }
   return routes
 }
 
-const signedIn = ['student', 'teacher', 'newStudent'] as const
+// Operators (issue #29) reach the public routes as anyone does, and no student or teacher route.
+const signedIn = ['student', 'teacher', 'newStudent', 'operator', 'pendingOperator'] as const
 const forEach = (route: string, callers: readonly string[]) =>
   callers.map((caller) => `${route} as ${caller}`)
 
@@ -53,6 +60,8 @@ const ALLOWED_TO_OTHER_CALLERS = [
   // Public: no account needed.
   ...[
     'GET /api/v1/health',
+    'GET /api/v1/health/live',
+    'GET /api/v1/health/ready',
     'GET /api/v1/languages/list',
     'GET /api/v1/levels/list',
     'GET /api/v1/specializations/list',
@@ -95,6 +104,22 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
   ...forEach('GET /api/v1/lessons/archives/list', ['teacher']),
   ...forEach('POST /api/v1/lesson_images/create', ['student']),
+  // Web push (issue #28 item 4): the school's public key is every user's; a device's subscription
+  // is the caller's own (an endpoint registered again moves to its new user); turning off removes
+  // only the caller's own.
+  ...forEach('GET /api/v1/push/key', ['teacher', 'newStudent']),
+  ...forEach('POST /api/v1/push/subscriptions/create', ['teacher', 'newStudent']),
+  ...forEach('POST /api/v1/push/subscriptions/delete', ['teacher', 'newStudent']),
+  // The calendar feed (issue #28 item 3) is every user's own; the waitlists (item 5) every
+  // student's (the new student may list theirs, but may not book, so may not wait).
+  ...[
+    'GET /api/v1/calendar-feeds/show',
+    'POST /api/v1/calendar-feeds/create',
+    'POST /api/v1/calendar-feeds/delete',
+  ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
+  ...forEach('GET /api/v1/waitlist/index', ['newStudent']),
+  // issue #29: an operator not past the second factor learns where their own session stands.
+  ...forEach('GET /api/v1/operator/me', ['pendingOperator']),
 ]
 
 describe('hostile input on every endpoint', () => {

@@ -9,15 +9,21 @@ import { seedOnStart } from './db/seed/seed.ts'
 import { announcePublicUrl } from './modules/settings/announced-url.ts'
 import { systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
+import { createLifecycle, type Lifecycle } from './platform/lifecycle.ts'
 import { createLogger } from './platform/logger.ts'
 import { createMailer } from './platform/mail.ts'
-import { createLocalStorage, filesDir } from './platform/storage.ts'
+import { createMetrics, startMetricsServer } from './platform/metrics.ts'
+import { storageFor } from './platform/storage-s3.ts'
 
 export type RunningServer = {
   app: FastifyInstance
   /** Where the server listens, e.g. http://127.0.0.1:8080. */
   url: string
-  /** Stops the HTTP server (in-flight requests finish), then the database. */
+  /**
+   * Drains (issue #30): readiness answers 503, room sockets close with 1012 (clients reconnect at
+   * once, through another node), no new connections are taken, requests in flight finish within
+   * DRAIN_SECONDS (then their connections are cut); then the database closes.
+   */
   close(): Promise<void>
 }
 
@@ -37,6 +43,30 @@ async function importEarlierPglite(config: Config, database: Database, logger: L
 }
 
 /**
+ * Stops the app as a load balancer wants it (issue #30): draining first (readiness 503, room
+ * sockets told to reconnect elsewhere), then Fastify's close — which stops listening, closes idle
+ * keep-alive connections and waits for requests in flight — cut short after `drainMs`.
+ */
+async function drainAndClose(app: FastifyInstance, lifecycle: Lifecycle, drainMs: number, logger: Logger) {
+  lifecycle.drain()
+  // Connections that fall idle once their request is answered are closed as they do.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100)
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      logger.warn({ drainMs }, 'requests still in flight after the drain time: closing their connections')
+      app.server.closeAllConnections()
+      resolve()
+    }, drainMs)
+  })
+  const closing = app.close()
+  await Promise.race([closing, deadline])
+  clearTimeout(timer)
+  clearInterval(idle)
+  await closing
+}
+
+/**
  * Opens the database (the embedded PostgreSQL under DATA_DIR, or DATABASE_URL), migrates it,
  * seeds the dictionaries and, into an empty database, the demo accounts; then serves the API and
  * the PWA. Operator commands (cli/ops.ts) connect to the same database themselves.
@@ -53,8 +83,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     while (cleanups.length > 0) await cleanups.pop()?.()
   }
   try {
-    const mailer = createMailer(config, logger)
-    const storage = createLocalStorage(filesDir(config.dataDir))
+    const metrics = createMetrics()
+    const lifecycle = createLifecycle()
+    const mailer = metrics.countMailFailures(createMailer(config, logger))
+    const storage = storageFor(config)
     const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer, storage, log: logger }
     await database.migrate(async () => {
       await importEarlierPglite(config, database, logger)
@@ -64,9 +96,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // issue #25 item 4: operator commands build e-mailed links from this address.
     await announcePublicUrl(database.db, config.publicUrl, systemClock.now())
 
-    const app = await buildApp({ config, database, mailer, storage, logger })
-    cleanups.push(() => app.close())
+    const app = await buildApp({ config, database, mailer, storage, logger, metrics, lifecycle })
+    cleanups.push(() => drainAndClose(app, lifecycle, config.drainMs, logger))
     const url = await app.listen({ host: config.host, port: config.port })
+    const metricsServer = await startMetricsServer(metrics, config.metrics)
+    if (metricsServer) {
+      cleanups.push(() => metricsServer.close())
+      logger.info({ url: metricsServer.url }, 'metrics served')
+    }
     cleanups.push(scheduleFileSweep({ db: database.db, storage, log: logger }))
     let closing: Promise<void> | undefined
     return { app, url, close: () => (closing ??= close()) }

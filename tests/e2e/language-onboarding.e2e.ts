@@ -8,6 +8,7 @@ import { type Answers, dateLabel, giveVoiceSample, OnboardingDialog } from './su
 import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { hourField } from './support/time-field.ts'
 
 // Issue #14: the language onboarding (spec §4) from set-lessons, at 1280 px and at 375 px, each on
 // a server of its own with fresh demo data (the journeys book lessons and send reports). English
@@ -289,7 +290,7 @@ for (const viewport of VIEWPORTS) {
       await onboarding.changeCriteria().click()
       await expect(onboarding.step(4)).toHaveAttribute('aria-expanded', 'true')
       await expect(onboarding.combobox('Dzień pierwszej lekcji')).toHaveValue(dateLabel(NEXT_SUNDAY))
-      await expect(onboarding.combobox('Godzina')).toHaveValue('06')
+      await expect(hourField(onboarding.dialog)).toHaveValue('06')
       await expect(onboarding.step(2)).toContainText('B2')
       await onboarding.step(5).click()
       await expect(onboarding.dialog.getByRole('textbox', { name: 'Kilka słów o sobie' })).toHaveValue(about)

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { STUDENT_PARTNER, signedInPage as signedIn } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { typeTime } from './support/time-field.ts'
 
 // issue #4: a teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student
 // sees the new slots. Agnieszka Zielińska works weekdays only in the demo data.
@@ -23,10 +24,7 @@ test('a teacher adds Sunday hours to the weekly schedule and a student sees the 
   const interval = dialog.getByRole('group', { name: 'Przedział 1, niedziela' })
   // A new interval starts at 08:00–09:00; the spec §5 time picker moves its end to 10:30.
   const end = interval.getByRole('group', { name: 'Do' })
-  await end.getByRole('combobox', { name: 'Godzina' }).click()
-  await teacher.getByRole('option', { name: '10', exact: true }).click()
-  await end.getByRole('combobox', { name: 'Minuty' }).click()
-  await teacher.getByRole('option', { name: '30', exact: true }).click()
+  await typeTime(end, '10:30')
   await expect(dialog.getByText('3 lekcje')).toBeVisible()
   await dialog.getByRole('button', { name: 'Dalej' }).click()
   // WorkScheduleConfirm (spec §2) is the dialog's second step, with its own title.

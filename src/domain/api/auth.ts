@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
 import {
+  accountRoleSchema,
   emailSchema,
   envelope,
   idSchema,
   newPasswordSchema,
   passwordInputSchema,
-  roleSchema,
   tokenSchema,
 } from './common.ts'
 
@@ -22,12 +22,14 @@ export type SignInBody = v.InferInput<typeof signInBody>
 /** Auth record (spec §3) plus the flags the web keeps in local storage. */
 export const authRecordSchema = v.object({
   id: idSchema,
-  role: roleSchema,
+  role: accountRoleSchema,
   token: v.string(),
   email: v.string(),
   registration_completed: v.boolean(),
   only_group_lessons: v.boolean(),
   expires_at: v.string(),
+  /** An operator's session (issue #29): enrol a second factor, or verify one, before /admin answers. */
+  second_factor: v.optional(v.picklist(['enrol', 'verify'])),
 })
 export type AuthRecord = v.InferOutput<typeof authRecordSchema>
 export const signInResponse = envelope(authRecordSchema)

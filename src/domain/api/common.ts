@@ -36,6 +36,9 @@ export const pageParam = (fallback: number, max: number) =>
   )
 export const roleSchema = v.picklist(['student', 'teacher'])
 export type Role = v.InferOutput<typeof roleSchema>
+/** Every account's role: the school's operators (issue #29) are never students or teachers. */
+export const accountRoleSchema = v.picklist(['student', 'teacher', 'operator'])
+export type AccountRole = v.InferOutput<typeof accountRoleSchema>
 export const localeSchema = v.picklist(['pl', 'en'])
 
 // spec §5 e-mail rule (issue code `email`); trimmed and compared case-insensitively.

@@ -107,6 +107,11 @@ export const lessonSchema = v.object({
   /** Always null for group lessons (spec §5: the student memo is hidden for group lessons). */
   student_memos: v.nullable(v.string()),
   rating: v.nullable(lessonRatingSchema),
+  /**
+   * spec §3 Lesson "rating (value 1-5, comment; also rate)": the same rating under its other name
+   * (issue #26). Optional: lessons kept on the device before it came have none.
+   */
+  rate: v.optional(v.nullable(lessonRatingSchema), null),
   lesson_files: v.array(lessonFileSchema),
   my_absence_report: v.nullable(absenceReportSchema),
   /** Who was in the lesson room, from when to when, by the server's records (issue #13). */

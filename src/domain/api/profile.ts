@@ -62,6 +62,13 @@ export const profileSchema = v.object({
   languages_learned: v.array(v.object({ language_id: v.number() })),
 })
 export type Profile = v.InferOutput<typeof profileSchema>
+/**
+ * A profile as the server sends it: also spec §3's `teacher_students`, the count of the teacher's
+ * approved (allowed, spec §4) students, null for a student (issue #26). Only the teacher's profile
+ * screen reads it (domain/api/teachers.ts teacherStudentsCountResponse): the schema above is
+ * parsed by the sign-in page's own JavaScript, whose budget (150 kB) it would grow.
+ */
+export type OwnProfile = Profile & { teacher_students: number | null }
 export const profileResponse = envelope(profileSchema)
 
 const languageLevel = v.object({ language_id: v.number(), level_id: v.number() })

@@ -110,6 +110,9 @@ export const teacherStudentSchema = v.object({
 export type TeacherStudent = v.InferOutput<typeof teacherStudentSchema>
 export const teacherStudentsResponse = envelope(v.array(teacherStudentSchema))
 
+/** spec §3 Profile `teacher_students` of GET /teachers/me: how many students the teacher approved. */
+export const teacherStudentsCountResponse = envelope(v.object({ teacher_students: v.number() }))
+
 /**
  * POST teacher_students/create {emails}: replaces the teacher's allowed students. At least one
  * (spec §5 "Select at least one student"); each must be the e-mail of a student account (active

@@ -5,6 +5,8 @@ import type { ServiceContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { importPglite, PgliteImportError, pgliteDirOf, setAsideImported } from '../db/pglite-import.ts'
 import { seedDemoData } from '../db/seed/seed.ts'
+import { CLI_ACTOR } from '../modules/admin/audit.ts'
+import { createOperator } from '../modules/admin/operators.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
@@ -12,6 +14,7 @@ import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts
 import { type OperatorSettings, showOperatorSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 import { OpsError } from '../platform/errors.ts'
+import { filesToS3Lines } from '../platform/files-to-s3.ts'
 import { startJobs } from '../platform/jobs.ts'
 
 // Operator commands (issue #2) as data: the CLI builds them from argv (checked by this schema)
@@ -21,6 +24,8 @@ const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 
 export const opsCommandSchema = v.variant('command', [
   v.object({ command: v.literal('verify-teacher'), email: emailSchema }),
+  // issue #29: an operator of the school's console.
+  v.object({ command: v.literal('create-operator'), email: emailSchema, locale: localeSchema }),
   v.object({
     command: v.literal('invite-student'),
     email: emailSchema,
@@ -83,6 +88,8 @@ export const opsCommandSchema = v.variant('command', [
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
+  // issue #30: the files of DATA_DIR/files (or --from DIR) into the S3 bucket.
+  v.object({ command: v.literal('files-to-s3'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
 ])
 
 export type OpsCommand = v.InferOutput<typeof opsCommandSchema>
@@ -122,11 +129,19 @@ async function migratePglite(ctx: OpsContext, from: string | null): Promise<stri
 export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<string> {
   switch (cmd.command) {
     case 'verify-teacher': {
-      const result = await verifyTeacher(ctx, cmd.email)
+      const result = await verifyTeacher(ctx, cmd.email, CLI_ACTOR)
       if (result.alreadyVerified) return `${result.email} was already verified; nothing changed.`
       return result.mailError === null
         ? `Verified teacher ${result.email}: they can sign in now; the e-mail telling them so was sent.`
         : `Verified teacher ${result.email}: they can sign in now, but the e-mail telling them so could not be sent (${result.mailError}); let them know yourself.`
+    }
+    case 'create-operator': {
+      const { expiresAt, resent } = await createOperator(
+        ctx,
+        { email: cmd.email, locale: cmd.locale },
+        CLI_ACTOR,
+      )
+      return `${resent ? 'Sent a new link to operator' : 'Created operator'} ${cmd.email}; the e-mail with the link to set a password was sent (it expires ${expiresAt.toISOString()}). A second factor is set up at the first sign-in.`
     }
     case 'invite-student': {
       const { command: _, ...student } = cmd
@@ -136,12 +151,14 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     case 'settings': {
       const { command: _, ...changes } = cmd
       const changed = Object.values(changes).some((value) => value !== undefined)
-      const settings = changed ? await updateSettings(ctx, changes) : await showOperatorSettings(ctx)
+      const settings = changed
+        ? await updateSettings(ctx, changes, CLI_ACTOR)
+        : await showOperatorSettings(ctx)
       return [changed ? 'Settings updated:' : 'Current settings:', ...settingsLines(settings)].join('\n')
     }
     case 'lesson-limits': {
       const { command: _, email, ...changes } = cmd
-      const limits = await lessonLimits(ctx, email, changes)
+      const limits = await lessonLimits(ctx, email, changes, CLI_ACTOR)
       return `${limits.changed ? 'Updated' : 'Current'}: ${limitsLine(limits)}.`
     }
     case 'pending-teachers': {
@@ -172,6 +189,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     }
     case 'migrate-pglite':
       return migratePglite(ctx, cmd.from)
+    case 'files-to-s3':
+      return filesToS3Lines(ctx, cmd.from)
     case 'learncube': {
       const target = cmd.lessonId ? { lessonId: cmd.lessonId } : { teacherEmail: cmd.teacherEmail ?? '' }
       const count = await markLearncube(ctx, target, cmd.on)

@@ -3,6 +3,16 @@
 const COMMANDS: [name: string, usage: string, text: string][] = [
   ['verify-teacher', 'verify-teacher <email>', 'Lets a teacher awaiting verification sign in (spec §4).'],
   [
+    'create-operator',
+    'create-operator <email> [--locale pl|en]',
+    [
+      "Creates an operator of the school's console (issue #29) and e-mails a link to set the password",
+      '(valid 7 days); the second factor (an authenticator app) is set up at the first sign-in.',
+      'Running it again for an operator who has not set a password yet sends a new link.',
+      '  --locale   language of the e-mail and the account (default pl)',
+    ].join('\n'),
+  ],
+  [
     'invite-student',
     'invite-student <email> [--human] [--ai] [--group-only] [--company NAME] [--active-until YYYY-MM-DD] [--locale pl|en]',
     [
@@ -74,6 +84,16 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
       'in use, which must have no users yet. The embedded default does this by itself at its',
       'first start; use this command to copy it into the PostgreSQL of DATABASE_URL. DATA_DIR/db',
       'is then moved to DATA_DIR/pglite-backup (a --from directory is left where it is).',
+    ].join('\n'),
+  ],
+  [
+    'files-to-s3',
+    'files-to-s3 [--from DIR]',
+    [
+      'Copies the files of the local store (DATA_DIR/files, or DIR) into the S3 bucket of S3_BUCKET',
+      '(issue #30), each under the same key. Files already in the bucket with the same size are',
+      'skipped, so a run that broke off is resumed by running it again. The local files are left',
+      'where they are; start the servers with the S3_* settings once it has finished.',
     ].join('\n'),
   ],
 ]

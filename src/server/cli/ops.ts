@@ -3,7 +3,7 @@ import { openDatabase } from '../db/client.ts'
 import { systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
-import { createLocalStorage, filesDir } from '../platform/storage.ts'
+import { storageFor } from '../platform/storage-s3.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { linkAddress } from './link-address.ts'
 import { parseOpsArgs, UsageError } from './parse-args.ts'
@@ -32,7 +32,7 @@ async function runCommand(
     await database.migrate()
     const publicUrl = await linkAddress(database.db, config, env, cmd.command, (text) => out.error(text))
     const mailer = createMailer(config, log)
-    const storage = createLocalStorage(filesDir(config.dataDir))
+    const storage = storageFor(config)
     const ctx = {
       config: { ...config, publicUrl },
       database,

@@ -9,6 +9,19 @@ describe('parseOpsArgs', () => {
     }
   })
 
+  it('builds create-operator with an e-mail and an optional --locale (issue #29)', () => {
+    expect(parseOpsArgs(['create-operator', 'Ola@Example.com'])).toEqual({
+      command: { command: 'create-operator', email: 'ola@example.com', locale: 'pl' },
+    })
+    expect(parseOpsArgs(['create-operator', 'ola@example.com', '--locale', 'en'])).toEqual({
+      command: { command: 'create-operator', email: 'ola@example.com', locale: 'en' },
+    })
+    expect(() => parseOpsArgs(['create-operator'])).toThrow(/exactly one e-mail address/)
+    expect(() => parseOpsArgs(['create-operator', 'ola@example.com', '--locale', 'de'])).toThrow(UsageError)
+    const help = parseOpsArgs(['create-operator', '--help'])
+    expect('help' in help && help.help).toMatch(/^Usage: npm run ops -- create-operator <email>/)
+  })
+
   it('builds migrate-pglite from DATA_DIR/db or --from, and refuses other arguments', () => {
     expect(parseOpsArgs(['migrate-pglite'])).toEqual({ command: { command: 'migrate-pglite', from: null } })
     expect(parseOpsArgs(['migrate-pglite', '--from', '/srv/old/db'])).toEqual({

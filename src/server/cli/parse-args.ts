@@ -33,6 +33,14 @@ function build(name: string, args: string[]): unknown {
   switch (name) {
     case 'verify-teacher':
       return { command: name, email: single(name, parse({}).positionals, 'e-mail address') }
+    case 'create-operator': {
+      const { values, positionals } = parse({ locale: { type: 'string' } })
+      return {
+        command: name,
+        email: single(name, positionals, 'e-mail address'),
+        locale: values.locale ?? 'pl',
+      }
+    }
     case 'invite-student': {
       const { values, positionals } = parse({
         human: { type: 'boolean' },
@@ -111,6 +119,7 @@ function build(name: string, args: string[]): unknown {
       const [email, provider] = positionals
       return { command: name, email, provider: provider === 'default' ? null : provider }
     }
+    case 'files-to-s3':
     case 'migrate-pglite': {
       const { values, positionals } = parse({ from: { type: 'string' } })
       if (positionals.length > 0) throw new UsageError(`${name} takes no arguments, only --from.`)

@@ -1,4 +1,5 @@
 import * as coreSchema from './schema.ts'
+import * as adminSchema from './schema-admin.ts'
 import * as aiLessonSchema from './schema-ai-lesson.ts'
 import * as lessonsSchema from './schema-lessons.ts'
 import * as notificationsSchema from './schema-notifications.ts'
@@ -19,4 +20,5 @@ export const schema = {
   ...aiLessonSchema,
   ...recordingsSchema,
   ...notificationsSchema,
+  ...adminSchema,
 }

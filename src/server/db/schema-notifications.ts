@@ -81,10 +81,11 @@ export const calendarFeeds = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    /** SHA-256 of the secret (platform/tokens.ts): the address is shown once, when made. */
+    tokenHash: text('token_hash').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('calendar_feeds_token_key').on(t.token)],
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
 )
 
 /**

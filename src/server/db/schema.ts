@@ -38,7 +38,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['student', 'teacher'] }).notNull(),
+    // issue #29: 'operator' is the school's staff (the console), never a student or a teacher.
+    role: text('role', { enum: ['student', 'teacher', 'operator'] }).notNull(),
     status: text('status', { enum: ['invited', 'pending_verification', 'active', 'inactive'] }).notNull(),
     registrationCompleted: boolean('registration_completed').notNull().default(false),
     firstName: text('first_name'),
@@ -111,6 +112,8 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // issue #29: when an operator's session passed the second factor; null: operator APIs refuse it.
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

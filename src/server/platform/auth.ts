@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: requires `Authorization: Bearer <token>` of a live session (spec §6, §7). */
     authenticate: preHandlerAsyncHookHandler
+    /** preHandler: a live session of any role, operators' included (modules/admin/guard.ts). */
+    authenticateAnyRole: preHandlerAsyncHookHandler
   }
 }
 
@@ -27,7 +29,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+  /** Loads the session of the bearer token, of any role. */
+  async function loadSession(request: FastifyRequest): Promise<User> {
     const token = bearerToken(request)
     if (!token) throw new AppError('unauthenticated')
     const { database, clock, sessionCache } = app.deps
@@ -46,7 +49,25 @@ export function registerAuthentication(app: FastifyInstance): void {
     }
     request.user = signedIn.user
     request.sessionId = signedIn.sessionId
+    return signedIn.user
+  }
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    // issue #29: an operator uses the operator APIs only (modules/admin/guard.ts), never the
+    // student and teacher ones, which would otherwise take them for one of those.
+    if ((await loadSession(request)).role === 'operator') throw new AppError('forbidden')
   })
+  app.decorate('authenticateAnyRole', async function authenticateAnyRole(request: FastifyRequest) {
+    await loadSession(request)
+  })
+}
+
+/**
+ * A student's or teacher's role; an operator's account never passes for either (issue #29), so a
+ * DTO or a viewer made of it refuses (403), should an operator ever reach such a path.
+ */
+export function memberRole(user: Pick<User, 'role'>): Role {
+  if (user.role === 'operator') throw new AppError('forbidden')
+  return user.role
 }
 
 /** The signed-in user of a route guarded by `app.authenticate`. */

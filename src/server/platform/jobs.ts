@@ -23,8 +23,22 @@ export type JobPayloads = {
     kind: 'first_reminder' | 'second_reminder'
     startsAt: string
   }
+  /** A push to a party's devices (issue #28 item 4), for the start it was planned for. */
+  'lesson-push': {
+    lessonId: string
+    to: 'teacher' | 'student'
+    kind: 'push_booked' | 'push_soon' | 'push_cancelled'
+    startsAt: string
+  }
   /** Plans what a crash may have left unplanned (every few minutes, on one process). */
   'notifications-sweep': Record<string, never>
+  /**
+   * Slots of a teacher became free (a cancellation, new availability): which of the entries
+   * waiting then do they suit?
+   */
+  'waitlist-freed': { teacherId: string; startsAt: string[]; entryIds: string[] }
+  /** A waiting student hears of free slots (issue #28 item 5). */
+  'waitlist-notice': { entryId: string; startsAt: string[] }
 }
 export type QueueName = keyof JobPayloads
 
@@ -38,7 +52,10 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'lesson-booked': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'lesson-cancelled': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'lesson-reminder': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
+  'lesson-push': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
+  'waitlist-freed': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
 }
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>

@@ -26,6 +26,28 @@ const RESET_PASSWORD: Record<Locale, Template> = {
   },
 }
 
+// issue #29: a new operator sets a password through the password-reset page, with a longer-lived link.
+const OPERATOR_INVITATION: Record<Locale, Template> = {
+  pl: {
+    subject: 'Lektorium: konto w konsoli szkoły',
+    lines: (link) => [
+      'Dzień dobry,',
+      'utworzono dla Ciebie konto operatora w konsoli szkoły Lektorium. Aby ustawić hasło, otwórz poniższy link (ważny przez 7 dni):',
+      link,
+      'Przy pierwszym logowaniu skonfigurujesz drugi składnik uwierzytelniania (aplikacja z kodami jednorazowymi).',
+    ],
+  },
+  en: {
+    subject: "Lektorium: your account in the school's console",
+    lines: (link) => [
+      'Hello,',
+      "an operator account in Lektorium's school console was created for you. To set your password, open the link below (valid for 7 days):",
+      link,
+      'At your first sign-in you will set up a second factor (an authenticator app with one-time codes).',
+    ],
+  },
+}
+
 // The app calls a student "kursant" (issue #11 item 8: the invitation said "konto ucznia").
 const STUDENT_INVITATION: Record<Locale, Template> = {
   pl: {
@@ -110,6 +132,9 @@ function render(template: Template, to: string, link: string): MailMessage {
 
 export const resetPasswordMail = (to: string, locale: Locale, link: string): MailMessage =>
   render(RESET_PASSWORD[locale], to, link)
+
+export const operatorInvitationMail = (to: string, locale: Locale, link: string): MailMessage =>
+  render(OPERATOR_INVITATION[locale], to, link)
 
 export const studentInvitationMail = (to: string, locale: Locale, link: string): MailMessage =>
   render(STUDENT_INVITATION[locale], to, link)

@@ -36,6 +36,8 @@ export type RateLimits = {
    * item 4): whether an address is a student account must not be askable without limit.
    */
   teacherStudentLookupsPerTeacher: Limit
+  /** Wrong second-factor codes of an operator (issue #29): six digits must not be guessable. */
+  secondFactorPerUser: Limit
 }
 
 const MINUTE = 60_000
@@ -61,6 +63,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatPerUser: { limit: 30, windowMs: MINUTE },
   // A class's addresses in one go, not a list of the school's.
   teacherStudentLookupsPerTeacher: { limit: 30, windowMs: 60 * MINUTE },
+  secondFactorPerUser: { limit: 5, windowMs: 15 * MINUTE },
 }
 
 /** Attempts counted by this process between two sweeps of finished windows. */
@@ -159,5 +162,6 @@ export function createRateLimiters(overrides: Partial<RateLimits>, counters: Cou
     teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
     chatPerUser: limiter('chatPerUser'),
     teacherStudentLookupsPerTeacher: limiter('teacherStudentLookupsPerTeacher'),
+    secondFactorPerUser: limiter('secondFactorPerUser'),
   }
 }

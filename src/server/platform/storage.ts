@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { constants, createReadStream, createWriteStream } from 'node:fs'
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -18,9 +18,9 @@ import type { Log } from './logger.ts'
 import { syncDir } from './sync-dir.ts'
 
 // ARCHITECTURE.md "Data": every file (pictures, videos, materials, recordings) goes through this
-// interface. Only the local-disk implementation exists; an S3-compatible one fits the same shape
-// (`put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET, `list` as a
-// listing with LastModified).
+// interface: on the local disk (the default, below) or in an S3-compatible bucket (storage-s3.ts,
+// issue #30: `put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET,
+// `list` as a listing with LastModified).
 //
 // Durability (docs/decisions.md "Files survive a power cut"): `put` returns only once the file
 // and its name are on disk (the file fsynced, renamed into place, the directory fsynced), so the
@@ -48,6 +48,8 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: number }>
   /** Removes uploads that broke off (a crash mid-way) last written before `before`; returns how many. */
   removeAbandoned(before: number): Promise<number>
+  /** Throws when the store cannot be reached (readiness, issue #30). */
+  reachable(): Promise<void>
 }
 
 /** Why an upload was refused (spec §5 Uploads). */
@@ -76,7 +78,7 @@ export function fileTypeOfKey(key: string): FileType | null {
  * CONTENT_CHECK_BYTES, which are held back until it has decided, and the end of the file.
  * `admitted()` tells what went through once the stream has ended.
  */
-function admission(kind: FileKind) {
+export function admission(kind: FileKind) {
   const { maxBytes } = FILE_RULES[kind]
   let size = 0
   let looked: FileType | null = null
@@ -220,6 +222,10 @@ export function createLocalStorage(root: string): FileStorage {
         removed++
       }
       return removed
+    },
+    async reachable() {
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      await access(tmpDir, constants.W_OK)
     },
   }
 }

@@ -34,6 +34,7 @@ const NO_LIMITS: RateLimits = {
   teacherSignUpPerIp: generous,
   chatPerUser: generous,
   teacherStudentLookupsPerTeacher: generous,
+  secondFactorPerUser: generous,
 }
 
 export type TestApp = {

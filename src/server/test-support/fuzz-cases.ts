@@ -133,7 +133,14 @@ export function* fuzzCases(
   yield* appended(slots, UNSTORABLE_INSERTS, send)
 
   yield { label: 'base', request: send({}) }
-  for (const caller of ['anonymous', 'student', 'teacher', 'newStudent'] satisfies Caller[]) {
+  for (const caller of [
+    'anonymous',
+    'student',
+    'teacher',
+    'newStudent',
+    'operator',
+    'pendingOperator',
+  ] satisfies Caller[]) {
     if (caller !== shape.as && shape.otherCallers !== false) {
       yield { label: `as ${caller}`, request: send({}, auth(world, caller)) }
     }

@@ -1,6 +1,9 @@
 import { MATERIAL_FIELDS } from '../../domain/api/my-lessons.ts'
 import { TEST_PASSWORD } from './fixtures.ts'
+import { ADMIN_SHAPES } from './fuzz-shapes-admin.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
+import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
+import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
 import type { Caller, World } from './fuzz-world.ts'
 import { teacherSignUpPayload, VALID_DESCRIPTION } from './registration.ts'
 import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
@@ -59,6 +62,9 @@ const studentDetails = {
 
 export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   'GET /api/v1/health': () => get('anonymous'),
+  // issue #30: for load balancers.
+  'GET /api/v1/health/live': () => get('anonymous'),
+  'GET /api/v1/health/ready': () => get('anonymous'),
   'GET /api/v1/languages/list': () => get('anonymous'),
   'GET /api/v1/levels/list': () => get('anonymous'),
   'GET /api/v1/specializations/list': () => get('anonymous'),
@@ -302,4 +308,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
     },
   ],
   ...AI_LESSON_SHAPES,
+  ...PUSH_SHAPES,
+  ...NOTIFICATION_SHAPES,
+  ...ADMIN_SHAPES,
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
+import * as OTPAuth from 'otpauth'
 import * as v from 'valibot'
 import { wordResponse } from '../../domain/api/ai-lesson.ts'
 import { lessonResponse } from '../../domain/api/my-lessons.ts'
@@ -20,7 +21,8 @@ import { webmChunks } from './webm.ts'
 // The accounts, lessons, files and tokens the fuzz (fuzz.integration.test.ts) aims at, so that
 // each route's unmodified request succeeds and its variants reach the rules behind validation.
 
-export type Caller = 'anonymous' | 'student' | 'teacher' | 'newStudent'
+/** `operator`: an operator whose session passed the second factor; `pendingOperator`: one not enrolled (issue #29). */
+export type Caller = 'anonymous' | 'student' | 'teacher' | 'newStudent' | 'operator' | 'pendingOperator'
 
 export type World = {
   tokens: Record<Exclude<Caller, 'anonymous'>, string>
@@ -46,6 +48,30 @@ export type World = {
   recordingChunk: Buffer
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
+  /** The console (issue #29): an unused recovery code of the operator and a teacher to verify. */
+  admin: { recoveryCode: string; pendingTeacherEmail: string }
+}
+
+/** An operator signed in with the second factor enrolled and passed, and one not enrolled yet. */
+async function operatorsWorld(t: TestApp) {
+  const operator = await signedInUser(t, { role: 'operator' })
+  const pending = await signedInUser(t, { role: 'operator' })
+  const headers = { authorization: `Bearer ${operator.token}` }
+  const enrol = await t.app.inject({ method: 'POST', url: '/api/v1/operator/second_factor/enrol', headers })
+  const secret = OTPAuth.Secret.fromBase32(enrol.json().data.secret)
+  const code = new OTPAuth.TOTP({ secret }).generate({ timestamp: t.clock.now().getTime() })
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/operator/second_factor/confirm',
+    headers,
+    payload: { code },
+  })
+  const [recoveryCode = ''] = confirm.json().data.recovery_codes
+  const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+  return {
+    tokens: { operator: operator.token, pendingOperator: pending.token },
+    admin: { recoveryCode, pendingTeacherEmail: teacher.email },
+  }
 }
 
 async function materialId(t: TestApp, token: string, lessonId: string, filename: string): Promise<string> {
@@ -107,9 +133,16 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   await t.app.deps.mail.idle()
   const invitation = invitedStudentValues()
   await inviteStudent(t.ctx, invitation)
+  const operators = await operatorsWorld(t)
 
   return {
-    tokens: { student: student.token, teacher: teacherToken, newStudent: newStudent.token },
+    tokens: {
+      student: student.token,
+      teacher: teacherToken,
+      newStudent: newStudent.token,
+      ...operators.tokens,
+    },
+    admin: operators.admin,
     student: student.user,
     teacher,
     lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id, now: now.id },

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { useNavigate } from 'react-router-dom'
-import * as v from 'valibot'
 import { type SignInBody, signInResponse } from '../../domain/api/auth.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
-import { endLocalSession } from './end-session.ts'
 import { http } from './http.ts'
 import { clearQueryCaches } from './query-client.ts'
-import { getSession, startSession } from './session.ts'
+import { startSession } from './session.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
 export const authKeys = {
@@ -32,16 +29,4 @@ export function useSignIn() {
       startSession(record)
     },
   })
-}
-
-/** spec §4: logout calls sign_out, clears the stored session and cached data, goes to /login. */
-export function useLogout() {
-  const navigate = useNavigate()
-  return async () => {
-    const token = getSession()?.token
-    // Best effort: the token is revoked server-side when reachable; logging out works offline.
-    if (token) void http.post('/users/sign_out', v.unknown(), { token, silent: true }).catch(() => undefined)
-    await endLocalSession()
-    navigate('/login', { replace: true })
-  }
 }

@@ -74,6 +74,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     recording_chunk_mismatch: msg`Ta część nagrania dotarła już wcześniej z inną treścią`,
     video_provider_unavailable: msg`Usługa wideo nie odpowiada. Spróbuj ponownie za chwilę.`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
+    waitlist_full: msg`Możesz czekać na wolne terminy najwyżej ${max} lektorów naraz`,
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type TeacherSignUp,
   teacherSignUpResponse,
 } from '../../domain/api/registration.ts'
-import { SOCIAL_LINK_DEBOUNCE_MS } from '../../domain/constants.ts'
+import { FIELD_VALIDATION_DEBOUNCE_MS } from '../../domain/constants.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { profileKeys } from './profile.ts'
@@ -58,10 +58,13 @@ export const checkEmailAvailability = (client: QueryClient, email: string) =>
 
 export type EmailCheckState = 'idle' | 'checking' | 'available' | 'taken' | 'failed'
 
-/** spec §5: the address's availability, checked against the server 500 ms after typing stops. */
+/**
+ * spec §5: the address's availability, checked against the server once typing stops for the
+ * field validation debounce (spec §5/§9: 200 ms; issue #26 — it waited the social links' 500 ms).
+ */
 export function useEmailAvailability(email: string): EmailCheckState {
   const normalized = normalizeEmail(email)
-  const [debounced] = useDebouncedValue(normalized, SOCIAL_LINK_DEBOUNCE_MS)
+  const [debounced] = useDebouncedValue(normalized, FIELD_VALIDATION_DEBOUNCE_MS)
   const valid = v.is(emailSchema, debounced)
   const query = useQuery({ ...emailAvailabilityQueryOptions(debounced), enabled: valid })
   if (!v.is(emailSchema, normalized)) return 'idle'

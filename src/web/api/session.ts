@@ -116,16 +116,20 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** spec §4: a successful login stores the auth record and role and sets the bearer token. */
 export function startSession(record: AuthRecord): void {
+  // issue #29: an operator's session belongs to the console, whose screens are not built yet; the
+  // student and teacher app never holds one.
+  const role = record.role
+  if (role === 'operator') return
   if (!browserStorage) return
   try {
     writeSession(browserStorage, record)
   } catch {
     // Without storage the session lives in memory for this tab only.
   }
-  publish(readSession(browserStorage) ?? memorySession(record))
+  publish(readSession(browserStorage) ?? memorySession({ ...record, role }))
 }
 
-function memorySession(record: AuthRecord): Session {
+function memorySession(record: AuthRecord & { role: Session['role'] }): Session {
   return {
     userId: record.id,
     email: record.email,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Profile } from '../../domain/api/profile.ts'
-import { teacherStudentsResponse } from '../../domain/api/teachers.ts'
+import { teacherStudentsCountResponse, teacherStudentsResponse } from '../../domain/api/teachers.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { http } from './http.ts'
 import { storeProfile, updateProfile } from './profile-update.ts'
@@ -34,6 +34,19 @@ export const studentsWithLessonsQueryOptions = () =>
   })
 
 export const useAllowedStudents = () => useQuery(allowedStudentsQueryOptions())
+
+/**
+ * spec §3 Profile `teacher_students` of GET /teachers/me: how many students the teacher approved
+ * (issue #26). Read by the teacher's profile screen only (domain/api/profile.ts OwnProfile); a save
+ * of the list refreshes it with the rest of `teacherStudentKeys.all`.
+ */
+export const useTeacherStudentsCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...teacherStudentKeys.all, 'count'],
+    queryFn: ({ signal }) =>
+      http.get('/teachers/me', teacherStudentsCountResponse, { signal }).then((a) => a.data.teacher_students),
+    enabled,
+  })
 export const useStudentsWithLessons = () => useQuery(studentsWithLessonsQueryOptions())
 
 /** What EditAllowedStudents saves: accepting everyone, or only the chosen students (by e-mail). */

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Text } from '@mantine/core'
-import { showToast } from '../ui/toast.ts'
+import { Workbox } from 'workbox-window'
+import { showInfoToast } from '../ui/info-toast.ts'
 import { reportError } from './monitoring.ts'
 import { ACCENT_COLOR } from './theme.ts'
 
@@ -20,16 +21,17 @@ function UpdateAvailable({ onReload }: { onReload: () => void }) {
   )
 }
 
-/** The toast that offers a waiting version; reloading hands the page over to it. */
-function offerUpdate(worker: ServiceWorker): void {
+/**
+ * The toast that offers a waiting version (spec §8's info toast: the app informs). Reloading asks
+ * the waiting worker to take over (workbox-window's messageSkipWaiting sends the SKIP_WAITING that
+ * service-worker/sw.ts answers) and reloads once it controls this page.
+ */
+function offerUpdate(workbox: Workbox): void {
   const reload = () => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-      once: true,
-    })
-    // service-worker/sw.ts skips waiting on this message.
-    worker.postMessage({ type: 'SKIP_WAITING' })
+    workbox.addEventListener('controlling', () => window.location.reload())
+    workbox.messageSkipWaiting()
   }
-  showToast({
+  showInfoToast({
     id: UPDATE_NOTIFICATION_ID,
     title: <Trans>Nowa wersja jest dostępna</Trans>,
     message: <UpdateAvailable onReload={reload} />,
@@ -39,25 +41,18 @@ function offerUpdate(worker: ServiceWorker): void {
 }
 
 /**
- * Registers the service worker (production builds only). A new version waits until the user
- * chooses to reload: it never takes over a page in use (ARCHITECTURE.md "Web app"). The browser's
- * own API does it (workbox-window would add a few kB to every page, issue #10).
+ * Registers the service worker (production builds only) with workbox-window, in the chunk that
+ * loads after the page (src/web/main.tsx). A new version waits until the user chooses to reload:
+ * it never takes over a page in use (ARCHITECTURE.md "Web app"). The first version takes control
+ * at once (clientsClaim), so only an update ever waits; `waiting` also fires for one that was
+ * already waiting when the page opened, or that another tab installed (issue #26).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
-  const container = navigator.serviceWorker
-  container.register('/sw.js', { scope: '/' }).then(
-    (registration) => {
-      // Only an update waits: the first version takes control at once (clientsClaim).
-      if (registration.waiting && container.controller) offerUpdate(registration.waiting)
-      registration.addEventListener('updatefound', () => {
-        const worker = registration.installing
-        worker?.addEventListener('statechange', () => {
-          if (worker.state === 'installed' && container.controller) offerUpdate(worker)
-        })
-      })
-      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
-    },
+  const workbox = new Workbox('/sw.js', { scope: '/' })
+  workbox.addEventListener('waiting', () => offerUpdate(workbox))
+  workbox.register().then(
+    () => setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_MS),
     (error: unknown) => reportError(error),
   )
 }

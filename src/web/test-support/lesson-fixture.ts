@@ -32,6 +32,7 @@ export function lessonFixture(overrides: Partial<Lesson> = {}): Lesson {
     teacher_memos: null,
     student_memos: null,
     rating: null,
+    rate: null,
     lesson_files: [],
     my_absence_report: null,
     attendance: [],

@@ -1,26 +1,36 @@
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import '@mantine/dates/styles.css'
 import { useLingui } from '@lingui/react/macro'
-import { TextInput } from '@mantine/core'
-import { type FocusEventHandler, type ReactNode, useState } from 'react'
-import { readDate, showDate } from './date-text.ts'
+import { DateInput } from '@mantine/dates'
+import type { FocusEventHandler, FormEvent, ReactNode } from 'react'
+import { parseTypedDate, readDate } from './date-text.ts'
+import { useCalendarTexts } from './dates-locale.ts'
 
 export type DateFieldProps = {
-  /** YYYY-MM-DD, or '' when empty. */
+  /** YYYY-MM-DD, or '' when empty (or the text as typed while it is no date: see below). */
   value: string
   onChange: (value: string) => void
   label: ReactNode
   description?: ReactNode
   error?: ReactNode
   required?: boolean
-  autoComplete?: string
+  /** The latest date that can be picked or typed (YYYY-MM-DD): the date of birth's is today. */
+  maxDate?: string
   onFocus?: FocusEventHandler<HTMLInputElement>
   onBlur?: FocusEventHandler<HTMLInputElement>
   disabled?: boolean
 }
 
+const DATE_FORMAT = 'DD.MM.YYYY'
+
 /**
- * A date as YYYY-MM-DD, typed and shown as dd.mm.yyyy, the app's format in both languages
- * (issue #11 item 8: the browser's date control followed the browser's locale). Partial or wrong
- * text is passed on as typed, so the form's date rule says what is wrong.
+ * A date as YYYY-MM-DD, typed as dd.mm.yyyy (the app's format in both languages, issue #11 item 8)
+ * or picked from @mantine/dates' calendar (issue #26), where days after `maxDate` cannot be
+ * chosen. Text that is no date yet, or a date after `maxDate`, is passed on as typed, so the
+ * form's date rule says what is wrong (Mantine's input would only keep the last good date).
  */
 export function DateField({
   value,
@@ -29,35 +39,45 @@ export function DateField({
   description,
   error,
   required,
-  autoComplete = 'bday',
+  maxDate,
   onFocus,
   onBlur,
   disabled,
 }: DateFieldProps) {
   const { t } = useLingui()
-  // What the person typed, kept while it reads as the same date (so "7.5.1995" is not rewritten
-  // under their fingers); otherwise the value shown in the app's format.
-  const [typed, setTyped] = useState(showDate(value))
-  const shown = readDate(typed) === value ? typed : showDate(value)
+  const { locale, ariaLabels } = useCalendarTexts()
+  const allowed = (date: string | null): date is string => date !== null && (!maxDate || date <= maxDate)
+  const picked = parseTypedDate(value)
   return (
-    <TextInput
+    <DateInput
       label={label}
       description={description ?? t`W formacie dd.mm.rrrr, np. 17.05.1995`}
       placeholder={t`dd.mm.rrrr`}
       error={error}
       required={required}
-      autoComplete={autoComplete}
       // Digits with a separator: "decimal" keyboards have the dot (or comma) "numeric" ones lack.
       inputMode="decimal"
       disabled={disabled}
-      value={shown}
+      value={allowed(picked) ? picked : null}
+      valueFormat={DATE_FORMAT}
+      dateParser={parseTypedDate}
+      maxDate={maxDate}
+      locale={locale}
+      firstDayOfWeek={1}
+      ariaLabels={ariaLabels}
+      // A date of birth: the calendar opens on the decades until one is chosen.
+      defaultLevel={picked ? 'month' : 'decade'}
+      fixOnBlur={false}
+      clearable={false}
+      popoverProps={{ withinPortal: true }}
+      onChange={(date) => onChange(date ?? '')}
+      // What Mantine does not take (no date, or after maxDate) reaches the form as typed.
+      onChangeCapture={(event: FormEvent<HTMLInputElement>) => {
+        const text = event.currentTarget.value
+        if (!allowed(parseTypedDate(text))) onChange(text.trim() === '' ? '' : readDate(text))
+      }}
       onFocus={onFocus}
       onBlur={onBlur}
-      onChange={(event) => {
-        const text = event.currentTarget.value
-        setTyped(text)
-        onChange(readDate(text))
-      }}
     />
   )
 }

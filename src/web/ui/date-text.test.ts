@@ -26,3 +26,12 @@ describe('dates typed and shown as dd.MM.yyyy (issue #11 item 8)', () => {
     expect(showDate('17.05')).toBe('17.05')
   })
 })
+
+describe('dates read strictly with dayjs (issue #26)', () => {
+  it('keeps a day that does not exist as typed, for the rule to call it no date', () => {
+    expect(readDate('31.02.1995')).toBe('31.02.1995')
+    expect(readDate('29.02.2023')).toBe('29.02.2023')
+    expect(readDate('29.02.2024')).toBe('2024-02-29')
+    expect(readDate('1995-02-31')).toBe('1995-02-31')
+  })
+})

@@ -6,7 +6,14 @@ import { useLingui } from '@lingui/react/macro'
 import { Group, Input, Select, Text, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { type FocusEventHandler, type ReactNode, useMemo, useState } from 'react'
-import { composePhone, formatNational, PHONE_COUNTRIES, parsePhone } from './phone-number.ts'
+import {
+  dialOf,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+  showPhone,
+  type TypedPhone,
+  typePhone,
+} from './phone-number.ts'
 
 export type PhoneInputProps = {
   /** `+48512345678` (no spaces), or '' when empty. */
@@ -32,10 +39,13 @@ function useCountryNames(locale: string) {
   }, [locale])
 }
 
+const isPhoneCountry = (code: string): code is PhoneCountry => PHONE_COUNTRIES.some((c) => c === code)
+
 /**
- * spec §2 shared UI: a phone input with Poland as the default country, the number shown in the
- * national format ("512 345 678") and sent as `+48512345678` (spec §5: spaces removed). Pasting
- * an international number ("+49 …") picks its country.
+ * spec §2 shared UI: a phone input with Poland as the default country, the number formatted as
+ * typed in its country's national format ("512 345 678", "07400 123456") and sent as E.164
+ * (`+48512345678`, spec §5: spaces removed). Pasting an international number ("+49 …") picks its
+ * country. libphonenumber-js does the formatting (issue #26).
  */
 export function PhoneInput({
   value,
@@ -51,14 +61,19 @@ export function PhoneInput({
   const { t, i18n } = useLingui()
   const id = useId()
   const countryName = useCountryNames(i18n.locale)
-  const parsed = parsePhone(value)
-  // The country chosen while no digits are typed yet (the value is then '').
-  const [pickedCountry, setPickedCountry] = useState(parsed.country)
-  const country = value === '' ? pickedCountry : parsed.country
+  // What was typed, kept while it is still the form's value (so the text is not rewritten under
+  // the fingers); a value set from outside (a reset, the profile) is shown in the national format.
+  const [typed, setTyped] = useState<TypedPhone>(() => showPhone(value))
+  const shown = typed.value === value ? typed : showPhone(value, typed.country)
+  const country = shown.country
   const countries = useMemo(
-    () => PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code} ${c.dial}` })),
+    () => PHONE_COUNTRIES.map((code) => ({ value: code, label: `${code} ${dialOf(code)}` })),
     [],
   )
+  const enter = (next: TypedPhone) => {
+    setTyped(next)
+    onChange(next.value)
+  }
   const errorId = `${id}-error`
   const descriptionId = `${id}-description`
 
@@ -86,14 +101,12 @@ export function PhoneInput({
             <Group gap="xs" justify="space-between" w="100%" wrap="nowrap">
               <Text size="sm">{countryName(option.value)}</Text>
               <Text size="sm" c="dimmed">
-                {PHONE_COUNTRIES.find((c) => c.code === option.value)?.dial}
+                {isPhoneCountry(option.value) ? dialOf(option.value) : ''}
               </Text>
             </Group>
           )}
           onChange={(next) => {
-            if (!next) return
-            setPickedCountry(next)
-            onChange(composePhone(next, parsed.national))
+            if (next && isPhoneCountry(next)) enter(typePhone(shown.display.replace(/\D/g, ''), next))
           }}
         />
         <TextInput
@@ -103,7 +116,7 @@ export function PhoneInput({
           autoComplete="tel-national"
           required={required}
           disabled={disabled}
-          value={formatNational(parsed.national)}
+          value={shown.display}
           error={Boolean(error)}
           aria-invalid={Boolean(error)}
           aria-describedby={
@@ -113,14 +126,7 @@ export function PhoneInput({
           style={{ flex: 1 }}
           onFocus={onFocus}
           onBlur={onBlur}
-          onChange={(event) => {
-            const typed = event.currentTarget.value
-            if (typed.trim().startsWith('+') || typed.trim().startsWith('00')) {
-              const international = parsePhone(typed, country)
-              setPickedCountry(international.country)
-              onChange(composePhone(international.country, international.national))
-            } else onChange(composePhone(country, typed))
-          }}
+          onChange={(event) => enter(typePhone(event.currentTarget.value, country))}
         />
       </Group>
     </Input.Wrapper>

@@ -1,71 +1,99 @@
+import {
+  AsYouType,
+  getCountryCallingCode,
+  isValidPhoneNumber,
+  type MetadataJson,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/core'
+import { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, type PhoneCountry } from './phone-countries.ts'
+import phoneMetadata from './phone-metadata.json'
+
 // The phone input's pure half (spec §2 phone input: default country Poland, national format;
-// spec §5: spaces are removed before sending). Values are `+<calling code><digits>`.
+// spec §5: spaces are removed before sending). libphonenumber-js formats and validates each
+// country's numbers (issue #26) on its metadata cut to the input's countries. The value sent is
+// E.164 (`+48512345678`), which the shared phone rule (domain/validation/rules.ts) accepts.
 
-export type PhoneCountry = { code: string; dial: string }
+export { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, type PhoneCountry }
 
-/** Poland first (the default), then the countries most Lektorium users call from. */
-export const PHONE_COUNTRIES: readonly PhoneCountry[] = [
-  { code: 'PL', dial: '+48' },
-  { code: 'DE', dial: '+49' },
-  { code: 'GB', dial: '+44' },
-  { code: 'UA', dial: '+380' },
-  { code: 'CZ', dial: '+420' },
-  { code: 'SK', dial: '+421' },
-  { code: 'LT', dial: '+370' },
-  { code: 'FR', dial: '+33' },
-  { code: 'ES', dial: '+34' },
-  { code: 'IT', dial: '+39' },
-  { code: 'US', dial: '+1' },
-  { code: 'IE', dial: '+353' },
-  { code: 'NL', dial: '+31' },
-  { code: 'BE', dial: '+32' },
-  { code: 'AT', dial: '+43' },
-  { code: 'CH', dial: '+41' },
-  { code: 'SE', dial: '+46' },
-  { code: 'NO', dial: '+47' },
-  { code: 'DK', dial: '+45' },
-  { code: 'FI', dial: '+358' },
-  { code: 'PT', dial: '+351' },
-  { code: 'LV', dial: '+371' },
-  { code: 'EE', dial: '+372' },
-  { code: 'BY', dial: '+375' },
-  { code: 'HU', dial: '+36' },
-  { code: 'RO', dial: '+40' },
-  { code: 'GE', dial: '+995' },
-]
+const metadata = phoneMetadata as unknown as MetadataJson
 
-export const DEFAULT_PHONE_COUNTRY = 'PL'
+const isListed = (country: string | undefined): country is PhoneCountry =>
+  PHONE_COUNTRIES.some((listed) => listed === country)
 
-export type ParsedPhone = { country: string; national: string }
+/** `+48` for PL. */
+export const dialOf = (country: PhoneCountry): string => `+${getCountryCallingCode(country, metadata)}`
 
-const byDialLength = [...PHONE_COUNTRIES].sort((a, b) => b.dial.length - a.dial.length)
+/** The listed country of a calling code (the first listed one where several share it, e.g. +1). */
+const countryOfCallingCode = (callingCode: string | undefined): PhoneCountry | undefined =>
+  PHONE_COUNTRIES.find((country) => getCountryCallingCode(country, metadata) === callingCode)
+
+/** What the input shows and what the form keeps after each keystroke. */
+export type TypedPhone = {
+  country: PhoneCountry
+  /** The text as the national format writes it so far, e.g. `512 345 6` or `07400 123456`. */
+  display: string
+  /** E.164 of the digits so far, e.g. `+485123456`; '' when no digits. */
+  value: string
+}
+
+/** `+…` or `00…` (an international number, pasted or typed), with the `00` as `+`. */
+const internationalText = (text: string): string | null => {
+  const trimmed = text.trim()
+  if (trimmed.startsWith('+')) return trimmed
+  if (trimmed.startsWith('00')) return `+${trimmed.slice(2)}`
+  return null
+}
 
 /**
- * Splits a stored number into country and national digits. A number without `+` is national
- * (Polish by default); an unknown calling code keeps its `+` inside the national part.
+ * What was typed, in the country `country`: formatted as typed in the national format. An
+ * international number (`+49 …`, `0049 …`) picks its country (when listed); it is shown in the
+ * international format while typed, nationally once whole.
  */
-export function parsePhone(value: string, fallbackCountry = DEFAULT_PHONE_COUNTRY): ParsedPhone {
-  const compact = value.replace(/[\s()-]/g, '')
-  const plus = compact.startsWith('00') ? `+${compact.slice(2)}` : compact
-  if (!plus.startsWith('+')) return { country: fallbackCountry, national: plus.replace(/\D/g, '') }
-  const match = byDialLength.find((c) => plus.startsWith(c.dial))
-  if (!match) return { country: fallbackCountry, national: plus }
-  return { country: match.code, national: plus.slice(match.dial.length).replace(/\D/g, '') }
+export function typePhone(text: string, country: PhoneCountry): TypedPhone {
+  const international = internationalText(text)
+  if (international !== null) {
+    const reader = new AsYouType(undefined, metadata)
+    const shown = reader.input(international)
+    const found = reader.getCountry()
+    const picked = isListed(found) ? found : countryOfCallingCode(reader.getCallingCode())
+    const value = reader.getNumberValue() ?? ''
+    const number = reader.getNumber()
+    // A whole number is shown nationally at once; one still being typed stays as typed.
+    if (picked && number?.isValid()) return { country: picked, display: number.formatNational(), value }
+    if (picked) return { country: picked, display: shown, value }
+    // A calling code outside the list: kept as typed (the country rule then says it is not valid).
+    const digits = international.replace(/[^\d+]/g, '')
+    return { country, display: international, value: digits === '+' ? '' : digits }
+  }
+  return typeNational(text, country)
 }
 
-export const dialOf = (country: string) =>
-  PHONE_COUNTRIES.find((c) => c.code === country)?.dial ?? PHONE_COUNTRIES[0]?.dial ?? '+48'
-
-/** The value sent (spec §5): calling code and digits, no spaces; empty when no digits. */
-export function composePhone(country: string, national: string): string {
-  if (national.startsWith('+')) return national.replace(/[^\d+]/g, '')
-  const digits = national.replace(/\D/g, '')
-  return digits === '' ? '' : `${dialOf(country)}${digits}`
+function typeNational(text: string, country: PhoneCountry): TypedPhone {
+  const formatter = new AsYouType(country, metadata)
+  const display = formatter.input(text)
+  return { country, display, value: formatter.getNumberValue() ?? '' }
 }
 
-/** National display in groups of three, e.g. `512 345 678` (the Polish format). */
-export function formatNational(national: string): string {
-  if (national.startsWith('+')) return national
-  const digits = national.replace(/\D/g, '')
-  return digits.replace(/(\d{3})(?=\d)/g, '$1 ')
+/**
+ * A stored value read back: its country (Poland for a number without a calling code) and the
+ * national format (`07400 123456` for `+447400123456`). A number too short to be one of its
+ * country's is shown by its national digits.
+ */
+export function showPhone(value: string, fallback: PhoneCountry = DEFAULT_PHONE_COUNTRY): TypedPhone {
+  if (value.trim() === '') return { country: fallback, display: '', value: '' }
+  const typed = typePhone(value, fallback)
+  const parsed = parsePhoneNumberFromString(typed.value, metadata)
+  if (parsed?.isValid() && isListed(parsed.country)) {
+    return { country: parsed.country, display: parsed.formatNational(), value: typed.value }
+  }
+  return typed
+}
+
+/** spec §5 per country (issue #26): whether `value` (E.164) is a valid number of its country. */
+export const isValidForCountry = (value: string): boolean => isValidPhoneNumber(value, metadata)
+
+/** `+48 601 234 567`: a stored number in the international format (as typed when it is no number). */
+export function showInternational(value: string): string {
+  const parsed = parsePhoneNumberFromString(value, metadata)
+  return parsed ? parsed.formatInternational() : value
 }

@@ -1,4 +1,5 @@
 import { formatPolandTime, fromPolandLocal, parseDateKey } from '../../domain/poland-time.ts'
+import { utcDay } from './date-keys.ts'
 
 // Dates and times of the week view (DESIGN.md "Words"): weekday names in the locale, dd.MM, 24-hour
 // Poland times, and the device's own time beside them when its zone differs.
@@ -9,15 +10,9 @@ export function slotInstant(date: string, time: string): Date {
   return fromPolandLocal({ ...parseDateKey(date), hour, minute })
 }
 
-// A calendar date has no zone: format it as a UTC midnight in UTC so no device zone shifts it.
-const utcDay = (date: string) => {
-  const { year, month, day } = parseDateKey(date)
-  return new Date(Date.UTC(year, month - 1, day))
-}
-
 /** "poniedziałek" / "Monday". */
 export const weekdayName = (date: string, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(utcDay(date))
+  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(utcDay(date).toDate())
 
 /** "23.11" */
 export const dayMonth = (date: string): string => `${date.slice(8, 10)}.${date.slice(5, 7)}`

@@ -6,8 +6,9 @@ import {
   TIME_STEP_MINUTES,
 } from '../../domain/schedule/time-of-day.ts'
 
-// spec §5 time picker: 15-minute steps, hours 6 to 23, minutes 00 when only the hour is set, and
-// a later-than-start constraint when a start is given. Pure, so the rules are unit-tested.
+// spec §5/§9 time picker: 15-minute steps, 06:00 to 23:00, minutes 00 when only the hour is set,
+// and a later-than-start constraint when a start is given. @mantine/dates' TimePicker is the input
+// (issue #26); these pure rules say what it may hold, so they are unit-tested.
 
 /** Every allowed 'HH:mm' (06:00 … 23:00), strictly after `after` when it is given. */
 export function allowedTimes(after?: string): string[] {
@@ -19,31 +20,23 @@ export function allowedTimes(after?: string): string[] {
   return times
 }
 
-/** The hours ('HH') that have at least one allowed time. */
-export const hourOptions = (after?: string): string[] => [
-  ...new Set(allowedTimes(after).map((time) => time.slice(0, 2))),
-]
-
-/** The minutes ('mm') allowed in `hour`. */
-export const minuteOptions = (hour: string, after?: string): string[] =>
-  allowedTimes(after)
-    .filter((time) => time.startsWith(`${hour}:`))
-    .map((time) => time.slice(3))
-
 /**
- * The time after choosing an hour: keeps the minutes when they are still allowed, otherwise the
- * first allowed minutes of that hour (00 unless the start rules it out).
+ * What a typed time becomes once the field is left: only the hour ('08' or '08:') is that hour
+ * at 00; the minutes go to the nearest 15-minute step; a time outside the day (or not after
+ * `after`) becomes the nearest allowed one. '' stays '' (and so does a time with no allowed one).
  */
-export function withHour(hour: string, current: string, after?: string): string {
-  const minutes = minuteOptions(hour, after)
-  const kept = current.slice(3)
-  const minute = minutes.includes(kept) ? kept : (minutes[0] ?? '00')
-  return `${hour}:${minute}`
+export function snapTime(typed: string, after?: string): string {
+  const match = /^(\d{1,2})(?::(\d{1,2})?)?$/.exec(typed.trim())
+  const times = allowedTimes(after)
+  const first = parseTime(times[0] ?? '')
+  const last = parseTime(times.at(-1) ?? '')
+  if (!match || first === null || last === null) return ''
+  const hours = Number(match[1])
+  const minutes = match[2] === undefined ? 0 : Number(match[2])
+  if (hours > 23 || minutes > 59) return ''
+  const stepped = Math.round((hours * 60 + minutes) / TIME_STEP_MINUTES) * TIME_STEP_MINUTES
+  return formatTime(Math.min(Math.max(stepped, first), last))
 }
-
-/** The time after choosing minutes; null while no hour is chosen. */
-export const withMinute = (minute: string, current: string): string | null =>
-  current === '' ? null : `${current.slice(0, 2)}:${minute}`
 
 /** A value that breaks the constraint (e.g. the start moved past the end) is cleared. */
 export const validTime = (value: string, after?: string): string =>

@@ -1,18 +1,21 @@
 import '@mantine/core/styles/ScrollArea.css'
-import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/UnstyledButton.css'
 import '@mantine/core/styles/Popover.css'
-import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import '@mantine/dates/styles.css'
 import { useLingui } from '@lingui/react/macro'
-import { Group, Input, Select } from '@mantine/core'
-import { type ReactNode, useId } from 'react'
-import { hourOptions, minuteOptions, withHour, withMinute } from './time-picker-options.ts'
+import { TimePicker as MantineTimePicker } from '@mantine/dates'
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react'
+import { TIME_STEP_MINUTES } from '../../domain/schedule/time-of-day.ts'
+import { allowedTimes, snapTime, validTime } from './time-picker-options.ts'
 
 export type TimePickerProps = {
   /** 'HH:mm' (Poland time) or '' when empty. */
   value: string
   onChange: (value: string) => void
   label: ReactNode
-  /** Only times strictly later than this 'HH:mm' can be picked (spec §5, e.g. an interval's end). */
+  /** Only times strictly later than this 'HH:mm' can be picked (spec §9, e.g. an interval's end). */
   after?: string
   error?: ReactNode
   disabled?: boolean
@@ -21,47 +24,61 @@ export type TimePickerProps = {
 }
 
 /**
- * spec §5 time picker: hour (06–23) and minutes (00, 15, 30, 45) as two keyboard-friendly selects
- * under one label; choosing only the hour sets the minutes to 00.
+ * spec §5/§9 time picker, on @mantine/dates' TimePicker (issue #26): hours and minutes typed in
+ * two spin buttons (arrows step the minutes by 15), or picked from the allowed times (06:00 …
+ * 23:00 every 15 minutes, later than `after`). Only an allowed time reaches the form; on leaving
+ * the field what was typed becomes one (only an hour: that hour at 00; minutes: the nearest step).
  */
 export function TimePicker({ value, onChange, label, after, error, disabled, clearable }: TimePickerProps) {
   const { t } = useLingui()
   const labelId = useId()
-  const hour = value.slice(0, 2)
-  const minutes = hour ? minuteOptions(hour, after) : ['00', '15', '30', '45']
+  const hoursRef = useRef<HTMLInputElement>(null)
+  const minutesRef = useRef<HTMLInputElement>(null)
+  // Mantine's fields keep what was typed; a new key shows them the time it became.
+  const [generation, setGeneration] = useState(0)
+  const presets = useMemo(() => allowedTimes(after), [after])
+  const typedTime = () => {
+    const hours = hoursRef.current?.value ?? ''
+    return hours === '' ? '' : `${hours}:${minutesRef.current?.value ?? ''}`
+  }
+  const leave = () => {
+    const typed = typedTime()
+    const time = snapTime(typed, after)
+    if (time !== value) onChange(time)
+    if (time !== typed) setGeneration((n) => n + 1)
+  }
   return (
-    <Input.Wrapper label={label} error={error} id={labelId} labelElement="div">
-      <Group gap={6} wrap="nowrap" role="group" aria-labelledby={labelId}>
-        <Select
-          aria-label={t`Godzina`}
-          placeholder={t`gg`}
-          data={hourOptions(after)}
-          value={hour || null}
-          onChange={(next) => onChange(next ? withHour(next, value, after) : '')}
-          disabled={disabled}
-          clearable={clearable}
-          allowDeselect={false}
-          error={Boolean(error)}
-          w={clearable ? 96 : 80}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <span aria-hidden="true">:</span>
-        <Select
-          aria-label={t`Minuty`}
-          placeholder={t`mm`}
-          data={minutes}
-          value={value ? value.slice(3) : null}
-          onChange={(next) => {
-            const time = next ? withMinute(next, value) : null
-            if (time) onChange(time)
-          }}
-          disabled={disabled || !hour}
-          allowDeselect={false}
-          error={Boolean(error)}
-          w={80}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </Group>
-    </Input.Wrapper>
+    <MantineTimePicker
+      key={generation}
+      label={label}
+      // The hour and minute spin buttons are one group named by the label ("Od", "Do").
+      labelProps={{ id: labelId }}
+      role="group"
+      aria-labelledby={labelId}
+      error={error}
+      disabled={disabled}
+      clearable={clearable}
+      value={value}
+      format="24h"
+      minutesStep={TIME_STEP_MINUTES}
+      withDropdown
+      presets={presets}
+      maxDropdownContentHeight={220}
+      popoverProps={{ withinPortal: true }}
+      hoursInputLabel={t`Godzina`}
+      minutesInputLabel={t`Minuty`}
+      hoursPlaceholder={t`gg`}
+      minutesPlaceholder={t`mm`}
+      hoursRef={hoursRef}
+      minutesRef={minutesRef}
+      onChange={(time) => {
+        // An allowed time (typed or picked) at once; '' only when both fields are empty (cleared),
+        // not while a field is being retyped (Mantine would empty the other one).
+        if (time === '' ? typedTime() === '' : validTime(time, after) === time) {
+          if (time !== value) onChange(time)
+        }
+      }}
+      onBlur={leave}
+    />
   )
 }

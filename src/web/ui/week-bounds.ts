@@ -1,4 +1,5 @@
-import { addDays, parseDateKey, polandDateKey, startOfPolandWeek } from '../../domain/poland-time.ts'
+import { addDays, polandDateKey, startOfPolandWeek } from '../../domain/poland-time.ts'
+import { isoWeekday } from './date-keys.ts'
 
 // spec §4 / §9 week switcher: weeks start on Monday (Poland time); a student may look at the
 // current and the next week only. Weeks are named by their Monday as 'YYYY-MM-DD'.
@@ -14,10 +15,7 @@ export function weekBounds(now: Date): WeekBounds {
   return { min, max: addDays(min, 7) }
 }
 
-const isMonday = (key: string): boolean => {
-  const { year, month, day } = parseDateKey(key)
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay() === 1
-}
+const isMonday = (key: string): boolean => isoWeekday(key) === 1
 
 /**
  * A week from the URL or a caller, kept inside the bounds: anything that is not a Monday inside

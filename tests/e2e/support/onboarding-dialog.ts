@@ -3,6 +3,7 @@ import { VOICE_SAMPLE } from '../../../src/domain/voice-sample.ts'
 import { encodeWav } from '../../../src/web/features/voice-sample/wav-encoder.ts'
 import { dayMonth, weekdayName } from '../../../src/web/ui/slot-format.ts'
 import { DEMO_PASSWORD } from './login-page.ts'
+import { typeTime } from './time-field.ts'
 
 // The LanguageOnboarding dialog (spec §2, §4) as a page object: its six steps, Find teacher and
 // what it found.
@@ -59,8 +60,7 @@ export class OnboardingDialog {
 
   async chooseDateTime(date: string, time: string) {
     await this.choose('Dzień pierwszej lekcji', dateLabel(date))
-    await this.choose('Godzina', time.slice(0, 2))
-    await this.choose('Minuty', time.slice(3))
+    await typeTime(this.dialog.getByRole('group', { name: 'Godzina (czas polski)' }), time)
   }
 
   async find() {

@@ -16,6 +16,11 @@ export class OwnServer {
   /** More of the server's environment (OPERATOR_EMAIL; the lesson room's TURN settings, set
    *  before a restart). */
   env: Record<string, string>
+  /**
+   * The server's working directory; its `dist` is the web app it serves (issue #26's update
+   * journey serves a build of its own, then a second one). Unset: this process's (the repo's).
+   */
+  cwd: string | undefined
 
   constructor(port: number, name: string, env: Record<string, string> = {}) {
     this.port = port
@@ -40,7 +45,8 @@ export class OwnServer {
       rmSync(this.dataDir, { recursive: true, force: true })
       this.fresh = true
     }
-    const child = spawn(process.execPath, ['src/server/main.ts'], {
+    const child = spawn(process.execPath, [path.resolve('src/server/main.ts')], {
+      cwd: this.cwd,
       env: {
         ...process.env,
         PORT: String(this.port),

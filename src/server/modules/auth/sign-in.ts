@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
 import type { RateLimiter, RateLimiters } from '../../platform/rate-limit.ts'
 import { createSession, revokeSession, type User } from '../../platform/sessions.ts'
+import { secondFactorState } from '../admin/second-factor.ts'
 import { findUserByEmail } from '../users/repository.ts'
 
 /** Opens a session and returns the auth record of spec §3 (plus the flags the web stores locally). */
@@ -96,7 +97,10 @@ export async function signIn(
   }
   for (const [limiter, key] of attempts) await limiter.refund(key)
   assertMaySignIn(user, ctx.clock.now())
-  return startSession(ctx, user, input.remember)
+  const record = await startSession(ctx, user, input.remember)
+  // issue #29: an operator's session reaches the operator APIs once it passed the second factor.
+  if (user.role !== 'operator') return record
+  return { ...record, second_factor: await secondFactorState(ctx.db, user.id) }
 }
 
 export async function signOut(

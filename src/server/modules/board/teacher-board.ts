@@ -54,6 +54,8 @@ export type TeacherBoard = {
   warm(now: Date): Promise<void>
   /** Another process committed `change`; null: anything may have changed (the feed was cut off). */
   changed(change: Change | null): void
+  /** What the metrics show (issue #30): read from memory, no query. */
+  stats(): { teachers: number; students: number; fullLoads: number; lastLoadSeconds: number | null }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -75,6 +77,9 @@ class BoardState {
   /** Every active teacher was loaded together for this range (search needs all of them). */
   full: { rangeStart: number; levelRanks: Map<number, number> } | null = null
   fullLoading: Promise<void> | null = null
+  /** Full loads so far and how long the last one took (issue #30 metrics). */
+  fullLoads = 0
+  lastLoadSeconds: number | null = null
   grace: (Stamp & { hours: number | null }) | null = null
   settingsMark = 0
 
@@ -104,6 +109,7 @@ class BoardState {
   async loadAll(now: Date, rangeStart: number): Promise<void> {
     if (this.fullLoading) return this.fullLoading
     const mark = sequence
+    const started = performance.now()
     const loading = (async () => {
       const [teachers, levelRanks] = await Promise.all([
         loadBoardTeachers(this.db, new Date(rangeStart)),
@@ -114,6 +120,8 @@ class BoardState {
       for (const teacher of teachers) this.loaded.set(teacher.id, { loadedAt: now.getTime(), rangeStart })
       for (const [id, at] of this.dirtyTeachers) if (at <= mark) this.dirtyTeachers.delete(id)
       this.full = { rangeStart, levelRanks }
+      this.fullLoads++
+      this.lastLoadSeconds = (performance.now() - started) / 1000
     })()
     this.fullLoading = loading
     try {
@@ -235,6 +243,12 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
     changed(change) {
       state.mark(change)
     },
+    stats: () => ({
+      teachers: state.index.size,
+      students: state.studentEntries.size,
+      fullLoads: state.fullLoads,
+      lastLoadSeconds: state.lastLoadSeconds,
+    }),
     close() {
       live.delete(state)
     },

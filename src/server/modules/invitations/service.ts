@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import { studentInvitationMail } from '../../platform/mail-templates.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
+import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/audit.ts'
 import { startSession } from '../auth/sign-in.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import {
@@ -26,6 +27,7 @@ const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export async function inviteStudent(
   ctx: ServiceContext,
   student: InvitedStudent,
+  actor: AuditActor = CLI_ACTOR,
 ): Promise<{ expiresAt: Date }> {
   const now = ctx.clock.now()
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS)
@@ -40,6 +42,27 @@ export async function inviteStudent(
         : await insertInvitedStudent(tx, student)
       if (!user) throw inUse()
       await replaceInvitation(tx, user.id, hash, expiresAt)
+      // issue #29: audited in the change's transaction.
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'student.invite',
+          targetType: 'user',
+          targetId: user.id,
+          before: existing ? { status: existing.status } : null,
+          after: {
+            email: student.email,
+            human_access: student.humanAccess,
+            ai_access: student.aiAccess,
+            only_group_lessons: student.onlyGroupLessons,
+            company_name: student.companyName,
+            active_until: student.activeUntil,
+            locale: student.locale,
+          },
+        },
+        now,
+      )
     })
   } catch (error) {
     // Two invitations of one new address at once: the unique e-mail index lets one through.

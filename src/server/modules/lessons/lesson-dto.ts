@@ -55,6 +55,8 @@ export function toLesson(
   const { lesson } = view
   const status = lessonStatus(lesson, now)
   const other = viewer.role === 'student' ? view.teacher : view.student
+  const rating =
+    view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' }
   return {
     id: lesson.id,
     lesson_id: lesson.id,
@@ -83,7 +85,9 @@ export function toLesson(
     note: lesson.note,
     teacher_memos: lesson.teacherMemos,
     student_memos: lesson.isGroup || viewer.role !== 'student' ? null : lesson.studentMemos,
-    rating: view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' },
+    rating,
+    // spec §3: "rating (…; also rate)" — the alias carries the same value.
+    rate: rating,
     lesson_files: view.files.map((file) => toFile(lesson.id, file)),
     my_absence_report: view.report,
     attendance: mergeAttendance(view.attendance),

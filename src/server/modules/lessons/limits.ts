@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
+import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { findUserByEmail, updateUser } from '../users/repository.ts'
 
 // Operator command `lesson-limits` (issue #4): a student's scheduled-lessons limit (spec §9,
@@ -43,10 +44,14 @@ export async function lessonLimits(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   email: string,
   changes: LessonLimitChanges,
+  actor: AuditActor,
 ): Promise<LessonLimits & { changed: boolean }> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user) throw new OpsError(`No account with the e-mail ${email}.`)
-  checkChanges(user.role, user.email, changes)
+  if (user.role === 'operator')
+    throw new OpsError(`${user.email} is an operator: lesson limits apply to students and teachers.`)
+  const role = user.role
+  checkChanges(role, user.email, changes)
   const next = {
     scheduledLessonsLimit: changes.scheduled ?? user.scheduledLessonsLimit,
     monthlyLessonCap: changes.monthlyCap === undefined ? user.monthlyLessonCap : changes.monthlyCap,
@@ -54,6 +59,29 @@ export async function lessonLimits(
   const changed =
     next.scheduledLessonsLimit !== user.scheduledLessonsLimit ||
     next.monthlyLessonCap !== user.monthlyLessonCap
-  if (changed) await updateUser(ctx.db, user.id, { ...next, updatedAt: ctx.clock.now() })
-  return { email: user.email, role: user.role, ...next, changed }
+  if (changed) {
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now()
+      await updateUser(tx, user.id, { ...next, updatedAt: now })
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'user.lesson_limits',
+          targetType: 'user',
+          targetId: user.id,
+          before: {
+            scheduled_lessons_limit: user.scheduledLessonsLimit,
+            monthly_lesson_cap: user.monthlyLessonCap,
+          },
+          after: {
+            scheduled_lessons_limit: next.scheduledLessonsLimit,
+            monthly_lesson_cap: next.monthlyLessonCap,
+          },
+        },
+        now,
+      )
+    })
+  }
+  return { email: user.email, role, ...next, changed }
 }

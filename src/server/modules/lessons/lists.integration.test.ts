@@ -100,6 +100,7 @@ describe('GET /lessons/list_scheduled', () => {
       teacher_memos: 'Past tenses',
       student_memos: 'Ask about idioms',
       rating: null,
+      rate: null,
       lesson_files: [],
       my_absence_report: null,
       attendance: [],

@@ -4,6 +4,7 @@ import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-t
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
+import { memberRole } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { toLesson } from './lesson-dto.ts'
@@ -14,7 +15,7 @@ import { findLessonPage, findLessonView, findLessonViews, type Viewer } from './
 
 export type ReadContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
 
-export const viewerOf = (user: Pick<User, 'id' | 'role'>): Viewer => ({ id: user.id, role: user.role })
+export const viewerOf = (user: Pick<User, 'id' | 'role'>): Viewer => ({ id: user.id, role: memberRole(user) })
 
 /** The calendar's Poland dates, inclusive, on the lesson's start. */
 function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQL[] {

@@ -4,7 +4,8 @@ import type { FileType } from '../../../domain/files.ts'
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { fileTypeOfKey, type StoredFile } from '../../platform/storage.ts'
+import { type ByteRange, fileTypeOfKey, type StoredFile } from '../../platform/storage.ts'
+import { parseByteRange } from '../files/byte-range.ts'
 import type { Viewer } from './lesson-views.ts'
 import { type ReadContext, readLesson } from './lists.ts'
 import { attachmentDisposition, materialContentType } from './material-files.ts'
@@ -95,6 +96,8 @@ export type MaterialDownload = {
   contentType: string
   disposition: string
   size: number
+  /** The inclusive byte range asked for (issue #30: downloads keep HTTP Range), or null: all. */
+  range: ByteRange | null
 }
 
 /** A material of one of the viewer's lessons, ready to stream; anyone else's is 404. */
@@ -102,13 +105,16 @@ export async function openMaterial(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   viewer: Viewer,
   input: { lesson_id: string; file_id: string },
+  rangeHeader?: string,
 ): Promise<MaterialDownload> {
   const file = await findViewerLessonFile(ctx.db, viewer, input.lesson_id, input.file_id)
   const type: FileType | null = file ? fileTypeOfKey(file.storageKey) : null
   const found = file && type ? await ctx.storage.stat(file.storageKey) : null
   if (!file || !type || !found) throw new AppError('not_found')
+  const range = parseByteRange(rangeHeader, found.size)
   return {
-    stream: ctx.storage.read(file.storageKey),
+    range,
+    stream: ctx.storage.read(file.storageKey, range ?? undefined),
     contentType: materialContentType(type, file.filename),
     disposition: attachmentDisposition(file.filename),
     size: found.size,

@@ -58,14 +58,22 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   // nosniff) and never kept in a shared cache.
   app.get('/lessons/download_file', guarded, async (request, reply) => {
     const query = parseInput(downloadFileQuery, request.query)
-    const file = await openMaterial(ctx, viewerOf(currentUser(request)), query)
-    return reply
+    const file = await openMaterial(ctx, viewerOf(currentUser(request)), query, request.headers.range)
+    reply
       .header('content-type', file.contentType)
       .header('content-disposition', file.disposition)
-      .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(file.stream)
+      .header('accept-ranges', 'bytes')
+    // issue #30: a download broken off resumes where it stopped (RFC 9110 §14, one range).
+    if (file.range) {
+      const { start, end } = file.range
+      reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
+        .header('content-length', end - start + 1)
+    } else reply.header('content-length', file.size)
+    return reply.send(file.stream)
   })
 
   await lessonWriteRoutes(app)

@@ -20,6 +20,7 @@ import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { planCancellation } from '../notifications/planner.ts'
+import { slotsFreed } from '../waitlist/notices.ts'
 import { reportAbsence } from './absence.ts'
 import { cancelLesson } from './cancel.ts'
 import { writeLesson } from './lesson-write.ts'
@@ -76,6 +77,12 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
           },
           user.id,
         )
+        // issue #28 item 5: the freed slot is offered to the students waiting for this teacher.
+        await slotsFreed(tx, ctx.jobs, {
+          teacherId: data.lesson.teacher.id,
+          startsAt: [new Date(data.lesson.scheduled_at)],
+          exceptStudentId: data.lesson.student.id,
+        })
         return { status: 200, body: { data } }
       },
     )

@@ -34,6 +34,20 @@ export type LessonInvite = {
 export const lessonUid = (lessonId: string, publicUrl: string) =>
   `lesson-${lessonId}@${new URL(publicUrl).host}`
 
+const local = (at: Date) => dayjs(at).tz(POLAND_TIME_ZONE)
+
+/**
+ * The zone's VTIMEZONE goes in by hand: ical-generator writes it only with a calendar-wide zone,
+ * and then writes DTSTAMP in local time too, which RFC 5545 forbids (it must be UTC).
+ */
+function withPolandZone(text: string): string {
+  const zone = getVtimezoneComponent(POLAND_TIME_ZONE)
+  if (!zone) throw new Error(`no VTIMEZONE for ${POLAND_TIME_ZONE}`)
+  const at = text.indexOf('BEGIN:VEVENT')
+  const end = at < 0 ? text.lastIndexOf('END:VCALENDAR') : at
+  return `${text.slice(0, end)}${zone.trim().replaceAll(/\r?\n/g, '\r\n')}\r\n${text.slice(end)}`
+}
+
 export function lessonCalendar(
   invite: LessonInvite,
   method: 'REQUEST' | 'CANCEL',
@@ -43,7 +57,6 @@ export function lessonCalendar(
     prodId: { company: 'Lektorium', product: 'Lessons', language: 'PL' },
     method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
   })
-  const local = (at: Date) => dayjs(at).tz(POLAND_TIME_ZONE)
   calendar.createEvent({
     id: lessonUid(invite.lessonId, publicUrl),
     // A cancellation must be newer than the invitation it withdraws.
@@ -59,11 +72,41 @@ export function lessonCalendar(
     attendees: [{ ...invite.attendee, rsvp: false }],
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
   })
-  // The zone's VTIMEZONE goes in by hand: ical-generator writes it only with a calendar-wide zone,
-  // and then writes DTSTAMP in local time too, which RFC 5545 forbids (it must be UTC).
-  const zone = getVtimezoneComponent(POLAND_TIME_ZONE)
-  if (!zone) throw new Error(`no VTIMEZONE for ${POLAND_TIME_ZONE}`)
-  return calendar
-    .toString()
-    .replace('BEGIN:VEVENT', `${zone.trim().replaceAll(/\r?\n/g, '\r\n')}\r\nBEGIN:VEVENT`)
+  return withPolandZone(calendar.toString())
+}
+
+export type FeedEvent = Pick<
+  LessonInvite,
+  'lessonId' | 'startsAt' | 'endsAt' | 'summary' | 'description' | 'url'
+>
+
+/**
+ * A user's lessons as a published calendar (issue #28 item 3) that Google, Apple and Outlook
+ * subscribe to: no organizer or attendees (nothing to answer), the same UID per lesson as the
+ * e-mailed invitation, so a calendar holding both shows the lesson once.
+ */
+export function feedCalendar(
+  feed: { name: string; events: FeedEvent[]; stamp: Date },
+  publicUrl: string,
+): string {
+  const calendar = ical({
+    prodId: { company: 'Lektorium', product: 'Lessons', language: 'PL' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: feed.name,
+    // Calendars poll the address; an hour is what Outlook and Apple honour (Google polls on its own).
+    ttl: 60 * 60,
+  })
+  for (const event of feed.events)
+    calendar.createEvent({
+      id: lessonUid(event.lessonId, publicUrl),
+      stamp: feed.stamp,
+      start: local(event.startsAt),
+      end: local(event.endsAt),
+      timezone: POLAND_TIME_ZONE,
+      summary: event.summary,
+      description: event.description,
+      url: event.url,
+      status: ICalEventStatus.CONFIRMED,
+    })
+  return withPolandZone(calendar.toString())
 }

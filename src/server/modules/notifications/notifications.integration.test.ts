@@ -172,6 +172,7 @@ describe('reminders', () => {
         clock: t.clock,
         log: silent,
         config: { publicUrl: TEST_PUBLIC_URL, mailFrom: 'no-reply@lektorium.test' },
+        vapid: t.app.deps.vapid,
       })
       const lessons = []
       for (let i = 0; i < 6; i++) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { lessonNotifications, type NotificationKind } from '../../db/schema-notifications.ts'
@@ -7,16 +7,19 @@ import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
 import { findSettings } from '../settings/repository.ts'
 import type { Recipient } from './lesson-mail.ts'
 
-// When a lesson's e-mails go out (issue #28 item 2). Planning a lesson's messages writes one
-// `lesson_notifications` row per message and its pg-boss job in one transaction: a message is
-// planned once however often planning runs, and a row never names a job that does not exist.
-// A cancellation cancels the lesson's jobs not yet run and plans its own messages in the
-// cancellation's transaction. What runs still checks the lesson first (worker.ts).
+// When a lesson's e-mails (issue #28 item 2) and pushes (item 4) go out. Planning a lesson's
+// messages writes one `lesson_notifications` row per message and its pg-boss job in one
+// transaction: a message is planned once however often planning runs, and a row never names a
+// job that does not exist. A cancellation cancels the lesson's jobs not yet run and plans its own
+// messages in the cancellation's transaction. What runs still checks the lesson first (worker.ts,
+// lesson-push.ts).
 
 const MINUTE_MS = 60_000
 const PARTIES: Recipient[] = ['student', 'teacher']
 /** Lessons booked this recently get their booking e-mails from the sweep if nobody planned them. */
 const BOOKED_SWEEP_MS = 60 * MINUTE_MS
+/** issue #28 item 4: the push to the installed app comes this long before a lesson. */
+export const PUSH_SOON_MINUTES = 10
 
 export type PlanContext = { db: Db; jobs: Jobs; clock: { now(): Date } }
 
@@ -57,6 +60,7 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
   const booked: Batch<'lesson-booked'> = []
   const cancelled: Batch<'lesson-cancelled'> = []
   const reminders: Batch<'lesson-reminder'> = []
+  const pushes: Batch<'lesson-push'> = []
   for (const row of inserted) {
     const item = byKey.get(`${row.lessonId}/${row.kind}/${row.recipient}`)
     if (!item) continue
@@ -70,10 +74,17 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
         data: { ...base, kind: row.kind, startsAt: item.lesson.startsAt.toISOString() },
         ...at,
       })
+    else
+      pushes.push({
+        id: row.jobId,
+        data: { ...base, kind: row.kind, startsAt: item.lesson.startsAt.toISOString() },
+        ...at,
+      })
   }
   await jobs.insert('lesson-booked', booked, tx)
   await jobs.insert('lesson-cancelled', cancelled, tx)
   await jobs.insert('lesson-reminder', reminders, tx)
+  await jobs.insert('lesson-push', pushes, tx)
   return inserted.length
 }
 
@@ -101,8 +112,13 @@ export async function planLessons(
       ),
     )
   const wanted: Wanted[] = []
+  const soonMs = PUSH_SOON_MINUTES * MINUTE_MS
   for (const lesson of rows) {
+    // issue #28 item 4: the teacher's push of a new booking, and both parties' 10 minutes before.
+    if (options.booked) wanted.push({ lesson, kind: 'push_booked', recipient: 'teacher', at: null })
+    const soon = new Date(lesson.startsAt.getTime() - soonMs)
     for (const recipient of PARTIES) {
+      if (soon > now) wanted.push({ lesson, kind: 'push_soon', recipient, at: soon })
       if (options.booked) wanted.push({ lesson, kind: 'booked', recipient, at: null })
       for (const [kind, before] of [
         ['first_reminder', minutes.first],
@@ -135,18 +151,27 @@ export async function planCancellation(
     pending.filter((row) => row.kind.endsWith('_reminder')).map((row) => row.jobId),
     tx,
   )
+  await jobs.cancel(
+    'lesson-push',
+    pending.filter((row) => row.kind === 'push_soon').map((row) => row.jobId),
+    tx,
+  )
   const told: Recipient[] =
     cancelledBy === lesson.teacherId ? ['student'] : cancelledBy === lesson.studentId ? ['teacher'] : PARTIES
   await plan(
     tx,
     jobs,
-    told.map((recipient) => ({ lesson, kind: 'cancelled', recipient, at: null })),
+    told.flatMap((recipient) => [
+      { lesson, kind: 'cancelled' as const, recipient, at: null },
+      { lesson, kind: 'push_cancelled' as const, recipient, at: null },
+    ]),
   )
 }
 
 /**
- * What a crash between a booking's commit and its planning left unplanned: booking e-mails of
- * lessons booked within the last hour, and reminders of every lesson to come.
+ * What a crash between a booking's commit and its planning left unplanned: booking e-mails (and
+ * the teacher's push) of lessons booked within the last hour, and reminders and pushes of every
+ * lesson to come.
  */
 export async function sweep(ctx: PlanContext): Promise<number> {
   const now = ctx.clock.now()
@@ -165,7 +190,7 @@ export async function sweep(ctx: PlanContext): Promise<number> {
   const upcoming = await ctx.db
     .select({ id: lessons.id })
     .from(lessons)
-    .where(and(active, unplanned('second_reminder')))
+    .where(and(active, or(unplanned('second_reminder'), unplanned('push_soon'))))
   return (
     (await planLessons(
       ctx,

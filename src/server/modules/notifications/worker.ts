@@ -5,7 +5,9 @@ import type { JobPayloads, Jobs } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { lessonMail, loadMailLesson, type MailKind, type MailLesson, type Recipient } from './lesson-mail.ts'
+import { onLessonPush } from './lesson-push.ts'
 import { sweep } from './planner.ts'
+import type { Vapid } from './push.ts'
 
 // Sending a lesson's e-mails when their jobs come due (issue #28 item 2). Each job is one message
 // to one party, so a retry never sends the other party's again. The lesson is read first: a
@@ -21,6 +23,8 @@ export type NotificationsContext = {
   clock: Clock
   log: Log
   config: Pick<Config, 'publicUrl' | 'mailFrom'>
+  /** Web push's keys (push.ts): this context is a PushContext too. */
+  vapid: Vapid
 }
 
 /** How often the sweep looks for what a crash left unplanned (UTC cron). */
@@ -62,6 +66,7 @@ export async function startNotificationWorkers(ctx: NotificationsContext): Promi
   await ctx.jobs.work('lesson-booked', (data) => onBooked(ctx, data))
   await ctx.jobs.work('lesson-cancelled', (data) => onCancelled(ctx, data))
   await ctx.jobs.work('lesson-reminder', (data) => onReminder(ctx, data))
+  await ctx.jobs.work('lesson-push', (data) => onLessonPush(ctx, data))
   await ctx.jobs.work('notifications-sweep', async () => {
     const planned = await sweep(ctx)
     if (planned > 0) ctx.log.info({ planned }, 'the notification sweep planned what was missing')

@@ -65,6 +65,7 @@ export async function previewLessons(ctx: Context, viewer: User): Promise<Lesson
       teacher_memos: null,
       student_memos: null,
       rating: finished ? { value: 5, comment: '' } : null,
+      rate: finished ? { value: 5, comment: '' } : null,
       lesson_files: [],
       my_absence_report: null,
       attendance: [],

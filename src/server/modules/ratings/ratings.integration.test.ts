@@ -52,6 +52,8 @@ describe('POST /ratings/create and /ratings/update', () => {
       comment: 'Great',
     })
     expect(parseLesson(updated.json()).rating).toEqual({ value: 5, comment: 'Great' })
+    // spec §3 Lesson: "rating (value 1-5, comment; also rate)" (issue #26).
+    expect(updated.json().data.rate).toEqual({ value: 5, comment: 'Great' })
     const [row] = await t.database.db
       .select()
       .from(lessonRatings)

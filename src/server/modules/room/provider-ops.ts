@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../context.ts'
 import { users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { OpsError } from '../../platform/errors.ts'
+import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/audit.ts'
 
 // Operator commands of issue #23: which lessons LearnCube holds, and a teacher's video provider.
 
@@ -23,6 +24,7 @@ export async function markLearncube(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   target: LearncubeTarget,
   on: boolean,
+  actor: AuditActor = CLI_ACTOR,
 ): Promise<number> {
   let which: ReturnType<typeof and>
   if ('lessonId' in target) {
@@ -47,27 +49,60 @@ export async function markLearncube(
       eq(lessons.isGroup, false),
     )
   }
-  const changed = await ctx.db
-    .update(lessons)
-    .set(on ? { isLearncube: true, roomToken: roomTokenOrNew } : { isLearncube: false })
-    .where(which)
-    .returning({ id: lessons.id })
-  return changed.length
+  return ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(lessons)
+      .set(on ? { isLearncube: true, roomToken: roomTokenOrNew } : { isLearncube: false })
+      .where(which)
+      .returning({ id: lessons.id })
+    // issue #29: audited in the change's transaction.
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'lesson.learncube',
+        targetType: 'lessonId' in target ? 'lesson' : 'teacher',
+        targetId: 'lessonId' in target ? target.lessonId : target.teacherEmail.toLowerCase(),
+        before: null,
+        after: { learncube: on, lessons: changed.map((l) => l.id) },
+      },
+      ctx.clock.now(),
+    )
+    return changed.length
+  })
 }
 
 /** Sets a teacher's video provider; null: the school's default. */
 export async function setVideoProvider(
-  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
   email: string,
   provider: 'builtin' | 'vonage' | null,
+  actor: AuditActor = CLI_ACTOR,
 ): Promise<void> {
   if (provider === 'vonage' && !ctx.config.video.vonage) {
     throw new OpsError('Vonage is not configured: set VONAGE_APPLICATION_ID and VONAGE_PRIVATE_KEY first.')
   }
-  const changed = await ctx.db
-    .update(users)
-    .set({ videoProvider: provider })
-    .where(and(eq(users.email, email.toLowerCase()), eq(users.role, 'teacher')))
-    .returning({ id: users.id })
-  if (changed.length === 0) throw new OpsError(`No teacher ${email}.`)
+  await ctx.db.transaction(async (tx) => {
+    const teacher = and(eq(users.email, email.toLowerCase()), eq(users.role, 'teacher'))
+    const [before] = await tx
+      .select({ id: users.id, videoProvider: users.videoProvider })
+      .from(users)
+      .where(teacher)
+      .for('update')
+    if (!before) throw new OpsError(`No teacher ${email}.`)
+    await tx.update(users).set({ videoProvider: provider }).where(eq(users.id, before.id))
+    // issue #29: audited in the change's transaction.
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'teacher.video_provider',
+        targetType: 'user',
+        targetId: before.id,
+        before: { video_provider: before.videoProvider },
+        after: { video_provider: provider },
+      },
+      ctx.clock.now(),
+    )
+  })
 }

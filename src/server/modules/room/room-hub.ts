@@ -33,6 +33,8 @@ export type RoomHub = {
   broadcastChat(message: ChatMessage): void
   /** The lesson's recording started, changed stream or stopped: to both parties, on every process. */
   broadcastRecording(lessonId: string, notice: RecordingNotice): void
+  /** Open sockets of this process (issue #30 metrics). */
+  sockets(): number
   close(): Promise<void>
 }
 
@@ -229,6 +231,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       }),
     broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
     broadcastRecording: (lessonId, notice) => bus.publish({ k: 'recording', l: lessonId, n: notice }),
+    sockets: () => {
+      let count = 0
+      for (const room of rooms.values()) count += room.size
+      return count
+    },
     async close() {
       closing = true
       clearInterval(timer)

@@ -12,8 +12,12 @@ export type SettingsValues = Pick<
   | 'secondReminderMinutes'
 >
 
-export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1))
+export async function findSettings(
+  db: Db,
+  options?: { forUpdate: boolean },
+): Promise<SettingsRow | undefined> {
+  const query = db.select().from(settings).where(eq(settings.id, 1))
+  const [row] = options?.forUpdate ? await query.for('update') : await query
   return row
 }
 

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/constants.ts'
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
+import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { boardSettingsChanged } from '../board/teacher-board.ts'
 import { findSettings, type SettingsValues, saveSettings } from './repository.ts'
 
@@ -60,10 +61,14 @@ export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Pro
   return toOperatorView((await findSettings(ctx.db)) ?? DEFAULT_SETTINGS)
 }
 
-/** Operator change (ops CLI); every value is checked against SETTING_BOUNDS. */
+/**
+ * Operator change (ops CLI, POST /admin/settings/update); every value is checked against
+ * SETTING_BOUNDS. Audited with the values before and after, in the change's transaction (issue #29).
+ */
 export async function updateSettings(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   changes: Partial<SettingsValues>,
+  actor: AuditActor,
 ): Promise<OperatorSettings> {
   for (const key of SETTING_KEYS) {
     const bounds = SETTING_BOUNDS[key]
@@ -74,15 +79,31 @@ export async function updateSettings(
       )
     }
   }
-  const current = (await findSettings(ctx.db)) ?? DEFAULT_SETTINGS
-  const next: SettingsValues = {
-    banDuration: changes.banDuration ?? current.banDuration,
-    cancellationEarliness: changes.cancellationEarliness ?? current.cancellationEarliness,
-    lessonEarlinessCondition: changes.lessonEarlinessCondition ?? current.lessonEarlinessCondition,
-    firstReminderMinutes: changes.firstReminderMinutes ?? current.firstReminderMinutes,
-    secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
-  }
-  const saved = await saveSettings(ctx.db, next, ctx.clock.now())
+  const saved = await ctx.db.transaction(async (tx) => {
+    const current = (await findSettings(tx, { forUpdate: true })) ?? DEFAULT_SETTINGS
+    const next: SettingsValues = {
+      banDuration: changes.banDuration ?? current.banDuration,
+      cancellationEarliness: changes.cancellationEarliness ?? current.cancellationEarliness,
+      lessonEarlinessCondition: changes.lessonEarlinessCondition ?? current.lessonEarlinessCondition,
+      firstReminderMinutes: changes.firstReminderMinutes ?? current.firstReminderMinutes,
+      secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
+    }
+    const now = ctx.clock.now()
+    const row = await saveSettings(tx, next, now)
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: null,
+        before: toOperatorView(current),
+        after: toOperatorView(row),
+      },
+      now,
+    )
+    return row
+  })
   boardSettingsChanged()
   return toOperatorView(saved)
 }

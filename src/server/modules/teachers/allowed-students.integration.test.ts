@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { teacherStudentsResponse } from '../../../domain/api/teachers.ts'
+import { profileResponse } from '../../../domain/api/profile.ts'
+import { teacherStudentsCountResponse, teacherStudentsResponse } from '../../../domain/api/teachers.ts'
 import type { User } from '../../platform/sessions.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser } from '../../test-support/fixtures.ts'
@@ -82,6 +83,22 @@ describe('teacher_students (spec §4 allowed students)', () => {
     ]
     expect(parsed(saved.json())).toEqual(expected)
     expect(parsed((await list(token)).json())).toEqual(expected)
+  })
+
+  // issue #26: spec §3 Profile `teacher_students` is the count of the approved students.
+  it('counts the approved students in GET /teachers/me (teacher_students)', async () => {
+    const { token, nowak, adamska, kowal } = await teacherWithStudents()
+    const count = async () =>
+      v.parse(teacherStudentsCountResponse, (await get(t.app, '/teachers/me', token)).json()).data
+    expect((await count()).teacher_students).toBe(0)
+    await save(token, [nowak.email, adamska.email, kowal.email])
+    expect((await count()).teacher_students).toBe(3)
+    await save(token, [kowal.email])
+    expect((await count()).teacher_students).toBe(1)
+    const studentToken = await tokenOf(t, nowak)
+    const own = (await get(t.app, '/students/me', studentToken)).json()
+    expect(v.is(profileResponse, own)).toBe(true)
+    expect(own.data.teacher_students).toBeNull()
   })
 
   it('replaces the whole list on each save', async () => {

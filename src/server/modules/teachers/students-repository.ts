@@ -30,6 +30,15 @@ export async function findAllowedStudents(db: Db, teacherId: string): Promise<St
     .orderBy(...byName)
 }
 
+/** spec §3 Profile `teacher_students`: how many students the teacher has approved. */
+export async function countAllowedStudents(db: Db, teacherId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(teacherStudents)
+    .where(eq(teacherStudents.teacherId, teacherId))
+  return row?.count ?? 0
+}
+
 /** Distinct students with a lesson with the teacher, by last name and first name. */
 export async function findStudentsWithLessons(db: Db, teacherId: string): Promise<StudentRow[]> {
   return db

@@ -1,4 +1,5 @@
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import type { GeneratedSlot } from '../../../domain/schedule/slots.ts'
 import type { Db } from '../../db/client.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
@@ -37,14 +38,15 @@ const toRules = (stored: { weekly: Rules['weekly']; dates: Rules['dates'] }): Ru
  * writers of one teacher's slots — and bookings, which take the same lock — queue up: with
  * `prune` deletes the future slots the rules no longer ask for (never past ones, never booked
  * ones — `deletableSlotIds`), then inserts the missing ones (past ones of the range too: they
- * show as missed, spec §4). Returns the booked future slots the rules no longer ask for (kept).
+ * show as missed, spec §4). Returns the booked future slots the rules no longer ask for (kept),
+ * and the slots it added (the waitlist of issue #28 hears of those).
  */
 export async function syncSlots(
   tx: Db,
   teacherId: string,
   rules: Rules,
   options: { now: Date; range: DateRange; prune: boolean },
-): Promise<SlotRow[]> {
+): Promise<{ kept: SlotRow[]; added: GeneratedSlot[] }> {
   const wanted = desiredSlots(rules, options.range)
   let kept: SlotRow[] = []
   if (options.prune) {
@@ -54,9 +56,10 @@ export async function syncSlots(
   }
   const { start, end } = rangeInstants(options.range)
   const existing = await findSlots(tx, teacherId, start, end)
-  await insertSlots(tx, teacherId, missingSlots(wanted, existing))
+  const added = missingSlots(wanted, existing)
+  await insertSlots(tx, teacherId, added)
   await markSlotsComplete(tx, [teacherId], options.range.from)
-  return kept
+  return { kept, added }
 }
 
 /**

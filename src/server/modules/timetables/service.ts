@@ -14,6 +14,7 @@ import { slotsBetween } from '../board/board-repository.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
+import { slotsFreed } from '../waitlist/notices.ts'
 import { slotsKnownComplete, syncSlots, teacherRange, topUpSlots } from './materialise.ts'
 import { type Rules, rangeInstants } from './plan.ts'
 import { saveRules } from './repository.ts'
@@ -22,7 +23,7 @@ import { findTimetableView, type TimetableView, type ViewQuery } from './view-re
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type TimetableContext = Pick<AppContext, 'db' | 'clock' | 'board'>
+type TimetableContext = Pick<AppContext, 'db' | 'clock' | 'board' | 'jobs'>
 
 /** Sorted, merged intervals per day key. */
 function normalized(days: Record<string, { start: string; end: string }[]>): Record<string, Interval[]> {
@@ -63,7 +64,14 @@ export async function updateTimetable(
     await lockUser(tx, teacher.id)
     await saveRules(tx, { teacherId: teacher.id, ...rules }, now)
     await updateUser(tx, teacher.id, { hasCyclicalTimetable: body.cyclical, updatedAt: now })
-    return syncSlots(tx, teacher.id, rules, { now, range, prune: true })
+    const { kept, added } = await syncSlots(tx, teacher.id, rules, { now, range, prune: true })
+    // issue #28 item 5: new availability is offered to the students waiting for this teacher.
+    await slotsFreed(tx, ctx.jobs, {
+      teacherId: teacher.id,
+      startsAt: added.filter((slot) => slot.startsAt > now).map((slot) => slot.startsAt),
+      exceptStudentId: null,
+    })
+    return kept
   })
   boardTeacherChanged(teacher.id)
   const query = { teacher_id: teacher.id, date_from: range.from, date_to: range.to }

@@ -1,4 +1,5 @@
-import type { Profile, StudentSummary, TeacherSummary } from '../../../domain/api/profile.ts'
+import type { OwnProfile, StudentSummary, TeacherSummary } from '../../../domain/api/profile.ts'
+import { memberRole } from '../../platform/auth.ts'
 import type { FileUrls } from '../../platform/file-urls.ts'
 import type { User } from '../../platform/sessions.ts'
 import type { findUserLanguages } from './repository.ts'
@@ -17,11 +18,16 @@ export function fileUrlsOf(fileUrls: FileUrls, user: User) {
 }
 
 /** spec §3 Profile as the API shows it; never the row (no password hash, no storage keys). */
-export function toProfile(user: User, languages: UserLanguages, fileUrls: FileUrls): Profile {
+export function toProfile(
+  user: User,
+  languages: UserLanguages,
+  fileUrls: FileUrls,
+  teacherStudents: number | null = null,
+): OwnProfile {
   return {
     id: user.id,
     email: user.email,
-    role: user.role,
+    role: memberRole(user),
     // spec §3: both spellings occur.
     registration_completed: user.registrationCompleted,
     registration_complete: user.registrationCompleted,
@@ -55,6 +61,7 @@ export function toProfile(user: User, languages: UserLanguages, fileUrls: FileUr
     ai_access: user.aiAccess,
     human_access: user.humanAccess,
     not_accepting_new_students: user.notAcceptingNewStudents,
+    teacher_students: user.role === 'teacher' ? (teacherStudents ?? 0) : null,
     warned_at: iso(user.warnedAt),
     banned_until: iso(user.bannedUntil),
     locale: user.locale,

@@ -1,9 +1,11 @@
-import type { Profile } from '../../../domain/api/profile.ts'
+import type { OwnProfile } from '../../../domain/api/profile.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import { teacherVerifiedMail } from '../../platform/mail-templates.ts'
 import type { User } from '../../platform/sessions.ts'
+import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'
+import { countAllowedStudents } from '../teachers/students-repository.ts'
 import { toProfile } from './profile-dto.ts'
 import {
   activatePendingTeacher,
@@ -15,15 +17,20 @@ import {
 import { teacherLoginLink } from './teacher-login-link.ts'
 
 /** spec §7 GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
-export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<Profile> {
-  return toProfile(user, await findUserLanguages(ctx.db, user.id), ctx.fileUrls)
+export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<OwnProfile> {
+  const [languages, teacherStudents] = await Promise.all([
+    findUserLanguages(ctx.db, user.id),
+    // spec §3 `teacher_students`: the count of the teacher's approved (allowed) students.
+    user.role === 'teacher' ? countAllowedStudents(ctx.db, user.id) : Promise.resolve(null),
+  ])
+  return toProfile(user, languages, ctx.fileUrls, teacherStudents)
 }
 
 /** The profile as it is now (after an update), read afresh. */
 export async function currentProfile(
   ctx: Pick<AppContext, 'db' | 'fileUrls'>,
   userId: string,
-): Promise<Profile> {
+): Promise<OwnProfile> {
   const user = await findUserById(ctx.db, userId)
   if (!user) throw new AppError('not_found')
   return ownProfile(ctx, user)
@@ -64,6 +71,7 @@ export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Prom
 export async function verifyTeacher(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
   email: string,
+  actor: AuditActor,
 ): Promise<{ email: string; alreadyVerified: boolean; mailError: string | null }> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user) throw new OpsError(`No account with the e-mail ${email}.`)
@@ -72,7 +80,26 @@ export async function verifyTeacher(
   if (user.status !== 'pending_verification') {
     throw new OpsError(`${user.email} is ${user.status}, not awaiting verification.`)
   }
-  const activated = await activatePendingTeacher(ctx.db, user.id, ctx.clock.now())
+  const activated = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now()
+    const done = await activatePendingTeacher(tx, user.id, now)
+    if (done) {
+      // issue #29: audited in the change's transaction.
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'teacher.verify',
+          targetType: 'user',
+          targetId: user.id,
+          before: { status: user.status, verified_at: null },
+          after: { status: done.status, verified_at: done.verifiedAt?.toISOString() ?? null },
+        },
+        now,
+      )
+    }
+    return done
+  })
   boardTeacherChanged(user.id)
   // Another operator may have verified the teacher between the read and the update.
   if (!activated) return { email: user.email, alreadyVerified: true, mailError: null }

@@ -1,4 +1,5 @@
-import { addDays, parseDateKey } from '../../../domain/poland-time.ts'
+import { addDays } from '../../../domain/poland-time.ts'
+import { isoWeekday } from '../../ui/date-keys.ts'
 import type { CalendarRange } from './my-lessons-url.ts'
 
 // The calendar of my-lessons (spec §2: week or day view) in Poland dates: weeks start on Monday
@@ -6,14 +7,7 @@ import type { CalendarRange } from './my-lessons-url.ts'
 
 export type RangeDays = { from: string; to: string; days: string[] }
 
-/** ISO weekday of a date key: 1 = Monday … 7 = Sunday. */
-function weekday(date: string): number {
-  const { year, month, day } = parseDateKey(date)
-  const utc = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
-  return utc === 0 ? 7 : utc
-}
-
-export const mondayOf = (date: string): string => addDays(date, 1 - weekday(date))
+export const mondayOf = (date: string): string => addDays(date, 1 - isoWeekday(date))
 
 /** The days the calendar shows for `date`: its Monday-to-Sunday week, or the day alone. */
 export function rangeDays(range: CalendarRange, date: string): RangeDays {

@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core'
 import type { LessonCancelAnswer } from '../../../domain/api/my-lessons.ts'
 import { formatPolandDate } from '../../../domain/poland-time.ts'
-import { useLogout } from '../../api/auth.ts'
 import { codeMessage } from '../../api/error-messages.ts'
+import { useLogout } from '../../api/logout.ts'
 import { showToast } from '../../ui/toast.ts'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 

@@ -4,14 +4,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconCamera } from '@tabler/icons-react'
 import type { Profile } from '../../../domain/api/profile.ts'
+import { useTeacherStudentsCount } from '../../api/teacher-students.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 
 type Props = { profile: Profile; name: string; onChangePicture: () => void }
 
-/** Picture (with Change), name, e-mail and role; a teacher's rating. */
+/** Picture (with Change), name, e-mail and role; a teacher's rating and approved students. */
 export function IdentityCard({ profile, name, onChangePicture }: Props) {
   const { t } = useLingui()
   const teacher = profile.role === 'teacher'
+  const approved = useTeacherStudentsCount(teacher).data
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label={t`Twoje konto`}>
       <Stack align="center" gap="sm" ta="center">
@@ -36,6 +38,12 @@ export function IdentityCard({ profile, name, onChangePicture }: Props) {
           </Badge>
         </Stack>
         {teacher && <RatingSummary average={profile.average_rating} count={profile.ratings} />}
+        {/* spec §3 Profile `teacher_students`: the count of approved students (issue #26). */}
+        {teacher && approved !== undefined && (
+          <Text size="sm" c="dimmed">
+            <Trans>Zatwierdzeni kursanci: {approved}</Trans>
+          </Text>
+        )}
       </Stack>
     </Paper>
   )

@@ -7,11 +7,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Select, Stack, Switch, Text } from '@mantine/core'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { Profile } from '../../../domain/api/profile.ts'
 import { LOCALES, type Locale } from '../../../domain/constants.ts'
 import { useUpdateProfile } from '../../api/profile-update.ts'
 import { isLocale } from '../../app/i18n.ts'
+import { DevicePushSwitch } from './device-push-switch.tsx'
 import { localeErrorText, showErrorToast, showSuccessToast, successTexts } from './profile-toasts.ts'
 import { SectionCard } from './section-card.tsx'
 
@@ -102,13 +103,16 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
             <Trans>Zgody i powiadomienia</Trans>
           </Text>
           {consents.map((consent) => (
-            <Switch
-              key={consent.key}
-              label={i18n._(consent.label)}
-              description={i18n._(consent.description)}
-              checked={shown[consent.key]}
-              onChange={(event) => toggle(consent.key, event.currentTarget.checked)}
-            />
+            <Fragment key={consent.key}>
+              <Switch
+                label={i18n._(consent.label)}
+                description={i18n._(consent.description)}
+                checked={shown[consent.key]}
+                onChange={(event) => toggle(consent.key, event.currentTarget.checked)}
+              />
+              {/* issue #28 item 4: next to the other lesson notifications, before the commercial ones. */}
+              {consent.key === 'sms_notifications_enabled' && <DevicePushSwitch userId={profile.id} />}
+            </Fragment>
           ))}
         </Stack>
       </Stack>

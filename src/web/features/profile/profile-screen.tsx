@@ -7,6 +7,7 @@ import { useProfile } from '../../api/profile.ts'
 import { AccountAccessNotice } from '../../ui/account-access-notice.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { PasswordCard } from './account-card.tsx'
+import { CalendarFeedCard } from './calendar-feed-card.tsx'
 import { DetailsSection } from './details-section.tsx'
 import type { ProfileDialog } from './dialog-names.ts'
 import { IdentityCard } from './identity-card.tsx'
@@ -70,9 +71,10 @@ function ProfileContent({ profile }: { profile: Profile }) {
           )}
           <PasswordCard onChange={() => open('password')} />
         </Stack>
-        <div className={classes.side}>
+        <Stack gap="lg" className={classes.side}>
           <PreferencesCard profile={profile} />
-        </div>
+          <CalendarFeedCard />
+        </Stack>
       </div>
       <ProfileDialogs profile={profile} dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core'
 import { IconArrowRight, IconHistory, IconLogout, IconSend } from '@tabler/icons-react'
-import { useLogout } from '../../api/auth.ts'
+import { useLogout } from '../../api/logout.ts'
 import type { Session } from '../../api/session.ts'
 import { AuthCard } from '../../ui/auth-card.tsx'
 import { FilePicker } from '../../ui/file-picker.tsx'

@@ -8,6 +8,7 @@ import { useTeacherSummary } from '../../api/teacher-summary.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import type { WeekBounds } from '../../ui/week-bounds.ts'
 import { TeacherWeek } from './teacher-week.tsx'
+import { WaitlistOffer } from './waitlist-offer.tsx'
 
 type Props = {
   teacherId: string
@@ -16,10 +17,12 @@ type Props = {
   onWeek: (week: string) => void
   onBack: () => void
   preset: { language: number | null; level: number | null }
+  /** The student may wait for a freed slot of this teacher (issue #28 item 5). */
+  canWait?: boolean
 }
 
 /** The chosen teacher: who they are (link to their summary) and their week to book from. */
-export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset }: Props) {
+export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset, canWait }: Props) {
   const { t } = useLingui()
   const summary = useTeacherSummary(teacherId)
   const teacher = summary.data
@@ -75,6 +78,7 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset 
         onWeek={onWeek}
         preset={preset}
       />
+      {canWait && <WaitlistOffer teacherId={teacherId} teacherName={name} />}
     </Stack>
   )
 }

@@ -17,6 +17,7 @@ import { selectableDates } from './selectable-dates.ts'
 import { TeacherFilters } from './teacher-filters.tsx'
 import { TeacherResults } from './teacher-results.tsx'
 import { useSetLessonsState } from './use-set-lessons-state.ts'
+import { WaitlistsPanel } from './waitlists-panel.tsx'
 
 // A teacher's week (the slot grid, the booking bar) is a chunk of its own: the list opens without
 // it, and it downloads once the list has rendered and the page is idle, or when a teacher is chosen
@@ -51,6 +52,8 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
   // teacher's "no free slots" (issue #11 item 3).
   const access = accountAccess(activeUntil, now).kind
   const expired = access === 'expired'
+  // issue #28 item 5: a student who may book one-to-one lessons may wait for a teacher's slot.
+  const canWait = profile?.role === 'student' && profile.human_access
   // The language filter starts with what the student learns first (their first learned language).
   const language =
     state.language === 'any' ? null : (state.language ?? profile?.languages_learned[0]?.language_id ?? null)
@@ -93,10 +96,14 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
               update({ teacher: null, week: null }, { push: true })
             }}
             preset={{ language, level: state.level }}
+            canWait={canWait}
           />
         </Suspense>
       ) : (
         <>
+          {canWait && (
+            <WaitlistsPanel onOpen={(teacher) => update({ teacher, week: null }, { push: true })} />
+          )}
           {profile?.role === 'student' && (
             <OnboardingOffer profile={profile} presetLanguage={language} voiceRecorder={voiceRecorder} />
           )}

@@ -1,8 +1,9 @@
 import type { Timetable, TimetableUpdate, WeekdayKey } from '../../../domain/api/timetables.ts'
 import { LESSON_SLOT_MINUTES } from '../../../domain/constants.ts'
-import { addDays, parseDateKey } from '../../../domain/poland-time.ts'
+import { addDays } from '../../../domain/poland-time.ts'
 import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
 import { formatTime, parseTime } from '../../../domain/schedule/time-of-day.ts'
+import { isoWeekday } from '../../ui/date-keys.ts'
 
 // The SetLesson form (spec §2, issue #4 item 1): a teacher's whole schedule as the dialog edits
 // it. Paths of its intervals are the payload's own (`weekdays.3.1`, `dates.2026-03-12.0`), so
@@ -23,9 +24,7 @@ export type ScheduleFormValues = {
 
 /** ISO weekday of a 'YYYY-MM-DD' date. */
 export function weekdayOf(date: string): WeekdayKey {
-  const { year, month, day } = parseDateKey(date)
-  const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
-  return WEEKDAY_KEYS[(sundayFirst + 6) % 7] ?? '1'
+  return WEEKDAY_KEYS[isoWeekday(date) - 1] ?? '1'
 }
 
 /** Every date from `from` to `to`, both included. */

@@ -7,7 +7,7 @@ import { capitalizeName } from '../../../domain/validation/rules.ts'
 import { DateField } from '../date-field.tsx'
 import { PhoneInput } from '../phone-input.tsx'
 import { fieldProps } from './field-props.ts'
-import type { DetailsValues } from './section-rules.ts'
+import { type DetailsValues, todayKey } from './section-rules.ts'
 
 export type DetailsFieldsProps = {
   /** Any form whose values include DetailsValues at the root (see section-rules.ts). */
@@ -53,6 +53,8 @@ export function DetailsFields({ form }: DetailsFieldsProps) {
         <DateField
           label={t`Data urodzenia`}
           required
+          // spec §5: a date of birth is never in the future.
+          maxDate={todayKey()}
           value={date.value}
           onChange={date.onChange}
           onFocus={date.onFocus}

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { type AgreementKey, agreementsFor } from '../../../domain/agreements.ts'
 import type { Role } from '../../../domain/api/common.ts'
@@ -18,6 +19,7 @@ import {
   teacherLanguagesEntries,
 } from '../../../domain/validation/teacher-languages.ts'
 import { type FieldMessages, issueTextOf, schemaFieldMessages } from '../../api/issue-messages.ts'
+import { isValidForCountry } from '../phone-number.ts'
 
 // The form models of the shared form sections and their browser-side rules: the same domain
 // schemas the server runs (spec §5), with messages keyed by the sections' form paths.
@@ -47,8 +49,19 @@ export const detailsPayload = (values: DetailsValues) => ({
   date_of_birth: values.date_of_birth,
 })
 
-export const detailsMessages = (values: DetailsValues, today = todayKey()): FieldMessages =>
-  schemaFieldMessages(v.object(detailsFields(today)), detailsPayload(values))
+/** spec §5 phone, per country (issue #26): the shared rule's digits must make a number of the country. */
+export const phoneCountryText = msg`To nie jest poprawny numer telefonu w wybranym kraju`
+
+export function detailsMessages(values: DetailsValues, today = todayKey()): FieldMessages {
+  const payload = detailsPayload(values)
+  const messages = schemaFieldMessages(v.object(detailsFields(today)), payload)
+  // The server checks the shared rule (at least 9 digits and +); the browser also knows each
+  // country's numbering (libphonenumber-js), so a number its country cannot have is said at once.
+  if (!messages.phone_number && payload.phone_number !== '' && !isValidForCountry(payload.phone_number)) {
+    messages.phone_number = phoneCountryText
+  }
+  return messages
+}
 
 export type AddressValues = {
   street: string

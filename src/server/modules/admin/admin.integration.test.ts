@@ -1,0 +1,434 @@
+import { eq, sql } from 'drizzle-orm'
+import * as OTPAuth from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runOpsCommand } from '../../cli/commands.ts'
+import { users } from '../../db/schema.ts'
+import { auditLog, operatorRecoveryCodes, operatorSecondFactors } from '../../db/schema-admin.ts'
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { tokenIn } from '../../test-support/capturing-mailer.ts'
+import { bearer, createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../../test-support/fixtures.ts'
+import { open, seal } from './secret-box.ts'
+
+// issue #29: operator accounts, their second factor, the operator APIs' guard and the audit log.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+const api = (path: string) => `/api/v1${path}`
+const post = (path: string, token: string | null, payload: unknown = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: api(path),
+    payload: payload as object,
+    headers: token ? bearer(token) : {},
+  })
+const get = (path: string, token: string | null) =>
+  t.app.inject({ method: 'GET', url: api(path), headers: token ? bearer(token) : {} })
+
+/** The code an authenticator app shows for `secret` at the test clock's time. */
+const codeAt = (secret: string, at: Date) =>
+  new OTPAuth.TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  }).generate({
+    timestamp: at.getTime(),
+  })
+
+/** An operator account with a password, signed in; its second factor not enrolled yet. */
+async function operatorSignedIn() {
+  const user = await createUser(t.database.db, { role: 'operator', email: uniqueEmail('operator') })
+  const record = await signIn(t.app, user.email)
+  return { user, record }
+}
+
+/** An operator whose session passed the second factor (enrolled now), with its secret and codes. */
+async function operatorWithSecondFactor() {
+  const { user, record } = await operatorSignedIn()
+  const enrol = await post('/operator/second_factor/enrol', record.token)
+  expect(enrol.statusCode).toBe(200)
+  const { secret } = enrol.json().data as { secret: string }
+  const confirm = await post('/operator/second_factor/confirm', record.token, {
+    code: codeAt(secret, t.clock.now()),
+  })
+  expect(confirm.statusCode).toBe(200)
+  return { user, token: record.token, secret, recoveryCodes: confirm.json().data.recovery_codes as string[] }
+}
+
+const auditOf = (action: string) =>
+  t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id)
+
+describe('create-operator', () => {
+  it('creates an operator, mails a link to set the password, and audits it as the CLI', async () => {
+    const email = uniqueEmail('new-operator')
+    const output = await runOpsCommand(t.ctx, { command: 'create-operator', email, locale: 'en' })
+    expect(output).toMatch(`Created operator ${email}`)
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(user).toMatchObject({ role: 'operator', status: 'active', passwordHash: null })
+    const mail = t.mailer.lastTo(email)
+    expect(mail?.subject).toBe("Lektorium: your account in the school's console")
+
+    const set = await post('/users/update_password', null, {
+      reset_token: tokenIn(mail),
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    })
+    expect(set.statusCode).toBe(200)
+    const record = await signIn(t.app, email)
+    expect(record).toMatchObject({ role: 'operator', second_factor: 'enrol' })
+
+    const [entry] = (await auditOf('operator.create')).filter((e) => e.targetId === user?.id)
+    expect(entry).toMatchObject({ actorKind: 'cli', actorId: null, before: null })
+    expect(entry?.after).toMatchObject({ email, role: 'operator' })
+  })
+
+  it('refuses an address of another account, and resends a link to an operator without a password', async () => {
+    const student = await createUser(t.database.db)
+    await expect(
+      runOpsCommand(t.ctx, { command: 'create-operator', email: student.email, locale: 'pl' }),
+    ).rejects.toThrow('already in use')
+    const email = uniqueEmail('twice')
+    await runOpsCommand(t.ctx, { command: 'create-operator', email, locale: 'pl' })
+    const again = await runOpsCommand(t.ctx, { command: 'create-operator', email, locale: 'pl' })
+    expect(again).toMatch(`Sent a new link to operator ${email}`)
+  })
+
+  it('never lets a student or teacher sign-in answer ask for a second factor', async () => {
+    const student = await createUser(t.database.db)
+    expect((await signIn(t.app, student.email)).second_factor).toBeUndefined()
+  })
+})
+
+describe('the second factor', () => {
+  it('enrols with an authenticator code, and each later sign-in must verify one', async () => {
+    const { user, record } = await operatorSignedIn()
+    expect(record.second_factor).toBe('enrol')
+    expect((await get('/admin/audit/index', record.token)).statusCode).toBe(403)
+
+    const me = async (token: string) => (await get('/operator/me', token)).json().data.second_factor
+    expect(await me(record.token)).toBe('enrol')
+    const enrol = await post('/operator/second_factor/enrol', record.token)
+    expect(enrol.statusCode).toBe(200)
+    const { otpauth_uri, secret } = enrol.json().data
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Lektorium:.*secret=.*&algorithm=SHA1&digits=6&period=30/)
+    const parsed = OTPAuth.URI.parse(otpauth_uri)
+    expect(parsed.issuer).toBe('Lektorium')
+
+    // The secret is stored sealed, not as the base32 the app got.
+    const [stored] = await t.database.db
+      .select()
+      .from(operatorSecondFactors)
+      .where(eq(operatorSecondFactors.userId, user.id))
+    expect(stored?.secretSealed).not.toContain(secret)
+    expect(stored?.enabledAt).toBeNull()
+
+    const wrong = await post('/operator/second_factor/confirm', record.token, {
+      code: '000000' === codeAt(secret, t.clock.now()) ? '111111' : '000000',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors).toEqual([{ field: 'code', message: 'Invalid value', code: 'invalid' }])
+
+    const confirm = await post('/operator/second_factor/confirm', record.token, {
+      code: codeAt(secret, t.clock.now()),
+    })
+    expect(confirm.statusCode).toBe(200)
+    const codes = confirm.json().data.recovery_codes as string[]
+    expect(codes).toHaveLength(10)
+    expect(new Set(codes).size).toBe(10)
+    const hashes = await t.database.db
+      .select()
+      .from(operatorRecoveryCodes)
+      .where(eq(operatorRecoveryCodes.userId, user.id))
+    expect(hashes.map((h) => h.codeHash)).not.toContain(codes[0])
+    expect((await get('/admin/audit/index', record.token)).statusCode).toBe(200)
+    expect(await me(record.token)).toBe('passed')
+    // Once enabled, the factor cannot be replaced with a stolen password alone.
+    expect((await post('/operator/second_factor/enrol', record.token)).statusCode).toBe(403)
+
+    // A second sign-in: the new session must verify; the code of a step already used is refused.
+    const second = await signIn(t.app, user.email)
+    expect(second.second_factor).toBe('verify')
+    expect(await me(second.token)).toBe('verify')
+    expect((await get('/admin/audit/index', second.token)).statusCode).toBe(403)
+    const replay = await post('/operator/second_factor/verify', second.token, {
+      code: codeAt(secret, t.clock.now()),
+    })
+    expect(replay.statusCode).toBe(400)
+    t.clock.advance(30_000)
+    const verify = await post('/operator/second_factor/verify', second.token, {
+      code: codeAt(secret, t.clock.now()),
+    })
+    expect(verify.statusCode).toBe(200)
+    expect((await get('/admin/audit/index', second.token)).statusCode).toBe(200)
+  })
+
+  it('accepts each recovery code once', async () => {
+    const { user, recoveryCodes } = await operatorWithSecondFactor()
+    const [code] = recoveryCodes
+    const first = await signIn(t.app, user.email)
+    expect(
+      (await post('/operator/second_factor/verify', first.token, { recovery_code: code })).statusCode,
+    ).toBe(200)
+    expect((await get('/admin/audit/index', first.token)).statusCode).toBe(200)
+    const second = await signIn(t.app, user.email)
+    const reused = await post('/operator/second_factor/verify', second.token, { recovery_code: code })
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json().errors[0].field).toBe('recovery_code')
+    expect((await get('/admin/audit/index', second.token)).statusCode).toBe(403)
+    // Another, unused code (written with upper case and spaces) still works.
+    const other = (recoveryCodes[1] ?? '').toUpperCase().replace('-', ' ')
+    expect(
+      (await post('/operator/second_factor/verify', second.token, { recovery_code: other })).statusCode,
+    ).toBe(200)
+  })
+
+  it('seals secrets with OPERATOR_TOTP_KEY when set, and still opens the seals made before it', async () => {
+    const db = t.database.db
+    const withoutKey = { db, config: { operatorTotpKey: undefined } }
+    const withKey = { db, config: { operatorTotpKey: 'k'.repeat(32) } }
+    const before = await seal(withoutKey, 'JBSWY3DPEHPK3PXP')
+    expect(before).toMatch(/^v1\./)
+    expect(await open(withKey, before)).toBe('JBSWY3DPEHPK3PXP')
+    const after = await seal(withKey, 'JBSWY3DPEHPK3PXP')
+    expect(after).toMatch(/^e1\./)
+    expect(after).not.toContain('JBSWY3DPEHPK3PXP')
+    expect(await open(withKey, after)).toBe('JBSWY3DPEHPK3PXP')
+    await expect(open(withoutKey, after)).rejects.toThrow('OPERATOR_TOTP_KEY')
+    await expect(open({ db, config: { operatorTotpKey: 'x'.repeat(32) } }, after)).rejects.toThrow()
+  })
+
+  it('limits wrong codes per operator', async () => {
+    const limited = await buildTestApp({
+      rateLimits: { secondFactorPerUser: { limit: 3, windowMs: 60_000 } },
+    })
+    try {
+      const user = await createUser(limited.database.db, { role: 'operator', email: uniqueEmail('limited') })
+      const record = await signIn(limited.app, user.email)
+      const send = (code: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: api('/operator/second_factor/confirm'),
+          payload: { code },
+          headers: bearer(record.token),
+        })
+      const enrol = await limited.app.inject({
+        method: 'POST',
+        url: api('/operator/second_factor/enrol'),
+        headers: bearer(record.token),
+      })
+      const { secret } = enrol.json().data
+      const right = codeAt(secret, limited.clock.now())
+      const wrong = right === '123456' ? '654321' : '123456'
+      for (let i = 0; i < 3; i++) expect((await send(wrong)).statusCode).toBe(400)
+      const refused = await send(right)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBeDefined()
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+/** Every operator route of this module, with a body that is valid for it. */
+const ADMIN_ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+  { method: 'GET', url: '/admin/audit/index' },
+  { method: 'POST', url: '/admin/teachers/verify', payload: { email: 'nobody@example.com' } },
+  { method: 'GET', url: '/admin/settings/show' },
+  { method: 'POST', url: '/admin/settings/update', payload: {} },
+]
+
+describe('who reaches the operator APIs', () => {
+  it('401 signed out, 403 for students, teachers and an operator without the second factor', async () => {
+    const student = await signIn(t.app, (await createUser(t.database.db)).email)
+    const teacher = await signIn(t.app, (await createUser(t.database.db, { role: 'teacher' })).email)
+    const halfway = (await operatorSignedIn()).record
+    const full = await operatorWithSecondFactor()
+    for (const route of ADMIN_ROUTES) {
+      const call = (token: string | null) =>
+        t.app.inject({
+          method: route.method,
+          url: api(route.url),
+          payload: route.payload,
+          headers: token ? bearer(token) : {},
+        })
+      expect((await call(null)).statusCode, `${route.url} signed out`).toBe(401)
+      expect((await call(student.token)).statusCode, `${route.url} student`).toBe(403)
+      expect((await call(teacher.token)).statusCode, `${route.url} teacher`).toBe(403)
+      expect((await call(halfway.token)).statusCode, `${route.url} operator without 2FA`).toBe(403)
+      expect((await call(full.token)).statusCode, `${route.url} operator`).toBeLessThan(401)
+    }
+    for (const path of ['/operator/me']) {
+      expect((await get(path, null)).statusCode).toBe(401)
+      expect((await get(path, student.token)).statusCode).toBe(403)
+      expect((await get(path, teacher.token)).statusCode).toBe(403)
+    }
+    for (const path of [
+      '/operator/second_factor/enrol',
+      '/operator/second_factor/confirm',
+      '/operator/second_factor/verify',
+    ]) {
+      expect((await post(path, null, { code: '123456' })).statusCode).toBe(401)
+      expect((await post(path, student.token, { code: '123456' })).statusCode).toBe(403)
+      expect((await post(path, teacher.token, { code: '123456' })).statusCode).toBe(403)
+    }
+  })
+
+  it("refuses an operator the students' and teachers' APIs", async () => {
+    const { token } = await operatorWithSecondFactor()
+    for (const path of [
+      '/students/me',
+      '/teachers/me',
+      '/lessons/list_scheduled',
+      '/teachers/timetables/show',
+      '/settings/show',
+    ]) {
+      expect((await get(path, token)).statusCode, path).toBe(403)
+    }
+  })
+})
+
+describe('operator actions and the audit log', () => {
+  it('verifies a pending teacher, who can then sign in; the entry holds before and after', async () => {
+    const { user: operator, token } = await operatorWithSecondFactor()
+    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: api('/users/sign_in'),
+      payload: { email: teacher.email, password: TEST_PASSWORD },
+    })
+    expect(refused.json().code).toBe('awaiting_verification')
+
+    const verified = await post('/admin/teachers/verify', token, { email: teacher.email })
+    expect(verified.statusCode).toBe(200)
+    expect(verified.json().data).toEqual({ email: teacher.email, already_verified: false, mail_sent: true })
+    expect((await signIn(t.app, teacher.email)).role).toBe('teacher')
+
+    const entries = (await auditOf('teacher.verify')).filter((e) => e.targetId === teacher.id)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({
+      actorKind: 'operator',
+      actorId: operator.id,
+      actorEmail: operator.email,
+      targetType: 'user',
+      before: { status: 'pending_verification', verified_at: null },
+      after: { status: 'active' },
+    })
+    const student = await createUser(t.database.db)
+    const notTeacher = await post('/admin/teachers/verify', token, { email: student.email })
+    expect(notTeacher.statusCode).toBe(400)
+    expect(notTeacher.json().errors[0].field).toBe('email')
+  })
+
+  it('changes the settings through the same service as the CLI, both audited, and lists them filtered', async () => {
+    const { user: operator, token } = await operatorWithSecondFactor()
+    const before = (await get('/admin/settings/show', token)).json().data
+    const updated = await post('/admin/settings/update', token, { ban_duration: before.ban_duration + 1 })
+    expect(updated.statusCode).toBe(200)
+    expect(updated.json().data.ban_duration).toBe(before.ban_duration + 1)
+    const outOfRange = await post('/admin/settings/update', token, { cancellation_earliness: 10_000 })
+    expect(outOfRange.statusCode).toBe(400)
+    expect(outOfRange.json().errors[0].field).toBe('cancellation_earliness')
+
+    await runOpsCommand(t.ctx, {
+      command: 'settings',
+      banDuration: before.ban_duration + 2,
+      cancellationEarliness: undefined,
+      lessonEarlinessCondition: undefined,
+      firstReminderMinutes: undefined,
+      secondReminderMinutes: undefined,
+    })
+
+    const list = await get('/admin/audit/index?action=settings.update&per_page=1', token)
+    expect(list.statusCode).toBe(200)
+    const page = list.json().data
+    expect(page.has_more).toBe(true)
+    expect(page.entries).toHaveLength(1)
+    // Newest first: the CLI's change.
+    expect(page.entries[0]).toMatchObject({
+      actor: { kind: 'cli', id: null, email: null },
+      target_type: 'settings',
+      before: { ban_duration: before.ban_duration + 1 },
+      after: { ban_duration: before.ban_duration + 2 },
+    })
+    const second = (await get('/admin/audit/index?action=settings.update&per_page=1&page=2', token)).json()
+      .data
+    expect(second.entries[0]).toMatchObject({
+      actor: { kind: 'operator', id: operator.id },
+      before: { ban_duration: before.ban_duration },
+      after: { ban_duration: before.ban_duration + 1 },
+    })
+    const byActor = (await get(`/admin/audit/index?actor_id=${operator.id}`, token)).json().data
+    expect(byActor.entries.map((e: { action: string }) => e.action)).toEqual([
+      'settings.update',
+      'second_factor.enrol',
+    ])
+    expect((await get('/admin/audit/index?from=not-a-date', token)).statusCode).toBe(400)
+  })
+
+  it('audits the CLI lesson limits with before and after', async () => {
+    const student = await createUser(t.database.db)
+    await runOpsCommand(t.ctx, { command: 'lesson-limits', email: student.email, scheduled: 5 })
+    const [entry] = (await auditOf('user.lesson_limits')).filter((e) => e.targetId === student.id)
+    expect(entry).toMatchObject({
+      actorKind: 'cli',
+      before: { scheduled_lessons_limit: 2 },
+      after: { scheduled_lessons_limit: 5 },
+    })
+  })
+
+  it('audits the CLI invitation and video provider, and writes nothing when the command fails', async () => {
+    const email = uniqueEmail('invited')
+    await runOpsCommand(t.ctx, {
+      command: 'invite-student',
+      email,
+      humanAccess: true,
+      aiAccess: false,
+      onlyGroupLessons: false,
+      companyName: 'Partner S.A.',
+      activeUntil: null,
+      locale: 'pl',
+    })
+    const [invited] = (await auditOf('student.invite')).filter(
+      (e) => (e.after as { email?: string }).email === email,
+    )
+    expect(invited).toMatchObject({
+      actorKind: 'cli',
+      before: null,
+      after: { human_access: true, company_name: 'Partner S.A.' },
+    })
+
+    const teacher = await createUser(t.database.db, { role: 'teacher' })
+    await runOpsCommand(t.ctx, { command: 'video-provider', email: teacher.email, provider: 'builtin' })
+    const [provider] = (await auditOf('teacher.video_provider')).filter((e) => e.targetId === teacher.id)
+    expect(provider).toMatchObject({ before: { video_provider: null }, after: { video_provider: 'builtin' } })
+
+    const count = async () => (await t.database.db.select().from(auditLog)).length
+    const before = await count()
+    await expect(
+      runOpsCommand(t.ctx, { command: 'video-provider', email: uniqueEmail('nobody'), provider: null }),
+    ).rejects.toThrow('No teacher')
+    expect(await count()).toBe(before)
+  })
+
+  it('cannot be changed or deleted, not even straight in the database', async () => {
+    const [any] = await t.database.db.select().from(auditLog).limit(1)
+    expect(any).toBeDefined()
+    await expect(
+      t.database.db
+        .update(auditLog)
+        .set({ action: 'forged' })
+        .where(eq(auditLog.id, any?.id ?? 0)),
+    ).rejects.toThrow()
+    await expect(t.database.db.delete(auditLog).where(eq(auditLog.id, any?.id ?? 0))).rejects.toThrow()
+    await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow()
+    const [still] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, any?.id ?? 0))
+    expect(still).toEqual(any)
+  })
+})

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { currentSession } from '../../platform/auth.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { SignedIn } from '../../platform/sessions.ts'
+import { sessionPassedSecondFactor } from './second-factor.ts'
+
+// Who reaches the operator APIs (issue #29): signed out 401; students and teachers 403; an operator
+// whose session has not passed the second factor 403 on /admin (it may only enrol or verify).
+
+async function requireOperator(request: FastifyRequest): Promise<void> {
+  if (request.user?.role !== 'operator') throw new AppError('forbidden')
+}
+
+/** An operator's session, second factor or not: the enrolment and verification routes. */
+export const operatorSession = (app: FastifyInstance): preHandlerAsyncHookHandler[] => [
+  app.authenticateAnyRole,
+  requireOperator,
+]
+
+/** An operator's session that passed the second factor: every /admin route. */
+export const operatorWithSecondFactor = (app: FastifyInstance): preHandlerAsyncHookHandler[] => [
+  app.authenticateAnyRole,
+  requireOperator,
+  async (request) => {
+    const { sessionId } = currentSession(request)
+    if (!(await sessionPassedSecondFactor(app.deps.db, sessionId))) throw new AppError('forbidden')
+  },
+]
+
+/** The operator of a request its guard let through. */
+export function currentOperator(request: FastifyRequest): SignedIn {
+  const signedIn = currentSession(request)
+  if (signedIn.user.role !== 'operator') throw new AppError('forbidden')
+  return signedIn
+}

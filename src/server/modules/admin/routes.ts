@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify'
+import type * as v from 'valibot'
+import {
+  type AuditEntryDto,
+  auditQuery,
+  secondFactorConfirmBody,
+  secondFactorVerifyBody,
+  updateSettingsBody,
+  verifyTeacherBody,
+} from '../../../domain/api/admin.ts'
+import type { FieldError } from '../../../domain/errors.ts'
+import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
+import { AppError, OpsError } from '../../platform/errors.ts'
+import { parseInput } from '../../platform/validate.ts'
+import type { SettingsValues } from '../settings/repository.ts'
+import { SETTING_BOUNDS, showOperatorSettings, updateSettings } from '../settings/service.ts'
+import { verifyTeacher } from '../users/service.ts'
+import { type AuditActor, type AuditRow, listAudit } from './audit.ts'
+import { currentOperator, operatorSession, operatorWithSecondFactor } from './guard.ts'
+import {
+  confirmEnrolment,
+  secondFactorState,
+  sessionPassedSecondFactor,
+  startEnrolment,
+  verifySecondFactor,
+} from './second-factor.ts'
+
+// The school's console (issue #29): the operator's second factor (/operator/second_factor/*) and
+// the operator APIs (/admin/*), which the console's screens call. Every change goes through the
+// same service as the ops CLI and is audited in its transaction.
+
+const invalid = (field: string, message = englishIssue(decodeIssue('invalid'))): FieldError => ({
+  field,
+  message,
+  code: 'invalid',
+})
+
+const toAuditDto = (row: AuditRow): AuditEntryDto => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: { kind: row.actorKind, id: row.actorId, email: row.actorEmail },
+  action: row.action,
+  target_type: row.targetType,
+  target_id: row.targetId,
+  before: row.before,
+  after: row.after,
+})
+
+const SETTING_FIELDS = {
+  ban_duration: 'banDuration',
+  cancellation_earliness: 'cancellationEarliness',
+  lesson_earliness_condition: 'lessonEarlinessCondition',
+  first_reminder_minutes: 'firstReminderMinutes',
+  second_reminder_minutes: 'secondReminderMinutes',
+} as const satisfies Record<keyof v.InferOutput<typeof updateSettingsBody>, keyof SettingsValues>
+
+/** The body's values, checked against the same bounds as `ops settings` (settings/service.ts). */
+function settingChanges(body: v.InferOutput<typeof updateSettingsBody>): Partial<SettingsValues> {
+  const changes: Partial<SettingsValues> = {}
+  const errors: FieldError[] = []
+  for (const [field, key] of Object.entries(SETTING_FIELDS) as [
+    keyof typeof SETTING_FIELDS,
+    keyof SettingsValues,
+  ][]) {
+    const value = body[field]
+    if (value === undefined) continue
+    const { min, max, unit } = SETTING_BOUNDS[key]
+    if (value < min || value > max)
+      errors.push(invalid(field, `A whole number of ${unit} from ${min} to ${max}`))
+    else changes[key] = value
+  }
+  if (errors.length > 0) throw new AppError('validation_failed', { errors })
+  return changes
+}
+
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.deps
+  const actorOf = (user: { id: string; email: string }): AuditActor => ({
+    kind: 'operator',
+    id: user.id,
+    email: user.email,
+  })
+
+  // The console's shell after a reload: the operator and where this session stands.
+  app.get('/operator/me', { preHandler: operatorSession(app) }, async (request) => {
+    const { user, sessionId } = currentOperator(request)
+    const passed = await sessionPassedSecondFactor(ctx.db, sessionId)
+    return {
+      data: {
+        id: user.id,
+        email: user.email,
+        locale: user.locale,
+        second_factor: passed ? ('passed' as const) : await secondFactorState(ctx.db, user.id),
+      },
+    }
+  })
+
+  // The second factor: enrol at the first sign-in, then verify at each one.
+  app.post('/operator/second_factor/enrol', { preHandler: operatorSession(app) }, async (request) => ({
+    data: await startEnrolment(ctx, currentOperator(request).user),
+  }))
+  app.post('/operator/second_factor/confirm', { preHandler: operatorSession(app) }, async (request) => {
+    const { code } = parseInput(secondFactorConfirmBody, request.body)
+    return { data: await confirmEnrolment(ctx, currentOperator(request), code) }
+  })
+  app.post('/operator/second_factor/verify', { preHandler: operatorSession(app) }, async (request) => {
+    const body = parseInput(secondFactorVerifyBody, request.body)
+    await verifySecondFactor(ctx, currentOperator(request), body)
+    return { data: { ok: true } }
+  })
+
+  const admin = { preHandler: operatorWithSecondFactor(app) }
+
+  app.get('/admin/audit/index', admin, async (request) => {
+    const query = parseInput(auditQuery, request.query)
+    const { rows, more } = await listAudit(ctx.db, {
+      action: query.action,
+      targetType: query.target_type,
+      targetId: query.target_id,
+      actorId: query.actor_id,
+      from: query.from === undefined ? undefined : new Date(query.from),
+      to: query.to === undefined ? undefined : new Date(query.to),
+      page: query.page,
+      perPage: query.per_page,
+    })
+    return { data: { entries: rows.map(toAuditDto), page: query.page, has_more: more } }
+  })
+
+  // spec §4: a teacher awaiting verification is let in (the same service as `ops verify-teacher`).
+  app.post('/admin/teachers/verify', admin, async (request) => {
+    const { email } = parseInput(verifyTeacherBody, request.body)
+    const operator = currentOperator(request).user
+    try {
+      const result = await verifyTeacher(ctx, email, actorOf(operator))
+      return {
+        data: {
+          email: result.email,
+          already_verified: result.alreadyVerified,
+          mail_sent: !result.alreadyVerified && result.mailError === null,
+        },
+      }
+    } catch (error) {
+      // No such account, not a teacher, or deactivated: the service's words, on the field.
+      if (error instanceof OpsError)
+        throw new AppError('validation_failed', { errors: [invalid('email', error.message)] })
+      throw error
+    }
+  })
+
+  // spec §3 Settings (the same service as `ops settings`).
+  app.get('/admin/settings/show', admin, async () => ({ data: await showOperatorSettings(ctx) }))
+  app.post('/admin/settings/update', admin, async (request) => {
+    const changes = settingChanges(parseInput(updateSettingsBody, request.body))
+    return { data: await updateSettings(ctx, changes, actorOf(currentOperator(request).user)) }
+  })
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import * as OTPAuth from 'otpauth'
+import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
+import type { AppContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { sessions } from '../../db/schema.ts'
+import { operatorRecoveryCodes, operatorSecondFactors } from '../../db/schema-admin.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { User } from '../../platform/sessions.ts'
+import { hashToken } from '../../platform/tokens.ts'
+import { writeAudit } from './audit.ts'
+import { open, seal } from './secret-box.ts'
+
+// An operator's second factor (issue #29): TOTP as authenticator apps expect it (RFC 6238, SHA-1,
+// 6 digits, 30 s), enrolled at the first sign-in, plus ten one-time recovery codes. A session of an
+// operator reaches the operator APIs only once this session has passed it (sessions.second_factor_at).
+
+const ISSUER = 'Lektorium'
+const PERIOD = 30
+const RECOVERY_CODES = 10
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'limiters' | 'config'>
+
+const totpOf = (secret: string, email: string) =>
+  new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  })
+
+/** What the sign-in answer tells an operator's client: enrol a second factor, or enter a code. */
+export async function secondFactorState(db: Db, userId: string): Promise<'enrol' | 'verify'> {
+  const [row] = await db
+    .select({ enabledAt: operatorSecondFactors.enabledAt })
+    .from(operatorSecondFactors)
+    .where(eq(operatorSecondFactors.userId, userId))
+  return row?.enabledAt ? 'verify' : 'enrol'
+}
+
+const wrongCode = (field: string) =>
+  new AppError('validation_failed', {
+    errors: [{ field, message: englishIssue(decodeIssue('invalid')), code: 'invalid' }],
+  })
+
+/**
+ * Starts (or restarts) enrolment: a new secret, sealed, not enabled until a code confirms it. Once
+ * a second factor is enabled it cannot be replaced this way (403): a stolen password alone must
+ * not swap the factor.
+ */
+export async function startEnrolment(ctx: Ctx, user: User): Promise<{ otpauth_uri: string; secret: string }> {
+  if ((await secondFactorState(ctx.db, user.id)) === 'verify') throw new AppError('forbidden')
+  const secret = new OTPAuth.Secret({ size: 20 }).base32
+  const sealed = await seal(ctx, secret)
+  await ctx.db
+    .insert(operatorSecondFactors)
+    .values({ userId: user.id, secretSealed: sealed })
+    .onConflictDoUpdate({
+      target: operatorSecondFactors.userId,
+      set: { secretSealed: sealed, lastStep: null, createdAt: ctx.clock.now() },
+    })
+  return { otpauth_uri: totpOf(secret, user.email).toString(), secret }
+}
+
+/**
+ * Checks a TOTP code against the user's secret (one step of drift either way); a code's time step
+ * is accepted once only. Returns the accepted step or null.
+ */
+async function acceptTotp(
+  db: Db,
+  config: Ctx['config'],
+  user: User,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(operatorSecondFactors)
+    .where(eq(operatorSecondFactors.userId, user.id))
+    .for('update')
+  if (!row) return false
+  const totp = totpOf(await open({ db, config }, row.secretSealed), user.email)
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
+  if (delta === null) return false
+  const step = Math.floor(now.getTime() / 1000 / PERIOD) + delta
+  if (row.lastStep !== null && step <= row.lastStep) return false
+  await db
+    .update(operatorSecondFactors)
+    .set({ lastStep: step })
+    .where(eq(operatorSecondFactors.userId, user.id))
+  return true
+}
+
+/** Counts an attempt (platform/rate-limit.ts); a success gives it back, so only failures count. */
+async function withAttempt<T>(
+  ctx: Ctx,
+  user: User,
+  attempt: () => Promise<T | null>,
+  field: string,
+): Promise<T> {
+  await ctx.limiters.secondFactorPerUser.consume(user.id)
+  const result = await attempt()
+  if (result === null) throw wrongCode(field)
+  await ctx.limiters.secondFactorPerUser.refund(user.id)
+  return result
+}
+
+const markSession = (db: Db, sessionId: string, now: Date) =>
+  db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId))
+
+const newRecoveryCode = () => {
+  const raw = randomBytes(5).toString('hex')
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`
+}
+const recoveryHash = (code: string) => hashToken(code.trim().toLowerCase().replaceAll(/[\s-]/g, ''))
+
+/** Confirms enrolment with a code: the factor is enabled, this session passes, recovery codes are made. */
+export async function confirmEnrolment(
+  ctx: Ctx,
+  signedIn: { user: User; sessionId: string },
+  code: string,
+): Promise<{ recovery_codes: string[] }> {
+  const { user } = signedIn
+  if ((await secondFactorState(ctx.db, user.id)) === 'verify') throw new AppError('forbidden')
+  return withAttempt(
+    ctx,
+    user,
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now()
+        if (!(await acceptTotp(tx, ctx.config, user, code, now))) return null
+        await tx
+          .update(operatorSecondFactors)
+          .set({ enabledAt: now })
+          .where(eq(operatorSecondFactors.userId, user.id))
+        const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
+        await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.userId, user.id))
+        await tx
+          .insert(operatorRecoveryCodes)
+          .values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })))
+        await markSession(tx, signedIn.sessionId, now)
+        await writeAudit(
+          tx,
+          { kind: 'operator', id: user.id, email: user.email },
+          {
+            action: 'second_factor.enrol',
+            targetType: 'user',
+            targetId: user.id,
+            before: null,
+            after: { enabled: true },
+          },
+          now,
+        )
+        return { recovery_codes: codes }
+      }),
+    'code',
+  )
+}
+
+/** Passes this session with a TOTP code or one unused recovery code (which is then used up). */
+export async function verifySecondFactor(
+  ctx: Ctx,
+  signedIn: { user: User; sessionId: string },
+  input: { code?: string | undefined; recovery_code?: string | undefined },
+): Promise<void> {
+  const { user } = signedIn
+  if ((await secondFactorState(ctx.db, user.id)) !== 'verify') throw new AppError('forbidden')
+  const field = input.code !== undefined ? 'code' : 'recovery_code'
+  await withAttempt(
+    ctx,
+    user,
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now()
+        if (input.code !== undefined) {
+          if (!(await acceptTotp(tx, ctx.config, user, input.code, now))) return null
+        } else {
+          const used = await tx
+            .update(operatorRecoveryCodes)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(operatorRecoveryCodes.userId, user.id),
+                eq(operatorRecoveryCodes.codeHash, recoveryHash(input.recovery_code ?? '')),
+                isNull(operatorRecoveryCodes.usedAt),
+              ),
+            )
+            .returning({ id: operatorRecoveryCodes.id })
+          if (used.length === 0) return null
+        }
+        await markSession(tx, signedIn.sessionId, now)
+        return true
+      }),
+    field,
+  )
+}
+
+/** Whether this operator session has passed the second factor (read fresh: no cache holds it). */
+export async function sessionPassedSecondFactor(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: sessions.secondFactorAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+  return row?.at != null
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify'
+import { pushSubscribeSchema, pushUnsubscribeSchema } from '../../../domain/api/push.ts'
+import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
+import { currentUser } from '../../platform/auth.ts'
+import { AppError } from '../../platform/errors.ts'
+import { parseInput } from '../../platform/validate.ts'
+import { deleteOwnSubscription, saveSubscription } from './push-repository.ts'
+
+// Web push's endpoints (issue #28 item 4): the public VAPID key a browser subscribes with, and the
+// current device's subscription, added when the user turns notifications on in the profile and
+// removed when they turn them off. Each is about the caller's own devices.
+
+/** Push services are https; a plain-http endpoint only where PUSH_HTTP_ENDPOINTS allows it. */
+const insecureEndpoint = () =>
+  new AppError('validation_failed', {
+    errors: [{ field: 'endpoint', message: englishIssue(decodeIssue('url_format')), code: 'url_format' }],
+  })
+
+export async function pushRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.deps
+  const guarded = { preHandler: app.authenticate }
+
+  app.get('/push/key', guarded, async () => ({ data: { public_key: ctx.vapid.publicKey } }))
+
+  app.post('/push/subscriptions/create', guarded, async (request) => {
+    const user = currentUser(request)
+    const input = parseInput(pushSubscribeSchema, request.body)
+    if (!ctx.config.push.httpEndpoints && !input.endpoint.startsWith('https://')) throw insecureEndpoint()
+    await saveSubscription(ctx.db, user.id, { endpoint: input.endpoint, ...input.keys })
+    return { data: { subscribed: true } }
+  })
+
+  // Turning off on a device the server no longer knows (expired, moved to another user) is done.
+  app.post('/push/subscriptions/delete', guarded, async (request) => {
+    const user = currentUser(request)
+    const input = parseInput(pushUnsubscribeSchema, request.body)
+    await deleteOwnSubscription(ctx.db, user.id, input.endpoint)
+    return { data: { subscribed: false } }
+  })
+}

@@ -1,0 +1,20 @@
+import type { Shape } from './fuzz-shapes.ts'
+
+// Web push's routes (issue #28 item 4) for the fuzz. The endpoint is a push service's address the
+// fuzz's app never sends to (nothing is pushed by these routes).
+
+const subscription = {
+  endpoint: 'https://push.example.test/send/fuzz-device',
+  keys: {
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+  },
+}
+
+export const PUSH_SHAPES: Record<string, () => Shape[]> = {
+  'GET /api/v1/push/key': () => [{ as: 'student', expect: 200 }],
+  'POST /api/v1/push/subscriptions/create': () => [{ as: 'student', body: subscription, expect: 200 }],
+  'POST /api/v1/push/subscriptions/delete': () => [
+    { as: 'student', body: { endpoint: subscription.endpoint }, expect: 200 },
+  ],
+}

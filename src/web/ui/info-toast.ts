@@ -1,0 +1,15 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { NotificationData } from '@mantine/notifications'
+import { TOAST_MS } from '../../domain/constants.ts'
+import { showToast } from './toast.ts'
+
+/**
+ * spec §8 "default info (attention)": the toast for when the product informs rather than confirms
+ * or fails (e.g. a new version is ready) — titled "Uwaga" unless given a title, in the info
+ * colour, for the global 4 s unless told otherwise (issue #26). A module of its own, out of the
+ * sign-in page's JavaScript (its budget, issue #10).
+ */
+export function showInfoToast(toast: NotificationData): void {
+  showToast({ color: 'indigo', title: i18n._(msg`Uwaga`), autoClose: TOAST_MS, ...toast })
+}
