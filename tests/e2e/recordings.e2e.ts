@@ -111,14 +111,17 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
 }) => {
   const lessonId = lessonIdOf(teacherPage)
   await teacherPage.getByRole('alert').getByRole('button', { name: 'Zamknij' }).click()
+  const clickedAt = Date.now()
   await recordControl(teacherPage).click()
   // Both parties see it, and the student hears of it, within 2 s.
   await expect(recordingStatus(teacherPage)).toBeVisible({ timeout: 2000 })
   await expect(recordingStatus(studentPage)).toBeVisible({ timeout: 2000 })
   await expect(studentPage.getByRole('status').filter({ hasText: 'nagrywa lekcję' })).toBeAttached()
-  const startedAt = Date.now()
-  await teacherPage.waitForTimeout(20_000 - (Date.now() - startedAt))
+  await teacherPage.waitForTimeout(Math.max(0, 20_000 - (Date.now() - clickedAt)))
   await recordControl(teacherPage).click()
+  // How long the teacher recorded, from click to click, as this test saw it (a loaded machine
+  // clicks later than asked).
+  const heldMs = Date.now() - clickedAt
   await expect(recordingStatus(teacherPage)).toHaveCount(0, { timeout: 10_000 })
   await expect(recordingStatus(studentPage)).toHaveCount(0, { timeout: 10_000 })
 
@@ -130,7 +133,8 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
     `recording: ${recording?.duration_ms} ms, ${recording?.size} bytes (${Math.round(((recording?.size ?? 0) / (recording?.duration_ms ?? 1)) * 60)} kB/min)`,
   )
   expect(recording?.duration_ms).toBeGreaterThan(18_000)
-  expect(recording?.duration_ms).toBeLessThan(22_000)
+  // Never longer than what was recorded, give or take the encoder's last second.
+  expect(recording?.duration_ms).toBeLessThan(heldMs + 1_000)
 
   // The student opens it from my-lessons and seeks to the middle.
   await studentPage.goto('/dashboard/my-lessons')
