@@ -200,31 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What waited for the school's digest when the last process stopped goes out now (or on the hour).
   app.addHook('onReady', async () => lackOfSlotsDigest.start())
   if (deps.config.jobsWorker) {
-    app.addHook('onReady', async () =>
-      startNotificationWorkers({
-        db,
-        jobs,
-        mailer: deps.mailer,
-        clock,
-        log: app.log,
-        config: deps.config,
-        vapid,
-      }),
-    )
-  }
-  if (deps.config.jobsWorker) {
-    // issue #28 item 5: waiting students hear of freed slots.
-    app.addHook('onReady', async () =>
-      startWaitlistWorkers({
-        db,
-        jobs,
-        mailer: deps.mailer,
-        clock,
-        log: app.log,
-        config: deps.config,
+    // issue #28: lessons' e-mails and pushes, and waiting students hearing of freed slots (item 5).
+    const workers = { db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }
+    app.addHook('onReady', async () => {
+      await startNotificationWorkers({ ...workers, vapid })
+      await startWaitlistWorkers({
+        ...workers,
         push: (userId, message) => pushToUser({ db, log: app.log, vapid }, userId, message),
-      }),
-    )
+      })
+    })
   }
   app.addHook('onClose', async () => {
     unsubscribeChanges()
