@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { serverSecrets } from '../db/schema-room.ts'
 import type { Clock } from './clock.ts'
+import { sharedSecret } from './server-secrets.ts'
 import { syncDir } from './sync-dir.ts'
 
 // ARCHITECTURE.md "Data": files are served through short-lived signed URLs, and only to people
@@ -61,13 +60,7 @@ const SHARED_SECRET_NAME = 'file_urls'
  */
 export async function loadSharedFilesSecret(db: Db, config: Pick<Config, 'filesSecret'>): Promise<string> {
   if (config.filesSecret) return config.filesSecret
-  await db
-    .insert(serverSecrets)
-    .values({ name: SHARED_SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SHARED_SECRET_NAME))
-  if (!row) throw new Error('the file URL secret could not be stored')
-  return row.value
+  return sharedSecret(db, SHARED_SECRET_NAME, () => randomBytes(32).toString('base64url'))
 }
 
 /**

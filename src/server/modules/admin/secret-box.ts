@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { serverSecrets } from '../../db/schema-room.ts'
+import { sharedSecret } from '../../platform/server-secrets.ts'
 
 // Operators' TOTP secrets are sealed with AES-256-GCM (docs/decisions.md "The school's console").
 // With OPERATOR_TOTP_KEY set (the same on every node), the key lives outside the database, so a
@@ -19,13 +18,8 @@ type Sealing = { db: Db; config: Pick<Config, 'operatorTotpKey'> }
 async function storedKey(db: Db): Promise<Buffer> {
   const known = stored.get(db)
   if (known) return known
-  await db
-    .insert(serverSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing()
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME))
-  if (!row) throw new Error('the operator TOTP key is missing')
-  const key = Buffer.from(row.value, 'base64')
+  const value = await sharedSecret(db, KEY_NAME, () => randomBytes(32).toString('base64'))
+  const key = Buffer.from(value, 'base64')
   stored.set(db, key)
   return key
 }

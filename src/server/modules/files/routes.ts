@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { parseInput } from '../../platform/validate.ts'
+import { sendStoredFile } from './byte-range.ts'
 import { openSignedFile } from './service.ts'
 
 const fileParams = v.object({ key: v.string() })
@@ -18,21 +19,6 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       parseInput(fileQuery, request.query),
       request.headers.range,
     )
-    reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', file.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', `private, max-age=${file.maxAge}`)
-      .header('accept-ranges', 'bytes')
-    if (file.range) {
-      const { start, end } = file.range
-      reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${file.size}`)
-        .header('content-length', end - start + 1)
-    } else {
-      reply.header('content-length', file.size)
-    }
-    return reply.send(file.stream)
+    return sendStoredFile(reply, file, `private, max-age=${file.maxAge}`)
   })
 }

@@ -5,6 +5,7 @@ import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
 import { idempotencyKey, purgeOldKeys, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
+import { sendStoredFile } from '../files/byte-range.ts'
 import { bookLessons } from './book-lessons.ts'
 import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './lists.ts'
 import { openMaterial } from './materials.ts'
@@ -59,21 +60,7 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   app.get('/lessons/download_file', guarded, async (request, reply) => {
     const query = parseInput(downloadFileQuery, request.query)
     const file = await openMaterial(ctx, viewerOf(currentUser(request)), query, request.headers.range)
-    reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', file.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('accept-ranges', 'bytes')
-    // issue #30: a download broken off resumes where it stopped (RFC 9110 §14, one range).
-    if (file.range) {
-      const { start, end } = file.range
-      reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${file.size}`)
-        .header('content-length', end - start + 1)
-    } else reply.header('content-length', file.size)
-    return reply.send(file.stream)
+    return sendStoredFile(reply, file, 'private, no-store')
   })
 
   await lessonWriteRoutes(app)
