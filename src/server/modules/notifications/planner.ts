@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
+import { and, eq, exists, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { lessonNotifications, type NotificationKind } from '../../db/schema-notifications.ts'
+import {
+  lessonNotifications,
+  type NotificationKind,
+  pushSubscriptions,
+} from '../../db/schema-notifications.ts'
 import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
 import { findSettings } from '../settings/repository.ts'
 import type { Recipient } from './lesson-mail.ts'
@@ -13,6 +17,11 @@ import type { Recipient } from './lesson-mail.ts'
 // job that does not exist. A cancellation cancels the lesson's jobs not yet run and plans its own
 // messages in the cancellation's transaction. What runs still checks the lesson first (worker.ts,
 // lesson-push.ts).
+//
+// A booking plans only what goes out at once (the e-mails of the booking, the teacher's push);
+// reminders and the 10-minute pushes are planned by the sweep once their time is within
+// PLAN_AHEAD_MS (issue #27: a booking writes three rows and three jobs, not nine, and reminders
+// follow the reminder settings in force when they are planned).
 
 const MINUTE_MS = 60_000
 const PARTIES: Recipient[] = ['student', 'teacher']
@@ -20,6 +29,11 @@ const PARTIES: Recipient[] = ['student', 'teacher']
 const BOOKED_SWEEP_MS = 60 * MINUTE_MS
 /** issue #28 item 4: the push to the installed app comes this long before a lesson. */
 export const PUSH_SOON_MINUTES = 10
+/**
+ * Timed messages are planned this long before their time: the sweep runs every 5 minutes, so a
+ * server down for up to about 6 hours still sends the reminders that fell due meanwhile.
+ */
+export const PLAN_AHEAD_MS = 6 * 60 * MINUTE_MS
 
 export type PlanContext = { db: Db; jobs: Jobs; clock: { now(): Date } }
 
@@ -89,8 +103,9 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
 }
 
 /**
- * Plans the booking e-mails (unless `booked` is false) and the reminders of booked lessons, each
- * once; reminders whose time has passed are left out.
+ * Plans the booking e-mails (unless `booked` is false) and the reminders and 10-minute pushes of
+ * booked lessons whose time falls within PLAN_AHEAD_MS, each once; those whose time has passed are
+ * left out.
  */
 export async function planLessons(
   ctx: PlanContext,
@@ -100,8 +115,17 @@ export async function planLessons(
   if (lessonIds.length === 0) return 0
   const now = ctx.clock.now()
   const minutes = await reminderMinutes(ctx.db)
+  // A push is planned only to a party with a device to push to (most have none); the sweep plans
+  // the 10-minute push of one who subscribes later.
+  const hasDevice = (userId: typeof lessons.teacherId) =>
+    exists(ctx.db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
   const rows = await ctx.db
-    .select({ id: lessons.id, startsAt: lessons.startsAt })
+    .select({
+      id: lessons.id,
+      startsAt: lessons.startsAt,
+      teacherDevice: hasDevice(lessons.teacherId),
+      studentDevice: hasDevice(lessons.studentId),
+    })
     .from(lessons)
     .where(
       and(
@@ -112,20 +136,21 @@ export async function planLessons(
       ),
     )
   const wanted: Wanted[] = []
-  const soonMs = PUSH_SOON_MINUTES * MINUTE_MS
+  const due = (at: Date) => at > now && at.getTime() <= now.getTime() + PLAN_AHEAD_MS
   for (const lesson of rows) {
     // issue #28 item 4: the teacher's push of a new booking, and both parties' 10 minutes before.
-    if (options.booked) wanted.push({ lesson, kind: 'push_booked', recipient: 'teacher', at: null })
-    const soon = new Date(lesson.startsAt.getTime() - soonMs)
+    if (options.booked && lesson.teacherDevice)
+      wanted.push({ lesson, kind: 'push_booked', recipient: 'teacher', at: null })
     for (const recipient of PARTIES) {
-      if (soon > now) wanted.push({ lesson, kind: 'push_soon', recipient, at: soon })
       if (options.booked) wanted.push({ lesson, kind: 'booked', recipient, at: null })
+      const device = recipient === 'teacher' ? lesson.teacherDevice : lesson.studentDevice
       for (const [kind, before] of [
+        ['push_soon', device ? PUSH_SOON_MINUTES : 0],
         ['first_reminder', minutes.first],
         ['second_reminder', minutes.second],
       ] as const) {
         const at = new Date(lesson.startsAt.getTime() - before * MINUTE_MS)
-        if (before > 0 && at > now) wanted.push({ lesson, kind, recipient, at })
+        if (before > 0 && due(at)) wanted.push({ lesson, kind, recipient, at })
       }
     }
   }
@@ -169,9 +194,9 @@ export async function planCancellation(
 }
 
 /**
- * What a crash between a booking's commit and its planning left unplanned: booking e-mails (and
- * the teacher's push) of lessons booked within the last hour, and reminders and pushes of every
- * lesson to come.
+ * Every 5 minutes: the reminders and pushes of lessons whose time comes within PLAN_AHEAD_MS, and
+ * what a crash between a booking's commit and its planning left unplanned (booking e-mails and
+ * the teacher's push of lessons booked within the last hour).
  */
 export async function sweep(ctx: PlanContext): Promise<number> {
   const now = ctx.clock.now()
@@ -187,10 +212,21 @@ export async function sweep(ctx: PlanContext): Promise<number> {
     .select({ id: lessons.id })
     .from(lessons)
     .where(and(active, gt(lessons.createdAt, new Date(now.getTime() - BOOKED_SWEEP_MS)), unplanned('booked')))
+  // Only lessons that start soon enough for one of their timed messages to be due.
+  const minutes = await reminderMinutes(ctx.db)
+  const latestStart = new Date(
+    now.getTime() + PLAN_AHEAD_MS + Math.max(minutes.first, minutes.second, PUSH_SOON_MINUTES) * MINUTE_MS,
+  )
   const upcoming = await ctx.db
     .select({ id: lessons.id })
     .from(lessons)
-    .where(and(active, or(unplanned('second_reminder'), unplanned('push_soon'))))
+    .where(
+      and(
+        active,
+        lte(lessons.startsAt, latestStart),
+        or(unplanned('first_reminder'), unplanned('second_reminder'), unplanned('push_soon')),
+      ),
+    )
   return (
     (await planLessons(
       ctx,

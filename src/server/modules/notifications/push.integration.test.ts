@@ -6,7 +6,7 @@ import { pushKeyResponse } from '../../../domain/api/push.ts'
 import { lessonNotifications, pushSubscriptions } from '../../db/schema-notifications.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, getWith, lessonParties, postJson } from '../../test-support/my-lessons.ts'
-import { planLessons } from './planner.ts'
+import { planLessons, sweep } from './planner.ts'
 import { pushToUser } from './push.ts'
 
 // issue #28 item 4: web push through a local stand-in of a browser's push service
@@ -123,7 +123,8 @@ describe("a lesson's pushes", () => {
     const teacherDevice = await device(pair.teacher.token)
     const studentDevice = await device(pair.student.token)
     const lesson = await addLessonAt(t, pair, 3 * 24 * 60)
-    // Planned twice (the booking's planning and the sweep): one push.
+    // Planned twice (the booking's planning and the sweep): one push. The 10-minute pushes of a
+    // lesson three days ahead are not planned yet (the sweep plans them within six hours).
     await planLessons(t.app.deps, [lesson.id])
     await planLessons(t.app.deps, [lesson.id])
     const [message] = await waitForMessages(teacherDevice)
@@ -149,7 +150,28 @@ describe("a lesson's pushes", () => {
         .filter((row) => row.kind.startsWith('push_'))
         .map((row) => `${row.kind}/${row.recipient}`)
         .sort(),
-    ).toEqual(['push_booked/teacher', 'push_soon/student', 'push_soon/teacher'])
+    ).toEqual(['push_booked/teacher'])
+  })
+
+  it('plans pushes only to a party with a device, and the sweep plans the 10-minute push of one who subscribes later', async () => {
+    const pair = await lessonParties(t)
+    await device(pair.teacher.token)
+    const lesson = await addLessonAt(t, pair, 3 * 60)
+    await planLessons(t.app.deps, [lesson.id])
+    const pushes = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(lessonNotifications)
+          .where(eq(lessonNotifications.lessonId, lesson.id))
+      )
+        .filter((row) => row.kind.startsWith('push_'))
+        .map((row) => `${row.kind}/${row.recipient}`)
+        .sort()
+    expect(await pushes()).toEqual(['push_booked/teacher', 'push_soon/teacher'])
+    await device(pair.student.token)
+    await sweep(t.app.deps)
+    expect(await pushes()).toEqual(['push_booked/teacher', 'push_soon/student', 'push_soon/teacher'])
   })
 
   it('pushes to both parties 10 minutes before the lesson', async () => {

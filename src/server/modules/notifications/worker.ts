@@ -27,7 +27,7 @@ export type NotificationsContext = {
   vapid: Vapid
 }
 
-/** How often the sweep looks for what a crash left unplanned (UTC cron). */
+/** How often the sweep plans the reminders coming due and what a crash left unplanned (UTC cron). */
 const SWEEP_CRON = '*/5 * * * *'
 
 async function send(ctx: NotificationsContext, kind: MailKind, lesson: MailLesson, to: Recipient) {
