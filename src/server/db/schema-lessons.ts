@@ -117,12 +117,29 @@ export const absenceReports = pgTable(
     /** Whether the absentee's socket ever joined the lesson room before the report (issue #13). */
     absenteeJoined: boolean('absentee_joined').notNull().default(false),
     createdAt: createdAt(),
+    /** The report's own name for the school's console (issue #29): the key above is two columns. */
+    id: uuid('id').notNull().defaultRandom(),
+    /**
+     * The school's review (issue #29): open until an operator accepts it (spec §4: the absentee's
+     * warning, ban or penalty) or dismisses it, with a note (CHECKs in migration 0021).
+     */
+    status: text('status', { enum: ['open', 'accepted', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
   },
-  (t) => [primaryKey({ columns: [t.lessonId, t.reporterId] })],
+  (t) => [
+    primaryKey({ columns: [t.lessonId, t.reporterId] }),
+    uniqueIndex('absence_reports_id_key').on(t.id),
+    index('absence_reports_status_idx').on(t.status, t.createdAt),
+  ],
 )
 
-// spec §4: "Teachers get a notice about a financial penalty for cancellation": the record of it,
-// for whoever settles the teachers' pay.
+// spec §4: "Teachers get a notice about a financial penalty for cancellation or absence": the
+// record of it, for whoever settles the teachers' pay ('absence': an accepted absence report,
+// issue #29).
 export const teacherPenalties = pgTable(
   'teacher_penalties',
   {
@@ -133,7 +150,7 @@ export const teacherPenalties = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
-    reason: text('reason', { enum: ['late_cancellation'] }).notNull(),
+    reason: text('reason', { enum: ['late_cancellation', 'absence'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

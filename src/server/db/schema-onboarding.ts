@@ -30,11 +30,15 @@ export const lackOfSlotsReports = pgTable(
     createdAt: createdAt(),
     /** When the school's digest took it (issue #24 item 2); null while it waits for the next one. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When an operator marked it handled in the school's console (issue #29); null: waiting. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('lack_of_slots_reports_once_a_day_key').on(t.studentId, t.criteria, t.reportedOn),
     index('lack_of_slots_reports_created_idx').on(t.createdAt),
     index('lack_of_slots_reports_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} IS NULL`),
+    index('lack_of_slots_reports_unhandled_idx').on(t.createdAt).where(sql`${t.handledAt} IS NULL`),
   ],
 )
 

@@ -144,3 +144,28 @@ export const teacherSignedUpMail = (to: string, locale: Locale, loginLink: strin
 
 export const teacherVerifiedMail = (to: string, locale: Locale, loginLink: string): MailMessage =>
   render(TEACHER_VERIFIED[locale], to, loginLink)
+
+// issue #29: an operator turns down a teacher awaiting verification, with a reason (the console).
+const TEACHER_REJECTED: Record<Locale, (reason: string) => Template> = {
+  pl: (reason) => ({
+    subject: 'Lektorium: Twoje zgłoszenie lektora nie zostało przyjęte',
+    lines: () => [
+      'Dzień dobry,',
+      'dziękujemy za rejestrację konta lektora w Lektorium. Po sprawdzeniu zgłoszenia nie możemy go przyjąć.',
+      `Powód: ${reason}`,
+      'Jeśli masz pytania, odpisz na tę wiadomość.',
+    ],
+  }),
+  en: (reason) => ({
+    subject: 'Lektorium: your teacher registration was not accepted',
+    lines: () => [
+      'Hello,',
+      'thank you for registering as a teacher with Lektorium. Having checked your registration, we cannot accept it.',
+      `Reason: ${reason}`,
+      'If you have questions, reply to this message.',
+    ],
+  }),
+}
+
+export const teacherRejectedMail = (to: string, locale: Locale, reason: string): MailMessage =>
+  render(TEACHER_REJECTED[locale](reason), to, '')

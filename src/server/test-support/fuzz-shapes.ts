@@ -1,6 +1,8 @@
 import { MATERIAL_FIELDS } from '../../domain/api/my-lessons.ts'
 import { TEST_PASSWORD } from './fixtures.ts'
 import { ADMIN_SHAPES } from './fuzz-shapes-admin.ts'
+import { ADMIN_LESSONS_SHAPES } from './fuzz-shapes-admin-lessons.ts'
+import { ADMIN_PEOPLE_SHAPES } from './fuzz-shapes-admin-people.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
 import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
 import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
@@ -311,4 +313,6 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...PUSH_SHAPES,
   ...NOTIFICATION_SHAPES,
   ...ADMIN_SHAPES,
+  ...ADMIN_LESSONS_SHAPES,
+  ...ADMIN_PEOPLE_SHAPES,
 }

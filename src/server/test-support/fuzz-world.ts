@@ -11,6 +11,8 @@ import { chatEvents, languageId as languageIdOf } from './ai-lesson.ts'
 import type { TestApp } from './build-test-app.ts'
 import { tokenIn } from './capturing-mailer.ts'
 import { createUser } from './fixtures.ts'
+import { type AdminLessons, adminLessonsWorld } from './fuzz-world-admin-lessons.ts'
+import { type AdminPeople, adminPeopleWorld } from './fuzz-world-admin-people.ts'
 import { invitedStudentValues } from './invitations.ts'
 import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
 import { addLessonAt, postJson, uploadMaterial } from './my-lessons.ts'
@@ -49,7 +51,7 @@ export type World = {
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
   /** The console (issue #29): an unused recovery code of the operator and a teacher to verify. */
-  admin: { recoveryCode: string; pendingTeacherEmail: string }
+  admin: { recoveryCode: string; pendingTeacherEmail: string } & AdminPeople & AdminLessons
 }
 
 /** An operator signed in with the second factor enrolled and passed, and one not enrolled yet. */
@@ -70,7 +72,12 @@ async function operatorsWorld(t: TestApp) {
   const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
   return {
     tokens: { operator: operator.token, pendingOperator: pending.token },
-    admin: { recoveryCode, pendingTeacherEmail: teacher.email },
+    admin: {
+      recoveryCode,
+      pendingTeacherEmail: teacher.email,
+      ...(await adminPeopleWorld(t)),
+      ...(await adminLessonsWorld(t)),
+    },
   }
 }
 

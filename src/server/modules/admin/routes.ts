@@ -15,8 +15,12 @@ import { parseInput } from '../../platform/validate.ts'
 import type { SettingsValues } from '../settings/repository.ts'
 import { SETTING_BOUNDS, showOperatorSettings, updateSettings } from '../settings/service.ts'
 import { verifyTeacher } from '../users/service.ts'
+import { adminAbsenceRoutes } from './absence-routes.ts'
 import { type AuditActor, type AuditRow, listAudit } from './audit.ts'
 import { currentOperator, operatorSession, operatorWithSecondFactor } from './guard.ts'
+import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
+import { adminLessonsRoutes } from './lessons-routes.ts'
+import { adminOverviewRoutes } from './overview-routes.ts'
 import {
   confirmEnrolment,
   secondFactorState,
@@ -24,6 +28,8 @@ import {
   startEnrolment,
   verifySecondFactor,
 } from './second-factor.ts'
+import { adminStudentRoutes } from './students-routes.ts'
+import { adminTeacherRoutes } from './teachers-routes.ts'
 
 // The school's console (issue #29): the operator's second factor (/operator/second_factor/*) and
 // the operator APIs (/admin/*), which the console's screens call. Every change goes through the
@@ -153,4 +159,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const changes = settingChanges(parseInput(updateSettingsBody, request.body))
     return { data: await updateSettings(ctx, changes, actorOf(currentOperator(request).user)) }
   })
+
+  await adminTeacherRoutes(app)
+  await adminStudentRoutes(app)
+  await adminLessonsRoutes(app)
+  await adminAbsenceRoutes(app)
+  await adminLackOfSlotsRoutes(app)
+  await adminOverviewRoutes(app)
 }

@@ -1,0 +1,52 @@
+import * as v from 'valibot'
+import { envelope, idSchema } from './common.ts'
+
+// The answers of the school's console APIs (issue #29; requests: admin.ts, which re-exports these).
+
+/** GET /operator/me: the console's shell after a reload: who is signed in, and their second factor's state for this session. */
+export const operatorMeResponse = envelope(
+  v.object({
+    id: idSchema,
+    email: v.string(),
+    locale: v.picklist(['pl', 'en']),
+    second_factor: v.picklist(['enrol', 'verify', 'passed']),
+  }),
+)
+
+export const secondFactorEnrolmentSchema = v.object({ otpauth_uri: v.string(), secret: v.string() })
+export const secondFactorEnrolmentResponse = envelope(secondFactorEnrolmentSchema)
+
+export const recoveryCodesResponse = envelope(v.object({ recovery_codes: v.array(v.string()) }))
+
+export const auditEntrySchema = v.object({
+  id: v.number(),
+  at: v.string(),
+  actor: v.object({
+    kind: v.picklist(['operator', 'cli']),
+    id: v.nullable(idSchema),
+    email: v.nullable(v.string()),
+  }),
+  action: v.string(),
+  target_type: v.string(),
+  target_id: v.nullable(v.string()),
+  before: v.unknown(),
+  after: v.unknown(),
+})
+export type AuditEntryDto = v.InferOutput<typeof auditEntrySchema>
+export const auditIndexResponse = envelope(
+  v.object({ entries: v.array(auditEntrySchema), page: v.number(), has_more: v.boolean() }),
+)
+
+export const verifyTeacherResponse = envelope(
+  v.object({ email: v.string(), already_verified: v.boolean(), mail_sent: v.boolean() }),
+)
+
+export const operatorSettingsResponse = envelope(
+  v.object({
+    ban_duration: v.number(),
+    cancellation_earliness: v.number(),
+    lesson_earliness_condition: v.number(),
+    first_reminder_minutes: v.number(),
+    second_reminder_minutes: v.number(),
+  }),
+)

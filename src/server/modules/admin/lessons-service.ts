@@ -1,0 +1,154 @@
+import type { AdminLesson, AdminLessonDetail } from '../../../domain/api/admin-lessons.ts'
+import type { AppContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
+import { lessonStatus } from '../lessons/lesson-dto.ts'
+import { updateLesson } from '../lessons/write-repository.ts'
+import { planCancellation } from '../notifications/planner.ts'
+import { toArchive } from '../recordings/archives.ts'
+import { lessonArchiveRows } from '../recordings/repository.ts'
+import { slotsFreed } from '../waitlist/notices.ts'
+import { penaltiesOfLesson, reportsOfLesson, toReportDtos } from './absence-repository.ts'
+import { type AuditActor, writeAudit } from './audit.ts'
+import {
+  type AdminLessonRow,
+  attendanceOf,
+  chatMessageCount,
+  findAdminLesson,
+  lessonMaterials,
+  lessonRating,
+  lockLesson,
+} from './lessons-repository.ts'
+
+// The console's lessons (issue #29): a lesson's details for the school, and the school's cancel on
+// behalf of either party — with a reason and no penalty (spec §4's warnings, bans and teacher
+// penalties are for a party's own late cancellation), both parties told.
+
+export type AdminLessonsContext = Pick<AppContext, 'db' | 'clock' | 'jobs' | 'fileUrls'>
+
+export function toAdminLesson(row: AdminLessonRow, now: Date): AdminLesson {
+  const { lesson } = row
+  const by = row.canceller
+  return {
+    id: lesson.id,
+    starts_at: lesson.startsAt.toISOString(),
+    ends_at: lesson.endsAt.toISOString(),
+    teacher: row.teacher,
+    student: {
+      id: row.student.id,
+      name: row.student.name,
+      email: row.student.email,
+      company_name: row.student.companyName,
+    },
+    language: { id: row.language.id, name: row.language.name, name_pl: row.language.namePl },
+    level: row.level,
+    status: lessonStatus(lesson, now),
+    is_group: lesson.isGroup,
+    cancelled_at: lesson.cancelledAt?.toISOString() ?? null,
+    cancelled_by: by?.id ? { role: by.role, id: by.id, name: by.name, email: by.email } : null,
+    cancellation_reason: lesson.cancellationReason,
+    absence_reports: row.reports,
+    open_absence_reports: row.openReports,
+  }
+}
+
+/** The lesson with what the room recorded: attendance, chat length, materials, recordings, reports. */
+export async function adminLessonDetail(
+  ctx: Pick<AppContext, 'fileUrls'> & { db: Db },
+  lessonId: string,
+  now: Date,
+): Promise<AdminLessonDetail> {
+  const row = await findAdminLesson(ctx.db, lessonId)
+  if (!row) throw new AppError('not_found')
+  // One after another: inside the cancel's transaction they share one connection.
+  const attendance = await attendanceOf(ctx.db, [lessonId])
+  const chat = await chatMessageCount(ctx.db, lessonId)
+  const materials = await lessonMaterials(ctx.db, lessonId)
+  const rating = await lessonRating(ctx.db, lessonId)
+  const archives = await lessonArchiveRows(ctx.db, lessonId)
+  const reports = await reportsOfLesson(ctx.db, lessonId)
+  const penalties = await penaltiesOfLesson(ctx.db, lessonId)
+  return {
+    ...toAdminLesson(row, now),
+    note: row.lesson.note,
+    rating,
+    attendance: attendance.get(lessonId) ?? [],
+    chat_messages: chat,
+    materials: materials.map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      owner_role: file.ownerRole,
+      size: file.size,
+      created_at: file.createdAt.toISOString(),
+    })),
+    recordings: archives.map((archive) => toArchive(archive, ctx.fileUrls)),
+    reports: await toReportDtos(ctx.db, reports, now),
+    penalties: penalties.map((p) => ({
+      id: p.id,
+      teacher_id: p.teacherId,
+      reason: p.reason,
+      created_at: p.createdAt.toISOString(),
+    })),
+  }
+}
+
+/**
+ * spec §4's rule of what can be cancelled (not cancelled, not started, not finished) with the same
+ * error codes as POST /lessons/cancel; the cancellation, its audit entry and both parties' notices
+ * commit together.
+ */
+export async function cancelAsSchool(
+  ctx: AdminLessonsContext,
+  input: { lessonId: string; reason: string },
+  actor: AuditActor,
+): Promise<AdminLessonDetail> {
+  const now = ctx.clock.now()
+  const detail = await ctx.db.transaction(async (tx) => {
+    const lesson = await lockLesson(tx, input.lessonId)
+    if (!lesson) throw new AppError('not_found')
+    if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
+    if (lesson.endsAt <= now) throw new AppError('lesson_finished')
+    if (lesson.startsAt <= now) throw new AppError('lesson_started')
+    await updateLesson(tx, lesson.id, {
+      cancelledAt: now,
+      // The operator's account (the lesson shows "cancelled by the school"); the CLI has none.
+      cancelledBy: actor.kind === 'operator' ? actor.id : null,
+      cancellationReason: input.reason,
+    })
+    // issue #28: cancelledBy null — neither party cancelled, so both are told.
+    const parties = {
+      id: lesson.id,
+      startsAt: lesson.startsAt,
+      teacherId: lesson.teacherId,
+      studentId: lesson.studentId,
+    }
+    await planCancellation(tx, ctx.jobs, parties, null)
+    await slotsFreed(tx, ctx.jobs, {
+      teacherId: lesson.teacherId,
+      startsAt: [lesson.startsAt],
+      exceptStudentId: lesson.studentId,
+    })
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'lesson.cancel',
+        targetType: 'lesson',
+        targetId: lesson.id,
+        before: { status: lessonStatus(lesson, now), cancelled_at: null, cancellation_reason: null },
+        after: {
+          status: 'cancelled',
+          cancelled_at: now.toISOString(),
+          cancellation_reason: input.reason,
+          penalty: null,
+        },
+      },
+      now,
+    )
+    return adminLessonDetail({ ...ctx, db: tx }, lesson.id, now)
+  })
+  boardTeacherChanged(detail.teacher.id)
+  boardStudentChanged(detail.student.id)
+  return detail
+}
