@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp, testConfig } from './test-support/build-tes
 import { fuzzCases } from './test-support/fuzz-cases.ts'
 import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
 import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
+import { registeredRoutes } from './test-support/route-tree.ts'
 
 // issue #10 item 5: the hostile-input probe as a test. Every registered route gets its valid
 // request and then every variant of fuzz-cases.ts (wrong types, missing and extra keys, huge
@@ -31,25 +32,6 @@ afterAll(async () => {
   await t.close()
   await fake.close()
 })
-
-/** `METHOD /path` of every route Fastify knows, from its route tree (HEAD mirrors GET). */
-function registeredRoutes(): string[] {
-  const routes: string[] = []
-  // A route under another (/health/live under /health) is printed indented, with its rest only;
-  // that rest need not start with a slash (/admin/students/invite_csv/… under …/invite).
-  const parents: string[] = []
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    if (!line.trim()) continue
-    const match = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)$/.exec(line)
-    if (!match?.[2] || !match[3]) throw new Error(`unexpected route line: ${line}`)
-    const depth = (match[1] ?? '').length / 4
-    parents.length = depth
-    const route = `${parents.at(-1) ?? ''}${match[2]}`
-    parents.push(route)
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${route}`)
-  }
-  return routes
-}
 
 // Operators (issue #29) reach the public routes as anyone does, and no student or teacher route.
 const signedIn = ['student', 'teacher', 'newStudent', 'operator', 'pendingOperator'] as const
@@ -125,7 +107,7 @@ const ALLOWED_TO_OTHER_CALLERS = [
 
 describe('hostile input on every endpoint', () => {
   it('has a request shape for every route, and no shape without a route', () => {
-    const routes = registeredRoutes()
+    const routes = registeredRoutes(t.app)
     expect(routes.length).toBeGreaterThan(30)
     expect(routes.filter((route) => !(route in FUZZ_SHAPES))).toEqual([])
     expect(Object.keys(FUZZ_SHAPES).filter((route) => !routes.includes(route))).toEqual([])
