@@ -1,61 +1,35 @@
-import { tmpdir } from 'node:os'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { absenceReportsResponse, absenceResolveResponse } from '../../../domain/api/admin-lessons.ts'
 import { users } from '../../db/schema.ts'
-import { auditLog } from '../../db/schema-admin.ts'
 import { absenceReports, teacherPenalties } from '../../db/schema-lessons.ts'
 import { roomConnections } from '../../db/schema-room.ts'
-import { createMailer } from '../../platform/mail.ts'
-import { operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import { addLessonAt, lessonParties, type Party, postJson } from '../../test-support/my-lessons.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
 
 // issue #29: the school's review of absence reports (spec §3) — the queue with the room's
 // attendance beside each claim, and the decision: accepting applies spec §4 (a student's warning,
 // then ban; a teacher's financial penalty); both parties are e-mailed in their locale (SMTP sink).
 
-const silent = { info: () => {}, error: () => {} }
-let sink: SmtpSink
-let t: TestApp
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  const mailConfig = { smtpUrl: sink.url, mailFrom: 'no-reply@lektorium.test', dataDir: tmpdir() }
-  t = await buildTestApp({ mailer: createMailer(mailConfig, silent) })
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-})
-
-const get = (query: Record<string, string>) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/admin/absence_reports/index?${new URLSearchParams(query)}`,
-    headers: bearer(token),
-  })
-const resolve = (body: unknown) => postJson(t, token, '/admin/absence_reports/resolve', body)
-const minutes = (n: number) => new Date(t.clock.now().getTime() + n * 60_000)
+const c = startConsoleTest({ mail: true })
+const { auditOf, fieldsOf } = c
+const get = (query: Record<string, string>) => c.get('/admin/absence_reports/index', query)
+const resolve = (body: unknown) => c.post('/admin/absence_reports/resolve', body)
+const minutes = (n: number) => new Date(c.t.clock.now().getTime() + n * 60_000)
 
 /** A finished lesson of the pair, reported by `reporter` (the absentee is the other party). */
 async function reportedLesson(pair: { teacher: Party; student: Party }, reporter: 'student' | 'teacher') {
-  const lesson = await addLessonAt(t, pair, -120)
+  const lesson = await addLessonAt(c.t, pair, -120)
   const [by, absentee] = reporter === 'student' ? [pair.student, pair.teacher] : [pair.teacher, pair.student]
-  const answer = await postJson(t, by.token, '/lessons/report_absence', {
+  const answer = await postJson(c.t, by.token, '/lessons/report_absence', {
     lesson_id: lesson.id,
     absentee_id: absentee.user.id,
     note: 'Nie było go.',
   })
   expect(answer.statusCode).toBe(200)
-  const [report] = await t.database.db
+  const [report] = await c.t.database.db
     .select()
     .from(absenceReports)
     .where(and(eq(absenceReports.lessonId, lesson.id), eq(absenceReports.reporterId, by.user.id)))
@@ -65,10 +39,10 @@ async function reportedLesson(pair: { teacher: Party; student: Party }, reporter
 
 describe('GET /admin/absence_reports/index', () => {
   it('queues open reports oldest first, each with both parties’ attendance', async () => {
-    const pair = await lessonParties(t)
+    const pair = await lessonParties(c.t)
     const first = await reportedLesson(pair, 'student')
     const [joined, left] = [minutes(-121), minutes(-80)]
-    await t.database.db.insert(roomConnections).values({
+    await c.t.database.db.insert(roomConnections).values({
       lessonId: first.lesson.id,
       userId: pair.student.user.id,
       role: 'student',
@@ -77,7 +51,7 @@ describe('GET /admin/absence_reports/index', () => {
       leftAt: left,
       lastSeenAt: left,
     })
-    t.clock.advance(60_000)
+    c.t.clock.advance(60_000)
     const second = await reportedLesson(pair, 'teacher')
 
     const answer = await get({ lesson_id: first.lesson.id })
@@ -115,18 +89,13 @@ describe('GET /admin/absence_reports/index', () => {
     )
     const bad = await get({ status: 'closed', lesson_id: '1' })
     expect(bad.statusCode).toBe(400)
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['lesson_id', 'status'])
+    expect(fieldsOf(bad)).toEqual(['lesson_id', 'status'])
   })
 })
 
 describe('POST /admin/absence_reports/resolve', () => {
   it("accepts a student's report: the teacher's penalty, both told in their locale, audited", async () => {
-    const pair = await lessonParties(t, { teacher: { locale: 'en' }, student: { locale: 'pl' } })
+    const pair = await lessonParties(c.t, { teacher: { locale: 'en' }, student: { locale: 'pl' } })
     const { lesson, report } = await reportedLesson(pair, 'student')
     const answer = await resolve({
       report_id: report.id,
@@ -142,41 +111,34 @@ describe('POST /admin/absence_reports/resolve', () => {
       report: {
         status: 'accepted',
         resolution_note: 'Potwierdzone nagraniem.',
-        resolved_by: { id: operatorId },
-        resolved_at: t.clock.now().toISOString(),
+        resolved_by: { id: c.operatorId },
+        resolved_at: c.t.clock.now().toISOString(),
       },
     })
-    const penalties = await t.database.db
+    const penalties = await c.t.database.db
       .select()
       .from(teacherPenalties)
       .where(eq(teacherPenalties.lessonId, lesson.id))
     expect(penalties).toMatchObject([{ teacherId: pair.teacher.user.id, reason: 'absence' }])
     // The penalty shows on the teacher in the queue and on the lesson.
     expect(data.report.absentee).toMatchObject({ id: pair.teacher.user.id, penalties: 1 })
-    const shown = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/lessons/show?lesson_id=${lesson.id}`,
-      headers: bearer(token),
-    })
+    const shown = await c.get('/admin/lessons/show', { lesson_id: lesson.id })
     expect(shown.json().data.penalties).toMatchObject([
       { teacher_id: pair.teacher.user.id, reason: 'absence' },
     ])
 
-    const [teacherMail] = await sink.waitFor(pair.teacher.user.email)
+    const [teacherMail] = await c.sink.waitFor(pair.teacher.user.email)
     expect(teacherMail?.subject).toBe('Lektorium: absence report accepted')
     expect(teacherMail?.text).toContain('a financial penalty applies')
     expect(teacherMail?.text).toContain('Potwierdzone nagraniem.')
-    const [studentMail] = await sink.waitFor(pair.student.user.email)
+    const [studentMail] = await c.sink.waitFor(pair.student.user.email)
     expect(studentMail?.subject).toBe('Lektorium: zgłoszenie nieobecności przyjęte')
     expect(studentMail?.text).toContain('Anna Nowak')
 
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'absence_report.accept'), eq(auditLog.targetId, report.id)))
+    const [entry] = await auditOf('absence_report.accept', report.id)
     expect(entry).toMatchObject({
       actorKind: 'operator',
-      actorId: operatorId,
+      actorId: c.operatorId,
       targetType: 'absence_report',
       before: { status: 'open', lesson_id: lesson.id, absentee: { penalty: null } },
       after: { status: 'accepted', consequence: 'penalty', absentee: { penalty: { reason: 'absence' } } },
@@ -190,7 +152,7 @@ describe('POST /admin/absence_reports/resolve', () => {
   })
 
   it("accepts a teacher's reports: the student is warned, then banned and signed out (spec §4)", async () => {
-    const pair = await lessonParties(t)
+    const pair = await lessonParties(c.t)
     const first = await reportedLesson(pair, 'teacher')
     const second = await reportedLesson(pair, 'teacher')
     const warned = v.parse(
@@ -198,38 +160,36 @@ describe('POST /admin/absence_reports/resolve', () => {
       (await resolve({ report_id: first.report.id, decision: 'accept' })).json(),
     ).data
     expect(warned).toMatchObject({ consequence: 'warned', banned_until: null })
-    expect(warned.report.absentee.warned_at).toBe(t.clock.now().toISOString())
-    const me = await t.app.inject({
+    expect(warned.report.absentee.warned_at).toBe(c.t.clock.now().toISOString())
+    const me = await c.t.app.inject({
       method: 'GET',
       url: '/api/v1/students/me',
       headers: bearer(pair.student.token),
     })
-    expect(me.json().data.warned_at).toBe(t.clock.now().toISOString())
-    const [warning] = await sink.waitFor(pair.student.user.email)
+    expect(me.json().data.warned_at).toBe(c.t.clock.now().toISOString())
+    const [warning] = await c.sink.waitFor(pair.student.user.email)
     expect(warning?.text).toContain('To jest ostrzeżenie')
 
-    const settings = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings/show', headers: bearer(token) })
-    ).json().data
+    const settings = (await c.get('/admin/settings/show')).json().data
     const banned = v.parse(
       absenceResolveResponse,
       (await resolve({ report_id: second.report.id, decision: 'accept' })).json(),
     ).data
-    const until = new Date(t.clock.now().getTime() + settings.ban_duration * 86_400_000).toISOString()
+    const until = new Date(c.t.clock.now().getTime() + settings.ban_duration * 86_400_000).toISOString()
     expect(banned).toMatchObject({ consequence: 'banned', banned_until: until })
     expect(banned.report.absentee.banned_until).toBe(until)
-    const signedOut = await t.app.inject({
+    const signedOut = await c.t.app.inject({
       method: 'GET',
       url: '/api/v1/students/me',
       headers: bearer(pair.student.token),
     })
     expect(signedOut.statusCode).toBe(401)
-    const mails = await sink.waitFor(pair.student.user.email, 2)
+    const mails = await c.sink.waitFor(pair.student.user.email, 2)
     expect(mails[1]?.text).toContain('Twoje konto jest zablokowane do')
   })
 
   it('dismisses with a note: nothing changes for the absentee, both are told', async () => {
-    const pair = await lessonParties(t, { student: { locale: 'en' } })
+    const pair = await lessonParties(c.t, { student: { locale: 'en' } })
     const { report } = await reportedLesson(pair, 'teacher')
     const answer = await resolve({
       report_id: report.id,
@@ -238,16 +198,13 @@ describe('POST /admin/absence_reports/resolve', () => {
     })
     expect(answer.statusCode).toBe(200)
     expect(answer.json().data).toMatchObject({ consequence: null, report: { status: 'dismissed' } })
-    const [student] = await t.database.db.select().from(users).where(eq(users.id, pair.student.user.id))
+    const [student] = await c.t.database.db.select().from(users).where(eq(users.id, pair.student.user.id))
     expect(student).toMatchObject({ warnedAt: null, bannedUntil: null })
-    const [mail] = await sink.waitFor(pair.student.user.email)
+    const [mail] = await c.sink.waitFor(pair.student.user.email)
     expect(mail?.subject).toBe('Lektorium: absence report dismissed')
     expect(mail?.text).toContain('nothing changes for you')
-    expect((await sink.waitFor(pair.teacher.user.email))[0]?.text).toContain('The student was there.')
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'absence_report.dismiss'), eq(auditLog.targetId, report.id)))
+    expect((await c.sink.waitFor(pair.teacher.user.email))[0]?.text).toContain('The student was there.')
+    const [entry] = await auditOf('absence_report.dismiss', report.id)
     expect(entry).toMatchObject({
       before: { status: 'open' },
       after: { status: 'dismissed', consequence: null },
@@ -255,25 +212,25 @@ describe('POST /admin/absence_reports/resolve', () => {
   })
 
   it('refuses to accept a report of a lesson cancelled since, and bad input with field errors', async () => {
-    const pair = await lessonParties(t)
-    const lesson = await addLessonAt(t, pair, 10)
-    await postJson(t, pair.teacher.token, '/lessons/report_absence', {
+    const pair = await lessonParties(c.t)
+    const lesson = await addLessonAt(c.t, pair, 10)
+    await postJson(c.t, pair.teacher.token, '/lessons/report_absence', {
       lesson_id: lesson.id,
       absentee_id: pair.student.user.id,
       note: 'Nie dołączył.',
     })
-    const [report] = await t.database.db
+    const [report] = await c.t.database.db
       .select()
       .from(absenceReports)
       .where(eq(absenceReports.lessonId, lesson.id))
-    await postJson(t, pair.student.token, '/lessons/cancel', {
+    await postJson(c.t, pair.student.token, '/lessons/cancel', {
       lesson_id: lesson.id,
       cancellation_reason: 'Nie mogę',
     })
     const refused = await resolve({ report_id: report?.id, decision: 'accept' })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors[0].field).toBe('decision')
-    const [still] = await t.database.db
+    const [still] = await c.t.database.db
       .select()
       .from(absenceReports)
       .where(eq(absenceReports.lessonId, lesson.id))
@@ -281,12 +238,7 @@ describe('POST /admin/absence_reports/resolve', () => {
 
     const bad = await resolve({ report_id: 'x', decision: 'maybe', note: 'n'.repeat(256) })
     expect(bad.statusCode).toBe(400)
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['decision', 'note', 'report_id'])
+    expect(fieldsOf(bad)).toEqual(['decision', 'note', 'report_id'])
     const missing = await resolve({ report_id: crypto.randomUUID(), decision: 'dismiss' })
     expect(missing.statusCode).toBe(404)
   })

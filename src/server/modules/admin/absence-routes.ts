@@ -3,7 +3,7 @@ import { absenceReportsQuery, absenceResolveBody } from '../../../domain/api/adm
 import { parseInput } from '../../platform/validate.ts'
 import { listReports, toReportDtos } from './absence-repository.ts'
 import { resolveAbsenceReport } from './absence-service.ts'
-import { currentOperator, operatorWithSecondFactor } from './guard.ts'
+import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 
 // The console's absence reports (issue #29, spec §3 Absence report): the queue with the room's
 // attendance beside each claim, and the school's decision (spec §4 consequences; both parties told).
@@ -26,11 +26,10 @@ export async function adminAbsenceRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/admin/absence_reports/resolve', admin, async (request) => {
     const body = parseInput(absenceResolveBody, request.body)
-    const { user } = currentOperator(request)
     const result = await resolveAbsenceReport(
       ctx,
       { reportId: body.report_id, decision: body.decision, note: body.note },
-      { kind: 'operator', id: user.id, email: user.email },
+      operatorActor(request),
     )
     return {
       data: {

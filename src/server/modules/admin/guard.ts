@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { currentSession } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
+import type { AuditActor } from './audit.ts'
 import { sessionPassedSecondFactor } from './second-factor.ts'
 
 // Who reaches the operator APIs (issue #29): signed out 401; students and teachers 403; an operator
@@ -32,4 +33,10 @@ export function currentOperator(request: FastifyRequest): SignedIn {
   const signedIn = currentSession(request)
   if (signedIn.user.role !== 'operator') throw new AppError('forbidden')
   return signedIn
+}
+
+/** The operator of a request as the audit log names who acted (issue #29: every change audited). */
+export function operatorActor(request: FastifyRequest): AuditActor {
+  const { user } = currentOperator(request)
+  return { kind: 'operator', id: user.id, email: user.email }
 }

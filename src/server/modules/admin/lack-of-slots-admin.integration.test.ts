@@ -1,34 +1,18 @@
 import { eq, inArray } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lackOfSlotsHandleResponse, lackOfSlotsResponse } from '../../../domain/api/admin-overview.ts'
 import { auditLog } from '../../db/schema-admin.ts'
 import { lackOfSlotsReports } from '../../db/schema-onboarding.ts'
-import { operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { bearer, createUser } from '../../test-support/fixtures.ts'
-import { postJson } from '../../test-support/my-lessons.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
+import { createUser } from '../../test-support/fixtures.ts'
 
 // issue #29: the console's lack-of-slots requests (spec §3 Lack-of-slots report), grouped by the
 // language to learn, the level and the hour of the day, and marked handled (audited).
 
-let t: TestApp
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  t = await buildTestApp()
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(() => t.close())
-
-const get = (query: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/admin/lack_of_slots/index?${new URLSearchParams(query)}`,
-    headers: bearer(token),
-  })
+const c = startConsoleTest()
+const { post } = c
+const get = (query: Record<string, string> = {}) => c.get('/admin/lack_of_slots/index', query)
 const parse = (body: unknown) => v.parse(lackOfSlotsResponse, body).data
 
 /** A request of a new student, `minutesAgo` before the test clock's now. */
@@ -36,8 +20,8 @@ async function request(
   values: { taught: string; level: string; hour: string; teaching?: string },
   minutesAgo: number,
 ) {
-  const student = await createUser(t.database.db, { firstName: 'Ola', lastName: 'Lis' })
-  const [row] = await t.database.db
+  const student = await createUser(c.t.database.db, { firstName: 'Ola', lastName: 'Lis' })
+  const [row] = await c.t.database.db
     .insert(lackOfSlotsReports)
     .values({
       studentId: student.id,
@@ -52,7 +36,7 @@ async function request(
       specialization: null,
       date: '2026-03-12',
       hour: values.hour,
-      createdAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000),
+      createdAt: new Date(c.t.clock.now().getTime() - minutesAgo * 60_000),
     })
     .returning()
   if (!row) throw new Error('no row')
@@ -87,18 +71,18 @@ describe('GET /admin/lack_of_slots/index and POST /admin/lack_of_slots/handle', 
     expect(groups.groups[1]).toMatchObject({ key: { level: 'B2', hour: '07' }, count: 1 })
 
     // One by id, then the group up to when the operator looked: a later request stays waiting.
-    const one = await postJson(t, token, '/admin/lack_of_slots/handle', { ids: [b1.id] })
+    const one = await post('/admin/lack_of_slots/handle', { ids: [b1.id] })
     expect(v.parse(lackOfSlotsHandleResponse, one.json()).data).toEqual({ handled: 1, ids: [b1.id] })
-    const looked = t.clock.now().toISOString()
-    t.clock.advance(60_000)
+    const looked = c.t.clock.now().toISOString()
+    c.t.clock.advance(60_000)
     const later = await request({ taught: 'Japanese', level: 'A1', hour: '18:15' }, 0)
-    const group = await postJson(t, token, '/admin/lack_of_slots/handle', {
+    const group = await post('/admin/lack_of_slots/handle', {
       group: { taught_language: 'Japanese', level: 'A1', hour: '18' },
       until: looked,
     })
     expect(group.statusCode).toBe(200)
     expect(group.json().data.handled).toBe(3)
-    const rows = await t.database.db
+    const rows = await c.t.database.db
       .select()
       .from(lackOfSlotsReports)
       .where(inArray(lackOfSlotsReports.id, [a1.id, a2.id, a3.id, later.id]))
@@ -108,7 +92,7 @@ describe('GET /admin/lack_of_slots/index and POST /admin/lack_of_slots/handle', 
         .map((r) => r.id)
         .sort(),
     ).toEqual([a1.id, a2.id, a3.id].sort())
-    expect(rows.find((r) => r.id === a1.id)?.handledBy).toBe(operatorId)
+    expect(rows.find((r) => r.id === a1.id)?.handledBy).toBe(c.operatorId)
 
     const waiting = parse((await get({ taught_language: 'Japanese' })).json())
     expect(waiting.groups.map((g) => [g.key.level, g.count])).toEqual([['A1', 1]])
@@ -117,28 +101,28 @@ describe('GET /admin/lack_of_slots/index and POST /admin/lack_of_slots/handle', 
       ['A1', 3],
       ['B2', 1],
     ])
-    expect(handled.groups[0]?.latest[0]?.handled_by).toEqual({ id: operatorId, email: expect.any(String) })
+    expect(handled.groups[0]?.latest[0]?.handled_by).toEqual({ id: c.operatorId, email: expect.any(String) })
     const all = parse((await get({ taught_language: 'Japanese', handled: 'all' })).json())
     expect(all.groups[0]).toMatchObject({ count: 4, unhandled: 1 })
 
-    const entries = await t.database.db
+    const entries = await c.t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'lack_of_slots.handle'))
     expect(entries).toHaveLength(2)
     expect(entries[1]).toMatchObject({
       actorKind: 'operator',
-      actorId: operatorId,
+      actorId: c.operatorId,
       targetType: 'lack_of_slots_report',
       targetId: 'Japanese|A1|18',
       before: { ids: [a1.id, a2.id, a3.id].sort(), handled_at: null },
-      after: { handled_at: t.clock.now().toISOString() },
+      after: { handled_at: c.t.clock.now().toISOString() },
     })
     // Handling what is handled changes nothing and writes no entry.
-    const twice = await postJson(t, token, '/admin/lack_of_slots/handle', { ids: [b1.id] })
+    const twice = await post('/admin/lack_of_slots/handle', { ids: [b1.id] })
     expect(twice.json().data).toEqual({ handled: 0, ids: [] })
     expect(
-      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'lack_of_slots.handle')),
+      await c.t.database.db.select().from(auditLog).where(eq(auditLog.action, 'lack_of_slots.handle')),
     ).toHaveLength(2)
   })
 
@@ -156,7 +140,7 @@ describe('GET /admin/lack_of_slots/index and POST /admin/lack_of_slots/handle', 
     const bad = await get({ handled: 'maybe' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].field).toBe('handled')
-    const unknown = await postJson(t, token, '/admin/lack_of_slots/handle', { ids: [crypto.randomUUID()] })
+    const unknown = await post('/admin/lack_of_slots/handle', { ids: [crypto.randomUUID()] })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().errors[0]).toMatchObject({ field: 'ids.0', code: 'invalid' })
     for (const body of [
@@ -165,7 +149,7 @@ describe('GET /admin/lack_of_slots/index and POST /admin/lack_of_slots/handle', 
       { ids: ['x'] },
       { group: { taught_language: 'English', level: 'B1', hour: '25' } },
     ]) {
-      const answer = await postJson(t, token, '/admin/lack_of_slots/handle', body)
+      const answer = await post('/admin/lack_of_slots/handle', body)
       expect(answer.statusCode, JSON.stringify(body)).toBe(400)
     }
   })

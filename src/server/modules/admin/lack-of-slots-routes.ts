@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { lackOfSlotsHandleBody, lackOfSlotsQuery } from '../../../domain/api/admin-overview.ts'
+import { lackOfSlotsHandleBody } from '../../../domain/api/admin-lack-of-slots-handle.ts'
+import { lackOfSlotsQuery } from '../../../domain/api/admin-overview.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { currentOperator, operatorWithSecondFactor } from './guard.ts'
 import { handleLackOfSlots, listLackOfSlotsGroups } from './lack-of-slots-service.ts'

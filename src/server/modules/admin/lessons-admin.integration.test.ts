@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { adminLessonShowResponse, adminLessonsResponse } from '../../../domain/api/admin-lessons.ts'
 import { users } from '../../db/schema.ts'
 import { auditLog } from '../../db/schema-admin.ts'
@@ -8,42 +8,30 @@ import { lessonFiles, teacherPenalties } from '../../db/schema-lessons.ts'
 import { lessonNotifications } from '../../db/schema-notifications.ts'
 import { lessonArchives } from '../../db/schema-recordings.ts'
 import { lessonChatMessages, roomConnections } from '../../db/schema-room.ts'
-import { authorizationBreaches, operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { authorizationBreaches } from '../../test-support/admin-operator.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import { addLessonAt, lessonParties, lessonRow, postJson } from '../../test-support/my-lessons.ts'
 
 // issue #29: the console's lessons — the list, a lesson's details with what the room recorded, and
 // the school's cancel with a reason and no penalty.
 
-let t: TestApp
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  t = await buildTestApp()
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(() => t.close())
-
-const get = (path: string, query: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${path}?${new URLSearchParams(query)}`, headers: bearer(token) })
-const post = (path: string, body: unknown) => postJson(t, token, path, body)
-const minutes = (n: number) => new Date(t.clock.now().getTime() + n * 60_000)
+const c = startConsoleTest()
+const { get, post, auditOf, fieldsOf } = c
+const minutes = (n: number) => new Date(c.t.clock.now().getTime() + n * 60_000)
 
 describe('GET /admin/lessons/index', () => {
   it('lists lessons by teacher, student, status and Poland days, newest first, with pages', async () => {
-    const pair = await lessonParties(t, { student: { companyName: 'Partner S.A.' } })
-    const upcoming = await addLessonAt(t, pair, 2 * 24 * 60)
-    const finished = await addLessonAt(t, pair, -24 * 60)
-    const cancelled = await addLessonAt(t, pair, 24 * 60, {
-      cancelledAt: t.clock.now(),
+    const pair = await lessonParties(c.t, { student: { companyName: 'Partner S.A.' } })
+    const upcoming = await addLessonAt(c.t, pair, 2 * 24 * 60)
+    const finished = await addLessonAt(c.t, pair, -24 * 60)
+    const cancelled = await addLessonAt(c.t, pair, 24 * 60, {
+      cancelledAt: c.t.clock.now(),
       cancelledBy: pair.student.user.id,
       cancellationReason: 'Choroba',
     })
-    const other = await lessonParties(t)
-    await addLessonAt(t, other, 60)
+    const other = await lessonParties(c.t)
+    await addLessonAt(c.t, other, 60)
 
     const all = await get('/admin/lessons/index', { teacher_id: pair.teacher.user.id })
     expect(all.statusCode).toBe(200)
@@ -107,19 +95,14 @@ describe('GET /admin/lessons/index', () => {
       teacher_id: 'x',
     })
     expect(bad.statusCode).toBe(400)
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['date_from', 'status', 'teacher_id'])
+    expect(fieldsOf(bad)).toEqual(['date_from', 'status', 'teacher_id'])
   })
 })
 
 describe('GET /admin/lessons/show', () => {
   it("shows the room's attendance, chat length, materials, recordings and absence reports", async () => {
-    const pair = await lessonParties(t)
-    const lesson = await addLessonAt(t, pair, -60)
+    const pair = await lessonParties(c.t)
+    const lesson = await addLessonAt(c.t, pair, -60)
     const connection = (userId: string, role: 'student' | 'teacher', from: number, to: number) => ({
       lessonId: lesson.id,
       userId,
@@ -129,13 +112,13 @@ describe('GET /admin/lessons/show', () => {
       leftAt: minutes(to),
       lastSeenAt: minutes(to),
     })
-    await t.database.db.insert(roomConnections).values([
+    await c.t.database.db.insert(roomConnections).values([
       connection(pair.teacher.user.id, 'teacher', -62, -15),
       connection(pair.student.user.id, 'student', -58, -40),
       // A reconnect within a minute is one stay.
       connection(pair.student.user.id, 'student', -40, -16),
     ])
-    await t.database.db.insert(lessonChatMessages).values(
+    await c.t.database.db.insert(lessonChatMessages).values(
       [1, 2, 3].map((i) => ({
         lessonId: lesson.id,
         authorId: pair.student.user.id,
@@ -145,7 +128,7 @@ describe('GET /admin/lessons/show', () => {
         createdAt: minutes(-50 + i),
       })),
     )
-    await t.database.db.insert(lessonFiles).values({
+    await c.t.database.db.insert(lessonFiles).values({
       lessonId: lesson.id,
       ownerRole: 'teacher',
       storageKey: `material-${lesson.id}`,
@@ -153,7 +136,7 @@ describe('GET /admin/lessons/show', () => {
       contentType: 'pdf',
       size: 1234,
     })
-    await t.database.db.insert(lessonArchives).values({
+    await c.t.database.db.insert(lessonArchives).values({
       lessonId: lesson.id,
       startedBy: pair.teacher.user.id,
       status: 'ready',
@@ -164,7 +147,7 @@ describe('GET /admin/lessons/show', () => {
       durationMs: 35 * 60_000,
       expiresAt: minutes(30 * 24 * 60),
     })
-    const reported = await postJson(t, pair.student.token, '/lessons/report_absence', {
+    const reported = await postJson(c.t, pair.student.token, '/lessons/report_absence', {
       lesson_id: lesson.id,
       absentee_id: pair.teacher.user.id,
       note: 'Lektor wyszedł wcześniej.',
@@ -215,9 +198,9 @@ describe('GET /admin/lessons/show', () => {
 
 describe('POST /admin/lessons/cancel', () => {
   it('cancels a late lesson for the school: no warning, no penalty, both parties told, audited', async () => {
-    const pair = await lessonParties(t)
+    const pair = await lessonParties(c.t)
     // Within the cancellation earliness: a party's own cancel here would cost a warning or a penalty.
-    const lesson = await addLessonAt(t, pair, 30)
+    const lesson = await addLessonAt(c.t, pair, 30)
     const answer = await post('/admin/lessons/cancel', {
       lesson_id: lesson.id,
       reason: '  Lektor jest chory.  ',
@@ -226,39 +209,36 @@ describe('POST /admin/lessons/cancel', () => {
     const data = v.parse(adminLessonShowResponse, answer.json()).data
     expect(data).toMatchObject({
       status: 'cancelled',
-      cancelled_at: t.clock.now().toISOString(),
-      cancelled_by: { role: 'operator', id: operatorId },
+      cancelled_at: c.t.clock.now().toISOString(),
+      cancelled_by: { role: 'operator', id: c.operatorId },
       cancellation_reason: 'Lektor jest chory.',
     })
-    const row = await lessonRow(t, lesson.id)
-    expect(row.cancelledBy).toBe(operatorId)
-    const [student] = await t.database.db.select().from(users).where(eq(users.id, pair.student.user.id))
+    const row = await lessonRow(c.t, lesson.id)
+    expect(row.cancelledBy).toBe(c.operatorId)
+    const [student] = await c.t.database.db.select().from(users).where(eq(users.id, pair.student.user.id))
     expect(student).toMatchObject({ warnedAt: null, bannedUntil: null })
-    const penalties = await t.database.db
+    const penalties = await c.t.database.db
       .select()
       .from(teacherPenalties)
       .where(eq(teacherPenalties.lessonId, lesson.id))
     expect(penalties).toEqual([])
-    const told = await t.database.db
+    const told = await c.t.database.db
       .select({ recipient: lessonNotifications.recipient })
       .from(lessonNotifications)
       .where(and(eq(lessonNotifications.lessonId, lesson.id), eq(lessonNotifications.kind, 'cancelled')))
     expect(told.map((n) => n.recipient).sort()).toEqual(['student', 'teacher'])
 
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'lesson.cancel'), eq(auditLog.targetId, lesson.id)))
+    const [entry] = await auditOf('lesson.cancel', lesson.id)
     expect(entry).toMatchObject({
       actorKind: 'operator',
-      actorId: operatorId,
+      actorId: c.operatorId,
       targetType: 'lesson',
       before: { status: 'scheduled', cancelled_at: null },
       after: { status: 'cancelled', cancellation_reason: 'Lektor jest chory.', penalty: null },
     })
 
     // The student's own lesson list shows it cancelled, by nobody of the two.
-    const mine = await t.app.inject({
+    const mine = await c.t.app.inject({
       method: 'GET',
       url: `/api/v1/lessons/show?lesson_id=${lesson.id}`,
       headers: bearer(pair.student.token),
@@ -267,10 +247,10 @@ describe('POST /admin/lessons/cancel', () => {
   })
 
   it('refuses what cannot be cancelled with the codes of lessons/cancel, and bad input with field errors', async () => {
-    const pair = await lessonParties(t)
-    const started = await addLessonAt(t, pair, -10)
-    const finished = await addLessonAt(t, pair, -120)
-    const cancelled = await addLessonAt(t, pair, 120, { cancelledAt: t.clock.now() })
+    const pair = await lessonParties(c.t)
+    const started = await addLessonAt(c.t, pair, -10)
+    const finished = await addLessonAt(c.t, pair, -120)
+    const cancelled = await addLessonAt(c.t, pair, 120, { cancelledAt: c.t.clock.now() })
     const code = async (lessonId: string) => {
       const answer = await post('/admin/lessons/cancel', { lesson_id: lessonId, reason: 'Powód' })
       return [answer.statusCode, answer.json().code]
@@ -280,7 +260,7 @@ describe('POST /admin/lessons/cancel', () => {
     expect(await code(cancelled.id)).toEqual([409, 'lesson_cancelled'])
     expect(await code(crypto.randomUUID())).toEqual([404, 'not_found'])
 
-    const upcoming = await addLessonAt(t, pair, 600)
+    const upcoming = await addLessonAt(c.t, pair, 600)
     const empty = await post('/admin/lessons/cancel', { lesson_id: upcoming.id, reason: '   ' })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().errors).toEqual([
@@ -288,9 +268,9 @@ describe('POST /admin/lessons/cancel', () => {
     ])
     const long = await post('/admin/lessons/cancel', { lesson_id: upcoming.id, reason: 'x'.repeat(256) })
     expect(long.json().errors[0]).toMatchObject({ field: 'reason', code: 'too_long' })
-    expect((await lessonRow(t, upcoming.id)).cancelledAt).toBeNull()
+    expect((await lessonRow(c.t, upcoming.id)).cancelledAt).toBeNull()
     // Nothing refused was audited.
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, upcoming.id))
+    const entries = await c.t.database.db.select().from(auditLog).where(eq(auditLog.targetId, upcoming.id))
     expect(entries).toEqual([])
   })
 })
@@ -298,7 +278,7 @@ describe('POST /admin/lessons/cancel', () => {
 describe("who reaches the console's lessons, absence reports, lack-of-slots and overview", () => {
   it('401 signed out; 403 students, teachers and an operator without the second factor', async () => {
     const id = crypto.randomUUID()
-    const breaches = await authorizationBreaches(t, [
+    const breaches = await authorizationBreaches(c.t, [
       { method: 'GET', url: '/admin/lessons/index' },
       { method: 'GET', url: `/admin/lessons/show?lesson_id=${id}` },
       { method: 'POST', url: '/admin/lessons/cancel', payload: { lesson_id: id, reason: 'x' } },

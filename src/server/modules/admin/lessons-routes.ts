@@ -6,7 +6,7 @@ import {
 } from '../../../domain/api/admin-lessons.ts'
 import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
 import { parseInput } from '../../platform/validate.ts'
-import { currentOperator, operatorWithSecondFactor } from './guard.ts'
+import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 import { listAdminLessons } from './lessons-repository.ts'
 import { adminLessonDetail, cancelAsSchool, toAdminLesson } from './lessons-service.ts'
 
@@ -45,11 +45,10 @@ export async function adminLessonsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/admin/lessons/cancel', admin, async (request) => {
     const body = parseInput(adminLessonCancelBody, request.body)
-    const { user } = currentOperator(request)
     const data = await cancelAsSchool(
       ctx,
       { lessonId: body.lesson_id, reason: body.reason },
-      { kind: 'operator', id: user.id, email: user.email },
+      operatorActor(request),
     )
     return { data }
   })

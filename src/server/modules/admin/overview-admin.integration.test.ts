@@ -1,12 +1,10 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { overviewResponse } from '../../../domain/api/admin-overview.ts'
 import { timeSlots } from '../../db/schema.ts'
 import { aiConversations, aiMessages } from '../../db/schema-ai-lesson.ts'
 import { absenceReports } from '../../db/schema-lessons.ts'
-import { operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { bearer } from '../../test-support/fixtures.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
 import { ENGLISH } from '../../test-support/lessons.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { isoWeekName } from './overview-service.ts'
@@ -15,30 +13,15 @@ import { isoWeekName } from './overview-service.ts'
 // school's apart), accepted absences and AI use; each teacher's booked share of published slots.
 // The test clock is Tuesday 10 March 2026, 10:00 in Poland (UTC+1): this week starts on 9 March.
 
-let t: TestApp
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  t = await buildTestApp()
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(() => t.close())
-
-const get = (query: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/admin/overview?${new URLSearchParams(query)}`,
-    headers: bearer(token),
-  })
+const c = startConsoleTest()
+const get = (query: Record<string, string> = {}) => c.get('/admin/overview', query)
 const at = (iso: string) => new Date(iso)
 
 describe('GET /admin/overview', () => {
   it('counts each ISO week of Poland, the boundary at Monday 00:00 Poland time', async () => {
-    const pair = await lessonParties(t)
+    const pair = await lessonParties(c.t)
     const lesson = (createdAt: string, startsInMinutes: number, values: object = {}) =>
-      addLessonAt(t, pair, startsInMinutes, { createdAt: at(createdAt), ...values })
+      addLessonAt(c.t, pair, startsInMinutes, { createdAt: at(createdAt), ...values })
     // Sunday 8 March 23:30 in Poland: last week; Monday 9 March 00:30: this week.
     await lesson('2026-03-08T22:30:00Z', 24 * 60)
     await lesson('2026-03-08T23:30:00Z', 25 * 60)
@@ -62,12 +45,12 @@ describe('GET /admin/overview', () => {
       startsAt: at('2026-03-10T11:00:00Z'),
       endsAt: at('2026-03-10T11:45:00Z'),
       cancelledAt: at('2026-03-10T09:00:00Z'),
-      cancelledBy: operatorId,
+      cancelledBy: c.operatorId,
     })
     // An accepted absence on a lesson of this week, and an open report made last week.
     const absent = await lesson('2026-01-01T10:00:00Z', -60)
     const earlier = await lesson('2026-01-01T10:00:00Z', -7 * 24 * 60)
-    await t.database.db.insert(absenceReports).values([
+    await c.t.database.db.insert(absenceReports).values([
       {
         lessonId: absent.id,
         reporterId: pair.student.user.id,
@@ -85,7 +68,7 @@ describe('GET /admin/overview', () => {
         createdAt: at('2026-03-03T08:30:00Z'),
       },
     ])
-    const [conversation] = await t.database.db
+    const [conversation] = await c.t.database.db
       .insert(aiConversations)
       .values({ studentId: pair.student.user.id, topic: 'Travel', languageId: ENGLISH, level: 'B1' })
       .returning()
@@ -96,7 +79,7 @@ describe('GET /admin/overview', () => {
       text: 'Hi',
       createdAt: at(createdAt),
     })
-    await t.database.db
+    await c.t.database.db
       .insert(aiMessages)
       .values([
         message('student', '2026-03-09T09:00:00Z'),
@@ -140,10 +123,10 @@ describe('GET /admin/overview', () => {
   })
 
   it("gives each teacher's booked share of the slots published in the period", async () => {
-    const busy = await lessonParties(t, { teacher: { firstName: 'Ewa', lastName: 'Busy' } })
-    const idle = await lessonParties(t, { teacher: { firstName: 'Jan', lastName: 'Idle' } })
+    const busy = await lessonParties(c.t, { teacher: { firstName: 'Ewa', lastName: 'Busy' } })
+    const idle = await lessonParties(c.t, { teacher: { firstName: 'Jan', lastName: 'Idle' } })
     const slot = async (teacherId: string, startsAt: string) => {
-      const [row] = await t.database.db
+      const [row] = await c.t.database.db
         .insert(timeSlots)
         .values({ teacherId, startsAt: at(startsAt), endsAt: new Date(at(startsAt).getTime() + 45 * 60_000) })
         .returning()
@@ -155,16 +138,16 @@ describe('GET /admin/overview', () => {
     await slot(busy.teacher.user.id, '2026-03-17T09:00:00Z')
     await slot(busy.teacher.user.id, '2026-03-30T09:00:00Z') // outside the period
     await slot(idle.teacher.user.id, '2026-03-18T08:00:00Z')
-    await addLessonAt(t, busy, 0, {
+    await addLessonAt(c.t, busy, 0, {
       timeSlotId: booked,
       startsAt: at('2026-03-16T08:00:00Z'),
       endsAt: at('2026-03-16T08:45:00Z'),
     })
-    await addLessonAt(t, busy, 0, {
+    await addLessonAt(c.t, busy, 0, {
       timeSlotId: freed,
       startsAt: at('2026-03-16T09:00:00Z'),
       endsAt: at('2026-03-16T09:45:00Z'),
-      cancelledAt: t.clock.now(),
+      cancelledAt: c.t.clock.now(),
     })
     const data = v.parse(
       overviewResponse,

@@ -16,8 +16,8 @@ import type { SettingsValues } from '../settings/repository.ts'
 import { SETTING_BOUNDS, showOperatorSettings, updateSettings } from '../settings/service.ts'
 import { verifyTeacher } from '../users/service.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
-import { type AuditActor, type AuditRow, listAudit } from './audit.ts'
-import { currentOperator, operatorSession, operatorWithSecondFactor } from './guard.ts'
+import { type AuditRow, listAudit } from './audit.ts'
+import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
 import { adminOverviewRoutes } from './overview-routes.ts'
@@ -81,11 +81,6 @@ function settingChanges(body: v.InferOutput<typeof updateSettingsBody>): Partial
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
-  const actorOf = (user: { id: string; email: string }): AuditActor => ({
-    kind: 'operator',
-    id: user.id,
-    email: user.email,
-  })
 
   // The console's shell after a reload: the operator and where this session stands.
   app.get('/operator/me', { preHandler: operatorSession(app) }, async (request) => {
@@ -135,9 +130,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // spec §4: a teacher awaiting verification is let in (the same service as `ops verify-teacher`).
   app.post('/admin/teachers/verify', admin, async (request) => {
     const { email } = parseInput(verifyTeacherBody, request.body)
-    const operator = currentOperator(request).user
     try {
-      const result = await verifyTeacher(ctx, email, actorOf(operator))
+      const result = await verifyTeacher(ctx, email, operatorActor(request))
       return {
         data: {
           email: result.email,
@@ -157,7 +151,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/admin/settings/show', admin, async () => ({ data: await showOperatorSettings(ctx) }))
   app.post('/admin/settings/update', admin, async (request) => {
     const changes = settingChanges(parseInput(updateSettingsBody, request.body))
-    return { data: await updateSettings(ctx, changes, actorOf(currentOperator(request).user)) }
+    return { data: await updateSettings(ctx, changes, operatorActor(request)) }
   })
 
   await adminTeacherRoutes(app)

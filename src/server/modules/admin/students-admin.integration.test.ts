@@ -1,58 +1,20 @@
-import { tmpdir } from 'node:os'
-import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   adminStudentResponse,
   adminStudentsResponse,
   inviteStudentResponse,
 } from '../../../domain/api/admin-students.ts'
-import { auditLog } from '../../db/schema-admin.ts'
-import { createMailer } from '../../platform/mail.ts'
-import { authorizationBreaches, operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { bearer, createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../../test-support/fixtures.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
+import { authorizationBreaches } from '../../test-support/admin-operator.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
+import { createUser, signIn, uniqueEmail } from '../../test-support/fixtures.ts'
 
 // issue #29: the console's Students: the list with access, warning, ban and invitation; invite
 // one (a real e-mail through a real SMTP server; the CSV: students-csv-admin.integration.test.ts);
 // extend or end access; lift a ban or a warning. The test clock's today is 2026-03-10 (Poland).
 
-let t: TestApp
-let sink: SmtpSink
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  const silent = { info: () => {}, error: () => {} }
-  t = await buildTestApp({
-    mailer: createMailer({ smtpUrl: sink.url, mailFrom: 'school@lektorium.test', dataDir: tmpdir() }, silent),
-  })
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-})
-
-const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(token) })
-const post = (path: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${path}`, payload, headers: bearer(token) })
-const auditOf = (action: string, targetId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
-const signInCode = async (email: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/sign_in',
-      payload: { email, password: TEST_PASSWORD },
-    })
-  ).json().code
+const c = startConsoleTest({ mail: true })
+const { get, post, auditOf, fieldsOf, signInCode } = c
 const idsOf = (answer: { json(): unknown }) =>
   v.parse(adminStudentsResponse, answer.json()).data.items.map((item) => item.id)
 const HEADER = 'email,human_access,ai_access,only_group_lessons,active_until,company_name,locale'
@@ -60,21 +22,21 @@ const HEADER = 'email,human_access,ai_access,only_group_lessons,active_until,com
 describe('GET /admin/students/index', () => {
   it('filters by state, company and text, and shows access, warning, ban and invitation', async () => {
     const company = `Firma ${Date.now()}`
-    const now = t.clock.now().getTime()
-    const active = await createUser(t.database.db, {
+    const now = c.t.clock.now().getTime()
+    const active = await createUser(c.t.database.db, {
       companyName: company,
       humanAccess: true,
       lastName: 'Wiśniewska',
       activeUntil: '2026-06-30',
     })
-    const expired = await createUser(t.database.db, { companyName: company, activeUntil: '2026-03-09' })
-    const banned = await createUser(t.database.db, {
+    const expired = await createUser(c.t.database.db, { companyName: company, activeUntil: '2026-03-09' })
+    const banned = await createUser(c.t.database.db, {
       companyName: company,
       warnedAt: new Date(now - 86_400_000),
       bannedUntil: new Date(now + 86_400_000),
     })
-    const warned = await createUser(t.database.db, { companyName: company, warnedAt: new Date(now) })
-    const inactive = await createUser(t.database.db, { companyName: company, status: 'inactive' })
+    const warned = await createUser(c.t.database.db, { companyName: company, warnedAt: new Date(now) })
+    const inactive = await createUser(c.t.database.db, { companyName: company, status: 'inactive' })
     const invitedEmail = uniqueEmail('invited')
     const invite = await post('/admin/students/invite', {
       email: invitedEmail,
@@ -143,20 +105,20 @@ describe('POST /admin/students/invite', () => {
     const { student, resent, mail_sent } = v.parse(inviteStudentResponse, answer.json()).data
     expect({ resent, mail_sent }).toEqual({ resent: false, mail_sent: true })
     expect(student).toMatchObject({ email, ai_access: true, active_until: '2026-12-31', locale: 'en' })
-    const [mail] = await sink.waitFor(email)
+    const [mail] = await c.sink.waitFor(email)
     expect(mail?.subject).toBe('Your invitation to Lektorium')
     const [entry] = await auditOf('student.invite', student.id)
     expect(entry).toMatchObject({
       actorKind: 'operator',
-      actorId: operatorId,
+      actorId: c.operatorId,
       after: { email, ai_access: true },
     })
 
     const again = await post('/admin/students/invite', body)
     expect(again.json().data).toMatchObject({ resent: true, mail_sent: true })
-    await sink.waitFor(email, 2)
+    await c.sink.waitFor(email, 2)
 
-    const registered = await createUser(t.database.db)
+    const registered = await createUser(c.t.database.db)
     const taken = await post('/admin/students/invite', { ...body, email: registered.email })
     expect(taken.statusCode).toBe(400)
     expect(taken.json().errors[0]).toMatchObject({ field: 'email' })
@@ -167,18 +129,13 @@ describe('POST /admin/students/invite', () => {
     })
     expect(past.json().errors[0].field).toBe('active_until')
     const bad = await post('/admin/students/invite', { ...body, email: 'nope', active_until: '2026-02-30' })
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['active_until', 'email'])
+    expect(fieldsOf(bad)).toEqual(['active_until', 'email'])
   })
 })
 
 describe('POST /admin/students/update, lift_ban, clear_warning', () => {
   it('extends or ends access and sets the lesson limit, each audited with before and after', async () => {
-    const student = await createUser(t.database.db, {
+    const student = await createUser(c.t.database.db, {
       humanAccess: true,
       aiAccess: true,
       activeUntil: '2026-03-31',
@@ -198,7 +155,7 @@ describe('POST /admin/students/update, lift_ban, clear_warning', () => {
     })
     const [entry] = await auditOf('student.update', student.id)
     expect(entry).toMatchObject({
-      actorId: operatorId,
+      actorId: c.operatorId,
       before: { active_until: '2026-03-31', ai_access: true },
       after: { active_until: '2026-12-31', ai_access: false, human_access: true },
     })
@@ -224,14 +181,14 @@ describe('POST /admin/students/update, lift_ban, clear_warning', () => {
       expect(refused.json().errors[0].field).toBe(field)
     }
     expect(await auditOf('student.update', student.id)).toHaveLength(3)
-    const teacher = await createUser(t.database.db, { role: 'teacher' })
+    const teacher = await createUser(c.t.database.db, { role: 'teacher' })
     const notStudent = await post('/admin/students/update', { student_id: teacher.id, ai_access: true })
     expect(notStudent.json().errors[0].field).toBe('student_id')
   })
 
   it('lifts a ban so the student signs in again, and clears a warning', async () => {
-    const now = t.clock.now().getTime()
-    const student = await createUser(t.database.db, {
+    const now = c.t.clock.now().getTime()
+    const student = await createUser(c.t.database.db, {
       warnedAt: new Date(now - 86_400_000),
       bannedUntil: new Date(now + 7 * 86_400_000),
     })
@@ -239,7 +196,7 @@ describe('POST /admin/students/update, lift_ban, clear_warning', () => {
     const lifted = await post('/admin/students/lift_ban', { student_id: student.id })
     expect(lifted.statusCode).toBe(200)
     expect(lifted.json().data).toMatchObject({ banned_until: null, warned_at: expect.any(String) })
-    expect((await signIn(t.app, student.email)).role).toBe('student')
+    expect((await signIn(c.t.app, student.email)).role).toBe('student')
     const [ban] = await auditOf('student.lift_ban', student.id)
     expect(ban).toMatchObject({
       before: { banned_until: new Date(now + 7 * 86_400_000).toISOString() },
@@ -262,7 +219,7 @@ describe('who reaches the Students APIs', () => {
   it('401 signed out, 403 for students, teachers and an operator without the second factor', async () => {
     const id = crypto.randomUUID()
     const csv = `${HEADER}\nnot-an-email,true,false,false,,,pl`
-    const breaches = await authorizationBreaches(t, [
+    const breaches = await authorizationBreaches(c.t, [
       { method: 'GET', url: '/admin/students/index' },
       { method: 'POST', url: '/admin/students/invite', payload: { email: 'bad', human_access: true } },
       { method: 'POST', url: '/admin/students/invite_csv/preview', payload: { csv } },

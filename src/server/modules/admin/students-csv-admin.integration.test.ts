@@ -1,55 +1,24 @@
-import { tmpdir } from 'node:os'
-import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   adminStudentsResponse,
   inviteCsvPreviewResponse,
   inviteCsvSendResponse,
 } from '../../../domain/api/admin-students.ts'
-import { auditLog } from '../../db/schema-admin.ts'
-import { createMailer } from '../../platform/mail.ts'
-import { operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { bearer, createUser, uniqueEmail } from '../../test-support/fixtures.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
+import { createUser, uniqueEmail } from '../../test-support/fixtures.ts'
 
 // issue #29: the console invites students from a CSV file: a preview that shows each row's
 // problems and sends nothing, then the send, whose e-mails go through a real SMTP server. The
 // test clock's today is 2026-03-10 (Poland).
 
-let t: TestApp
-let sink: SmtpSink
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  const silent = { info: () => {}, error: () => {} }
-  t = await buildTestApp({
-    mailer: createMailer({ smtpUrl: sink.url, mailFrom: 'school@lektorium.test', dataDir: tmpdir() }, silent),
-  })
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-})
-
-const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(token) })
-const post = (path: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${path}`, payload, headers: bearer(token) })
-const auditOf = (action: string, targetId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+const c = startConsoleTest({ mail: true })
+const { get, post, auditOf } = c
 const HEADER = 'email,human_access,ai_access,only_group_lessons,active_until,company_name,locale'
 
 describe('POST /admin/students/invite_csv', () => {
   it('previews each row with its problems and sends nothing', async () => {
-    const registered = await createUser(t.database.db)
+    const registered = await createUser(c.t.database.db)
     const good = uniqueEmail('csv')
     const csv = [
       HEADER,
@@ -101,7 +70,7 @@ describe('POST /admin/students/invite_csv', () => {
     expect(rows[2]?.problems[0]?.message).toBe('The address is on line 2 already.')
     expect(rows[4]?.cells).toMatchObject({ human_access: 'maybe', active_until: '2026-13-01', locale: 'de' })
     expect(rows[6]?.cells).toMatchObject({ ai_access: 'false', only_group_lessons: '', locale: '' })
-    expect(sink.to(good)).toEqual([])
+    expect(c.sink.to(good)).toEqual([])
   })
 
   it('refuses a file without the columns, too long, or over 1,000 rows, on the csv field', async () => {
@@ -143,11 +112,11 @@ describe('POST /admin/students/invite_csv', () => {
     expect(result.rows.filter((r) => r.outcome === 'not_sent').map((r) => r.line)).toEqual([6, 13])
     const good = emails.filter((_, i) => i !== 4 && i !== 11)
     for (const email of good) {
-      const [mail] = await sink.waitFor(email)
+      const [mail] = await c.sink.waitFor(email)
       expect(mail?.subject).toMatch(/Zaproszenie do Lektorium|Your invitation to Lektorium/)
     }
-    expect(sink.to(emails[4] ?? '')).toEqual([])
-    expect(sink.to(emails[11] ?? '')).toEqual([])
+    expect(c.sink.to(emails[4] ?? '')).toEqual([])
+    expect(c.sink.to(emails[11] ?? '')).toEqual([])
     const page = v.parse(
       adminStudentsResponse,
       (await get('/admin/students/index?q=batch&per_page=100')).json(),
@@ -160,13 +129,13 @@ describe('POST /admin/students/invite_csv', () => {
     const first = listed.find((i) => i.email === good[0])
     const entries = first ? await auditOf('student.invite', first.id) : []
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ actorKind: 'operator', actorId: operatorId, before: null })
+    expect(entries[0]).toMatchObject({ actorKind: 'operator', actorId: c.operatorId, before: null })
 
     const again = v.parse(
       inviteCsvSendResponse,
       (await post('/admin/students/invite_csv/send', { csv })).json(),
     )
     expect(again.data).toMatchObject({ invited: 0, not_sent: 20 })
-    expect(sink.to(good[0] ?? '')).toHaveLength(1)
+    expect(c.sink.to(good[0] ?? '')).toHaveLength(1)
   })
 })

@@ -3,7 +3,7 @@ import type { STUDENT_FILTERS } from '../../../domain/api/admin-students.ts'
 import type { Db } from '../../db/client.ts'
 import { invitations, users } from '../../db/schema.ts'
 import type { User } from '../../platform/sessions.ts'
-import { containsPattern, nameOrEmailContains } from './teachers-repository.ts'
+import { containsPattern, nameOrEmailContains, pageOfUsers, userOfRole } from './people-repository.ts'
 
 // The console's Students (issue #29): the reads behind the list; the writes go through updateUser
 // and the invitations' service.
@@ -43,46 +43,28 @@ function statusCondition(status: StudentFilter['status'], now: Date, today: stri
 }
 
 /** Newest accounts first; one row more than a page tells whether another page follows. */
-export async function findStudents(
+export function findStudents(
   db: Db,
   filter: StudentFilter,
   now: Date,
   today: string,
 ): Promise<{ rows: User[]; more: boolean }> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'student'),
-        statusCondition(filter.status, now, today),
-        filter.q ? nameOrEmailContains(filter.q) : undefined,
-        filter.company ? sql`${users.companyName} ilike ${containsPattern(filter.company)}` : undefined,
-      ),
-    )
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.perPage + 1)
-    .offset((filter.page - 1) * filter.perPage)
-  return { rows: rows.slice(0, filter.perPage), more: rows.length > filter.perPage }
+  return pageOfUsers(
+    db,
+    'student',
+    [
+      statusCondition(filter.status, now, today),
+      filter.q ? nameOrEmailContains(filter.q) : undefined,
+      filter.company ? sql`${users.companyName} ilike ${containsPattern(filter.company)}` : undefined,
+    ],
+    filter,
+  )
 }
 
-export async function findStudent(db: Db, studentId: string): Promise<User | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, 'student')))
-  return row
-}
+export const findStudent = (db: Db, studentId: string) => userOfRole(db, 'student', studentId)
 
 /** The student's row, locked until the transaction ends. */
-export async function lockStudent(db: Db, studentId: string): Promise<User | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, 'student')))
-    .for('update')
-  return row
-}
+export const lockStudent = (db: Db, studentId: string) => userOfRole(db, 'student', studentId, { lock: true })
 
 /** The latest invitation of each of these users. */
 export async function latestInvitations(db: Db, userIds: string[]) {

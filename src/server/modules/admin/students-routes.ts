@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   adminStudentsQuery,
   inviteCsvBody,
@@ -7,19 +7,13 @@ import {
   updateStudentBody,
 } from '../../../domain/api/admin-students.ts'
 import { parseInput } from '../../platform/validate.ts'
-import type { AuditActor } from './audit.ts'
 import { withFieldErrors } from './field-errors.ts'
-import { currentOperator, operatorWithSecondFactor } from './guard.ts'
+import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 import { inviteOne, previewCsv, sendCsv } from './students-invitations.ts'
 import { clearWarning, liftBan, listStudents, updateStudent } from './students-service.ts'
 
 // The console's Students (issue #29). Registered from adminRoutes; every route needs the second
 // factor. The CSV travels as JSON text ({ csv }), read by the browser from the chosen file.
-
-const actor = (request: FastifyRequest): AuditActor => {
-  const { user } = currentOperator(request)
-  return { kind: 'operator', id: user.id, email: user.email }
-}
 
 const count = <T>(items: T[], test: (item: T) => boolean) => items.filter(test).length
 
@@ -50,7 +44,7 @@ export async function adminStudentRoutes(app: FastifyInstance): Promise<void> {
       companyName: body.company_name || null,
       locale: body.locale,
     }
-    const result = await withFieldErrors('email', () => inviteOne(ctx, student, actor(request)))
+    const result = await withFieldErrors('email', () => inviteOne(ctx, student, operatorActor(request)))
     return { data: { student: result.student, resent: result.resent, mail_sent: result.mailSent } }
   })
 
@@ -63,7 +57,7 @@ export async function adminStudentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/admin/students/invite_csv/send', admin, async (request) => {
     const { csv } = parseInput(inviteCsvBody, request.body)
-    const rows = await withFieldErrors('csv', () => sendCsv(ctx, csv, actor(request)))
+    const rows = await withFieldErrors('csv', () => sendCsv(ctx, csv, operatorActor(request)))
     return {
       data: {
         rows,
@@ -85,18 +79,22 @@ export async function adminStudentRoutes(app: FastifyInstance): Promise<void> {
     }
     return {
       data: await withFieldErrors('student_id', () =>
-        updateStudent(ctx, body.student_id, changes, actor(request)),
+        updateStudent(ctx, body.student_id, changes, operatorActor(request)),
       ),
     }
   })
 
   app.post('/admin/students/lift_ban', admin, async (request) => {
     const { student_id } = parseInput(studentIdBody, request.body)
-    return { data: await withFieldErrors('student_id', () => liftBan(ctx, student_id, actor(request))) }
+    return {
+      data: await withFieldErrors('student_id', () => liftBan(ctx, student_id, operatorActor(request))),
+    }
   })
 
   app.post('/admin/students/clear_warning', admin, async (request) => {
     const { student_id } = parseInput(studentIdBody, request.body)
-    return { data: await withFieldErrors('student_id', () => clearWarning(ctx, student_id, actor(request))) }
+    return {
+      data: await withFieldErrors('student_id', () => clearWarning(ctx, student_id, operatorActor(request))),
+    }
   })
 }

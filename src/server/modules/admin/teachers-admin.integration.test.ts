@@ -1,66 +1,29 @@
-import { tmpdir } from 'node:os'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   adminTeacherResponse,
   adminTeachersResponse,
   rejectTeacherResponse,
 } from '../../../domain/api/admin-teachers.ts'
-import { auditLog } from '../../db/schema-admin.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { createMailer } from '../../platform/mail.ts'
-import { authorizationBreaches, operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { bearer, createUser, signIn, TEST_PASSWORD } from '../../test-support/fixtures.ts'
+import { authorizationBreaches } from '../../test-support/admin-operator.ts'
+import { startConsoleTest } from '../../test-support/console-test.ts'
+import { bearer, createUser, signIn } from '../../test-support/fixtures.ts'
 import { B1, ENGLISH } from '../../test-support/lessons.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
 import { addLesson, addSlot, createTeacher } from '../../test-support/teacher-fixtures.ts'
 
 // issue #29: the console's Teachers: the list an operator reviews, reject with a reason (e-mailed
 // in the teacher's locale through a real SMTP server), deactivate and reactivate, cap and video.
 
-let t: TestApp
-let sink: SmtpSink
-let token: string
-let operatorId: string
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  const silent = { info: () => {}, error: () => {} }
-  t = await buildTestApp({
-    mailer: createMailer({ smtpUrl: sink.url, mailFrom: 'school@lektorium.test', dataDir: tmpdir() }, silent),
-  })
-  const operator = await operatorSignedIn(t)
-  token = operator.token
-  operatorId = operator.user.id
-})
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-})
-
-const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(token) })
-const post = (path: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${path}`, payload, headers: bearer(token) })
-const auditOf = (action: string, targetId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
-const signInStatus = async (email: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/sign_in',
-      payload: { email, password: TEST_PASSWORD },
-    })
-  ).json().code
+const c = startConsoleTest({ mail: true })
+const { get, post, auditOf, fieldsOf, signInCode } = c
 
 describe('GET /admin/teachers/index', () => {
   it('lists pending teachers with their files, languages, description and billing completeness', async () => {
     const marker = `zz${Date.now()}`
     const pending = await createTeacher(
-      t.database.db,
+      c.t.database.db,
       { taught: [[ENGLISH, B1]], teaching: [2] },
       {
         status: 'pending_verification',
@@ -73,7 +36,7 @@ describe('GET /admin/teachers/index', () => {
       },
     )
     const complete = await createTeacher(
-      t.database.db,
+      c.t.database.db,
       {},
       {
         lastName: `Zielinska${marker}`,
@@ -118,18 +81,13 @@ describe('GET /admin/teachers/index', () => {
   it('refuses a bad filter with a field error', async () => {
     const answer = await get('/admin/teachers/index?status=sleeping&per_page=1000')
     expect(answer.statusCode).toBe(400)
-    expect(
-      answer
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['per_page', 'status'])
+    expect(fieldsOf(answer)).toEqual(['per_page', 'status'])
   })
 })
 
 describe('POST /admin/teachers/reject', () => {
   it('rejects a pending teacher, e-mails the reason in their locale and audits it', async () => {
-    const teacher = await createUser(t.database.db, {
+    const teacher = await createUser(c.t.database.db, {
       role: 'teacher',
       status: 'pending_verification',
       locale: 'en',
@@ -145,14 +103,14 @@ describe('POST /admin/teachers/reject', () => {
       status: 'deactivated',
       deactivation: { kind: 'rejected', reason: 'The video does not show you teaching.' },
     })
-    const [mail] = await sink.waitFor(teacher.email)
+    const [mail] = await c.sink.waitFor(teacher.email)
     expect(mail?.subject).toBe('Lektorium: your teacher registration was not accepted')
     expect(mail?.text).toContain('Reason: The video does not show you teaching.')
-    expect(await signInStatus(teacher.email)).toBe('account_inactive')
+    expect(await signInCode(teacher.email)).toBe('account_inactive')
     const [entry] = await auditOf('teacher.reject', teacher.id)
     expect(entry).toMatchObject({
       actorKind: 'operator',
-      actorId: operatorId,
+      actorId: c.operatorId,
       before: { status: 'pending_verification' },
       after: { status: 'inactive', reason: 'The video does not show you teaching.' },
     })
@@ -161,17 +119,17 @@ describe('POST /admin/teachers/reject', () => {
     const again = await post('/admin/teachers/reject', { teacher_id: teacher.id, reason: 'x' })
     expect(again.statusCode).toBe(400)
     expect(again.json().errors[0]).toMatchObject({ field: 'teacher_id' })
-    const polish = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const polish = await createUser(c.t.database.db, { role: 'teacher', status: 'pending_verification' })
     expect(
       (await post('/admin/teachers/reject', { teacher_id: polish.id, reason: 'Brak filmu.' })).statusCode,
     ).toBe(200)
-    const [polishMail] = await sink.waitFor(polish.email)
+    const [polishMail] = await c.sink.waitFor(polish.email)
     expect(polishMail?.subject).toBe('Lektorium: Twoje zgłoszenie lektora nie zostało przyjęte')
     expect(polishMail?.text).toContain('Powód: Brak filmu.')
   })
 
   it('answers bad input with field errors and writes nothing', async () => {
-    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const teacher = await createUser(c.t.database.db, { role: 'teacher', status: 'pending_verification' })
     const noReason = await post('/admin/teachers/reject', { teacher_id: teacher.id, reason: '   ' })
     expect(noReason.statusCode).toBe(400)
     expect(noReason.json().errors).toEqual([
@@ -179,22 +137,22 @@ describe('POST /admin/teachers/reject', () => {
     ])
     const tooLong = await post('/admin/teachers/reject', { teacher_id: teacher.id, reason: 'a'.repeat(256) })
     expect(tooLong.json().errors[0]).toMatchObject({ field: 'reason', code: 'too_long' })
-    const student = await createUser(t.database.db)
+    const student = await createUser(c.t.database.db)
     const notTeacher = await post('/admin/teachers/reject', { teacher_id: student.id, reason: 'No.' })
     expect(notTeacher.statusCode).toBe(400)
     expect(notTeacher.json().errors[0].field).toBe('teacher_id')
     expect(await auditOf('teacher.reject', teacher.id)).toEqual([])
-    expect(sink.to(teacher.email)).toEqual([])
+    expect(c.sink.to(teacher.email)).toEqual([])
   })
 })
 
 describe('POST /admin/teachers/deactivate and reactivate', () => {
   it('refuses while lessons lie ahead, then signs the teacher out; reactivation lets them back', async () => {
-    const teacher = await createTeacher(t.database.db)
-    const teacherToken = (await signIn(t.app, teacher.email)).token
-    const student = await createUser(t.database.db)
-    const slot = await addSlot(t.database.db, teacher.id, '2026-03-12T10:00:00Z')
-    await addLesson(t.database.db, { student, slot, languageId: ENGLISH, levelId: B1 })
+    const teacher = await createTeacher(c.t.database.db)
+    const teacherToken = (await signIn(c.t.app, teacher.email)).token
+    const student = await createUser(c.t.database.db)
+    const slot = await addSlot(c.t.database.db, teacher.id, '2026-03-12T10:00:00Z')
+    await addLesson(c.t.database.db, { student, slot, languageId: ENGLISH, levelId: B1 })
 
     const refused = await post('/admin/teachers/deactivate', { teacher_id: teacher.id })
     expect(refused.statusCode).toBe(400)
@@ -203,9 +161,9 @@ describe('POST /admin/teachers/deactivate and reactivate', () => {
     const listed = (await get(`/admin/teachers/index?q=${teacher.email}`)).json().data.items[0]
     expect(listed.future_lessons).toBe(1)
 
-    await t.database.db
+    await c.t.database.db
       .update(lessons)
-      .set({ cancelledAt: t.clock.now() })
+      .set({ cancelledAt: c.t.clock.now() })
       .where(eq(lessons.teacherId, teacher.id))
     const done = await post('/admin/teachers/deactivate', { teacher_id: teacher.id })
     expect(done.statusCode).toBe(200)
@@ -213,13 +171,13 @@ describe('POST /admin/teachers/deactivate and reactivate', () => {
       status: 'deactivated',
       deactivation: { kind: 'deactivated', reason: null },
     })
-    const me = await t.app.inject({
+    const me = await c.t.app.inject({
       method: 'GET',
       url: '/api/v1/teachers/me',
       headers: bearer(teacherToken),
     })
     expect(me.statusCode).toBe(401)
-    expect(await signInStatus(teacher.email)).toBe('account_inactive')
+    expect(await signInCode(teacher.email)).toBe('account_inactive')
     const [entry] = await auditOf('teacher.deactivate', teacher.id)
     expect(entry).toMatchObject({ before: { status: 'active' }, after: { status: 'inactive' } })
     const deactivated = (await get(`/admin/teachers/index?status=deactivated&q=${teacher.email}`)).json()
@@ -230,25 +188,25 @@ describe('POST /admin/teachers/deactivate and reactivate', () => {
     const back = await post('/admin/teachers/reactivate', { teacher_id: teacher.id })
     expect(back.statusCode).toBe(200)
     expect(back.json().data).toMatchObject({ status: 'active', deactivation: null })
-    expect((await signIn(t.app, teacher.email)).role).toBe('teacher')
+    expect((await signIn(c.t.app, teacher.email)).role).toBe('teacher')
     expect(await auditOf('teacher.reactivate', teacher.id)).toHaveLength(1)
     expect((await post('/admin/teachers/reactivate', { teacher_id: teacher.id })).statusCode).toBe(400)
   })
 
   it('sends a rejected teacher back to awaiting verification, and a pending one to reject instead', async () => {
-    const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
+    const teacher = await createUser(c.t.database.db, { role: 'teacher', status: 'pending_verification' })
     const deactivate = await post('/admin/teachers/deactivate', { teacher_id: teacher.id })
     expect(deactivate.json().errors[0].message).toContain('reject them instead')
     await post('/admin/teachers/reject', { teacher_id: teacher.id, reason: 'Brak zdjęcia.' })
     const back = await post('/admin/teachers/reactivate', { teacher_id: teacher.id })
     expect(back.json().data.status).toBe('pending_verification')
-    expect(await signInStatus(teacher.email)).toBe('awaiting_verification')
+    expect(await signInCode(teacher.email)).toBe('awaiting_verification')
   })
 })
 
 describe('POST /admin/teachers/update', () => {
   it('sets the monthly cap and video provider through the ops services, each audited', async () => {
-    const teacher = await createTeacher(t.database.db)
+    const teacher = await createTeacher(c.t.database.db)
     const capped = await post('/admin/teachers/update', { teacher_id: teacher.id, monthly_cap: 40 })
     expect(capped.statusCode).toBe(200)
     expect(capped.json().data.monthly_lesson_cap).toBe(40)
@@ -271,7 +229,7 @@ describe('POST /admin/teachers/update', () => {
   })
 
   it('refuses values out of range or not configured, on their fields, changing nothing', async () => {
-    const teacher = await createTeacher(t.database.db)
+    const teacher = await createTeacher(c.t.database.db)
     const cases: [object, string][] = [
       [{ monthly_cap: 0 }, 'monthly_cap'],
       [{ monthly_cap: 1.5 }, 'monthly_cap'],
@@ -293,7 +251,7 @@ describe('POST /admin/teachers/update', () => {
 describe('who reaches the Teachers APIs', () => {
   it('401 signed out, 403 for students, teachers and an operator without the second factor', async () => {
     const id = crypto.randomUUID()
-    const breaches = await authorizationBreaches(t, [
+    const breaches = await authorizationBreaches(c.t, [
       { method: 'GET', url: '/admin/teachers/index' },
       { method: 'POST', url: '/admin/teachers/reject', payload: { teacher_id: id, reason: 'No.' } },
       { method: 'POST', url: '/admin/teachers/deactivate', payload: { teacher_id: id } },

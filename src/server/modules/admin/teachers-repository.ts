@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { AdminTeacherStatus } from '../../../domain/api/admin-teachers.ts'
 import type { Db } from '../../db/client.ts'
 import {
@@ -11,6 +11,7 @@ import {
 import { auditLog } from '../../db/schema-admin.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import type { User } from '../../platform/sessions.ts'
+import { nameOrEmailContains, pageOfUsers, userOfRole } from './people-repository.ts'
 
 // The console's Teachers (issue #29): the reads behind the list; the writes go through updateUser.
 
@@ -21,19 +22,6 @@ const STORED_STATUS = {
   deactivated: 'inactive',
 } as const satisfies Record<AdminTeacherStatus, User['status']>
 
-/** `q` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** Name or e-mail containing `q`, case-insensitively ("Anna Nowak" matches the full name too). */
-export function nameOrEmailContains(q: string): SQL | undefined {
-  const pattern = containsPattern(q)
-  return or(
-    sql`${users.email} ilike ${pattern}`,
-    sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${pattern}`,
-    sql`coalesce(${users.lastName}, '') || ' ' || coalesce(${users.firstName}, '') ilike ${pattern}`,
-  )
-}
-
 export type TeacherFilter = {
   status: AdminTeacherStatus | 'all'
   q: string | undefined
@@ -42,40 +30,22 @@ export type TeacherFilter = {
 }
 
 /** Newest sign-ups first; one row more than a page tells whether another page follows. */
-export async function findTeachers(db: Db, filter: TeacherFilter): Promise<{ rows: User[]; more: boolean }> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'teacher'),
-        filter.status === 'all' ? undefined : eq(users.status, STORED_STATUS[filter.status]),
-        filter.q ? nameOrEmailContains(filter.q) : undefined,
-      ),
-    )
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.perPage + 1)
-    .offset((filter.page - 1) * filter.perPage)
-  return { rows: rows.slice(0, filter.perPage), more: rows.length > filter.perPage }
+export function findTeachers(db: Db, filter: TeacherFilter): Promise<{ rows: User[]; more: boolean }> {
+  return pageOfUsers(
+    db,
+    'teacher',
+    [
+      filter.status === 'all' ? undefined : eq(users.status, STORED_STATUS[filter.status]),
+      filter.q ? nameOrEmailContains(filter.q) : undefined,
+    ],
+    filter,
+  )
 }
 
-export async function findTeacher(db: Db, teacherId: string): Promise<User | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, teacherId), eq(users.role, 'teacher')))
-  return row
-}
+export const findTeacher = (db: Db, teacherId: string) => userOfRole(db, 'teacher', teacherId)
 
 /** The teacher's row, locked until the transaction ends. */
-export async function lockTeacher(db: Db, teacherId: string): Promise<User | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, teacherId), eq(users.role, 'teacher')))
-    .for('update')
-  return row
-}
+export const lockTeacher = (db: Db, teacherId: string) => userOfRole(db, 'teacher', teacherId, { lock: true })
 
 /** spec §3 taught_languages with their names, and the teaching language ids, of several teachers. */
 export async function findTeachersLanguages(db: Db, teacherIds: string[]) {

@@ -6,9 +6,8 @@ import {
   updateTeacherBody,
 } from '../../../domain/api/admin-teachers.ts'
 import { parseInput } from '../../platform/validate.ts'
-import type { AuditActor } from './audit.ts'
 import { withFieldErrors } from './field-errors.ts'
-import { currentOperator, operatorWithSecondFactor } from './guard.ts'
+import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 import {
   deactivateTeacher,
   listTeachers,
@@ -23,10 +22,6 @@ import {
 export async function adminTeacherRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const admin = { preHandler: operatorWithSecondFactor(app) }
-  const actor = (request: Parameters<typeof currentOperator>[0]): AuditActor => {
-    const { user } = currentOperator(request)
-    return { kind: 'operator', id: user.id, email: user.email }
-  }
 
   app.get('/admin/teachers/index', admin, async (request) => {
     const query = parseInput(adminTeachersQuery, request.query)
@@ -54,7 +49,7 @@ export async function adminTeacherRoutes(app: FastifyInstance): Promise<void> {
   app.post('/admin/teachers/reject', admin, async (request) => {
     const body = parseInput(rejectTeacherBody, request.body)
     const result = await withFieldErrors('teacher_id', () =>
-      rejectTeacher(ctx, body.teacher_id, body.reason, actor(request)),
+      rejectTeacher(ctx, body.teacher_id, body.reason, operatorActor(request)),
     )
     return { data: { teacher: result.teacher, mail_sent: result.mailSent } }
   })
@@ -62,14 +57,18 @@ export async function adminTeacherRoutes(app: FastifyInstance): Promise<void> {
   app.post('/admin/teachers/deactivate', admin, async (request) => {
     const { teacher_id } = parseInput(teacherIdBody, request.body)
     return {
-      data: await withFieldErrors('teacher_id', () => deactivateTeacher(ctx, teacher_id, actor(request))),
+      data: await withFieldErrors('teacher_id', () =>
+        deactivateTeacher(ctx, teacher_id, operatorActor(request)),
+      ),
     }
   })
 
   app.post('/admin/teachers/reactivate', admin, async (request) => {
     const { teacher_id } = parseInput(teacherIdBody, request.body)
     return {
-      data: await withFieldErrors('teacher_id', () => reactivateTeacher(ctx, teacher_id, actor(request))),
+      data: await withFieldErrors('teacher_id', () =>
+        reactivateTeacher(ctx, teacher_id, operatorActor(request)),
+      ),
     }
   })
 
@@ -82,7 +81,7 @@ export async function adminTeacherRoutes(app: FastifyInstance): Promise<void> {
     }
     return {
       data: await withFieldErrors('teacher_id', () =>
-        updateTeacher(ctx, body.teacher_id, changes, actor(request)),
+        updateTeacher(ctx, body.teacher_id, changes, operatorActor(request)),
       ),
     }
   })

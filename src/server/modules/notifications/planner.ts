@@ -117,7 +117,7 @@ export async function planLessons(
   const minutes = await reminderMinutes(ctx.db)
   // A push is planned only to a party with a device to push to (most have none); the sweep plans
   // the 10-minute push of one who subscribes later.
-  const hasDevice = (userId: typeof lessons.teacherId) =>
+  const hasDevice = (userId: typeof lessons.teacherId | typeof lessons.studentId) =>
     exists(ctx.db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
   const rows = await ctx.db
     .select({
