@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Role } from '../../domain/api/common.ts'
+import type { AccountRole } from '../../domain/api/common.ts'
 import { type Profile, profileResponse } from '../../domain/api/profile.ts'
 import { http } from './http.ts'
 import { type Session, useSession } from './session.ts'
 
 export const profileKeys = {
   all: ['profile'] as const,
-  me: (role: Role, userId: string) => [...profileKeys.all, 'me', role, userId] as const,
+  me: (role: AccountRole, userId: string) => [...profileKeys.all, 'me', role, userId] as const,
   none: () => [...profileKeys.all, 'none'] as const,
 }
 
@@ -21,7 +21,8 @@ const fetchProfile =
 export function profileQueryOptions(session: Session | null) {
   return queryOptions({
     queryKey: session ? profileKeys.me(session.role, session.userId) : profileKeys.none(),
-    queryFn: session ? fetchProfile(session) : skipToken,
+    // issue #29: an operator has no profile of the app (the console asks /operator/me).
+    queryFn: session && session.role !== 'operator' ? fetchProfile(session) : skipToken,
     meta: { persist: true },
   })
 }

@@ -98,6 +98,14 @@ describe('session storage (spec §3 keys)', () => {
     expect(localStorage.getItem(SESSION_KEYS.auth)).toBeNull()
   })
 
+  it('keeps an operator signed in (issue #29: the console is theirs) and reads the role back', () => {
+    startSession({ ...record, role: 'operator', second_factor: 'enrol' })
+    expect(getSession()?.role).toBe('operator')
+    expect(localStorage.getItem(SESSION_KEYS.role)).toBe('operator')
+    expect(readSession(localStorage)?.role).toBe('operator')
+    clearSession()
+  })
+
   it('marks a student registration as completed in storage and for subscribers', () => {
     startSession(record)
     expect(getSession()?.registrationCompleted).toBe(false)

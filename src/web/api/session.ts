@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import type { AuthRecord } from '../../domain/api/auth.ts'
-import { idSchema, type Role, roleSchema } from '../../domain/api/common.ts'
+import { type AccountRole, accountRoleSchema, idSchema } from '../../domain/api/common.ts'
 
 // spec §3: local storage holds auth, role, registration_completed and group_lessons.
 export const SESSION_KEYS = {
@@ -13,7 +13,7 @@ export const SESSION_KEYS = {
 
 const storedAuthSchema = v.object({
   id: idSchema,
-  role: roleSchema,
+  role: accountRoleSchema,
   token: v.pipe(v.string(), v.nonEmpty()),
   email: v.string(),
   expires_at: v.pipe(
@@ -21,15 +21,18 @@ const storedAuthSchema = v.object({
     v.check((value) => !Number.isNaN(Date.parse(value))),
   ),
 })
-const storedFlagSchema = v.picklist(['true', 'false'])
 
 export type Session = {
   userId: string
   email: string
-  role: Role
+  /** issue #29: an operator's session opens the console (/admin) only. */
+  role: AccountRole
   token: string
   expiresAt: string
-  /** spec §6: kept locally for non-teachers; a teacher who can log in has completed registration. */
+  /**
+   * spec §6: kept locally for students; a teacher who can log in has completed registration, and
+   * an operator (issue #29) never registers.
+   */
   registrationCompleted: boolean
   groupLessons: boolean
 }
@@ -42,9 +45,26 @@ function parseJson(text: string): unknown {
   }
 }
 
+// Anything but 'true' (missing, corrupt) reads as false.
 function readFlag(storage: Storage, key: string): boolean {
-  const parsed = v.safeParse(storedFlagSchema, storage.getItem(key))
-  return parsed.success && parsed.output === 'true'
+  return storage.getItem(key) === 'true'
+}
+
+/** The session of an auth record and its two flags (as stored, or as the sign-in answered). */
+function toSession(
+  auth: Pick<AuthRecord, 'id' | 'role' | 'token' | 'email' | 'expires_at'>,
+  registrationCompleted: boolean,
+  groupLessons: boolean,
+): Session {
+  return {
+    userId: auth.id,
+    email: auth.email,
+    role: auth.role,
+    token: auth.token,
+    expiresAt: auth.expires_at,
+    registrationCompleted: auth.role !== 'student' || registrationCompleted,
+    groupLessons,
+  }
 }
 
 /**
@@ -56,22 +76,17 @@ export function readSession(storage: Storage, now: number = Date.now()): Session
     const rawAuth = storage.getItem(SESSION_KEYS.auth)
     if (rawAuth === null) return null
     const auth = v.safeParse(storedAuthSchema, parseJson(rawAuth))
-    const role = v.safeParse(roleSchema, storage.getItem(SESSION_KEYS.role))
-    const valid = auth.success && role.success && role.output === auth.output.role
+    // The stored role must be the auth record's, itself a valid role.
+    const valid = auth.success && storage.getItem(SESSION_KEYS.role) === auth.output.role
     if (!valid || Date.parse(auth.output.expires_at) <= now) {
       removeSession(storage)
       return null
     }
-    return {
-      userId: auth.output.id,
-      email: auth.output.email,
-      role: auth.output.role,
-      token: auth.output.token,
-      expiresAt: auth.output.expires_at,
-      registrationCompleted:
-        auth.output.role === 'teacher' || readFlag(storage, SESSION_KEYS.registrationCompleted),
-      groupLessons: readFlag(storage, SESSION_KEYS.groupLessons),
-    }
+    return toSession(
+      auth.output,
+      readFlag(storage, SESSION_KEYS.registrationCompleted),
+      readFlag(storage, SESSION_KEYS.groupLessons),
+    )
   } catch {
     // Storage can be unavailable (privacy modes, quota); the app then simply starts logged out.
     return null
@@ -82,7 +97,7 @@ export function writeSession(storage: Storage, record: AuthRecord): void {
   const { id, role, token, email, expires_at } = record
   storage.setItem(SESSION_KEYS.auth, JSON.stringify({ id, role, token, email, expires_at }))
   storage.setItem(SESSION_KEYS.role, role)
-  if (role === 'teacher') storage.removeItem(SESSION_KEYS.registrationCompleted)
+  if (role !== 'student') storage.removeItem(SESSION_KEYS.registrationCompleted)
   else storage.setItem(SESSION_KEYS.registrationCompleted, String(record.registration_completed))
   storage.setItem(SESSION_KEYS.groupLessons, String(record.only_group_lessons))
 }
@@ -116,29 +131,16 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** spec §4: a successful login stores the auth record and role and sets the bearer token. */
 export function startSession(record: AuthRecord): void {
-  // issue #29: an operator's session belongs to the console, whose screens are not built yet; the
-  // student and teacher app never holds one.
-  const role = record.role
-  if (role === 'operator') return
   if (!browserStorage) return
   try {
     writeSession(browserStorage, record)
   } catch {
     // Without storage the session lives in memory for this tab only.
   }
-  publish(readSession(browserStorage) ?? memorySession({ ...record, role }))
-}
-
-function memorySession(record: AuthRecord & { role: Session['role'] }): Session {
-  return {
-    userId: record.id,
-    email: record.email,
-    role: record.role,
-    token: record.token,
-    expiresAt: record.expires_at,
-    registrationCompleted: record.role === 'teacher' || record.registration_completed,
-    groupLessons: record.only_group_lessons,
-  }
+  publish(
+    readSession(browserStorage) ??
+      toSession(record, record.registration_completed, record.only_group_lessons),
+  )
 }
 
 /** spec §4: logout clears auth, role, registration_completed and group_lessons. */

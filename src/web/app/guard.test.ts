@@ -12,6 +12,7 @@ import {
 const student: GuardSession = { role: 'student', registrationCompleted: true, groupLessons: false }
 const teacher: GuardSession = { role: 'teacher', registrationCompleted: true, groupLessons: false }
 const unregistered: GuardSession = { role: 'student', registrationCompleted: false, groupLessons: false }
+const operator: GuardSession = { role: 'operator', registrationCompleted: true, groupLessons: false }
 const groupStudent: GuardSession = { role: 'student', registrationCompleted: true, groupLessons: true }
 const fullAccess: GuardProfile = {
   human_access: true,
@@ -221,7 +222,7 @@ describe('dashboard screen access (profile rules)', () => {
 
 const sessionArb: fc.Arbitrary<GuardSession> = fc.option(
   fc.record({
-    role: fc.constantFrom('student' as const, 'teacher' as const),
+    role: fc.constantFrom('student' as const, 'teacher' as const, 'operator' as const),
     registrationCompleted: fc.boolean(),
     groupLessons: fc.boolean(),
   }),
@@ -253,6 +254,8 @@ const pathArb = fc.oneof(
     '/dashboard/profile',
     '/dashboard/student-profile/3',
     '/dashboard/teacher/9',
+    '/admin',
+    '/admin/settings',
   ),
   fc.webPath(),
 )
@@ -278,5 +281,31 @@ describe('the guard as a whole', () => {
         expect(destination.startsWith('/dashboard')).toBe(false)
       }),
     )
+  })
+})
+
+describe('the school console (issue #29)', () => {
+  it('lands an operator on /admin from the login page and from every app path', () => {
+    expect(land('/login', operator)).toBe('/admin')
+    expect(land('/login/teacher', operator)).toBe('/admin')
+    expect(land('/', operator)).toBe('/admin')
+    for (const path of ['/dashboard/set-lessons', '/dashboard/my-lessons', '/dashboard/profile', '/nope'])
+      expect(land(path, operator, { profile: fullAccess })).toBe('/admin')
+  })
+
+  it('shows the console to an operator, whatever its screen', () => {
+    for (const path of ['/admin', '/admin/', '/admin/settings', '/admin/audit', '/admin/teachers/x'])
+      expect(step(path, operator)).toBeNull()
+  })
+
+  it('never shows a console screen to a student or a teacher: they go to their home', () => {
+    for (const path of ['/admin', '/admin/settings', '/admin/audit?action=x']) {
+      expect(land(path, student, { profile: fullAccess })).toBe('/dashboard/set-lessons')
+      expect(land(path, teacher, { profile: fullAccess })).toBe('/dashboard/my-lessons')
+    }
+  })
+
+  it('sends a signed-out visitor of the console to the login page', () => {
+    expect(land('/admin/settings', null)).toBe('/login')
   })
 })

@@ -1,10 +1,10 @@
 import { matchPath } from 'react-router-dom'
-import type { Role } from '../../domain/api/common.ts'
+import type { AccountRole } from '../../domain/api/common.ts'
 import type { Profile } from '../../domain/api/profile.ts'
 import { isPartnerCompany } from './partner.ts'
 import { LOGIN_ROLES, paths, profileRedirect } from './paths.ts'
 
-export type GuardSession = { role: Role; registrationCompleted: boolean; groupLessons: boolean } | null
+export type GuardSession = { role: AccountRole; registrationCompleted: boolean; groupLessons: boolean } | null
 export type GuardProfile = Pick<Profile, 'human_access' | 'ai_access' | 'company_name'>
 
 export type GuardInput = {
@@ -58,7 +58,7 @@ function routeRedirect(path: string): string | null {
 }
 
 /** The dashboard screens' own access rules (spec §2 routes table), once the profile is known. */
-function screenAccessRedirect(path: string, role: Role, profile: GuardProfile, partnerName: string) {
+function screenAccessRedirect(path: string, role: AccountRole, profile: GuardProfile, partnerName: string) {
   // An AI-only student (the start screen is set-lessons, spec §2) lands on their AI lesson screen,
   // not on a profile warning about an access they were never sold (issue #11 item 8).
   if (path === paths.setLessons && !profile.human_access)
@@ -76,6 +76,9 @@ function screenAccessRedirect(path: string, role: Role, profile: GuardProfile, p
 export function resolveRedirect(input: GuardInput): string | null {
   const path = normalize(input.path)
   const { session } = input
+  // issue #29: an operator sees the console only. For anyone else its paths are unknown ones,
+  // which lead home (students and teachers) or to the login page (signed out).
+  if (session?.role === 'operator') return matchesAny([paths.adminAll], path) ? null : paths.admin
   const routed = routeRedirect(path)
   if (routed !== null) return routed
   if (isLoginPath(path)) {

@@ -19,6 +19,9 @@ export const paths = {
   videoCallVonage: '/dashboard/video-call-vonage',
   videoCallLearnCube: '/dashboard/video-call-learn-cube',
   voiceConfirmation: '/dashboard/voice-confirmation',
+  /** issue #29: the school's console, for operators only; its screens route inside its chunk. */
+  admin: '/admin',
+  adminAll: '/admin/*',
 } as const
 
 /** spec §2: /login/{id} accepts these ids only. */

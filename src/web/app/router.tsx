@@ -10,6 +10,11 @@ import { dashboardChunks } from './screen-chunks.ts'
 // when its route is first opened (issue #10; CONVENTIONS.md "Loading"). A chunk that fails to
 // load reaches RootLayout's error boundary as a ChunkLoadError (spec §8).
 const DashboardLayout = lazyComponent(async () => (await dashboardChunks.layout()).DashboardLayout)
+// issue #29: the school's console, one chunk for all its screens (never in the app's bundles),
+// reached through a small door chunk so this entry names one file for it (login budget).
+const AdminRoute = lazyComponent(() =>
+  import('../features/admin/admin-route.tsx').then((door) => door.AdminRoute),
+)
 const RegistrationScreen = lazyComponent(
   async () => (await import('../features/registration/registration-screen.tsx')).RegistrationScreen,
 )
@@ -42,6 +47,8 @@ export const routes: RouteObject[] = [
       },
       // The dashboard's own screens are routed inside its chunk (dashboard-screens.tsx).
       { path: `${paths.dashboard}/*`, element: <DashboardLayout /> },
+      // issue #29: the school's console routes its screens inside its own chunk (features/admin).
+      { path: paths.adminAll, element: <AdminRoute /> },
       { path: '*', element: null },
     ],
   },

@@ -16,6 +16,8 @@ import { settingsQueryOptions } from '../api/settings.ts'
  * asked for twice.
  */
 export function prefetchSignedInData(client: QueryClient, session: Session): void {
+  // issue #29: an operator's console asks for its own data (features/admin); these would be refused.
+  if (session.role === 'operator') return
   void client.prefetchQuery(profileQueryOptions(session))
   void client.prefetchQuery(languagesQueryOptions())
   void client.prefetchQuery(levelsQueryOptions())

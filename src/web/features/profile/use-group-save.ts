@@ -71,7 +71,9 @@ export function useGroupSave<Values extends object>({
   mapPath = (path) => path,
   failureToast = false,
 }: Options<Values>) {
-  const role = useSession()?.role ?? 'student'
+  const sessionRole = useSession()?.role
+  // Only students and teachers have a profile to edit (operators see the console only).
+  const role = sessionRole === 'teacher' ? 'teacher' : 'student'
   const update = useUpdateProfile()
   const [failure, setFailure] = useState<MessageDescriptor | null>(null)
 

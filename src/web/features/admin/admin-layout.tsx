@@ -1,0 +1,117 @@
+import '@mantine/core/styles/AppShell.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/NavLink.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import {
+  IconAdjustments,
+  IconCalendarEvent,
+  IconChartBar,
+  IconClockQuestion,
+  IconListDetails,
+  IconSchool,
+  IconUserExclamation,
+  IconUsersGroup,
+} from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { useLogout } from '../../api/logout.ts'
+import { Logo } from '../../ui/logo.tsx'
+import { type AdminSectionKey, adminSections, sectionHref } from './admin-sections.ts'
+import { ConsoleLanguageSwitcher } from './console-language-switcher.tsx'
+
+const icons: Record<AdminSectionKey, typeof IconSchool> = {
+  teachers: IconSchool,
+  students: IconUsersGroup,
+  lessons: IconCalendarEvent,
+  absence: IconUserExclamation,
+  'lack-of-slots': IconClockQuestion,
+  overview: IconChartBar,
+  settings: IconAdjustments,
+  audit: IconListDetails,
+}
+
+/** Where the skip link and the screens' headings live. */
+export const ADMIN_MAIN_ID = 'admin-main'
+
+/**
+ * The school's console (issue #29; DESIGN.md "The school's console"): its own navigation at the
+ * side, folded into a menu below Mantine's `lg` (as the app's top bar folds at 1100 px), the
+ * language switch and logout always at hand.
+ */
+export function AdminLayout({ email, children }: { email: string; children: ReactNode }) {
+  const { t, i18n } = useLingui()
+  const [opened, menu] = useDisclosure(false)
+  const { pathname } = useLocation()
+  const logout = useLogout()
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={menu.toggle}
+              hiddenFrom="lg"
+              aria-label={opened ? t`Zamknij menu` : t`Otwórz menu`}
+              aria-expanded={opened}
+              size="sm"
+            />
+            <Logo size={28} />
+            <Text fw={600} visibleFrom="xs">
+              <Trans>Konsola szkoły</Trans>
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="md" truncate="end" maw={260} title={email}>
+              {email}
+            </Text>
+            <ConsoleLanguageSwitcher />
+            <Button variant="default" size="xs" onClick={() => void logout()} visibleFrom="sm">
+              <Trans>Wyloguj się</Trans>
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <Stack justify="space-between" h="100%">
+          <nav aria-label={t`Nawigacja konsoli`}>
+            {adminSections.map((section) => {
+              const Icon = icons[section.key]
+              const href = sectionHref(section)
+              const active = pathname === href || pathname.startsWith(`${href}/`)
+              return (
+                <NavLink
+                  key={section.key}
+                  component={Link}
+                  to={href}
+                  label={i18n._(section.label)}
+                  leftSection={<Icon size={18} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={menu.close}
+                />
+              )
+            })}
+          </nav>
+          <Stack gap="xs" hiddenFrom="sm">
+            <Text size="xs" c="dimmed" truncate="end" title={email}>
+              {email}
+            </Text>
+            <Button variant="default" onClick={() => void logout()}>
+              <Trans>Wyloguj się</Trans>
+            </Button>
+          </Stack>
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main id={ADMIN_MAIN_ID}>{children}</AppShell.Main>
+    </AppShell>
+  )
+}

@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro'
+import { SegmentedControl } from '@mantine/core'
+import { LOCALES } from '../../../domain/constants.ts'
+import { activateLocale, isLocale } from '../../app/i18n.ts'
+
+/**
+ * The console's language switch: upper-case locale codes as in the app's top bar (spec §2). An
+ * operator has no profile of the app to save it to, so the choice is remembered on this device.
+ */
+export function ConsoleLanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+  const { t, i18n } = useLingui()
+  return (
+    <SegmentedControl
+      size={size}
+      radius="md"
+      aria-label={t`Język`}
+      value={i18n.locale}
+      onChange={(value) => {
+        if (isLocale(value)) void activateLocale(value)
+      }}
+      data={LOCALES.map((locale) => ({ value: locale, label: locale.toUpperCase() }))}
+    />
+  )
+}

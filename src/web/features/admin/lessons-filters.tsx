@@ -1,0 +1,90 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { isLessonStatus } from '../../api/admin-lessons.ts'
+import { LessonPartyPicker } from './lesson-party-picker.tsx'
+import { emptyLessonsFilters, type LessonsUrlFilters } from './lessons-url.ts'
+
+type Props = { value: LessonsUrlFilters; onApply: (filters: LessonsUrlFilters) => void }
+
+/** The lessons' filters: a range of Poland days, the teacher, the student and the status. */
+export function LessonsFilters({ value, onApply }: Props) {
+  const { t } = useLingui()
+  const [draft, setDraft] = useState(value)
+  useEffect(() => setDraft(value), [value])
+  const rangeError =
+    draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!rangeError) onApply({ ...draft, page: 1 })
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      onSubmit={submit}
+      role="search"
+      aria-label={t`Filtry lekcji`}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+        <TextInput
+          type="date"
+          label={t`Od dnia`}
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label={t`Do dnia`}
+          value={draft.to}
+          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          error={rangeError}
+        />
+        <LessonPartyPicker
+          party="teacher"
+          label={t`Lektor`}
+          value={{ id: draft.teacher, name: draft.teacher_name }}
+          onChange={({ id, name }) => setDraft({ ...draft, teacher: id, teacher_name: name })}
+        />
+        <LessonPartyPicker
+          party="student"
+          label={t`Kursant`}
+          value={{ id: draft.student, name: draft.student_name }}
+          onChange={({ id, name }) => setDraft({ ...draft, student: id, student_name: name })}
+        />
+        <Select
+          label={t`Status`}
+          placeholder={t`Każdy`}
+          clearable
+          value={draft.status || null}
+          onChange={(status) =>
+            setDraft({ ...draft, status: status && isLessonStatus(status) ? status : '' })
+          }
+          data={[
+            { value: 'scheduled', label: t`Zaplanowana` },
+            { value: 'finished', label: t`Zakończona` },
+            { value: 'cancelled', label: t`Odwołana` },
+          ]}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button variant="subtle" color="gray" onClick={() => onApply(emptyLessonsFilters)}>
+          <Trans>Wyczyść</Trans>
+        </Button>
+        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+          <Trans>Filtruj</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  )
+}

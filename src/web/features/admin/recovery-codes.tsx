@@ -1,0 +1,80 @@
+import '@mantine/core/styles/Code.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Checkbox, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { IconCheck, IconClipboardCopy, IconDownload } from '@tabler/icons-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useFinishEnrolment } from '../../api/admin.ts'
+import { SecondFactorFrame } from './second-factor-frame.tsx'
+import { useCopy } from './use-copy.ts'
+
+/** The codes as a text file's contents, one a line. */
+export const recoveryCodesText = (email: string, codes: string[]) =>
+  [`Lektorium – ${email}`, '', ...codes, ''].join('\n')
+
+/**
+ * issue #29: the one-time recovery codes, shown once, after the enrolment is confirmed. Each lets
+ * the operator in once without the app; the console opens when they say they have kept them.
+ */
+export function RecoveryCodes({ email, codes }: { email: string; codes: string[] }) {
+  const { t } = useLingui()
+  const finish = useFinishEnrolment()
+  const [kept, setKept] = useState(false)
+  const { copied, copy } = useCopy()
+  const text = recoveryCodesText(email, codes)
+  const download = useMemo(() => URL.createObjectURL(new Blob([text], { type: 'text/plain' })), [text])
+  useEffect(() => () => URL.revokeObjectURL(download), [download])
+
+  return (
+    <SecondFactorFrame title={t`Zapisz kody odzyskiwania`} email={email}>
+      <Alert color="yellow" variant="light" title={t`Te kody zobaczysz tylko teraz`}>
+        <Trans>
+          Każdy kod otwiera konsolę jeden raz, gdy nie masz pod ręką aplikacji. Zapisz je w menedżerze haseł
+          albo wydrukuj i przechowuj bezpiecznie.
+        </Trans>
+      </Alert>
+      <SimpleGrid cols={2} spacing="xs" aria-label={t`Kody odzyskiwania`} role="list">
+        {codes.map((code) => (
+          <Code key={code} fz="md" ta="center" py={6} role="listitem">
+            {code}
+          </Code>
+        ))}
+      </SimpleGrid>
+      <Group gap="sm" grow>
+        <Button
+          variant="default"
+          onClick={() => copy(text)}
+          leftSection={
+            copied ? <IconCheck size={18} aria-hidden /> : <IconClipboardCopy size={18} aria-hidden />
+          }
+        >
+          {copied ? <Trans>Skopiowano</Trans> : <Trans>Kopiuj</Trans>}
+        </Button>
+        <Button
+          component="a"
+          href={download}
+          download="lektorium-recovery-codes.txt"
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+        >
+          <Trans>Pobierz</Trans>
+        </Button>
+      </Group>
+      <Checkbox
+        checked={kept}
+        onChange={(event) => setKept(event.currentTarget.checked)}
+        label={t`Kody są zapisane w bezpiecznym miejscu`}
+      />
+      <Stack gap={4}>
+        <Button disabled={!kept} onClick={finish}>
+          <Trans>Przejdź do konsoli</Trans>
+        </Button>
+        {!kept && (
+          <Text size="xs" c="dimmed" ta="center">
+            <Trans>Najpierw potwierdź, że kody są zapisane.</Trans>
+          </Text>
+        )}
+      </Stack>
+    </SecondFactorFrame>
+  )
+}

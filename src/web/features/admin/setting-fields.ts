@@ -1,0 +1,85 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { OperatorSettings } from '../../api/admin-settings.ts'
+
+// spec §3 Settings (and the reminders of issue #28) as the console edits them. The bounds are the
+// server's (server/modules/settings/service.ts SETTING_BOUNDS), repeated here only to say them
+// beside each field and check them before sending; the server decides.
+
+export type SettingKey = keyof OperatorSettings
+type Unit = 'days' | 'hours' | 'minutes'
+
+export type SettingField = {
+  key: SettingKey
+  label: MessageDescriptor
+  description: MessageDescriptor
+  unit: Unit
+  min: number
+  max: number
+}
+
+export const settingFields: SettingField[] = [
+  {
+    key: 'cancellation_earliness',
+    label: msg`Odwołanie bez konsekwencji`,
+    description: msg`Ile godzin przed lekcją najpóźniej można ją odwołać bez ostrzeżenia lub kary.`,
+    unit: 'hours',
+    min: 0,
+    max: 336,
+  },
+  {
+    key: 'ban_duration',
+    label: msg`Czas blokady konta`,
+    description: msg`Na ile dni blokujemy kursanta po kolejnym późnym odwołaniu (po ostrzeżeniu).`,
+    unit: 'days',
+    min: 0,
+    max: 365,
+  },
+  {
+    key: 'lesson_earliness_condition',
+    label: msg`Najkrótszy czas do lekcji przy rezerwacji`,
+    description: msg`Ile godzin przed początkiem lekcji najpóźniej można ją zarezerwować.`,
+    unit: 'hours',
+    min: 0,
+    max: 336,
+  },
+  {
+    key: 'first_reminder_minutes',
+    label: msg`Pierwsze przypomnienie`,
+    description: msg`Ile minut przed lekcją wysyłamy pierwsze przypomnienie.`,
+    unit: 'minutes',
+    min: 0,
+    max: 20_160,
+  },
+  {
+    key: 'second_reminder_minutes',
+    label: msg`Drugie przypomnienie`,
+    description: msg`Ile minut przed lekcją wysyłamy drugie przypomnienie.`,
+    unit: 'minutes',
+    min: 0,
+    max: 20_160,
+  },
+]
+
+/** The unit's short name beside the field. */
+export const unitLabel: Record<Unit, MessageDescriptor> = {
+  days: msg`dni`,
+  hours: msg`godz.`,
+  minutes: msg`min`,
+}
+
+/** The allowed range in words, shown under the field and as its error. */
+export function rangeText(field: Pick<SettingField, 'unit' | 'min' | 'max'>): MessageDescriptor {
+  const { min, max } = field
+  if (field.unit === 'days') return msg`Liczba całkowita od ${min} do ${max} dni`
+  if (field.unit === 'hours') return msg`Liczba całkowita od ${min} do ${max} godzin`
+  return msg`Liczba całkowita od ${min} do ${max} minut`
+}
+
+/** The typed value as a whole number within the field's range, or null. */
+export function settingValue(field: Pick<SettingField, 'min' | 'max'>, text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,6}$/.test(trimmed)) return null
+  const value = Number(trimmed)
+  return value >= field.min && value <= field.max ? value : null
+}

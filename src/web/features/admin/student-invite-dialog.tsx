@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+import { useInviteStudent } from '../../api/admin-students.ts'
+import { AppDialog } from '../../ui/app-dialog.tsx'
+import { FormError } from '../../ui/form-error.tsx'
+import { showToast } from '../../ui/toast.ts'
+import { ProblemText } from './problem-text.tsx'
+import { studentProblem } from './student-problems.ts'
+
+const FIELDS = ['email', 'active_until', 'company_name']
+
+/** spec §1: a student is invited by the school with access flags and an "active until" date. */
+export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui()
+  const invite = useInviteStudent()
+  const [email, setEmail] = useState('')
+  const [human, setHuman] = useState(true)
+  const [ai, setAi] = useState(false)
+  const [group, setGroup] = useState(false)
+  const [until, setUntil] = useState('')
+  const [company, setCompany] = useState('')
+  const [locale, setLocale] = useState<'pl' | 'en'>('pl')
+  const [emptyEmail, setEmptyEmail] = useState(false)
+  const problem = studentProblem(invite.error)
+  const on = (field: string) => (problem?.field === field ? <ProblemText problem={problem.message} /> : null)
+  const close = () => {
+    if (!invite.isPending) onClose()
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const address = email.trim()
+    setEmptyEmail(address === '')
+    if (address === '') return
+    invite.mutate(
+      {
+        email: address,
+        human_access: human,
+        ai_access: ai,
+        only_group_lessons: group,
+        active_until: until === '' ? null : until,
+        company_name: company.trim() === '' ? null : company.trim(),
+        locale,
+      },
+      {
+        onSuccess: ({ student, resent, mail_sent }) => {
+          const message = !mail_sent
+            ? t`Konto ${student.email} jest gotowe, ale e-maila nie udało się wysłać.`
+            : resent
+              ? t`Wysłaliśmy nowe zaproszenie do ${student.email}.`
+              : t`Wysłaliśmy zaproszenie do ${student.email}.`
+          showToast({ color: mail_sent ? 'green' : 'yellow', autoClose: 4000, message })
+          onClose()
+        },
+      },
+    )
+  }
+
+  return (
+    <AppDialog opened onClose={close} title={t`Zaproś kursanta`} variant="edit">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            type="email"
+            label={t`E-mail`}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            required
+            error={emptyEmail ? t`Podaj adres e-mail` : on('email')}
+          />
+          <Checkbox
+            label={t`Lekcje z lektorem`}
+            checked={human}
+            onChange={(e) => setHuman(e.currentTarget.checked)}
+          />
+          <Checkbox label={t`Lekcje z AI`} checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} />
+          <Checkbox
+            label={t`Tylko lekcje grupowe`}
+            checked={group}
+            onChange={(e) => setGroup(e.currentTarget.checked)}
+          />
+          <TextInput
+            type="date"
+            label={t`Aktywny do`}
+            description={t`Puste pole: bez daty końca.`}
+            value={until}
+            onChange={(event) => setUntil(event.currentTarget.value)}
+            error={on('active_until')}
+          />
+          <TextInput
+            label={t`Firma`}
+            value={company}
+            onChange={(event) => setCompany(event.currentTarget.value)}
+            error={on('company_name')}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="invite-locale">
+              <Trans>Język zaproszenia</Trans>
+            </Text>
+            <SegmentedControl
+              aria-labelledby="invite-locale"
+              value={locale}
+              onChange={(value) => setLocale(value === 'en' ? 'en' : 'pl')}
+              data={[
+                { value: 'pl', label: t`polski` },
+                { value: 'en', label: t`angielski` },
+              ]}
+            />
+          </div>
+          {problem && !FIELDS.includes(problem.field ?? '') && (
+            <FormError>
+              <ProblemText problem={problem.message} />
+            </FormError>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              <Trans>Anuluj</Trans>
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              <Trans>Wyślij zaproszenie</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  )
+}

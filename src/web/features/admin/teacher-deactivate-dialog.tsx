@@ -1,0 +1,58 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { type AdminTeacher, useDeactivateTeacher } from '../../api/admin-teachers.ts'
+import { AppDialog } from '../../ui/app-dialog.tsx'
+import { FormError } from '../../ui/form-error.tsx'
+import { showToast } from '../../ui/toast.ts'
+import { ProblemText } from './problem-text.tsx'
+import { teacherProblem } from './teacher-problems.ts'
+
+type Props = { teacher: AdminTeacher; name: string; opened: boolean; onClose: () => void }
+
+/** issue #29: deactivating a teacher is confirmed first, and can be undone (Przywróć). */
+export function TeacherDeactivateDialog({ teacher, name, opened, onClose }: Props) {
+  const { t } = useLingui()
+  const deactivate = useDeactivateTeacher()
+  const problem = teacherProblem(deactivate.error)
+  const close = () => {
+    if (deactivate.isPending) return
+    deactivate.reset()
+    onClose()
+  }
+  const confirm = () =>
+    deactivate.mutate(
+      { teacher_id: teacher.id },
+      {
+        onSuccess: () => {
+          showToast({ color: 'green', autoClose: 4000, message: t`${name} jest nieaktywny.` })
+          close()
+        },
+      },
+    )
+
+  return (
+    <AppDialog opened={opened} onClose={close} title={t`Dezaktywować lektora?`} variant="edit">
+      <Stack gap="sm">
+        <Text size="sm">
+          <Trans>
+            {name} nie będzie mógł się logować ani przyjmować rezerwacji. Zmianę można cofnąć przyciskiem
+            „Aktywuj ponownie”.
+          </Trans>
+        </Text>
+        {problem && (
+          <FormError>
+            <ProblemText problem={problem.message} />
+          </FormError>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={deactivate.isPending}>
+            <Trans>Anuluj</Trans>
+          </Button>
+          <Button color="red" onClick={confirm} loading={deactivate.isPending}>
+            <Trans>Dezaktywuj</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  )
+}

@@ -1,0 +1,238 @@
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
+import { E2E_PORT } from '../../playwright.config.ts'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { DEMO_PASSWORD, LoginPage, STUDENT, storedToken } from './support/login-page.ts'
+import { messagesTo } from './support/mail.ts'
+import { opsOn } from './support/ops.ts'
+import { OwnServer } from './support/own-server.ts'
+
+// Issue #29, the school's console: an operator made with `ops create-operator` sets a password
+// from the e-mailed link, signs in on the ordinary login page, lands on /admin, enrols a second
+// factor (TOTP codes computed here, as an authenticator app would), changes a setting and finds
+// the change in the audit log with its values before and after; a later sign-in passes with a
+// recovery code. A student cannot open the console. A server of the journey's own, so the
+// setting it changes moves no other journey's booking rules.
+
+const server = new OwnServer(E2E_PORT + 97, 'e2e-admin-console')
+const OPERATOR = `operator.${Date.now()}@example.com`
+const PASSWORD = 'Konsola-Szkoly-2026'
+/** The demo's teacher awaiting verification (db/seed/demo-teachers.ts). */
+const PENDING_TEACHER = 'ewa.wozniak@demo.lektorium.pl'
+
+let browser: Browser
+
+test.describe.configure({ mode: 'serial' })
+test.setTimeout(120_000)
+
+test.beforeAll(async () => {
+  await server.start()
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS })
+})
+
+test.afterAll(async () => {
+  await browser?.close()
+  await server.stop()
+})
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url })
+  return context.newPage()
+}
+
+/** The link of the newest e-mail to `email` on this journey's server. */
+async function linkTo(email: string, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(() => {
+      link =
+        messagesTo(email, server.dataDir)
+          .map((m) => pattern.exec(m.text)?.[0])
+          .filter((l): l is string => Boolean(l))
+          .at(-1) ?? ''
+      return link
+    })
+    .not.toBe('')
+  return link
+}
+
+/** The code an authenticator app shows now for `secret` (30 s steps, 6 digits). */
+const totpNow = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
+
+let recoveryCodes: string[] = []
+
+test('an operator sets a password, enrols a second factor and changes a setting, audited', async () => {
+  expect(opsOn(server, 'create-operator', OPERATOR)).toContain(`Created operator ${OPERATOR}`)
+  const page = await newPage()
+  // The link's path and token on this journey's server (the CLI, run here without the server's
+  // address, may name the default one).
+  const link = new URL(await linkTo(OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/))
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+
+  // The ordinary login page; the operator lands on the console's enrolment.
+  await new LoginPage(page).signIn(OPERATOR, PASSWORD)
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Zabezpiecz konto drugim składnikiem' })).toBeVisible()
+  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await expect(page.getByRole('link', { name: /otwórz klucz w aplikacji/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^otpauth://totp/.*secret=${secret}`),
+  )
+
+  // A wrong code is said so, in Polish, beside the field.
+  const wrong = totpNow(secret) === '000000' ? '111111' : '000000'
+  await page.getByLabel('Kod z aplikacji').fill(wrong)
+  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
+  await expect(page.getByText('Ten kod jest nieprawidłowy albo już wygasł.', { exact: false })).toBeVisible()
+
+  await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
+  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
+  await expect(page.getByRole('heading', { name: 'Zapisz kody odzyskiwania' })).toBeVisible()
+  recoveryCodes = await page
+    .getByRole('list', { name: 'Kody odzyskiwania' })
+    .getByRole('listitem')
+    .allInnerTexts()
+  expect(recoveryCodes.length).toBeGreaterThanOrEqual(8)
+  const toConsole = page.getByRole('button', { name: 'Przejdź do konsoli' })
+  await expect(toConsole).toBeDisabled()
+  await page.getByLabel('Kody są zapisane w bezpiecznym miejscu').check()
+  await toConsole.click()
+  await expect(page).toHaveURL(/\/admin\/teachers$/)
+
+  // Settings: the ban duration goes up by one day.
+  await page
+    .getByRole('navigation', { name: 'Nawigacja konsoli' })
+    .getByRole('link', { name: 'Ustawienia' })
+    .click()
+  const ban = page.getByLabel('Czas blokady konta')
+  await expect(ban).not.toHaveValue('')
+  const before = Number(await ban.inputValue())
+  const after = before === 365 ? 364 : before + 1
+  await ban.fill(String(after))
+  // Out of range is refused on the field before anything is sent.
+  const lessonEarliness = page.getByLabel('Najkrótszy czas do lekcji przy rezerwacji')
+  const earliness = await lessonEarliness.inputValue()
+  await lessonEarliness.fill('9999')
+  await page.getByRole('button', { name: 'Zapisz zmiany' }).click()
+  await expect(page.getByText('Liczba całkowita od 0 do 336 godzin').last()).toBeVisible()
+  await lessonEarliness.fill(earliness)
+  await page.getByRole('button', { name: 'Zapisz zmiany' }).click()
+  await expect(page.getByText('Zapisano.')).toBeVisible()
+
+  // The change in the audit log, before and after, one click away.
+  await page.getByRole('link', { name: 'Zobacz zmianę w dzienniku' }).click()
+  await expect(page).toHaveURL(/\/admin\/audit\?action=settings\.update$/)
+  const entry = page.getByRole('article').first()
+  await expect(entry.getByText('Zmiana ustawień')).toBeVisible()
+  await expect(entry.getByText(OPERATOR)).toBeVisible()
+  const row = entry.getByRole('row', { name: /Czas blokady konta/ })
+  await expect(row.getByRole('cell')).toHaveText([/Czas blokady konta/, String(before), String(after)])
+
+  // The same page in English after a reload: the session has passed its second factor.
+  await page.getByText('EN', { exact: true }).click()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  await expect(page.getByRole('article').first().getByText('Settings changed')).toBeVisible()
+  await page.getByText('PL', { exact: true }).click()
+  await page.getByRole('button', { name: 'Wyloguj się' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('the next sign-in passes with a recovery code; the operator verifies a teacher and invites students from a CSV', async () => {
+  const page = await newPage()
+  const login = new LoginPage(page)
+  await login.goto('/admin/settings')
+  await login.signIn(OPERATOR, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Potwierdź, że to Ty' })).toBeVisible()
+  // Until the second factor is passed the operator APIs stay closed.
+  const token = await storedToken(page)
+  const closed = await page.request.get('/api/v1/admin/settings/show', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(closed.status()).toBe(403)
+
+  await page.getByRole('button', { name: /użyj kodu odzyskiwania/ }).click()
+  await page.getByLabel('Kod odzyskiwania').fill('zzzzz-zzzzz')
+  await page.getByRole('button', { name: 'Zaloguj się' }).click()
+  await expect(page.getByText('Ten kod odzyskiwania jest nieprawidłowy albo został już użyty.')).toBeVisible()
+  await page.getByLabel('Kod odzyskiwania').fill(recoveryCodes[0] ?? '')
+  await page.getByRole('button', { name: 'Zaloguj się' }).click()
+  await expect(page.getByRole('heading', { name: 'Lektorzy' })).toBeVisible()
+  // The operator sees the console only: the app's screens send them back to it.
+  await page.goto('/dashboard/my-lessons')
+  await expect(page).toHaveURL(/\/admin\/teachers$/)
+
+  // The demo's teacher awaiting verification (spec §4) is verified from the queue, and can sign in.
+  const pending = page.getByRole('article', { name: 'Ewa Woźniak' })
+  await expect(pending.getByText('Czeka na weryfikację')).toBeVisible()
+  await expect(pending.getByText('Swedish · C1')).toBeVisible()
+  await pending.getByRole('button', { name: 'Zweryfikuj' }).click()
+  await expect(page.getByText('Nikt nie czeka na weryfikację.')).toBeVisible()
+  const teacherPage = await newPage()
+  const teacherLogin = new LoginPage(teacherPage)
+  await teacherLogin.goto('/login/teacher')
+  await teacherLogin.signIn(PENDING_TEACHER, DEMO_PASSWORD)
+  await expect(teacherPage).toHaveURL(/\/dashboard\/my-lessons$/)
+  await teacherPage.context().close()
+  await page.goto('/admin/audit?action=teacher.verify')
+  await expect(page.getByRole('article').first().getByText('Weryfikacja lektora')).toBeVisible()
+
+  // Twenty students of a corporate customer from a CSV: the two bad rows are shown and not sent,
+  // the eighteen others are invited, each by e-mail (issue #29 "Done when").
+  const stamp = Date.now()
+  const good = Array.from({ length: 18 }, (_, i) => `firma.${stamp}.${i}@example.com`)
+  const csv = [
+    'email,human_access,ai_access,only_group_lessons,active_until,company_name,locale',
+    ...good.map((email, i) => `${email},tak,nie,,2030-06-30,Firma ${stamp},${i % 2 ? 'en' : 'pl'}`),
+    `not-an-address,tak,nie,,2030-06-30,Firma ${stamp},pl`,
+    `late.${stamp}@example.com,tak,nie,,2020-01-01,Firma ${stamp},pl`,
+  ].join('\n')
+  await page
+    .getByRole('navigation', { name: 'Nawigacja konsoli' })
+    .getByRole('link', { name: 'Kursanci' })
+    .click()
+  await page.getByRole('button', { name: 'Zaproś z pliku CSV' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Zaproś kursantów z pliku CSV' })
+  await dialog.getByRole('textbox', { name: 'Zawartość pliku' }).fill(csv)
+  await dialog.getByRole('button', { name: 'Sprawdź' }).click()
+  await expect(
+    dialog.getByText('Wierszy: 20; do wysłania: 18; z problemami (nie zostaną wysłane): 2.'),
+  ).toBeVisible()
+  await expect(dialog.getByRole('row', { name: /not-an-address/ })).toContainText('nieprawidłowy e-mail')
+  await expect(dialog.getByRole('row', { name: new RegExp(`late\\.${stamp}`) })).toContainText(
+    'data już minęła',
+  )
+  expect(messagesTo(good[0] ?? '', server.dataDir)).toHaveLength(0)
+  await dialog.getByRole('button', { name: 'Wyślij 18 zaproszeń' }).click()
+  await expect(dialog.getByText('Zaproszonych: 18; niewysłanych: 2; e-mail nie doszedł: 0.')).toBeVisible()
+  for (const email of good) expect(messagesTo(email, server.dataDir).length, email).toBe(1)
+  expect(messagesTo(`late.${stamp}@example.com`, server.dataDir)).toHaveLength(0)
+  await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click()
+  // They are on the list, found by their company.
+  await page.getByRole('textbox', { name: 'Firma' }).fill(`Firma ${stamp}`)
+  await page.getByRole('button', { name: 'Szukaj' }).click()
+  await expect(page).toHaveURL(new RegExp(`company=Firma\\+${stamp}`))
+  await expect(page.getByRole('article')).toHaveCount(18)
+})
+
+test('a student cannot open the console, and the operator APIs refuse them', async () => {
+  const page = await newPage()
+  const login = new LoginPage(page)
+  await login.goto('/login')
+  await login.signIn(STUDENT, DEMO_PASSWORD)
+  await expect(page).toHaveURL(/\/dashboard\//)
+  await page.goto('/admin/settings')
+  await expect(page).toHaveURL(/\/dashboard\//)
+  await expect(page.getByText('Konsola szkoły')).toHaveCount(0)
+  const token = await storedToken(page)
+  const answer = await page.request.get('/api/v1/admin/audit/index', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(answer.status()).toBe(403)
+})

@@ -1,0 +1,236 @@
+import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
+import { E2E_PORT } from '../../playwright.config.ts'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { DEMO_PASSWORD, LoginPage, TEACHER } from './support/login-page.ts'
+import { messagesTo } from './support/mail.ts'
+import { opsOn } from './support/ops.ts'
+import { OwnServer } from './support/own-server.ts'
+
+// Issue #29, the school's console: an operator (TOTP codes computed here) reads the lessons and
+// cancels one on behalf of the school, accepts a student's claim that the teacher did not come (the
+// teacher's penalty shows on the lesson), marks a lack-of-slots request handled and reads the
+// overview — each change found in the audit log. A server of the journey's own: it cancels lessons
+// and penalises the demo teacher. SCREENSHOTS=dir keeps pictures of each screen at 1280 and 375 px.
+
+const server = new OwnServer(E2E_PORT + 98, 'e2e-admin-lessons')
+const OPERATOR = `lessons.operator.${Date.now()}@example.com`
+const PASSWORD = 'Konsola-Lekcji-2026'
+const PIOTR = 'piotr.wisniewski@demo.lektorium.pl'
+const SHOTS = process.env.SCREENSHOTS ?? ''
+
+let browser: Browser
+let page: Page
+
+test.describe.configure({ mode: 'serial' })
+test.setTimeout(120_000)
+
+const totpNow = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
+
+async function linkTo(email: string, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(() => {
+      link =
+        messagesTo(email, server.dataDir)
+          .map((m) => pattern.exec(m.text)?.[0])
+          .filter((l): l is string => Boolean(l))
+          .at(-1) ?? ''
+      return link
+    })
+    .not.toBe('')
+  return link
+}
+
+async function signIn(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post(`${server.url}/api/v1/users/sign_in`, {
+    data: { email, password: DEMO_PASSWORD, remember: false },
+  })
+  expect(answer.ok()).toBe(true)
+  return ((await answer.json()) as { data: { token: string } }).data.token
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The screen at a wide and a phone's width, in Polish and English (only with SCREENSHOTS set). */
+async function screenshots(name: string) {
+  if (!SHOTS) return
+  for (const locale of ['PL', 'EN'] as const) {
+    await page.getByText(locale, { exact: true }).first().click()
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${SHOTS}/${name}-${locale.toLowerCase()}-${width}.png`, fullPage: true })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByText('PL', { exact: true }).first().click()
+}
+
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
+
+test.beforeAll(async ({ request }) => {
+  // A server of its own to start, two accounts to prepare and an enrolment to go through.
+  test.setTimeout(180_000)
+  await server.start()
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS })
+
+  // What the school will review: Piotr says Anna did not come to his lesson starting now, and
+  // asks for a slot nobody offers.
+  const piotr = await signIn(request, PIOTR)
+  const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(piotr) })
+  const lessons = (
+    (await list.json()) as {
+      data: { lessons: { id: string; scheduled_at: string; teacher: { id: string } }[] }
+    }
+  ).data.lessons
+  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - Date.now()) < 20 * 60_000)
+  if (!now) throw new Error('the demo lesson starting now is missing')
+  const report = await request.post(`${server.url}/api/v1/lessons/report_absence`, {
+    headers: bearer(piotr),
+    data: { lesson_id: now.id, absentee_id: now.teacher.id, note: 'Lektorki nie było w pokoju' },
+  })
+  expect(report.ok()).toBe(true)
+  const dictionary = async (path: string) =>
+    (
+      (await (await request.get(`${server.url}/api/v1/${path}`)).json()) as {
+        data: { id: number; name: string }[]
+      }
+    ).data
+  const languages = await dictionary('languages/list')
+  const levels = await dictionary('levels/list')
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const lack = await request.post(`${server.url}/api/v1/language_onboardings/report_lack_of_slots`, {
+    headers: bearer(piotr),
+    data: {
+      language_id: languages.find((l) => l.name === 'Japanese')?.id,
+      teaching_language_id: languages.find((l) => l.name === 'Polish')?.id,
+      level_id: levels[0]?.id,
+      date: tomorrow,
+      hour: '18:00',
+    },
+  })
+  expect(lack.ok()).toBe(true)
+
+  // The operator: a password from the e-mailed link, then the second factor.
+  expect(opsOn(server, 'create-operator', OPERATOR)).toContain(`Created operator ${OPERATOR}`)
+  page = await (
+    await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
+  ).newPage()
+  // The link's address is the one the CLI knows of; the page is this journey's server.
+  const link = await linkTo(OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/)
+  await page.goto(link.replace(/^http:\/\/[^/]+/, server.url))
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło', exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await new LoginPage(page).signIn(OPERATOR, PASSWORD)
+  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
+  await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
+  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
+  await page.getByLabel('Kody są zapisane w bezpiecznym miejscu').check()
+  await page.getByRole('button', { name: 'Przejdź do konsoli' }).click()
+  await expect(page).toHaveURL(/\/admin\/teachers$/)
+})
+
+test.afterAll(async () => {
+  await browser?.close()
+  await server.stop()
+})
+
+test('the school finds the scheduled lessons and cancels one on behalf of the school, audited', async () => {
+  await nav('Lekcje').click()
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.getByRole('option', { name: 'Zaplanowana' }).click()
+  await page.getByRole('button', { name: 'Filtruj' }).click()
+  await expect(page).toHaveURL(/\/admin\/lessons\?status=scheduled$/)
+  const table = page.getByRole('table', { name: 'Lekcje' })
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+  await screenshots('lessons')
+
+  // The latest lesson (the list is newest first) lies well ahead: the school cancels it.
+  const first = table.getByRole('row').nth(1).getByRole('link')
+  const when = (await first.textContent()) ?? ''
+  await first.click()
+  await expect(page.getByRole('heading', { name: `Lekcja ${when}` })).toBeVisible()
+  await expect(page.getByText('Obecność w pokoju lekcji')).toBeVisible()
+  await screenshots('lesson-detail')
+  await page.getByRole('button', { name: 'Odwołaj w imieniu szkoły' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Odwołać lekcję w imieniu szkoły?' })
+  await dialog.getByRole('button', { name: 'Odwołaj lekcję' }).click()
+  await expect(dialog.getByText('Podaj powód odwołania')).toBeVisible()
+  await dialog.getByLabel(/Powód odwołania/).fill('Szkoła zamknięta z powodu awarii')
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/lesson-cancel-dialog-pl-1280.png` })
+  await dialog.getByRole('button', { name: 'Odwołaj lekcję' }).click()
+  await expect(page.getByText(/Lekcja odwołana bez kary/)).toBeVisible()
+  await expect(page.getByText('Powód: Szkoła zamknięta z powodu awarii')).toBeVisible()
+  await expect(page.getByText('Odwołana', { exact: true })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Zobacz w dzienniku zmian' }).click()
+  const entry = page.getByRole('article').first()
+  await expect(entry.getByText('lesson.cancel', { exact: true })).toBeVisible()
+  await expect(entry.getByText(OPERATOR)).toBeVisible()
+  await expect(
+    entry
+      .getByRole('row', { name: /cancellation_reason/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('Szkoła zamknięta z powodu awarii')
+
+  // Back on the list, the cancelled lesson is among the cancelled ones.
+  await page.goto('/admin/lessons?status=cancelled')
+  await expect(page.getByRole('table', { name: 'Lekcje' }).getByRole('link', { name: when })).toBeVisible()
+})
+
+test('the school accepts a claim that the teacher did not come, and the penalty shows on the lesson', async () => {
+  await nav('Zgłoszenia nieobecności').click()
+  const claim = page.getByRole('article', { name: /Zgłoszenie: Anna Nowak/ })
+  await expect(claim.getByText('„Lektorki nie było w pokoju”')).toBeVisible()
+  await expect(claim.getByText(/Lektor Anna Nowak: brak wejścia do pokoju lekcji/)).toBeVisible()
+  await screenshots('absence')
+  await claim.getByRole('button', { name: 'Uznaj…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
+  await expect(dialog.getByText(/dostanie karę finansową/)).toBeVisible()
+  await dialog.getByLabel(/Notatka/).fill('Brak lektorki według serwera')
+  await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
+  await expect(
+    page.getByText('Zgłoszenie uznane. Lektorowi Anna Nowak naliczono karę za nieobecność.'),
+  ).toBeVisible()
+  await expect(page.getByText('Żadne zgłoszenie nie czeka na decyzję.')).toBeVisible()
+
+  await page.getByText('Uznane', { exact: true }).first().click()
+  await expect(page).toHaveURL(/\/admin\/absence\?status=accepted$/)
+  const decided = page.getByRole('article', { name: /Zgłoszenie: Anna Nowak/ })
+  await expect(decided.getByText(/Kary: 1/)).toBeVisible()
+  await decided.getByRole('link', { name: /^Lekcja / }).click()
+  await expect(page.getByRole('heading', { name: 'Kary lektora' })).toBeVisible()
+  await expect(page.getByText('Nieobecność', { exact: true })).toBeVisible()
+  expect(TEACHER).toContain('anna.nowak')
+})
+
+test('the school marks a lack-of-slots group handled', async () => {
+  await nav('Brakujące terminy').click()
+  const group = page.getByRole('article', { name: /^Japanese .*, 18:00–18:59$/ })
+  await expect(group.getByText('Czeka: 1')).toBeVisible()
+  await screenshots('lack-of-slots')
+  await group.getByRole('button', { name: 'Oznacz całą grupę jako obsłużoną' }).click()
+  await expect(page.getByText(/Oznaczono jako obsłużone: 1\./)).toBeVisible()
+  await expect(page.getByRole('article', { name: /^Japanese / })).toHaveCount(0)
+  await page.getByText('Obsłużone', { exact: true }).first().click()
+  await expect(
+    page.getByRole('article', { name: /^Japanese / }).getByText('Obsłużone', { exact: true }),
+  ).toBeVisible()
+})
+
+test('the overview shows the weeks as charts and the teachers’ booked shares', async () => {
+  await nav('Przegląd').click()
+  await expect(page.getByRole('img', { name: /Zarezerwowane lekcje w wybranych tygodniach/ })).toBeVisible()
+  await expect(page.locator('.recharts-surface').first()).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Obłożenie lektorów' }).getByText('Anna Nowak')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Tygodnie na wykresach' }).click()
+  await page.getByRole('option', { name: 'Ostatnie 4 tyg.' }).click()
+  await expect(page).toHaveURL(/\/admin\/overview\?weeks=4$/)
+  await expect(page.getByRole('table', { name: 'Liczby tygodni' }).getByRole('row')).toHaveCount(5)
+  await screenshots('overview')
+})
