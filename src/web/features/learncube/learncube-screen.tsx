@@ -13,6 +13,7 @@ import { useLesson } from '../../api/my-lessons.ts'
 import { builtinRoomPath, paths } from '../../app/paths.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { languageLabel } from '../../ui/language-labels.ts'
+import { LessonPending } from '../../ui/lesson-pending.tsx'
 import { Message } from '../../ui/message.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
@@ -21,8 +22,7 @@ import { LearncubeClassroom } from './learncube-classroom.tsx'
 import { NotConfiguredNotice } from './not-configured-notice.tsx'
 import { isFinal, useClassroomToken } from './use-classroom-token.ts'
 
-/** spec §8 "failed to load lesson" and "failed to load token", as the lesson room says them. */
-const lessonLoadFailed: MessageDescriptor = msg`Nie udało się wczytać lekcji.`
+/** spec §8 "failed to load token", as the lesson room says it. */
 const tokenFailed: MessageDescriptor = msg`Nie udało się pobrać tokenu lekcji.`
 
 /**
@@ -56,18 +56,7 @@ export function LearncubeScreen() {
   const lessonId = params.get('lesson_id')
   const lesson = useLesson(lessonId)
   if (!lessonId) return <Navigate to={paths.myLessons} replace />
-  if (lesson.data === undefined) {
-    if (!lesson.isError) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
-    const error = lesson.error instanceof ApiError ? apiErrorMessage(lesson.error) : lessonLoadFailed
-    return (
-      <Stack align="flex-start">
-        <FormError>
-          <Message of={lessonLoadFailed} /> <Message of={error} />
-        </FormError>
-        <BackToMyLessons />
-      </Stack>
-    )
-  }
+  if (lesson.data === undefined) return <LessonPending query={lesson} back={<BackToMyLessons />} />
   const redirect = cubeRedirect(lesson.data, search)
   if (redirect) return <Navigate to={redirect} replace />
   return <CubeLesson lesson={lesson.data} search={search} />

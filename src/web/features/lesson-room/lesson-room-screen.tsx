@@ -1,24 +1,16 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { Button, Stack } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom'
 import type { Profile } from '../../../domain/api/profile.ts'
-import { ApiError } from '../../api/api-error.ts'
-import { apiErrorMessage } from '../../api/error-messages.ts'
 import { useLesson } from '../../api/my-lessons.ts'
 import { useProfile } from '../../api/profile.ts'
 import { paths } from '../../app/paths.ts'
-import { FormError } from '../../ui/form-error.tsx'
-import { Message } from '../../ui/message.tsx'
+import { LessonPending } from '../../ui/lesson-pending.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import type { RoomDialogs } from './call-room.tsx'
 import { LessonRoom } from './lesson-room.tsx'
 import { roomRedirect } from './room-routing.ts'
-
-/** spec §8 "failed to load lesson". */
-const lessonLoadFailed: MessageDescriptor = msg`Nie udało się wczytać lekcji.`
 
 /**
  * /dashboard/video-call-vonage?lesson_id=… (spec §2: the route keeps its query). Loads the
@@ -40,18 +32,12 @@ export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
   if (!lessonId) return <Navigate to={paths.myLessons} replace />
   if (!profile) return null
   if (lesson.data === undefined) {
-    if (!lesson.isError) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
-    const error = lesson.error instanceof ApiError ? apiErrorMessage(lesson.error) : lessonLoadFailed
-    return (
-      <Stack align="flex-start">
-        <FormError>
-          <Message of={lessonLoadFailed} /> <Message of={error} />
-        </FormError>
-        <Button variant="default" component={Link} to={paths.myLessons}>
-          <Trans>Moje lekcje</Trans>
-        </Button>
-      </Stack>
+    const back = (
+      <Button variant="default" component={Link} to={paths.myLessons}>
+        <Trans>Moje lekcje</Trans>
+      </Button>
     )
+    return <LessonPending query={lesson} back={back} />
   }
   const redirect = roomRedirect(lesson.data, profile.role, hasVoiceSample(profile), search)
   if (redirect && profileQuery.isFetching) return <PageLoader label={<Trans>Wczytujemy lekcję…</Trans>} />
