@@ -2,154 +2,10 @@ import { createPrivateKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
+import { type Env, envSchema } from './config-env.ts'
 
 // Environment → typed config, validated at start (issue #2): a bad value stops the process with a
-// message that names the variable.
-
-const intFromEnv = (name: string, min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, `${name} must be a whole number`),
-    v.transform(Number),
-    v.minValue(min, `${name} must be at least ${min}`),
-    v.maxValue(max, `${name} must be at most ${max}`),
-  )
-
-const urlFromEnv = (name: string, protocols: string[]) =>
-  v.pipe(
-    v.string(),
-    v.url(`${name} must be a URL`),
-    v.check(
-      (value) => protocols.includes(new URL(value).protocol),
-      `${name} must start with ${protocols.join(' or ')}//`,
-    ),
-  )
-
-/** A comma-separated list of ICE server URLs (`turn:host:3478?transport=udp`, `stun:host:3478`). */
-const iceUrlsFromEnv = (name: string, schemes: string[]) =>
-  v.pipe(
-    v.string(),
-    v.transform((value) =>
-      value
-        .split(',')
-        .map((url) => url.trim())
-        .filter((url) => url !== ''),
-    ),
-    v.check(
-      (urls) => urls.every((url) => schemes.some((scheme) => url.startsWith(scheme)) && !/\s/.test(url)),
-      `${name} must be a comma-separated list of ${schemes.join(' or ')} URLs`,
-    ),
-  )
-
-const envSchema = v.object({
-  PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
-  DATABASE_URL: v.optional(urlFromEnv('DATABASE_URL', ['postgres:', 'postgresql:'])),
-  PUBLIC_URL: v.optional(urlFromEnv('PUBLIC_URL', ['http:', 'https:'])),
-  SMTP_URL: v.optional(urlFromEnv('SMTP_URL', ['smtp:', 'smtps:'])),
-  MAIL_FROM: v.optional(
-    v.pipe(v.string(), v.email('MAIL_FROM must be an e-mail address')),
-    'no-reply@lektorium.local',
-  ),
-  OPERATOR_EMAIL: v.optional(v.pipe(v.string(), v.email('OPERATOR_EMAIL must be an e-mail address'))),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  SESSION_TTL_HOURS: v.optional(intFromEnv('SESSION_TTL_HOURS', 1, 24 * 30), '12'),
-  REMEMBER_TTL_DAYS: v.optional(intFromEnv('REMEMBER_TTL_DAYS', 1, 365), '30'),
-  SESSION_CACHE_SECONDS: v.optional(intFromEnv('SESSION_CACHE_SECONDS', 0, 60), '5'),
-  BOARD_CACHE_SECONDS: v.optional(intFromEnv('BOARD_CACHE_SECONDS', 0, 3600), '300'),
-  RECORDING_RETENTION_DAYS: v.optional(intFromEnv('RECORDING_RETENTION_DAYS', 1, 3650), '90'),
-  PARTNER_COMPANY_NAME: v.optional(v.string(), 'Partner'),
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
-  DEMO_DATA: v.optional(v.picklist(['true', 'false']), 'true'),
-  FILES_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'FILES_SECRET must be at least 32 characters')),
-  ),
-  ROOM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'ROOM_SECRET must be at least 32 characters'))),
-  OPERATOR_TOTP_KEY: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'OPERATOR_TOTP_KEY must be at least 32 characters')),
-  ),
-  STUN_URLS: v.optional(iceUrlsFromEnv('STUN_URLS', ['stun:', 'stuns:']), ''),
-  TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
-  TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
-  ICE_TRANSPORT_POLICY: v.optional(v.picklist(['all', 'relay']), 'all'),
-  // The AI lesson (issue #15): an outside provider's page, or the built-in tutor's model.
-  AI_LESSON_URL: v.optional(urlFromEnv('AI_LESSON_URL', ['http:', 'https:'])),
-  AI_LESSON_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'AI_LESSON_SECRET must be at least 32 characters')),
-  ),
-  AI_BASE_URL: v.optional(urlFromEnv('AI_BASE_URL', ['http:', 'https:'])),
-  AI_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_MODEL must not be empty'))),
-  AI_API_KEY: v.optional(v.string()),
-  AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
-  AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
-  AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
-  // issue #28: whether this process runs jobs (e-mails, reminders); every process may add them.
-  JOBS_WORKER: v.optional(v.picklist(['true', 'false'], 'JOBS_WORKER must be true or false'), 'true'),
-  // issue #28 item 4: who sends the pushes (VAPID's contact), and http:// push endpoints (a local
-  // stand-in of a push service; real ones are https).
-  VAPID_SUBJECT: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) =>
-          /^mailto:[^@\s]+@[^@\s]+$/.test(value) || (URL.canParse(value) && value.startsWith('https://')),
-        'VAPID_SUBJECT must be a mailto: address or an https:// URL',
-      ),
-    ),
-  ),
-  PUSH_HTTP_ENDPOINTS: v.optional(
-    v.picklist(['true', 'false'], 'PUSH_HTTP_ENDPOINTS must be true or false'),
-    'false',
-  ),
-  // issue #30: files in an S3-compatible bucket instead of DATA_DIR (platform/storage-s3.ts).
-  S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty('S3_BUCKET must not be empty'))),
-  S3_ENDPOINT: v.optional(urlFromEnv('S3_ENDPOINT', ['http:', 'https:'])),
-  S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('S3_REGION must not be empty'))),
-  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty('S3_ACCESS_KEY_ID must not be empty'))),
-  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('S3_SECRET_ACCESS_KEY must not be empty'))),
-  S3_FORCE_PATH_STYLE: v.optional(
-    v.picklist(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false'),
-    'false',
-  ),
-  // issue #30: Prometheus metrics on a port of their own (METRICS_PORT) and/or behind a token.
-  METRICS_PORT: v.optional(intFromEnv('METRICS_PORT', 1, 65535)),
-  METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('METRICS_HOST must not be empty')), '127.0.0.1'),
-  METRICS_TOKEN: v.optional(
-    v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
-  ),
-  // issue #30: how long a stopping server waits for requests in flight before it exits.
-  DRAIN_SECONDS: v.optional(intFromEnv('DRAIN_SECONDS', 0, 600), '25'),
-  // Outside classrooms (issue #23): Vonage video and LearnCube; the built-in room otherwise.
-  VIDEO_PROVIDER: v.optional(
-    v.picklist(['builtin', 'vonage'], 'VIDEO_PROVIDER must be builtin or vonage'),
-    'builtin',
-  ),
-  VONAGE_APPLICATION_ID: v.optional(
-    v.pipe(v.string(), v.nonEmpty('VONAGE_APPLICATION_ID must not be empty')),
-  ),
-  VONAGE_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('VONAGE_PRIVATE_KEY must not be empty'))),
-  VONAGE_API_URL: v.optional(
-    urlFromEnv('VONAGE_API_URL', ['http:', 'https:']),
-    'https://video.api.vonage.com',
-  ),
-  LEARNCUBE_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('LEARNCUBE_PUBLIC_KEY must not be empty'))),
-  LEARNCUBE_PRIVATE_KEY: v.optional(
-    v.pipe(v.string(), v.minLength(16, 'LEARNCUBE_PRIVATE_KEY must be at least 16 characters')),
-  ),
-  LEARNCUBE_API_URL: v.optional(
-    urlFromEnv('LEARNCUBE_API_URL', ['http:', 'https:']),
-    'https://app.learncube.com/api/virtual-classroom',
-  ),
-  LEARNCUBE_CLIENT_URL: v.optional(
-    urlFromEnv('LEARNCUBE_CLIENT_URL', ['http:', 'https:']),
-    'https://static.learncube.net/client/virtualclassroom.api.0.1.6.js',
-  ),
-  LEARNCUBE_STYLE_URL: v.optional(
-    urlFromEnv('LEARNCUBE_STYLE_URL', ['http:', 'https:']),
-    'https://static.learncube.net/client/virtualclassroom.api.0.1.6.css',
-  ),
-})
+// message that names the variable (the variables: config-env.ts).
 
 /** An S3-compatible bucket for the files (issue #30, platform/storage-s3.ts). */
 export type S3Config = {
@@ -307,7 +163,7 @@ function readPrivateKey(value: string): string {
   return pem
 }
 
-function s3Config(e: v.InferOutput<typeof envSchema>): S3Config | undefined {
+function s3Config(e: Env): S3Config | undefined {
   const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
     (name) => e[name] !== undefined,
   )
@@ -332,7 +188,7 @@ function s3Config(e: v.InferOutput<typeof envSchema>): S3Config | undefined {
   }
 }
 
-function videoConfig(e: v.InferOutput<typeof envSchema>): VideoConfig {
+function videoConfig(e: Env): VideoConfig {
   const vonageSet = [e.VONAGE_APPLICATION_ID, e.VONAGE_PRIVATE_KEY].filter((value) => value !== undefined)
   if (vonageSet.length === 1) {
     const missing = e.VONAGE_APPLICATION_ID ? 'VONAGE_PRIVATE_KEY' : 'VONAGE_APPLICATION_ID'
