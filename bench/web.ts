@@ -7,11 +7,12 @@ import { type AuthRecord, signInResponse } from '../src/domain/api/auth.ts'
 import { startBenchServer } from './server.ts'
 import { setLocalStorage, startBrowser } from './web-browser.ts'
 import { type LighthouseRun, runLighthouse } from './web-lighthouse.ts'
+import { benchOperator } from './web-operator.ts'
 import { type PageBytes, pageBytes } from './web-sizes.ts'
 
 // `npm run bench:web` (issue #10 item 4): builds the web app, starts the real server on a fresh
 // demo database, and loads /login (signed out), set-lessons and my-lessons (signed in as a
-// student) cold in Debian's Chromium under Lighthouse's mobile preset, BENCH_WEB_RUNS times each.
+// student) and the school's console (an operator, issue #29) cold in Debian's Chromium under Lighthouse's mobile preset, BENCH_WEB_RUNS times each.
 // Prints per page the JS and CSS the page fetched (gzipped), the bytes on the wire and the
 // Lighthouse scores; writes everything to bench/results/web-latest.json (BENCH_WEB_OUT).
 // Run from the project's root; it measures that directory's build, so an older checkout can be
@@ -25,11 +26,14 @@ const DEMO_PASSWORD = 'Lektorium2026!'
 // README: a student with human lessons and past lessons, who may open both dashboard screens.
 const STUDENT = 'marta.dabrowska@demo.lektorium.pl'
 
-type Page = { name: string; path: string; signedIn: boolean }
+/** Who loads the page: nobody, the demo student, or an operator past the second factor. */
+type Page = { name: string; path: string; as: 'nobody' | 'student' | 'operator' }
 const ALL_PAGES: Page[] = [
-  { name: 'login', path: '/login', signedIn: false },
-  { name: 'set-lessons', path: '/dashboard/set-lessons', signedIn: true },
-  { name: 'my-lessons', path: '/dashboard/my-lessons', signedIn: true },
+  { name: 'login', path: '/login', as: 'nobody' },
+  { name: 'set-lessons', path: '/dashboard/set-lessons', as: 'student' },
+  { name: 'my-lessons', path: '/dashboard/my-lessons', as: 'student' },
+  // issue #29: the school's console, its landing screen (the teachers awaiting verification).
+  { name: 'admin', path: '/admin/teachers', as: 'operator' },
 ]
 // BENCH_WEB_PAGES=set-lessons,my-lessons measures only those (a comma-separated list of names).
 const only = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim())
@@ -37,11 +41,11 @@ const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.name)) : ALL_
 if (PAGES.length === 0)
   throw new Error(`BENCH_WEB_PAGES names none of ${ALL_PAGES.map((p) => p.name).join(', ')}`)
 
-async function signIn(base: string, email: string): Promise<AuthRecord> {
+async function signIn(base: string, email: string, password = DEMO_PASSWORD): Promise<AuthRecord> {
   const response = await fetch(`${base}/api/v1/users/sign_in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   })
   if (!response.ok) throw new Error(`sign_in ${email}: ${response.status}`)
   return v.parse(signInResponse, await response.json()).data
@@ -91,12 +95,22 @@ const server = await startBenchServer(PORT, { DATA_DIR: dataDir, LOG_LEVEL: 'err
 const browser = await startBrowser(CHROMIUM_PORT)
 const results: PageResult[] = []
 try {
-  const session = sessionItems(await signIn(server.base, STUDENT))
+  const sessions: Record<Page['as'], Record<string, string>> = {
+    nobody: {},
+    student: sessionItems(await signIn(server.base, STUDENT)),
+    operator: PAGES.some((page) => page.as === 'operator')
+      ? sessionItems(
+          await benchOperator(server.base, dataDir, (email, password) =>
+            signIn(server.base, email, password),
+          ),
+        )
+      : {},
+  }
   for (const page of PAGES) {
     const result: PageResult = { name: page.name, path: page.path, runs: [] }
     for (let i = 0; i < RUNS; i++) {
       // A new sign-in state every run: Lighthouse clears caches and workers, not local storage.
-      await setLocalStorage(browser, server.base, page.signedIn ? session : {})
+      await setLocalStorage(browser, server.base, sessions[page.as])
       const run = await runLighthouse(`${server.base}${page.path}`, browser.port)
       const landed = new URL(run.finalUrl).pathname
       if (landed !== page.path) throw new Error(`${page.path} ended at ${landed}`)
