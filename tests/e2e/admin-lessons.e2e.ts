@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, chromium, expect, type Page, test
 import * as OTPAuth from 'otpauth'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { addDays, polandDateKey } from '../../src/domain/poland-time.ts'
 import { DEMO_PASSWORD, LoginPage, TEACHER } from './support/login-page.ts'
 import { messagesTo } from './support/mail.ts'
 import { opsOn } from './support/ops.ts'
@@ -66,6 +67,9 @@ async function screenshots(name: string) {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.getByText('PL', { exact: true }).first().click()
 }
+
+/** "2026-12-01" → "01.12.2026": how the console's date fields are typed, in either language. */
+const typed = (key: string) => key.split('-').reverse().join('.')
 
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
@@ -141,10 +145,21 @@ test.afterAll(async () => {
 
 test('the school finds the scheduled lessons and cancels one on behalf of the school, audited', async () => {
   await nav('Lekcje').click()
+  // The days are typed as dd.mm.yyyy (the app's date field, not the browser's mm/dd/yyyy) and
+  // kept in the address as YYYY-MM-DD.
+  const today = polandDateKey(Date.now())
+  const yearAhead = addDays(today, 365)
+  const from = page.getByRole('textbox', { name: 'Od dnia' })
+  await from.fill(typed(today))
+  await from.press('Escape')
+  const to = page.getByRole('textbox', { name: 'Do dnia' })
+  await to.fill(typed(yearAhead))
+  await to.press('Escape')
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.getByRole('option', { name: 'Zaplanowana' }).click()
   await page.getByRole('button', { name: 'Filtruj' }).click()
-  await expect(page).toHaveURL(/\/admin\/lessons\?status=scheduled$/)
+  await expect(page).toHaveURL(new RegExp(`/admin/lessons\\?from=${today}&to=${yearAhead}&status=scheduled$`))
+  await expect(from).toHaveValue(typed(today))
   const table = page.getByRole('table', { name: 'Lekcje' })
   await expect(table.getByRole('row').nth(1)).toBeVisible()
   await screenshots('lessons')
@@ -232,5 +247,20 @@ test('the overview shows the weeks as charts and the teachers’ booked shares',
   await page.getByRole('option', { name: 'Ostatnie 4 tyg.' }).click()
   await expect(page).toHaveURL(/\/admin\/overview\?weeks=4$/)
   await expect(page.getByRole('table', { name: 'Liczby tygodni' }).getByRole('row')).toHaveCount(5)
+  // The teachers' period, typed as dd.mm.yyyy; a day cleared with its button is asked for again.
+  const today = polandDateKey(Date.now())
+  const monthAgo = addDays(today, -30)
+  const from = page.getByRole('textbox', { name: 'Obłożenie od dnia' })
+  await from.fill(typed(monthAgo))
+  await from.press('Escape')
+  const to = page.getByRole('textbox', { name: 'do dnia' })
+  await to.fill(typed(today))
+  await to.press('Escape')
+  await page.getByRole('button', { name: 'Pokaż okres' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/overview\\?weeks=4&from=${monthAgo}&to=${today}$`))
+  await expect(page.getByRole('table', { name: 'Obłożenie lektorów' })).toBeVisible()
   await screenshots('overview')
+  await page.getByRole('button', { name: 'Wyczyść datę' }).last().click()
+  await expect(to).toHaveValue('')
+  await expect(page.getByText('Podaj oba dni albo żaden')).toBeVisible()
 })

@@ -86,7 +86,8 @@ export const adminAbsenceReportSchema = v.object({
     starts_at: v.string(),
     ends_at: v.string(),
     status: lessonStatusSchema,
-    language: v.string(),
+    /** Both names (spec §3 Language): the console shows the one of its language. */
+    language: v.object({ id: v.number(), name: v.string(), name_pl: v.string() }),
     level: v.string(),
   }),
   reporter: v.object({ ...adminPersonSchema.entries, role: v.picklist(['student', 'teacher']) }),

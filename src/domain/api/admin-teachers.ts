@@ -69,6 +69,8 @@ export const adminTeacherSchema = v.object({
   /** Scheduled lessons not yet ended, and how many of them LearnCube holds. */
   future_lessons: v.number(),
   learncube_lessons: v.number(),
+  /** spec §4 "Teachers get a notice about a financial penalty for cancellation or absence": how many of each. */
+  penalties: v.object({ late_cancellation: v.number(), absence: v.number() }),
 })
 export type AdminTeacher = v.InferOutput<typeof adminTeacherSchema>
 

@@ -54,8 +54,9 @@ export function useResolveAbsenceReport() {
         SPINNER_MIN_MS,
       ),
     onSuccess: () => {
-      // The queues, the lesson's details, the overview's absences and the audit log have changed.
-      for (const area of ['absence', 'lessons', 'overview', 'audit'])
+      // The queues, the lesson's details, the overview's absences, a teacher's penalties (spec §4)
+      // and the audit log have changed.
+      for (const area of ['absence', 'lessons', 'overview', 'teachers', 'audit'])
         void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, area] })
     },
   })

@@ -44,7 +44,7 @@ export function adminAbsenceReport(overrides: Partial<AdminAbsenceReport> = {}):
       starts_at: '2026-11-20T17:00:00.000Z',
       ends_at: '2026-11-20T17:45:00.000Z',
       status: 'finished',
-      language: 'English',
+      language: { id: 1, name: 'English', name_pl: 'angielski' },
       level: 'B1',
     },
     reporter: { ...TEACHER, role: 'teacher' },

@@ -14,6 +14,7 @@ export type DateFieldProps = {
   value: string
   onChange: (value: string) => void
   label: ReactNode
+  /** Below the label; the format's hint when not given, none when null. */
   description?: ReactNode
   error?: ReactNode
   required?: boolean
@@ -22,6 +23,10 @@ export type DateFieldProps = {
   onFocus?: FocusEventHandler<HTMLInputElement>
   onBlur?: FocusEventHandler<HTMLInputElement>
   disabled?: boolean
+  /** A clear button (filters, optional dates); a date of birth is required and has none. */
+  clearable?: boolean
+  /** Where the calendar opens while no date is chosen: the decades suit a date of birth. */
+  emptyLevel?: 'month' | 'decade'
 }
 
 const DATE_FORMAT = 'DD.MM.YYYY'
@@ -43,6 +48,8 @@ export function DateField({
   onFocus,
   onBlur,
   disabled,
+  clearable = false,
+  emptyLevel = 'decade',
 }: DateFieldProps) {
   const { t } = useLingui()
   const { locale, ariaLabels } = useCalendarTexts()
@@ -51,7 +58,7 @@ export function DateField({
   return (
     <DateInput
       label={label}
-      description={description ?? t`W formacie dd.mm.rrrr, np. 17.05.1995`}
+      description={description === undefined ? t`W formacie dd.mm.rrrr, np. 17.05.1995` : description}
       placeholder={t`dd.mm.rrrr`}
       error={error}
       required={required}
@@ -65,10 +72,11 @@ export function DateField({
       locale={locale}
       firstDayOfWeek={1}
       ariaLabels={ariaLabels}
-      // A date of birth: the calendar opens on the decades until one is chosen.
-      defaultLevel={picked ? 'month' : 'decade'}
+      // Until a date is chosen the calendar opens on `emptyLevel` (a date of birth: the decades).
+      defaultLevel={picked ? 'month' : emptyLevel}
       fixOnBlur={false}
-      clearable={false}
+      clearable={clearable}
+      clearButtonProps={{ 'aria-label': t`Wyczyść datę` }}
       popoverProps={{ withinPortal: true }}
       onChange={(date) => onChange(date ?? '')}
       // What Mantine does not take (no date, or after maxDate) reaches the form as typed.

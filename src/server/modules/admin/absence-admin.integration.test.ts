@@ -71,7 +71,12 @@ describe('GET /admin/absence_reports/index', () => {
         banned_until: null,
         penalties: 0,
       },
-      lesson: { id: first.lesson.id, status: 'finished', language: 'English', level: 'B1' },
+      lesson: {
+        id: first.lesson.id,
+        status: 'finished',
+        language: { name: 'English', name_pl: 'angielski' },
+        level: 'B1',
+      },
       attendance: [
         {
           role: 'student',

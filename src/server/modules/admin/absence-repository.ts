@@ -28,7 +28,7 @@ function selectReports(db: Db) {
         teacherId: lessons.teacherId,
         studentId: lessons.studentId,
       },
-      language: languages.name,
+      language: { id: languages.id, name: languages.name, namePl: languages.namePl },
       level: levels.name,
       reporter: { id: reporter.id, name: fullName(reporter), email: reporter.email },
       absentee: {
@@ -148,7 +148,7 @@ export async function toReportDtos(db: Db, rows: ReportRow[], now: Date): Promis
         starts_at: row.lesson.startsAt.toISOString(),
         ends_at: row.lesson.endsAt.toISOString(),
         status: lessonStatus(row.lesson, now),
-        language: row.language,
+        language: { id: row.language.id, name: row.language.name, name_pl: row.language.namePl },
         level: row.level,
       },
       reporter: {

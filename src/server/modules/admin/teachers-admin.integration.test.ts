@@ -6,7 +6,7 @@ import {
   adminTeachersResponse,
   rejectTeacherResponse,
 } from '../../../domain/api/admin-teachers.ts'
-import { lessons } from '../../db/schema-lessons.ts'
+import { lessons, teacherPenalties } from '../../db/schema-lessons.ts'
 import { authorizationBreaches } from '../../test-support/admin-operator.ts'
 import { startConsoleTest } from '../../test-support/console-test.ts'
 import { bearer, createUser, signIn } from '../../test-support/fixtures.ts'
@@ -76,6 +76,32 @@ describe('GET /admin/teachers/index', () => {
       await get(`/admin/teachers/index?q=${encodeURIComponent(`Anna Kowalska${marker}`)}`)
     ).json()
     expect(byName.data.items).toHaveLength(1)
+  })
+
+  it('counts each teacher’s penalties by reason (spec §4), zero for a teacher without any', async () => {
+    const marker = `pen${Date.now()}`
+    const db = c.t.database.db
+    const penalised = await createTeacher(db, {}, { lastName: `Kara${marker}` })
+    const clean = await createTeacher(db, {}, { lastName: `Czysty${marker}` })
+    const student = await createUser(db)
+    const lessonIds: string[] = []
+    for (const at of ['2026-03-10T10:00:00Z', '2026-03-11T10:00:00Z', '2026-03-12T10:00:00Z']) {
+      const slot = await addSlot(db, penalised.id, at)
+      await addLesson(db, { student, slot, languageId: ENGLISH, levelId: B1 })
+      const [row] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.timeSlotId, slot.id))
+      if (row) lessonIds.push(row.id)
+    }
+    const [a = '', b = '', d = ''] = lessonIds
+    await db.insert(teacherPenalties).values([
+      { teacherId: penalised.id, lessonId: a, reason: 'absence' },
+      { teacherId: penalised.id, lessonId: b, reason: 'absence' },
+      { teacherId: penalised.id, lessonId: d, reason: 'late_cancellation' },
+    ])
+    const page = v.parse(adminTeachersResponse, (await get(`/admin/teachers/index?q=${marker}`)).json()).data
+    expect(page.items.map((i) => [i.id, i.penalties])).toEqual([
+      [clean.id, { late_cancellation: 0, absence: 0 }],
+      [penalised.id, { late_cancellation: 1, absence: 2 }],
+    ])
   })
 
   it('refuses a bad filter with a field error', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
 import { fileUrlsOf } from '../users/profile-dto.ts'
+import { penaltyCounts } from './absence-repository.ts'
 import {
   countFutureLessons,
   findTeachersLanguages,
@@ -53,6 +54,7 @@ export async function adminTeachers(
   const counts = await countFutureLessons(db, ids, ctx.clock.now())
   const inactive = rows.filter((row) => row.status === 'inactive').map((row) => row.id)
   const deactivations = await latestDeactivations(db, inactive)
+  const penalties = await penaltyCounts(db, ids)
   return rows.map((user) => {
     const missing = missingBilling(user)
     const count = counts.find((c) => c.teacherId === user.id)
@@ -87,6 +89,7 @@ export async function adminTeachers(
       video_provider: user.videoProvider,
       future_lessons: count?.future ?? 0,
       learncube_lessons: count?.learncube ?? 0,
+      penalties: penalties.get(user.id) ?? { late_cancellation: 0, absence: 0 },
     }
   })
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router-dom'
 import type { AdminAbsenceReport } from '../../api/admin-absence.ts'
+import { languageLabel } from '../../ui/language-labels.ts'
 import { ReportStatusBadge } from './absence-status.tsx'
 import { lessonTimes, personName, polandDateTime } from './admin-format.ts'
 import { AttendanceList } from './attendance-list.tsx'
@@ -24,7 +25,7 @@ function Standing({ absentee }: { absentee: AdminAbsenceReport['absentee'] }) {
         </Badge>
       )}
       {absentee.warned_at && !absentee.banned_until && (
-        <Badge color="yellow.9" variant="light">
+        <Badge color="yellow" variant="light">
           <Trans>Ostrzeżony</Trans>
         </Badge>
       )}
@@ -39,7 +40,9 @@ function Standing({ absentee }: { absentee: AdminAbsenceReport['absentee'] }) {
 
 /** One claim with the room's records beside it (issue #29): what was said, and what the server saw. */
 export function AbsenceReportCard({ report, onDecide }: Props) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  // spec §3 Language: the Polish name in the Polish console ("Angielski B1"), as the lessons list.
+  const subject = `${languageLabel(report.lesson.language, i18n.locale)} ${report.lesson.level}`
   const teacher = report.reporter.role === 'teacher' ? report.reporter : report.absentee
   const student = report.reporter.role === 'student' ? report.reporter : report.absentee
   const reporter = personName(report.reporter)
@@ -69,7 +72,7 @@ export function AbsenceReportCard({ report, onDecide }: Props) {
             </Title>
             <Anchor component={Link} to={lessonHref(report.lesson.id)} size="sm">
               <Trans>
-                Lekcja {when}, {report.lesson.language} {report.lesson.level}
+                Lekcja {when}, {subject}
               </Trans>
             </Anchor>
           </div>

@@ -38,6 +38,16 @@ describe('the console’s absence reports (issue #29, spec §4)', () => {
     expect(within(card).getByText('Lektor Anna Nowak: 18:00–18:44 (44 min)')).toBeTruthy()
     expect(within(card).getByText('Kursant Jan Kowalski: brak wejścia do pokoju lekcji')).toBeTruthy()
     expect(within(card).getByText('Czeka na decyzję')).toBeTruthy()
+    // The lesson's language by its Polish name in the Polish console (spec §3 Language).
+    expect(within(card).getByRole('link', { name: /^Lekcja .*, Angielski B1$/ })).toBeTruthy()
+  })
+
+  it('names the lesson’s language in English in the English console', async () => {
+    await activateLocale('en')
+    routeFetch({ [LIST]: page([adminAbsenceReport()]) })
+    show()
+    const card = await screen.findByRole('article', { name: /Jan Kowalski/ })
+    expect(within(card).getByRole('link', { name: /, English B1$/ })).toBeTruthy()
   })
 
   it('accepts a claim with a note: a student already warned is banned, and the screen says until when', async () => {

@@ -19,6 +19,7 @@ import { OverviewScreen } from './overview-screen.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
 import { StudentsScreen } from './students-screen.tsx'
 import { TeachersScreen } from './teachers-screen.tsx'
+import { useAdoptOperatorLocale } from './use-operator-locale.ts'
 import { VerifySecondFactor } from './verify-second-factor.tsx'
 
 // The school's console (issue #29): one chunk for all its screens, so nothing of it reaches the
@@ -45,6 +46,7 @@ function ConsoleScreens() {
 
 export function AdminConsole() {
   const me = useOperatorMe()
+  useAdoptOperatorLocale(me.data)
 
   if (!me.data) {
     return (

@@ -14,7 +14,7 @@ import {
   IconUserExclamation,
   IconUsersGroup,
 } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useLogout } from '../../api/logout.ts'
 import { Logo } from '../../ui/logo.tsx'
@@ -31,6 +31,24 @@ const icons: Record<AdminSectionKey, typeof IconSchool> = {
   settings: IconAdjustments,
   audit: IconListDetails,
 }
+
+/**
+ * The side navigation's white column with its border, painted on the shell itself from `lg` up
+ * (Mantine's offset is 0 below it): the navbar is fixed at the window's height, so on a page longer
+ * than the window (a full-page picture, a print) the column still runs the page's whole height.
+ */
+const NAVBAR_COLUMN = `linear-gradient(to right, var(--mantine-color-body) calc(var(--app-shell-navbar-offset, 0rem) - 1px), var(--app-shell-border-color) 0 var(--app-shell-navbar-offset, 0rem), transparent 0)`
+
+/**
+ * The console's status badges (light variant, 11 px bold) read at 4.5:1 or more on their tints
+ * (WCAG 2.2 AA, DESIGN.md): Mantine's shade 9 text on shade 1 falls to 2.7–4 for these colours.
+ */
+const BADGE_TEXT = {
+  '--mantine-color-green-light-color': '#1e6b30',
+  '--mantine-color-orange-light-color': '#a33a0b',
+  '--mantine-color-yellow-light-color': '#7a4d00',
+  '--mantine-color-red-light-color': '#a51d1d',
+} as CSSProperties
 
 /** Where the skip link and the screens' headings live. */
 export const ADMIN_MAIN_ID = 'admin-main'
@@ -51,7 +69,7 @@ export function AdminLayout({ email, children }: { email: string; children: Reac
       header={{ height: 60 }}
       navbar={{ width: 250, breakpoint: 'lg', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
-      bg="gray.0"
+      style={{ ...BADGE_TEXT, background: `${NAVBAR_COLUMN}, var(--mantine-color-gray-0)` }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Autocomplete, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { type FormEvent, useEffect, useState } from 'react'
+import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
 import type { AuditUrlFilters } from './audit-url.ts'
 import { knownActions, targetTypes } from './audit-values.ts'
 
@@ -16,15 +17,22 @@ type Props = { value: AuditUrlFilters; onApply: (filters: AuditUrlFilters) => vo
 export function AuditFilters({ value, onApply }: Props) {
   const { t, i18n } = useLingui()
   const [draft, setDraft] = useState(value)
-  useEffect(() => setDraft(value), [value])
+  // The draft follows the address when it changes, not each time the screen renders anew (the
+  // screen reads a new object from the address every render: a typed day would be lost).
+  const address = JSON.stringify(value)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `address` stands for `value`.
+  useEffect(() => setDraft(value), [address])
   const set = (key: keyof Omit<AuditUrlFilters, 'page'>) => (next: string | null) =>
     setDraft((current) => ({ ...current, [key]: next ?? '' }))
+  const [submitted, setSubmitted] = useState(false)
+  const typo = isDayTypo(draft.from) || isDayTypo(draft.to)
   const rangeError =
-    draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
+    !typo && draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!rangeError)
+    setSubmitted(true)
+    if (!rangeError && !typo)
       onApply({ ...draft, action: draft.action.trim(), target_id: draft.target_id.trim(), page: 1 })
   }
   const empty = { action: '', target_type: '', target_id: '', from: '', to: '', page: 1 }
@@ -61,18 +69,13 @@ export function AuditFilters({ value, onApply }: Props) {
           onChange={(event) => set('target_id')(event.currentTarget.value)}
           spellCheck={false}
         />
-        <TextInput
-          type="date"
-          label={t`Od dnia`}
-          value={draft.from}
-          onChange={(e) => set('from')(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
+        <AdminDateField label={t`Od dnia`} value={draft.from} onChange={set('from')} submitted={submitted} />
+        <AdminDateField
           label={t`Do dnia`}
           value={draft.to}
-          onChange={(e) => set('to')(e.currentTarget.value)}
+          onChange={set('to')}
           error={rangeError}
+          submitted={submitted}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { SegmentedControl } from '@mantine/core'
 import { LOCALES } from '../../../domain/constants.ts'
-import { activateLocale, isLocale } from '../../app/i18n.ts'
+import { switchConsoleLocale } from './use-operator-locale.ts'
 
 /**
  * The console's language switch: upper-case locale codes as in the app's top bar (spec §2). An
- * operator has no profile of the app to save it to, so the choice is remembered on this device.
+ * operator has no profile of the app to save it to, so the choice is remembered on this device,
+ * where it wins over the operator's saved language at the next sign-in (use-operator-locale.ts).
  */
 export function ConsoleLanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useLingui()
@@ -15,9 +16,7 @@ export function ConsoleLanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' })
       radius="md"
       aria-label={t`Język`}
       value={i18n.locale}
-      onChange={(value) => {
-        if (isLocale(value)) void activateLocale(value)
-      }}
+      onChange={switchConsoleLocale}
       data={LOCALES.map((locale) => ({ value: locale, label: locale.toUpperCase() }))}
     />
   )

@@ -4,10 +4,11 @@ import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { isLessonStatus } from '../../api/admin-lessons.ts'
+import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
 import { LessonPartyPicker } from './lesson-party-picker.tsx'
 import { emptyLessonsFilters, type LessonsUrlFilters } from './lessons-url.ts'
 
@@ -17,13 +18,20 @@ type Props = { value: LessonsUrlFilters; onApply: (filters: LessonsUrlFilters) =
 export function LessonsFilters({ value, onApply }: Props) {
   const { t } = useLingui()
   const [draft, setDraft] = useState(value)
-  useEffect(() => setDraft(value), [value])
+  const [submitted, setSubmitted] = useState(false)
+  // The draft follows the address when it changes, not each time the screen renders anew (the
+  // screen reads a new object from the address every render: a typed day would be lost).
+  const address = JSON.stringify(value)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `address` stands for `value`.
+  useEffect(() => setDraft(value), [address])
+  const typo = isDayTypo(draft.from) || isDayTypo(draft.to)
   const rangeError =
-    draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
+    !typo && draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!rangeError) onApply({ ...draft, page: 1 })
+    setSubmitted(true)
+    if (!rangeError && !typo) onApply({ ...draft, page: 1 })
   }
 
   return (
@@ -37,18 +45,18 @@ export function LessonsFilters({ value, onApply }: Props) {
       aria-label={t`Filtry lekcji`}
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-        <TextInput
-          type="date"
+        <AdminDateField
           label={t`Od dnia`}
           value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+          onChange={(from) => setDraft((current) => ({ ...current, from }))}
+          submitted={submitted}
         />
-        <TextInput
-          type="date"
+        <AdminDateField
           label={t`Do dnia`}
           value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          onChange={(to) => setDraft((current) => ({ ...current, to }))}
           error={rangeError}
+          submitted={submitted}
         />
         <LessonPartyPicker
           party="teacher"

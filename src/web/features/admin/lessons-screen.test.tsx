@@ -42,6 +42,10 @@ describe('the console’s lessons (issue #29)', () => {
       teacher_id: TEACHER.id,
       status: 'scheduled',
     })
+    // The address's days show as the app writes dates (dd.mm.yyyy), with a button to clear them.
+    expect((screen.getByLabelText('Od dnia') as HTMLInputElement).value).toBe('01.12.2099')
+    expect((screen.getByLabelText('Do dnia') as HTMLInputElement).value).toBe('07.12.2099')
+    expect(screen.getAllByRole('button', { name: 'Wyczyść datę' })).toHaveLength(2)
     const row = link.closest('tr')
     if (!row) throw new Error('no row')
     expect(within(row).getByText('Angielski B1')).toBeTruthy()
@@ -56,18 +60,35 @@ describe('the console’s lessons (issue #29)', () => {
     const sent = routeFetch({ [LIST]: page([]) })
     show('/admin/lessons?page=3')
     expect(await screen.findByText('Na tej stronie nie ma już lekcji.')).toBeTruthy()
-    fireEvent.change(screen.getByLabelText('Od dnia'), { target: { value: '2099-12-10' } })
-    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '2099-12-01' } })
+    // Days are typed as dd.mm.yyyy (the app's date field, not the browser's), whatever the browser.
+    fireEvent.change(screen.getByLabelText('Od dnia'), { target: { value: '10.12.2099' } })
+    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '1.12.2099' } })
     fireEvent.click(screen.getByRole('button', { name: 'Filtruj' }))
     // A range that ends before it starts is refused on the field, nothing is sent.
     expect(await screen.findByText('Koniec zakresu jest przed początkiem')).toBeTruthy()
     expect(sent).toHaveLength(1)
-    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '2099-12-31' } })
+    // Half a date is named on the field, and nothing is sent either.
+    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '31.12' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Filtruj' }))
+    expect(await screen.findByText('Podaj datę jako dd.mm.rrrr')).toBeTruthy()
+    expect(sent).toHaveLength(1)
+    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '31.12.2099' } })
     fireEvent.click(screen.getByRole('button', { name: 'Filtruj' }))
     await waitFor(() => expect(sent).toHaveLength(2))
     expect(sent[1]?.query).toContain('page=1&')
     expect(sent[1]?.query).toContain('date_from=2099-12-10')
+    expect(sent[1]?.query).toContain('date_to=2099-12-31')
     expect(await screen.findByText('Brak lekcji dla tych filtrów.')).toBeTruthy()
+  })
+
+  it('keeps a day typed while the list is still loading', async () => {
+    const sent = routeFetch({ [LIST]: page([]) })
+    show()
+    fireEvent.change(screen.getByLabelText('Od dnia'), { target: { value: '10.12.2099' } })
+    expect(await screen.findByText('Brak lekcji dla tych filtrów.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Filtruj' }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]?.query).toContain('date_from=2099-12-10')
   })
 
   it('pages on while the server says there is more', async () => {

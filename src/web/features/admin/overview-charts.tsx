@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css'
+import '@mantine/core/styles/ColorSwatch.css'
 import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart, LineChart } from '@mantine/charts'
@@ -8,7 +9,10 @@ import type { Overview } from '../../api/admin-overview.ts'
 
 // The overview's charts (issue #29, @mantine/charts on recharts): a chunk of their own inside the
 // console's, loaded when the overview opens. Each chart says its totals in words (role=img); the
-// table below them holds every number.
+// table below them holds every number. The legends' and tooltips' swatches are Mantine's
+// ColorSwatch (its CSS imported here, which @mantine/charts' stylesheet lacks); a chart's series
+// differ in lightness as well as hue, and its two lines in dashes, so they can be told apart
+// without telling colours apart (DESIGN.md "Access").
 
 function ChartCard({ title, summary, children }: { title: ReactNode; summary: string; children: ReactNode }) {
   return (
@@ -76,9 +80,9 @@ export function OverviewCharts({ weeks }: { weeks: Overview['weeks'] }) {
           type="stacked"
           withLegend
           series={[
-            { name: 'on_time', label: t`Na czas`, color: 'gray.5' },
-            { name: 'late', label: t`Późne`, color: 'red.7' },
-            { name: 'school', label: t`Przez szkołę`, color: 'blue.5' },
+            { name: 'on_time', label: t`Na czas`, color: 'gray.4' },
+            { name: 'late', label: t`Późne`, color: 'red.9' },
+            { name: 'school', label: t`Przez szkołę`, color: 'blue.6' },
           ]}
         />
       </ChartCard>
@@ -93,8 +97,8 @@ export function OverviewCharts({ weeks }: { weeks: Overview['weeks'] }) {
           yAxisProps={{ allowDecimals: false }}
           withLegend
           series={[
-            { name: 'absence_reports', label: t`Zgłoszenia`, color: 'orange.4' },
-            { name: 'absences', label: t`Uznane`, color: 'red.7' },
+            { name: 'absence_reports', label: t`Zgłoszenia`, color: 'yellow.4' },
+            { name: 'absences', label: t`Uznane`, color: 'red.9' },
           ]}
         />
       </ChartCard>
@@ -107,8 +111,8 @@ export function OverviewCharts({ weeks }: { weeks: Overview['weeks'] }) {
           withLegend
           curveType="monotone"
           series={[
-            { name: 'ai_messages', label: t`Wiadomości`, color: 'teal.6' },
-            { name: 'ai_students', label: t`Kursanci`, color: 'grape.6' },
+            { name: 'ai_messages', label: t`Wiadomości`, color: 'teal.7' },
+            { name: 'ai_students', label: t`Kursanci`, color: 'grape.4', strokeDasharray: '6 4' },
           ]}
         />
       </ChartCard>

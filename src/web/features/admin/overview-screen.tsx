@@ -3,12 +3,13 @@ import '@mantine/core/styles/Overlay.css'
 import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useOverview } from '../../api/admin-overview.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
+import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
 import { LoadFailure } from './load-failure.tsx'
 import { OverviewTeachers } from './overview-teachers.tsx'
 import {
@@ -38,11 +39,14 @@ export function OverviewScreen() {
     setFrom(filters.date_from ?? '')
     setTo(filters.date_to ?? '')
   }, [filters.date_from, filters.date_to])
-  const problem = from && to ? periodProblem(from, to) : null
+  const [submitted, setSubmitted] = useState(false)
+  const typo = isDayTypo(from) || isDayTypo(to)
+  const problem = from && to && !typo ? periodProblem(from, to) : null
   const missing = (from === '') !== (to === '')
   const applyPeriod = (event: FormEvent) => {
     event.preventDefault()
-    if (problem || missing) return
+    setSubmitted(true)
+    if (problem || missing || typo) return
     setParams(writeOverviewUrl({ ...filters, date_from: from || undefined, date_to: to || undefined }))
   }
   const period = overview.data
@@ -69,18 +73,18 @@ export function OverviewScreen() {
             data={WEEK_CHOICES.map((weeks) => ({ value: String(weeks), label: t`Ostatnie ${weeks} tyg.` }))}
             w={180}
           />
-          <TextInput
-            type="date"
+          <AdminDateField
             label={t`Obłożenie od dnia`}
             value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
+            onChange={setFrom}
+            submitted={submitted}
             error={missing && from === '' ? t`Podaj oba dni albo żaden` : null}
           />
-          <TextInput
-            type="date"
+          <AdminDateField
             label={t`do dnia`}
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={setTo}
+            submitted={submitted}
             error={
               problem === 'order'
                 ? t`Koniec zakresu jest przed początkiem`

@@ -6,6 +6,7 @@ import { type AdminStudent, type StudentChanges, useUpdateStudent } from '../../
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { SCHEDULED_LIMIT, studentProblem } from './student-problems.ts'
 
@@ -25,6 +26,7 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
   const [group, setGroup] = useState(student.only_group_lessons)
   const [limit, setLimit] = useState(String(student.scheduled_lessons_limit))
   const [limitError, setLimitError] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
   const problem = studentProblem(update.error)
   const { min, max } = SCHEDULED_LIMIT
   const close = () => {
@@ -36,7 +38,8 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
     const lessons = /^\d{1,3}$/.test(typed) ? Number(typed) : Number.NaN
     const badLimit = !(lessons >= min && lessons <= max)
     setLimitError(badLimit)
-    if (badLimit) return
+    setSubmitted(true)
+    if (badLimit || isDayTypo(until)) return
     const changes: StudentChanges = {}
     const day = until === '' ? null : until
     if (day !== student.active_until) changes.active_until = day
@@ -61,13 +64,13 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
     <AppDialog opened onClose={close} title={t`Dostęp i limit: ${name}`} variant="edit">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            type="date"
+          <AdminDateField
             label={t`Aktywny do`}
             description={t`Puste pole: bez daty końca. Dzisiejsza data kończy dostęp po dzisiejszym dniu.`}
             value={until}
-            onChange={(event) => setUntil(event.currentTarget.value)}
+            onChange={setUntil}
             error={on('active_until')}
+            submitted={submitted}
           />
           <Group gap="xs">
             <Button size="compact-xs" variant="subtle" onClick={() => setUntil(polandDateKey(Date.now()))}>

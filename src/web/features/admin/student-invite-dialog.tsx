@@ -5,6 +5,7 @@ import { useInviteStudent } from '../../api/admin-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { studentProblem } from './student-problems.ts'
 
@@ -22,6 +23,7 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
   const [company, setCompany] = useState('')
   const [locale, setLocale] = useState<'pl' | 'en'>('pl')
   const [emptyEmail, setEmptyEmail] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
   const problem = studentProblem(invite.error)
   const on = (field: string) => (problem?.field === field ? <ProblemText problem={problem.message} /> : null)
   const close = () => {
@@ -31,7 +33,8 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault()
     const address = email.trim()
     setEmptyEmail(address === '')
-    if (address === '') return
+    setSubmitted(true)
+    if (address === '' || isDayTypo(until)) return
     invite.mutate(
       {
         email: address,
@@ -79,13 +82,13 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
             checked={group}
             onChange={(e) => setGroup(e.currentTarget.checked)}
           />
-          <TextInput
-            type="date"
+          <AdminDateField
             label={t`Aktywny do`}
             description={t`Puste pole: bez daty końca.`}
             value={until}
-            onChange={(event) => setUntil(event.currentTarget.value)}
+            onChange={setUntil}
             error={on('active_until')}
+            submitted={submitted}
           />
           <TextInput
             label={t`Firma`}

@@ -105,6 +105,18 @@ export function TeacherCard({ teacher, video }: Props) {
             </Trans>
           </Text>
         )}
+        {teacher.status !== 'pending_verification' && (
+          // spec §4: the financial penalties for late cancellations and absences, for the school to review.
+          <Text
+            size="sm"
+            c={teacher.penalties.absence + teacher.penalties.late_cancellation > 0 ? 'red' : 'dimmed'}
+          >
+            <Trans>
+              Kary: późne odwołania {teacher.penalties.late_cancellation} · nieobecności{' '}
+              {teacher.penalties.absence}
+            </Trans>
+          </Text>
+        )}
         {teacher.deactivation && (
           <Text size="sm" c="dimmed">
             {teacher.deactivation.kind === 'rejected' ? (

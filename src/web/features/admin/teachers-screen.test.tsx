@@ -29,6 +29,7 @@ const teacher = (over: Partial<AdminTeacher> = {}): AdminTeacher => ({
   video_provider: null,
   future_lessons: 0,
   learncube_lessons: 0,
+  penalties: { late_cancellation: 0, absence: 0 },
   ...over,
 })
 const page = (items: AdminTeacher[]) => ({
@@ -109,7 +110,9 @@ describe('the console’s Teachers', () => {
   it('says why a teacher with lessons ahead cannot be deactivated, in Polish', async () => {
     await activateLocale('pl')
     routeFetch({
-      'GET /api/v1/admin/teachers/index': page([teacher({ status: 'active', future_lessons: 2 })]),
+      'GET /api/v1/admin/teachers/index': page([
+        teacher({ status: 'active', future_lessons: 2, penalties: { late_cancellation: 1, absence: 2 } }),
+      ]),
       'POST /api/v1/admin/teachers/deactivate': {
         status: 400,
         body: {
@@ -127,6 +130,8 @@ describe('the console’s Teachers', () => {
     })
     renderScreen('/admin/teachers?status=active', '/admin/teachers', <TeachersScreen />)
     const card = await screen.findByRole('article', { name: 'Ewa Lis' })
+    // spec §4: the teacher's penalties by reason.
+    expect(within(card).getByText('Kary: późne odwołania 1 · nieobecności 2')).toBeTruthy()
     fireEvent.click(within(card).getByRole('button', { name: 'Dezaktywuj…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Dezaktywować lektora?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dezaktywuj' }))

@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css'
+import '@mantine/core/styles/ColorSwatch.css'
 import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AreaChart, BarChart } from '@mantine/charts'

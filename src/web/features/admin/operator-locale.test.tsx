@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { useLingui } from '@lingui/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearSession, startSession } from '../../api/session.ts'
+import { activateLocale } from '../../app/i18n.ts'
+import { LanguageSwitcher } from '../../app/language-switcher.tsx'
+import { routeFetch } from '../../test-support/test-fetch.ts'
+import { renderScreen } from '../../test-utils.tsx'
+import { AdminConsole } from './admin-console.tsx'
+
+// issue #29: the operator's saved language (GET /operator/me `locale`) is the console's after a
+// sign-in, as a student's profile locale is the app's (issue #11 item 8), unless a language was
+// chosen on this device.
+
+const OPERATOR_ID = '5b0c9c7e-1d2a-4a8e-9f3b-2c1d0e9f8a7b'
+const ME = 'GET /api/v1/operator/me'
+const me = (locale: 'pl' | 'en') => ({
+  status: 200,
+  body: { data: { id: OPERATOR_ID, email: 'ola@school.pl', locale, second_factor: 'enrol' } },
+})
+const ENROL = {
+  'POST /api/v1/operator/second_factor/enrol': {
+    status: 200,
+    body: { data: { otpauth_uri: 'otpauth://totp/x?secret=ABC', secret: 'JBSWY3DPEHPK3PXP' } },
+  },
+}
+
+// Each test a sign-in of its own (the language is taken once per session).
+let signIns = 0
+function signInOperator() {
+  signIns += 1
+  startSession({
+    id: OPERATOR_ID,
+    role: 'operator',
+    token: 'operator-token',
+    email: 'ola@school.pl',
+    registration_completed: false,
+    only_group_lessons: false,
+    expires_at: `2099-01-${String(signIns).padStart(2, '0')}T00:00:00.000Z`,
+  })
+}
+
+function Shown() {
+  const { i18n } = useLingui()
+  return <output data-testid="locale">{i18n.locale}</output>
+}
+const shown = () => screen.getByTestId('locale').textContent
+const openConsole = () =>
+  renderScreen(
+    '/admin',
+    '/admin/*',
+    <>
+      <Shown />
+      <AdminConsole />
+    </>,
+  )
+
+describe('the console’s language at sign-in', () => {
+  beforeEach(async () => {
+    localStorage.clear()
+    await activateLocale('pl')
+  })
+  afterEach(() => {
+    cleanup()
+    clearSession()
+    vi.unstubAllGlobals()
+  })
+
+  it('takes the operator’s saved language when none was chosen on this device', async () => {
+    routeFetch({ [ME]: me('en'), ...ENROL })
+    signInOperator()
+    openConsole()
+    await waitFor(() => expect(shown()).toBe('en'))
+    expect(
+      await screen.findByRole('heading', { name: 'Protect your account with a second factor' }),
+    ).toBeTruthy()
+  })
+
+  it('keeps the language chosen on the login screen', async () => {
+    routeFetch({ [ME]: me('pl'), ...ENROL })
+    renderScreen('/login', '/login', <LanguageSwitcher />)
+    fireEvent.click(screen.getByText('EN'))
+    cleanup()
+    signInOperator()
+    openConsole()
+    await screen.findByLabelText('Setup key')
+    expect(shown()).toBe('en')
+  })
+
+  it('keeps the language switched in the console at the next sign-in', async () => {
+    routeFetch({ [ME]: me('pl'), ...ENROL })
+    signInOperator()
+    openConsole()
+    await screen.findByLabelText('Klucz konfiguracji')
+    expect(shown()).toBe('pl')
+    fireEvent.click(screen.getByText('EN'))
+    await waitFor(() => expect(shown()).toBe('en'))
+    cleanup()
+    clearSession()
+
+    signInOperator()
+    openConsole()
+    await screen.findByLabelText('Setup key')
+    expect(shown()).toBe('en')
+  })
+})
