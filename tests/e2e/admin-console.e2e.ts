@@ -1,7 +1,7 @@
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { mailedLink, totpNow } from './support/console-operator.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT, storedToken } from './support/login-page.ts'
 import { messagesTo } from './support/mail.ts'
 import { opsOn } from './support/ops.ts'
@@ -40,26 +40,6 @@ async function newPage(): Promise<Page> {
   return context.newPage()
 }
 
-/** The link of the newest e-mail to `email` on this journey's server. */
-async function linkTo(email: string, pattern: RegExp): Promise<string> {
-  let link = ''
-  await expect
-    .poll(() => {
-      link =
-        messagesTo(email, server.dataDir)
-          .map((m) => pattern.exec(m.text)?.[0])
-          .filter((l): l is string => Boolean(l))
-          .at(-1) ?? ''
-      return link
-    })
-    .not.toBe('')
-  return link
-}
-
-/** The code an authenticator app shows now for `secret` (30 s steps, 6 digits). */
-const totpNow = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
-
 let recoveryCodes: string[] = []
 
 test('an operator sets a password, enrols a second factor and changes a setting, audited', async () => {
@@ -67,7 +47,9 @@ test('an operator sets a password, enrols a second factor and changes a setting,
   const page = await newPage()
   // The link's path and token on this journey's server (the CLI, run here without the server's
   // address, may name the default one).
-  const link = new URL(await linkTo(OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/))
+  const link = new URL(
+    await mailedLink(server, OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/),
+  )
   await page.goto(`${link.pathname}${link.search}`)
   await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
   await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill(PASSWORD)

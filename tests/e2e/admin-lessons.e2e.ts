@@ -1,11 +1,9 @@
-import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { addDays, polandDateKey } from '../../src/domain/poland-time.ts'
-import { DEMO_PASSWORD, LoginPage, TEACHER } from './support/login-page.ts'
-import { messagesTo } from './support/mail.ts'
-import { opsOn } from './support/ops.ts'
+import { apiSignIn, bearer, consoleNav, enrolledOperator } from './support/console-operator.ts'
+import { TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 
 // Issue #29, the school's console: an operator (TOTP codes computed here) reads the lessons and
@@ -26,33 +24,6 @@ let page: Page
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(120_000)
 
-const totpNow = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
-
-async function linkTo(email: string, pattern: RegExp): Promise<string> {
-  let link = ''
-  await expect
-    .poll(() => {
-      link =
-        messagesTo(email, server.dataDir)
-          .map((m) => pattern.exec(m.text)?.[0])
-          .filter((l): l is string => Boolean(l))
-          .at(-1) ?? ''
-      return link
-    })
-    .not.toBe('')
-  return link
-}
-
-async function signIn(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${server.url}/api/v1/users/sign_in`, {
-    data: { email, password: DEMO_PASSWORD, remember: false },
-  })
-  expect(answer.ok()).toBe(true)
-  return ((await answer.json()) as { data: { token: string } }).data.token
-}
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
 /** The screen at a wide and a phone's width, in Polish and English (only with SCREENSHOTS set). */
 async function screenshots(name: string) {
   if (!SHOTS) return
@@ -71,8 +42,7 @@ async function screenshots(name: string) {
 /** "2026-12-01" → "01.12.2026": how the console's date fields are typed, in either language. */
 const typed = (key: string) => key.split('-').reverse().join('.')
 
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
+const nav = (name: string) => consoleNav(page, name)
 
 test.beforeAll(async ({ request }) => {
   // A server of its own to start, two accounts to prepare and an enrolment to go through.
@@ -82,7 +52,7 @@ test.beforeAll(async ({ request }) => {
 
   // What the school will review: Piotr says Anna did not come to his lesson starting now, and
   // asks for a slot nobody offers.
-  const piotr = await signIn(request, PIOTR)
+  const piotr = await apiSignIn(request, server, PIOTR)
   const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(piotr) })
   const lessons = (
     (await list.json()) as {
@@ -117,25 +87,10 @@ test.beforeAll(async ({ request }) => {
   })
   expect(lack.ok()).toBe(true)
 
-  // The operator: a password from the e-mailed link, then the second factor.
-  expect(opsOn(server, 'create-operator', OPERATOR)).toContain(`Created operator ${OPERATOR}`)
   page = await (
     await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
   ).newPage()
-  // The link's address is the one the CLI knows of; the page is this journey's server.
-  const link = await linkTo(OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/)
-  await page.goto(link.replace(/^http:\/\/[^/]+/, server.url))
-  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
-  await page.getByRole('textbox', { name: 'Powtórz nowe hasło', exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await new LoginPage(page).signIn(OPERATOR, PASSWORD)
-  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
-  await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
-  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
-  await page.getByLabel('Kody są zapisane w bezpiecznym miejscu').check()
-  await page.getByRole('button', { name: 'Przejdź do konsoli' }).click()
-  await expect(page).toHaveURL(/\/admin\/teachers$/)
+  await enrolledOperator(page, server, OPERATOR, PASSWORD)
 })
 
 test.afterAll(async () => {

@@ -1,10 +1,8 @@
-import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
-import { DEMO_PASSWORD, LoginPage, STUDENT, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
-import { messagesTo } from './support/mail.ts'
-import { opsOn } from './support/ops.ts'
+import { apiSignIn, bearer, consoleNav, enrolledOperator } from './support/console-operator.ts'
+import { LoginPage, STUDENT, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
@@ -30,35 +28,7 @@ let page: Page
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(150_000)
 
-const totpNow = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
-
-async function linkTo(email: string, pattern: RegExp): Promise<string> {
-  let link = ''
-  await expect
-    .poll(() => {
-      link =
-        messagesTo(email, server.dataDir)
-          .map((m) => pattern.exec(m.text)?.[0])
-          .filter((l): l is string => Boolean(l))
-          .at(-1) ?? ''
-      return link
-    })
-    .not.toBe('')
-  return link
-}
-
-async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${server.url}/api/v1/users/sign_in`, {
-    data: { email, password: DEMO_PASSWORD, remember: false },
-  })
-  expect(answer.ok()).toBe(true)
-  return ((await answer.json()) as { data: { token: string } }).data.token
-}
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
+const nav = (name: string) => consoleNav(page, name)
 
 /** A student's set-lessons page in a context of its own, Anna Nowak's next week open. */
 async function studentOnAnnasWeek(email: string, expectWarning = false): Promise<SetLessonsPage> {
@@ -129,24 +99,10 @@ test.beforeAll(async () => {
   await server.start()
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS })
 
-  // The operator: a password from the e-mailed link, then the second factor.
-  expect(opsOn(server, 'create-operator', OPERATOR)).toContain(`Created operator ${OPERATOR}`)
   page = await (
     await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
   ).newPage()
-  const link = await linkTo(OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/)
-  await page.goto(link.replace(/^http:\/\/[^/]+/, server.url))
-  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
-  await page.getByRole('textbox', { name: 'Powtórz nowe hasło', exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await new LoginPage(page).signIn(OPERATOR, PASSWORD)
-  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
-  await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
-  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
-  await page.getByLabel('Kody są zapisane w bezpiecznym miejscu').check()
-  await page.getByRole('button', { name: 'Przejdź do konsoli' }).click()
-  await expect(page).toHaveURL(/\/admin\/teachers$/)
+  await enrolledOperator(page, server, OPERATOR, PASSWORD)
 })
 
 test.afterAll(async () => {
@@ -172,7 +128,7 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
   await expect(card.getByText(/^Kary: późne odwołania \d+ · nieobecności 0$/)).toBeVisible()
 
   // Piotr says Anna did not come to his lesson starting now (the demo's lesson of the moment).
-  const piotr = await apiSignIn(request, PIOTR)
+  const piotr = await apiSignIn(request, server, PIOTR)
   const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(piotr) })
   const lessons = (
     (await list.json()) as {
@@ -227,7 +183,7 @@ test('a student banned for late cancellations books again once the school lifts 
   // that signs the student out. The lessons start in 3 and 5 hours.
   const first = await addLesson(server, { teacher: TEACHER, student: STUDENT }, 180)
   const second = await addLesson(server, { teacher: TEACHER, student: STUDENT }, 300)
-  const marta = await apiSignIn(request, STUDENT)
+  const marta = await apiSignIn(request, server, STUDENT)
   const cancel = async (lessonId: string) => {
     const answer = await request.post(`${server.url}/api/v1/lessons/cancel`, {
       headers: bearer(marta),

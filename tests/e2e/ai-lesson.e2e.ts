@@ -77,14 +77,16 @@ test('a student chats, saves a word, reviews it offline, and the review reaches 
       '¡Hola, Paweł! ',
       '¿Quieres un café?',
     ],
-    pauseMs: 600,
+    // Long enough for the checks of the half-streamed reply below on a loaded CI machine (600 ms
+    // was not: the reply had ended before the button was looked at).
+    pauseMs: 2_000,
   })
   await send(page, 'Hola, yo es Paweł')
   const conversation = page.getByRole('list', { name: 'Rozmowa' })
   // Streaming: the first piece shows while the reply is still coming.
   await expect(conversation.getByText('¡Hola, Paweł!')).toBeVisible()
-  await expect(conversation.getByText('¿Quieres un café?')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Wyślij' })).toHaveAttribute('data-loading')
+  await expect(conversation.getByText('¿Quieres un café?')).toHaveCount(0)
   await expect(conversation.getByRole('button', { name: 'Zapisz „café” w słowniczku' })).toBeVisible()
   await expect(conversation.getByText('Gramatyka')).toBeVisible()
   await expect(conversation.getByText('yo soy', { exact: true })).toBeVisible()

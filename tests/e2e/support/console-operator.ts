@@ -1,0 +1,67 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
+import { DEMO_PASSWORD, LoginPage } from './login-page.ts'
+import { messagesTo } from './mail.ts'
+import { opsOn } from './ops.ts'
+
+// The school's console in the journeys (issue #29): an operator made as a school makes one, the
+// codes of an authenticator app, and the demo accounts' API sessions the journeys prepare with.
+
+type Server = { url: string; dataDir: string }
+
+/** The code an authenticator app shows now for `secret` (30 s steps, 6 digits). */
+export const totpNow = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
+
+/** The newest link matching `pattern` in the e-mails to `email` on `server`. */
+export async function mailedLink(server: Server, email: string, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(() => {
+      link =
+        messagesTo(email, server.dataDir)
+          .map((m) => pattern.exec(m.text)?.[0])
+          .filter((l): l is string => Boolean(l))
+          .at(-1) ?? ''
+      return link
+    })
+    .not.toBe('')
+  return link
+}
+
+/**
+ * An operator made with `ops create-operator` on `server`: the password set from the e-mailed link
+ * (on this server: the CLI names the address it knows of), signed in on the login page and the
+ * second factor enrolled. `page` ends on the console's first screen.
+ */
+export async function enrolledOperator(page: Page, server: Server, email: string, password: string) {
+  expect(opsOn(server, 'create-operator', email)).toContain(`Created operator ${email}`)
+  const link = await mailedLink(server, email, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/)
+  await page.goto(link.replace(/^http:\/\/[^/]+/, server.url))
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(password)
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await new LoginPage(page).signIn(email, password)
+  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
+  await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
+  await page.getByRole('button', { name: 'Potwierdź kod' }).click()
+  await page.getByLabel('Kody są zapisane w bezpiecznym miejscu').check()
+  await page.getByRole('button', { name: 'Przejdź do konsoli' }).click()
+  await expect(page).toHaveURL(/\/admin\/teachers$/)
+}
+
+/** The bearer token of a demo account signed in through the API of `server`. */
+export async function apiSignIn(request: APIRequestContext, server: Server, email: string): Promise<string> {
+  const answer = await request.post(`${server.url}/api/v1/users/sign_in`, {
+    data: { email, password: DEMO_PASSWORD, remember: false },
+  })
+  expect(answer.ok()).toBe(true)
+  return ((await answer.json()) as { data: { token: string } }).data.token
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** A link of the console's side navigation. */
+export const consoleNav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
