@@ -6,35 +6,23 @@ import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Autocomplete, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { type FormEvent, useEffect, useState } from 'react'
-import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
+import { AdminDateField } from './admin-date-field.tsx'
 import type { AuditUrlFilters } from './audit-url.ts'
 import { knownActions, targetTypes } from './audit-values.ts'
+import { useFilterDraft } from './use-filter-draft.ts'
 
 type Props = { value: AuditUrlFilters; onApply: (filters: AuditUrlFilters) => void }
 
 /** The audit log's filters: action, target (type and id) and a range of days. */
 export function AuditFilters({ value, onApply }: Props) {
   const { t, i18n } = useLingui()
-  const [draft, setDraft] = useState(value)
-  // The draft follows the address when it changes, not each time the screen renders anew (the
-  // screen reads a new object from the address every render: a typed day would be lost).
-  const address = JSON.stringify(value)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `address` stands for `value`.
-  useEffect(() => setDraft(value), [address])
+  const { draft, setDraft, submitted, rangeError, submit } = useFilterDraft(value, onApply, (d) => ({
+    ...d,
+    action: d.action.trim(),
+    target_id: d.target_id.trim(),
+  }))
   const set = (key: keyof Omit<AuditUrlFilters, 'page'>) => (next: string | null) =>
     setDraft((current) => ({ ...current, [key]: next ?? '' }))
-  const [submitted, setSubmitted] = useState(false)
-  const typo = isDayTypo(draft.from) || isDayTypo(draft.to)
-  const rangeError =
-    !typo && draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    if (!rangeError && !typo)
-      onApply({ ...draft, action: draft.action.trim(), target_id: draft.target_id.trim(), page: 1 })
-  }
   const empty = { action: '', target_type: '', target_id: '', from: '', to: '', page: 1 }
 
   return (

@@ -6,33 +6,18 @@ import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { type FormEvent, useEffect, useState } from 'react'
 import { isLessonStatus } from '../../api/admin-lessons.ts'
-import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
+import { AdminDateField } from './admin-date-field.tsx'
 import { LessonPartyPicker } from './lesson-party-picker.tsx'
 import { emptyLessonsFilters, type LessonsUrlFilters } from './lessons-url.ts'
+import { useFilterDraft } from './use-filter-draft.ts'
 
 type Props = { value: LessonsUrlFilters; onApply: (filters: LessonsUrlFilters) => void }
 
 /** The lessons' filters: a range of Poland days, the teacher, the student and the status. */
 export function LessonsFilters({ value, onApply }: Props) {
   const { t } = useLingui()
-  const [draft, setDraft] = useState(value)
-  const [submitted, setSubmitted] = useState(false)
-  // The draft follows the address when it changes, not each time the screen renders anew (the
-  // screen reads a new object from the address every render: a typed day would be lost).
-  const address = JSON.stringify(value)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `address` stands for `value`.
-  useEffect(() => setDraft(value), [address])
-  const typo = isDayTypo(draft.from) || isDayTypo(draft.to)
-  const rangeError =
-    !typo && draft.from && draft.to && draft.from > draft.to ? t`Koniec zakresu jest przed początkiem` : null
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    if (!rangeError && !typo) onApply({ ...draft, page: 1 })
-  }
+  const { draft, setDraft, submitted, rangeError, submit } = useFilterDraft(value, onApply)
 
   return (
     <Paper

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import { type AdminStudent, type StudentChanges, useUpdateStudent } from '../../api/admin-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { AccessCheckboxes, type AccessFlags } from './access-checkboxes.tsx'
 import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
+import { DialogActions } from './dialog-actions.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { SCHEDULED_LIMIT, studentProblem } from './student-problems.ts'
 
@@ -21,9 +22,12 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
   const { t } = useLingui()
   const update = useUpdateStudent()
   const [until, setUntil] = useState(student.active_until ?? '')
-  const [human, setHuman] = useState(student.human_access)
-  const [ai, setAi] = useState(student.ai_access)
-  const [group, setGroup] = useState(student.only_group_lessons)
+  const [access, setAccess] = useState<AccessFlags>({
+    human: student.human_access,
+    ai: student.ai_access,
+    group: student.only_group_lessons,
+  })
+  const { human, ai, group } = access
   const [limit, setLimit] = useState(String(student.scheduled_lessons_limit))
   const [limitError, setLimitError] = useState(false)
   const [submitted, setSubmitted] = useState(false)
@@ -80,17 +84,7 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
               <Trans>Bez daty końca</Trans>
             </Button>
           </Group>
-          <Checkbox
-            label={t`Lekcje z lektorem`}
-            checked={human}
-            onChange={(e) => setHuman(e.currentTarget.checked)}
-          />
-          <Checkbox label={t`Lekcje z AI`} checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} />
-          <Checkbox
-            label={t`Tylko lekcje grupowe`}
-            checked={group}
-            onChange={(e) => setGroup(e.currentTarget.checked)}
-          />
+          <AccessCheckboxes value={access} onChange={setAccess} />
           <TextInput
             label={t`Limit zaplanowanych lekcji`}
             description={t`Liczba całkowita od ${min} do ${max}.`}
@@ -99,19 +93,11 @@ export function StudentAccessDialog({ student, name, onClose }: Props) {
             inputMode="numeric"
             error={limitError ? t`Liczba całkowita od ${min} do ${max}.` : on('lesson_limit')}
           />
-          {problem && !FIELDS.includes(problem.field ?? '') && (
-            <FormError>
-              <ProblemText problem={problem.message} />
-            </FormError>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={update.isPending}>
-              <Trans>Anuluj</Trans>
-            </Button>
+          <DialogActions problem={problem} fields={FIELDS} pending={update.isPending} onCancel={close}>
             <Button type="submit" loading={update.isPending}>
               <Trans>Zapisz</Trans>
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppDialog>

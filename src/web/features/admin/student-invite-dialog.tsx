@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useInviteStudent } from '../../api/admin-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { AccessCheckboxes, type AccessFlags } from './access-checkboxes.tsx'
 import { AdminDateField, isDayTypo } from './admin-date-field.tsx'
+import { DialogActions } from './dialog-actions.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { studentProblem } from './student-problems.ts'
 
@@ -16,9 +17,8 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   const invite = useInviteStudent()
   const [email, setEmail] = useState('')
-  const [human, setHuman] = useState(true)
-  const [ai, setAi] = useState(false)
-  const [group, setGroup] = useState(false)
+  const [access, setAccess] = useState<AccessFlags>({ human: true, ai: false, group: false })
+  const { human, ai, group } = access
   const [until, setUntil] = useState('')
   const [company, setCompany] = useState('')
   const [locale, setLocale] = useState<'pl' | 'en'>('pl')
@@ -71,17 +71,7 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
             required
             error={emptyEmail ? t`Podaj adres e-mail` : on('email')}
           />
-          <Checkbox
-            label={t`Lekcje z lektorem`}
-            checked={human}
-            onChange={(e) => setHuman(e.currentTarget.checked)}
-          />
-          <Checkbox label={t`Lekcje z AI`} checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} />
-          <Checkbox
-            label={t`Tylko lekcje grupowe`}
-            checked={group}
-            onChange={(e) => setGroup(e.currentTarget.checked)}
-          />
+          <AccessCheckboxes value={access} onChange={setAccess} />
           <AdminDateField
             label={t`Aktywny do`}
             description={t`Puste pole: bez daty końca.`}
@@ -110,19 +100,11 @@ export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
               ]}
             />
           </div>
-          {problem && !FIELDS.includes(problem.field ?? '') && (
-            <FormError>
-              <ProblemText problem={problem.message} />
-            </FormError>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={invite.isPending}>
-              <Trans>Anuluj</Trans>
-            </Button>
+          <DialogActions problem={problem} fields={FIELDS} pending={invite.isPending} onCancel={close}>
             <Button type="submit" loading={invite.isPending}>
               <Trans>Wyślij zaproszenie</Trans>
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppDialog>

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { type AdminTeacher, useDeactivateTeacher } from '../../api/admin-teachers.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
-import { ProblemText } from './problem-text.tsx'
+import { DialogActions } from './dialog-actions.tsx'
 import { teacherProblem } from './teacher-problems.ts'
 
 type Props = { teacher: AdminTeacher; name: string; opened: boolean; onClose: () => void }
@@ -39,19 +38,11 @@ export function TeacherDeactivateDialog({ teacher, name, opened, onClose }: Prop
             „Aktywuj ponownie”.
           </Trans>
         </Text>
-        {problem && (
-          <FormError>
-            <ProblemText problem={problem.message} />
-          </FormError>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={deactivate.isPending}>
-            <Trans>Anuluj</Trans>
-          </Button>
+        <DialogActions problem={problem} pending={deactivate.isPending} onCancel={close}>
           <Button color="red" onClick={confirm} loading={deactivate.isPending}>
             <Trans>Dezaktywuj</Trans>
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </AppDialog>
   )

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Stack, Text, Textarea } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { TEXT_LIMIT } from '../../../domain/constants.ts'
 import { type AdminTeacher, useRejectTeacher } from '../../api/admin-teachers.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { DialogActions } from './dialog-actions.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { teacherProblem } from './teacher-problems.ts'
 
@@ -72,19 +72,11 @@ export function TeacherRejectDialog({ teacher, name, opened, onClose }: Props) {
               ) : null
             }
           />
-          {problem && problem.field !== 'reason' && (
-            <FormError>
-              <ProblemText problem={problem.message} />
-            </FormError>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={reject.isPending}>
-              <Trans>Anuluj</Trans>
-            </Button>
+          <DialogActions problem={problem} fields={['reason']} pending={reject.isPending} onCancel={close}>
             <Button type="submit" color="red" loading={reject.isPending}>
               <Trans>Odrzuć rejestrację</Trans>
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppDialog>

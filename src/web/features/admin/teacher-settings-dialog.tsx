@@ -4,7 +4,7 @@ import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Checkbox, Select, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import {
   type AdminTeacher,
@@ -13,8 +13,8 @@ import {
   useUpdateTeacher,
 } from '../../api/admin-teachers.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
-import { FormError } from '../../ui/form-error.tsx'
 import { showToast } from '../../ui/toast.ts'
+import { DialogActions } from './dialog-actions.tsx'
 import { ProblemText } from './problem-text.tsx'
 import { MONTHLY_CAP, teacherProblem } from './teacher-problems.ts'
 
@@ -125,19 +125,16 @@ export function TeacherSettingsDialog({ teacher, name, video, opened, onClose }:
               error={fieldProblem('learncube')}
             />
           )}
-          {problem && !['monthly_cap', 'video_provider', 'learncube'].includes(problem.field ?? '') && (
-            <FormError>
-              <ProblemText problem={problem.message} />
-            </FormError>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={update.isPending}>
-              <Trans>Anuluj</Trans>
-            </Button>
+          <DialogActions
+            problem={problem}
+            fields={['monthly_cap', 'video_provider', 'learncube']}
+            pending={update.isPending}
+            onCancel={close}
+          >
             <Button type="submit" loading={update.isPending}>
               <Trans>Zapisz</Trans>
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppDialog>
