@@ -11,20 +11,17 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type IdempotentAnswer, requestHash } from '../../platform/idempotency.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import { bookingLanes } from './booking-lanes.ts'
 
 // spec §7 POST /lessons/create (issue #4 item 4, issue #27 item 1): one call of the database
 // function lektorium_book_lessons (migration 0010) takes the locks — the student's row, the
 // teacher's row, the slots, in that order — applies every rule in the order the web's messages
 // expect (spec §8), inserts the lessons and stores the idempotent answer, in one round trip and
-// one transaction. The partial unique index on active lessons stays the final guard against a
+// one transaction; bookings that arrive together share the round trip and the commit
+// (booking-lanes.ts). The partial unique index on active lessons stays the final guard against a
 // double booking. Here: what needs no database (the clock's dates), and the outcome in words.
 
 const BOOKING_SCOPE = 'POST /lessons/create'
-
-const BOOK = {
-  name: 'lektorium_book_lessons',
-  text: 'select lektorium_book_lessons($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as outcome',
-}
 
 const outcomeSchema = v.union([
   v.object({ status: v.number(), body: v.unknown(), replayed: v.boolean() }),
@@ -92,33 +89,30 @@ export async function bookLessons(
   // spec §9: the current and the next week, by Poland dates (never null without active_until).
   const range = scheduleRange(now, null)
   if (!range) throw new Error('the schedule range is empty')
-  let rows: { outcome: unknown }[]
+  let answer: unknown
   try {
-    ;({ rows } = await ctx.database.pool.query<{ outcome: unknown }>({
-      ...BOOK,
-      values: [
-        studentId,
-        input.teacher_id,
-        input.language_id,
-        input.level_id,
-        input.time_slot_ids,
-        now,
-        polandDateKey(now),
-        range.from,
-        range.to,
-        DEFAULT_SETTINGS.lessonEarlinessCondition,
-        SCHEDULED_SLOT_MATCH_MINUTES,
-        key ?? null,
-        BOOKING_SCOPE,
-        key === undefined ? null : requestHash(input),
-      ],
-    }))
+    answer = await bookingLanes(ctx.database.pool).book({
+      student: studentId,
+      teacher: input.teacher_id,
+      language: input.language_id,
+      level: input.level_id,
+      slots: input.time_slot_ids,
+      now,
+      today: polandDateKey(now),
+      from: range.from,
+      to: range.to,
+      grace: DEFAULT_SETTINGS.lessonEarlinessCondition,
+      match: SCHEDULED_SLOT_MATCH_MINUTES,
+      key: key ?? null,
+      scope: BOOKING_SCOPE,
+      hash: key === undefined ? null : requestHash(input),
+    })
   } catch (error) {
     // lessons_active_slot_key: a booking that slipped past the locks is a conflict, never a 500.
     if (isUniqueViolation(error)) throw new AppError('slot_taken')
     throw error
   }
-  const outcome = v.parse(outcomeSchema, rows[0]?.outcome)
+  const outcome = v.parse(outcomeSchema, answer)
   if ('error' in outcome) throw refusal(outcome, input)
   const body = v.parse(lessonCreateResponse, outcome.body)
   return { status: outcome.status, body, replayed: outcome.replayed }
