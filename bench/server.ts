@@ -1,4 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+
+/** The V8 flags `npm start` gives the server (package.json): the bench measures that process. */
+const SERVER_FLAGS = String(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)
+  .split(' ')
+  .filter((part) => part.startsWith('--'))
 
 /** Polls the server's health answer until it is up; fails when the process exits first. */
 export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
@@ -46,7 +52,8 @@ export async function startBenchServer(
   )
   if (taken) throw new Error(`Port ${port} is in use: stop what uses it, or choose another port`)
   const probe = ['--import', './bench/memory-probe.ts']
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'src/server/main.ts'], {
+  const args = [...SERVER_FLAGS, ...(options.nodeArgs ?? []), ...probe, 'src/server/main.ts']
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   })
