@@ -9,6 +9,7 @@ import {
   bookingStudent,
   slotIds,
 } from '../../test-support/lessons.ts'
+import { statementsSentWhile } from '../../test-support/sent-statements.ts'
 import { bookLessons } from './book-lessons.ts'
 
 // issue #27 item 1: bookings that arrive together are made in one statement and one transaction
@@ -20,23 +21,6 @@ beforeAll(async () => {
   t.clock.set('2026-03-10T09:00:00Z')
 })
 afterAll(() => t.close())
-
-/** The statements this process sends while `run` runs, and what `run` gave back. */
-async function sentWhile<T>(run: () => Promise<T>): Promise<{ sent: string[]; result: T }> {
-  const sent: string[] = []
-  const original = pg.Client.prototype.query
-  const counting = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args
-    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first))
-    return Reflect.apply(original, this, args)
-  }
-  pg.Client.prototype.query = counting as typeof original
-  try {
-    return { sent, result: await run() }
-  } finally {
-    pg.Client.prototype.query = original
-  }
-}
 
 const settle = (bookings: Promise<unknown>[]) =>
   Promise.all(
@@ -71,7 +55,7 @@ describe('bookings that arrive together', () => {
     const [a, b, c, d] = slots.map((slot) => [slot])
     const students = await Promise.all([1, 2, 3, 4, 5].map(() => bookingStudent(t)))
     const [first, second, third, fourth, late] = students.map((student) => student.user.id)
-    const { sent, result } = await sentWhile(() =>
+    const { sent, result } = await statementsSentWhile(() =>
       settle([
         bookLessons(t.ctx, first ?? '', bookingBody(teacher.id, a ?? []), undefined),
         bookLessons(t.ctx, second ?? '', bookingBody(teacher.id, b ?? []), 'lanes-key-0001'),
@@ -104,7 +88,7 @@ describe('bookings that arrive together', () => {
     const [first, second, broken] = (await Promise.all([1, 2, 3].map(() => bookingStudent(t)))).map(
       (student) => student.user.id,
     )
-    const { sent, result } = await sentWhile(() =>
+    const { sent, result } = await statementsSentWhile(() =>
       settle([
         bookLessons(t.ctx, first ?? '', bookingBody(teacher.id, [slots[0] ?? '']), undefined),
         bookLessons(t.ctx, second ?? '', bookingBody(teacher.id, [slots[1] ?? '']), undefined),

@@ -1,4 +1,3 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import {
@@ -8,6 +7,7 @@ import {
   createLessons,
   slotIds,
 } from '../../test-support/lessons.ts'
+import { statementsSentWhile } from '../../test-support/sent-statements.ts'
 
 // issue #27 item 1: a booking costs at most three round trips to the database, counted where
 // every statement of this process leaves it (pg's Client#query). In the tests the session cache
@@ -20,22 +20,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** The statements this process sends while `run` runs (and the announcement it leaves behind). */
+/** The statements this process sends while `run` runs, and the announcement it leaves behind. */
 async function countQueries(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = []
-  const original = pg.Client.prototype.query
-  const counting = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args
-    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first))
-    return Reflect.apply(original, this, args)
-  }
-  pg.Client.prototype.query = counting as typeof original
-  try {
+  const { sent } = await statementsSentWhile(async () => {
     await run()
     await t.database.announcer.flush()
-  } finally {
-    pg.Client.prototype.query = original
-  }
+  })
   return sent
 }
 
