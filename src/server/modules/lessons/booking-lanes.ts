@@ -31,9 +31,9 @@ export type BookingCall = {
   hash: string | null
 }
 
-export const BOOKING_LANES = 4
+const BOOKING_LANES = 4
 /** A batch holds its bookings' row locks until it commits: bounded, it stays a few tens of milliseconds. */
-export const MAX_BATCH = 32
+const MAX_BATCH = 32
 
 const SINGLE = {
   name: 'lektorium_book_lessons',
