@@ -6,7 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css'
 import '@mantine/dates/styles.css'
 import { useLingui } from '@lingui/react/macro'
 import { TimePicker as MantineTimePicker } from '@mantine/dates'
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { TIME_STEP_MINUTES } from '../../domain/schedule/time-of-day.ts'
 import { allowedTimes, snapTime, validTime } from './time-picker-options.ts'
 
@@ -37,6 +37,18 @@ export function TimePicker({ value, onChange, label, after, error, disabled, cle
   // Mantine's fields keep what was typed; a new key shows them the time it became.
   const [generation, setGeneration] = useState(0)
   const presets = useMemo(() => allowedTimes(after), [after])
+  // The time last given to the form or last heard from it. A second change made before the form's
+  // answer to the first has come back (arrows pressed quickly on a slow phone) is compared with
+  // the first, not with the value of the last render: else going back to that value is dropped.
+  const current = useRef(value)
+  useEffect(() => {
+    current.current = value
+  }, [value])
+  const send = (time: string) => {
+    if (time === current.current) return
+    current.current = time
+    onChange(time)
+  }
   const typedTime = () => {
     const hours = hoursRef.current?.value ?? ''
     return hours === '' ? '' : `${hours}:${minutesRef.current?.value ?? ''}`
@@ -44,7 +56,7 @@ export function TimePicker({ value, onChange, label, after, error, disabled, cle
   const leave = () => {
     const typed = typedTime()
     const time = snapTime(typed, after)
-    if (time !== value) onChange(time)
+    send(time)
     if (time !== typed) setGeneration((n) => n + 1)
   }
   return (
@@ -74,9 +86,7 @@ export function TimePicker({ value, onChange, label, after, error, disabled, cle
       onChange={(time) => {
         // An allowed time (typed or picked) at once; '' only when both fields are empty (cleared),
         // not while a field is being retyped (Mantine would empty the other one).
-        if (time === '' ? typedTime() === '' : validTime(time, after) === time) {
-          if (time !== value) onChange(time)
-        }
+        if (time === '' ? typedTime() === '' : validTime(time, after) === time) send(time)
       }}
       onBlur={leave}
     />
