@@ -1,9 +1,15 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { addDays, polandDateKey } from '../../src/domain/poland-time.ts'
-import { apiSignIn, bearer, consoleNav, enrolledOperator } from './support/console-operator.ts'
-import { TEACHER } from './support/login-page.ts'
+import {
+  apiSignIn,
+  bearer,
+  consoleNav,
+  enrolledOperator,
+  reportTeacherAbsentNow,
+} from './support/console-operator.ts'
+import { STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 
 // Issue #29, the school's console: an operator (TOTP codes computed here) reads the lessons and
@@ -15,7 +21,6 @@ import { OwnServer } from './support/own-server.ts'
 const server = new OwnServer(E2E_PORT + 98, 'e2e-admin-lessons')
 const OPERATOR = `lessons.operator.${Date.now()}@example.com`
 const PASSWORD = 'Konsola-Lekcji-2026'
-const PIOTR = 'piotr.wisniewski@demo.lektorium.pl'
 const SHOTS = process.env.SCREENSHOTS ?? ''
 
 let browser: Browser
@@ -42,6 +47,12 @@ async function screenshots(name: string) {
 /** "2026-12-01" → "01.12.2026": how the console's date fields are typed, in either language. */
 const typed = (key: string) => key.split('-').reverse().join('.')
 
+/** Types the day `key` into a console date field and closes its calendar. */
+async function enterDay(field: Locator, key: string) {
+  await field.fill(typed(key))
+  await field.press('Escape')
+}
+
 const nav = (name: string) => consoleNav(page, name)
 
 test.beforeAll(async ({ request }) => {
@@ -52,20 +63,8 @@ test.beforeAll(async ({ request }) => {
 
   // What the school will review: Piotr says Anna did not come to his lesson starting now, and
   // asks for a slot nobody offers.
-  const piotr = await apiSignIn(request, server, PIOTR)
-  const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(piotr) })
-  const lessons = (
-    (await list.json()) as {
-      data: { lessons: { id: string; scheduled_at: string; teacher: { id: string } }[] }
-    }
-  ).data.lessons
-  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - Date.now()) < 20 * 60_000)
-  if (!now) throw new Error('the demo lesson starting now is missing')
-  const report = await request.post(`${server.url}/api/v1/lessons/report_absence`, {
-    headers: bearer(piotr),
-    data: { lesson_id: now.id, absentee_id: now.teacher.id, note: 'Lektorki nie było w pokoju' },
-  })
-  expect(report.ok()).toBe(true)
+  const piotr = await apiSignIn(request, server, STUDENT_NOW)
+  await reportTeacherAbsentNow(request, server, piotr, 'Lektorki nie było w pokoju')
   const dictionary = async (path: string) =>
     (
       (await (await request.get(`${server.url}/api/v1/${path}`)).json()) as {
@@ -105,11 +104,9 @@ test('the school finds the scheduled lessons and cancels one on behalf of the sc
   const today = polandDateKey(Date.now())
   const yearAhead = addDays(today, 365)
   const from = page.getByRole('textbox', { name: 'Od dnia' })
-  await from.fill(typed(today))
-  await from.press('Escape')
+  await enterDay(from, today)
   const to = page.getByRole('textbox', { name: 'Do dnia' })
-  await to.fill(typed(yearAhead))
-  await to.press('Escape')
+  await enterDay(to, yearAhead)
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.getByRole('option', { name: 'Zaplanowana' }).click()
   await page.getByRole('button', { name: 'Filtruj' }).click()
@@ -206,11 +203,9 @@ test('the overview shows the weeks as charts and the teachers’ booked shares',
   const today = polandDateKey(Date.now())
   const monthAgo = addDays(today, -30)
   const from = page.getByRole('textbox', { name: 'Obłożenie od dnia' })
-  await from.fill(typed(monthAgo))
-  await from.press('Escape')
+  await enterDay(from, monthAgo)
   const to = page.getByRole('textbox', { name: 'do dnia' })
-  await to.fill(typed(today))
-  await to.press('Escape')
+  await enterDay(to, today)
   await page.getByRole('button', { name: 'Pokaż okres' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/overview\\?weeks=4&from=${monthAgo}&to=${today}$`))
   await expect(page.getByRole('table', { name: 'Obłożenie lektorów' })).toBeVisible()

@@ -1,8 +1,14 @@
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
-import { apiSignIn, bearer, consoleNav, enrolledOperator } from './support/console-operator.ts'
-import { LoginPage, STUDENT, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
+import {
+  apiSignIn,
+  bearer,
+  consoleNav,
+  enrolledOperator,
+  reportTeacherAbsentNow,
+} from './support/console-operator.ts'
+import { LoginPage, STUDENT, STUDENT_NOW, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
@@ -18,7 +24,6 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 const server = new OwnServer(E2E_PORT + 99, 'e2e-admin-rules')
 const OPERATOR = `rules.operator.${Date.now()}@example.com`
 const PASSWORD = 'Zasady-Szkoly-2026'
-const PIOTR = 'piotr.wisniewski@demo.lektorium.pl'
 const EARLINESS = 'Najkrótszy czas do lekcji przy rezerwacji'
 const DAY_MS = 86_400_000
 
@@ -128,20 +133,12 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
   await expect(card.getByText(/^Kary: późne odwołania \d+ · nieobecności 0$/)).toBeVisible()
 
   // Piotr says Anna did not come to his lesson starting now (the demo's lesson of the moment).
-  const piotr = await apiSignIn(request, server, PIOTR)
-  const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(piotr) })
-  const lessons = (
-    (await list.json()) as {
-      data: { lessons: { id: string; scheduled_at: string; teacher: { id: string } }[] }
-    }
-  ).data.lessons
-  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - Date.now()) < 20 * 60_000)
-  if (!now) throw new Error('the demo lesson starting now is missing')
-  const report = await request.post(`${server.url}/api/v1/lessons/report_absence`, {
-    headers: bearer(piotr),
-    data: { lesson_id: now.id, absentee_id: now.teacher.id, note: 'Lektorka nie przyszła' },
-  })
-  expect(report.ok()).toBe(true)
+  await reportTeacherAbsentNow(
+    request,
+    server,
+    await apiSignIn(request, server, STUDENT_NOW),
+    'Lektorka nie przyszła',
+  )
 
   await nav('Zgłoszenia nieobecności').click()
   const claim = page.getByRole('article', { name: /Zgłoszenie: Anna Nowak/ })

@@ -1,14 +1,19 @@
 import { startSession } from '../api/session.ts'
 
-/** An operator's session for the console's render tests (the second factor is the server's business). */
-export function signInAsOperator(): void {
+/** The operator of the console's render tests, as GET /operator/me names them. */
+export const TEST_OPERATOR = { id: '99999999-9999-4999-8999-999999999999', email: 'operator@example.com' }
+
+/**
+ * An operator's session for the console's render tests (the second factor is the server's
+ * business); `expiresAt` tells one sign-in from another.
+ */
+export function signInAsOperator(expiresAt = '2099-01-01T00:00:00.000Z'): void {
   startSession({
-    id: '99999999-9999-4999-8999-999999999999',
+    ...TEST_OPERATOR,
     role: 'operator',
     token: 'operator-token',
-    email: 'operator@example.com',
     registration_completed: true,
     only_group_lessons: false,
-    expires_at: '2099-01-01T00:00:00.000Z',
+    expires_at: expiresAt,
   })
 }

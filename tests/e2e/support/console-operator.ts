@@ -62,6 +62,31 @@ export async function apiSignIn(request: APIRequestContext, server: Server, emai
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+/**
+ * The student signed in with `token` says the teacher did not come to their lesson starting now
+ * (the demo's lesson of the moment), with `note`: an absence report for the console to review.
+ */
+export async function reportTeacherAbsentNow(
+  request: APIRequestContext,
+  server: Server,
+  token: string,
+  note: string,
+): Promise<void> {
+  const list = await request.get(`${server.url}/api/v1/lessons/list_scheduled`, { headers: bearer(token) })
+  const lessons = (
+    (await list.json()) as {
+      data: { lessons: { id: string; scheduled_at: string; teacher: { id: string } }[] }
+    }
+  ).data.lessons
+  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - Date.now()) < 20 * 60_000)
+  if (!now) throw new Error('the demo lesson starting now is missing')
+  const report = await request.post(`${server.url}/api/v1/lessons/report_absence`, {
+    headers: bearer(token),
+    data: { lesson_id: now.id, absentee_id: now.teacher.id, note },
+  })
+  expect(report.ok()).toBe(true)
+}
+
 /** A link of the console's side navigation. */
 export const consoleNav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })

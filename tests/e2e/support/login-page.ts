@@ -8,6 +8,8 @@ export const STUDENT_INCOMPLETE = 'zofia.michalska@demo.lektorium.pl'
 /** Polish-speaking, with human lessons, at the partner company (sees IT teachers). */
 export const STUDENT_PARTNER = 'aleksandra.krawczyk@demo.lektorium.pl'
 export const STUDENT_AI_ONLY = 'pawel.kozlowski@demo.lektorium.pl'
+/** Has the demo's lesson of the moment with Anna (starting now at every start of the server). */
+export const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 
 /** The login screen (page object): the same form serves /login, /login/teacher and /login/student. */
 export class LoginPage {

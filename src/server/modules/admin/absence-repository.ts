@@ -4,6 +4,7 @@ import type { AdminAbsenceReport } from '../../../domain/api/admin-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessons, teacherPenalties } from '../../db/schema-lessons.ts'
+import { languageNames, languageRef } from '../dictionaries/repository.ts'
 import { lessonStatus } from '../lessons/lesson-dto.ts'
 import { attendanceOf, fullName } from './lessons-repository.ts'
 
@@ -28,7 +29,7 @@ function selectReports(db: Db) {
         teacherId: lessons.teacherId,
         studentId: lessons.studentId,
       },
-      language: { id: languages.id, name: languages.name, namePl: languages.namePl },
+      language: languageNames,
       level: levels.name,
       reporter: { id: reporter.id, name: fullName(reporter), email: reporter.email },
       absentee: {
@@ -148,7 +149,7 @@ export async function toReportDtos(db: Db, rows: ReportRow[], now: Date): Promis
         starts_at: row.lesson.startsAt.toISOString(),
         ends_at: row.lesson.endsAt.toISOString(),
         status: lessonStatus(row.lesson, now),
-        language: { id: row.language.id, name: row.language.name, name_pl: row.language.namePl },
+        language: languageRef(row.language),
         level: row.level,
       },
       reporter: {

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { lessonChatMessages, roomConnections } from '../../db/schema-room.ts'
+import { languageNames } from '../dictionaries/repository.ts'
 import { mergeAttendance } from '../lessons/attendance.ts'
 
 // SQL of the console's lessons (issue #29): one statement per page, the parties, language, level
@@ -39,7 +40,7 @@ const reportCount = (open: boolean) =>
 
 const columns = {
   lesson: lessons,
-  language: { id: languages.id, name: languages.name, namePl: languages.namePl },
+  language: languageNames,
   level: { id: levels.id, name: levels.name },
   teacher: { id: teacherUser.id, name: fullName(teacherUser), email: teacherUser.email },
   student: {

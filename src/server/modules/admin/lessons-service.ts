@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
+import { languageRef } from '../dictionaries/repository.ts'
 import { lessonStatus } from '../lessons/lesson-dto.ts'
 import { updateLesson } from '../lessons/write-repository.ts'
 import { planCancellation } from '../notifications/planner.ts'
@@ -41,7 +42,7 @@ export function toAdminLesson(row: AdminLessonRow, now: Date): AdminLesson {
       email: row.student.email,
       company_name: row.student.companyName,
     },
-    language: { id: row.language.id, name: row.language.name, name_pl: row.language.namePl },
+    language: languageRef(row.language),
     level: row.level,
     status: lessonStatus(lesson, now),
     is_group: lesson.isGroup,

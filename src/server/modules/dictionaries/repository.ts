@@ -12,6 +12,16 @@ export const findLanguages = (db: Db) =>
     })
     .from(languages)
 
+/** A language's id and both names (spec §3 Language), to select beside a row that names it. */
+export const languageNames = { id: languages.id, name: languages.name, namePl: languages.namePl }
+
+/** The API's language of a lesson: both names, each screen shows the one of its language. */
+export const languageRef = (language: { id: number; name: string; namePl: string }) => ({
+  id: language.id,
+  name: language.name,
+  name_pl: language.namePl,
+})
+
 export const findLevels = (db: Db) =>
   db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(asc(levels.rank), asc(levels.id))
 

@@ -98,8 +98,6 @@ function createLanes(pool: Query): BookingLanes {
   }
 }
 
-const batchItem = (call: BookingCall) => ({ ...call, now: call.now.toISOString() })
-
 const singleValues = (c: BookingCall) => [
   c.student,
   c.teacher,
@@ -128,7 +126,8 @@ async function sendBatch(pool: Query, batch: Waiting[]): Promise<void> {
   try {
     const { rows } = await pool.query<{ outcomes: unknown }>({
       ...BATCH,
-      values: [JSON.stringify(batch.map((waiting) => batchItem(waiting.call)))],
+      // A Date goes as its ISO text (toJSON), which the function reads back as timestamptz.
+      values: [JSON.stringify(batch.map((waiting) => waiting.call))],
     })
     outcomes = rows[0]?.outcomes
   } catch (error) {

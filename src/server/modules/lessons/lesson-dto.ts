@@ -1,5 +1,6 @@
 import type { Lesson, LessonFile, LessonParty, LessonStatus } from '../../../domain/api/my-lessons.ts'
 import type { FileUrls } from '../../platform/file-urls.ts'
+import { languageRef } from '../dictionaries/repository.ts'
 import { mergeAttendance } from './attendance.ts'
 import type { LessonFileView, LessonView, Viewer } from './lesson-views.ts'
 
@@ -73,7 +74,7 @@ export function toLesson(
     cancelled_by_role: cancelledByRole(lesson),
     cancellation_reason: lesson.cancellationReason,
     status,
-    language: { id: view.language.id, name: view.language.name, name_pl: view.language.namePl },
+    language: languageRef(view.language),
     level: { id: view.level.id, name: view.level.name },
     fullName: fullName(other),
     teacher: toParty(view.teacher, fileUrls),

@@ -7,6 +7,7 @@ import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
+import { languageNames } from '../dictionaries/repository.ts'
 
 // spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
 // language, level and rating by joins, the files and the viewer's own absence report by JSON
@@ -92,7 +93,7 @@ const party = (table: typeof teacher | typeof student) => ({
 
 const columns = (viewerId: string) => ({
   lesson: lessons,
-  language: { id: languages.id, name: languages.name, namePl: languages.namePl },
+  language: languageNames,
   level: { id: levels.id, name: levels.name },
   teacher: party(teacher),
   student: party(student),

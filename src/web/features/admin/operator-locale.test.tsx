@@ -2,9 +2,10 @@
 import { useLingui } from '@lingui/react'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearSession, startSession } from '../../api/session.ts'
+import { clearSession } from '../../api/session.ts'
 import { activateLocale } from '../../app/i18n.ts'
 import { LanguageSwitcher } from '../../app/language-switcher.tsx'
+import { signInAsOperator, TEST_OPERATOR } from '../../test-support/operator-session.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { AdminConsole } from './admin-console.tsx'
@@ -13,11 +14,10 @@ import { AdminConsole } from './admin-console.tsx'
 // sign-in, as a student's profile locale is the app's (issue #11 item 8), unless a language was
 // chosen on this device.
 
-const OPERATOR_ID = '5b0c9c7e-1d2a-4a8e-9f3b-2c1d0e9f8a7b'
 const ME = 'GET /api/v1/operator/me'
 const me = (locale: 'pl' | 'en') => ({
   status: 200,
-  body: { data: { id: OPERATOR_ID, email: 'ola@school.pl', locale, second_factor: 'enrol' } },
+  body: { data: { ...TEST_OPERATOR, locale, second_factor: 'enrol' } },
 })
 const ENROL = {
   'POST /api/v1/operator/second_factor/enrol': {
@@ -30,15 +30,7 @@ const ENROL = {
 let signIns = 0
 function signInOperator() {
   signIns += 1
-  startSession({
-    id: OPERATOR_ID,
-    role: 'operator',
-    token: 'operator-token',
-    email: 'ola@school.pl',
-    registration_completed: false,
-    only_group_lessons: false,
-    expires_at: `2099-01-${String(signIns).padStart(2, '0')}T00:00:00.000Z`,
-  })
+  signInAsOperator(`2099-01-${String(signIns).padStart(2, '0')}T00:00:00.000Z`)
 }
 
 function Shown() {

@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearSession, startSession } from '../../api/session.ts'
+import { clearSession } from '../../api/session.ts'
 import { activateLocale } from '../../app/i18n.ts'
+import { signInAsOperator, TEST_OPERATOR } from '../../test-support/operator-session.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { AdminConsole } from './admin-console.tsx'
 
 // issue #29: the console's second factor, enrolled at the first sign-in and verified at each one.
 
-const OPERATOR_ID = '5b0c9c7e-1d2a-4a8e-9f3b-2c1d0e9f8a7b'
 const me = (second_factor: 'enrol' | 'verify' | 'passed') => ({
   status: 200,
-  body: { data: { id: OPERATOR_ID, email: 'ola@school.pl', locale: 'pl', second_factor } },
+  body: { data: { ...TEST_OPERATOR, locale: 'pl', second_factor } },
 })
 const wrongCode = (field: string) => ({
   status: 400,
@@ -35,25 +35,13 @@ const settings = {
   },
 }
 
-function signInOperator() {
-  startSession({
-    id: OPERATOR_ID,
-    role: 'operator',
-    token: 'operator-token',
-    email: 'ola@school.pl',
-    registration_completed: false,
-    only_group_lessons: false,
-    expires_at: '2099-01-01T00:00:00.000Z',
-  })
-}
-
 const typeCode = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } })
 
 describe('the console’s second factor', () => {
   beforeEach(() => {
     localStorage.clear()
-    signInOperator()
+    signInAsOperator()
   })
   afterEach(() => {
     cleanup()
