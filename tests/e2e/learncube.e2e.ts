@@ -2,7 +2,7 @@ import { type Browser, chromium, expect, type Page, test } from '@playwright/tes
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { LearncubeStub, STUB_API_TOKEN, STUB_KEYS } from './support/learncube-stub.ts'
-import { LoginPage, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
+import { LoginPage, STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 
@@ -13,7 +13,6 @@ import { OwnServer } from './support/own-server.ts'
 // says the classroom is not configured and offers the ordinary room; with them, it embeds the
 // classroom. LearnCube is an outside service, stood in at its boundary (support/learncube-stub.ts).
 
-const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 const server = new OwnServer(E2E_PORT + 30, 'e2e-learncube')
 const learncube = new LearncubeStub()
 

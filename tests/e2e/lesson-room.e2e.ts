@@ -4,7 +4,14 @@ import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { freePort } from '../../src/server/platform/free-port.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
-import { LoginPage, STUDENT, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
+import {
+  LoginPage,
+  STUDENT,
+  STUDENT_NOW,
+  signInWithMedia,
+  storedToken,
+  TEACHER,
+} from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 
@@ -13,7 +20,6 @@ import { addLesson } from './support/server-lessons.ts'
 // Debian's Chromium with fake camera and microphone. The journey runs its own server, which it
 // restarts mid-call and later restarts relay-only behind a coturn of its own.
 
-const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 const server = new OwnServer(E2E_PORT + 10, 'e2e-lesson-room')
 
 let browser: Browser

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { pdfDocument } from './support/files.ts'
-import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
+import { LoginPage, STUDENT, STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { MyLessonsPage } from './support/my-lessons-page.ts'
 
 // issue #5 "Done when": cancel with a reason; rate and re-rate; add a note and a memo; upload,
@@ -10,8 +10,6 @@ import { MyLessonsPage } from './support/my-lessons-page.ts'
 // ahead and one finished yesterday. Marta's lessons with Anna are all in the past; booking.e2e.ts
 // books two future ones for her, so nothing here counts or cancels hers. Each journey works on
 // its own lesson or its own field of a lesson, so they pass in any order.
-
-const PIOTR = 'piotr.wisniewski@demo.lektorium.pl'
 
 type SignedIn = { page: Page; lessons: MyLessonsPage }
 
@@ -36,7 +34,7 @@ const test = base.extend<{ signedIn: (email: string) => Promise<SignedIn> }>({
 test('a student cancels a lesson two days ahead with a reason and sees it cancelled', async ({
   signedIn,
 }) => {
-  const { page, lessons } = await signedIn(PIOTR)
+  const { page, lessons } = await signedIn(STUDENT_NOW)
   await lessons.goto()
   // Soonest first: the lesson about two days ahead is the last of Piotr's scheduled ones.
   const lesson = lessons.lessons('Zaplanowane').last()
@@ -126,7 +124,7 @@ test('a student rates a finished lesson, then changes the rating, and sees the n
 test('a student’s message reaches the teacher on the lesson, the teacher’s notes reach the student, own notes stay own', async ({
   signedIn,
 }) => {
-  const { page, lessons } = await signedIn(PIOTR)
+  const { page, lessons } = await signedIn(STUDENT_NOW)
   await lessons.goto('Zakończone')
   const lesson = yesterdaysLesson(lessons)
 
@@ -236,7 +234,7 @@ test('a teacher uploads a material, both download it, only the teacher may delet
   expect(await downloaded(teacher.page, item, file.name)).toEqual(file.buffer)
 
   // The student sees and downloads it, but a teacher's file has no delete menu for a student.
-  const student = await signedIn(PIOTR)
+  const student = await signedIn(STUDENT_NOW)
   await student.lessons.goto('Zakończone')
   const studentDialog = await student.lessons.open(
     yesterdaysLesson(student.lessons),
@@ -262,7 +260,7 @@ test('a teacher uploads a material, both download it, only the teacher may delet
 test('a student reports the teacher’s absence once, and the report is no longer offered', async ({
   signedIn,
 }) => {
-  const { page, lessons } = await signedIn(PIOTR)
+  const { page, lessons } = await signedIn(STUDENT_NOW)
   await lessons.goto('Zakończone')
   // spec §6: a report opens 15 minutes before the start and stays open after the lesson. The
   // lesson that ended yesterday is open at any hour; the soon one is only if the seed ran

@@ -7,7 +7,7 @@ import { type Archive, archiveListResponse } from '../../src/domain/api/recordin
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
-import { signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
+import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 
 // issue #22 "Done when": the teacher records the call of the lesson that starts now (the demo
@@ -16,7 +16,6 @@ import { OwnServer } from './support/own-server.ts'
 // and the student opens it from my-lessons. A recording whose tab is closed is finished with
 // what arrived; a student who did not agree to voice recording cannot be recorded.
 
-const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 const server = new OwnServer(E2E_PORT + 12, 'e2e-recordings')
 
 let browser: Browser

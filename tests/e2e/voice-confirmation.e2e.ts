@@ -2,14 +2,13 @@ import { chromium, expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { checkVoiceSample } from '../../src/domain/voice-sample.ts'
-import { LoginPage, storedToken } from './support/login-page.ts'
+import { LoginPage, STUDENT_NOW, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 
 // Issue #13 item 5 (spec §2 routing, §4 voice recording, §9 voice sample): the demo student Piotr
 // has no voice sample; joining his lesson that starts now leads through voice-confirmation. On a
 // server of its own, so the sample recorded here changes no other journey's Piotr.
 
-const PIOTR = 'piotr.wisniewski@demo.lektorium.pl'
 const SPEC_TEXT = 'Kamera lub mikrofon nie są podłączone albo nie udzielono do nich uprawnień'
 
 // Chromium's fake microphone (a beeping tone) and an accepted permission prompt.
@@ -27,7 +26,7 @@ test.afterAll(() => server.stop())
 async function piotrJoins(page: Page) {
   const login = new LoginPage(page)
   await login.goto(`${server.url}/login`)
-  await login.signIn(PIOTR)
+  await login.signIn(STUDENT_NOW)
   await expect(page).toHaveURL(/\/dashboard\//)
   await page.goto(`${server.url}/dashboard/my-lessons`)
   const join = page.getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' }).first()

@@ -5,7 +5,7 @@ import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { roomTokenResponse, type VonageRoomToken } from '../../src/domain/api/room.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
-import { signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
+import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { VonageStub } from './support/vonage-stub.ts'
 
@@ -18,7 +18,6 @@ import { VonageStub } from './support/vonage-stub.ts'
 // assets/vonage-sdk-*.js (the production build, unchanged). The stand-in keeps every SDK call in
 // window.__vonageStandin; each page is told, through it, what Vonage would tell that side.
 
-const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 const STANDIN = readFileSync(new URL('./support/vonage-standin.js', import.meta.url), 'utf8')
 const server = new OwnServer(E2E_PORT + 20, 'e2e-vonage')
 
