@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '../app/i18n.ts'
-import { theme } from '../app/theme.ts'
+import { renderScreen } from '../test-utils.tsx'
 import { TimePicker } from './time-picker.tsx'
 
 describe('TimePicker (spec §5, §9)', () => {
@@ -15,13 +12,7 @@ describe('TimePicker (spec §5, §9)', () => {
   it('gives the form every change, also one made before the form has answered the last', () => {
     const onChange = vi.fn()
     // The form (the URL, on set-lessons) has not re-rendered yet: its value is still 08:00.
-    render(
-      <MantineProvider theme={theme}>
-        <I18nProvider i18n={i18n}>
-          <TimePicker label="Od godziny" value="08:00" onChange={onChange} />
-        </I18nProvider>
-      </MantineProvider>,
-    )
+    renderScreen('/', '/', <TimePicker label="Od godziny" value="08:00" onChange={onChange} />)
     const minutes = screen.getByLabelText('Minuty')
     fireEvent.keyDown(minutes, { key: 'ArrowUp' })
     fireEvent.keyDown(minutes, { key: 'ArrowDown' })
