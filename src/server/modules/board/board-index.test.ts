@@ -23,7 +23,8 @@ const levelRanks = new Map([
   [3, 3],
 ])
 
-const teacherArb = (id: string) =>
+/** A teacher with free starts in up to six of the first `lastHour` + 1 hours. */
+const teacherArb = (id: string, lastHour = 40) =>
   fc
     .record({
       lastName: fc.constantFrom('Nowak', 'Łuczak', 'Lis', 'Żak', 'Zając', null),
@@ -32,8 +33,17 @@ const teacherArb = (id: string) =>
         fc.record({ languageId: fc.integer({ min: 1, max: 3 }), rank: fc.integer({ min: 1, max: 3 }) }),
         { maxLength: 2, selector: (t) => t.languageId },
       ),
-      hours: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
+      // Each hour with its starts: on the hour, at a quarter to, or both (two in one hour).
+      hours: fc.uniqueArray(
+        fc.tuple(fc.integer({ min: 0, max: lastHour }), fc.constantFrom([0], [45], [0, 45])),
+        {
+          maxLength: 6,
+          selector: ([hour]) => hour,
+        },
+      ),
       averageRating: fc.option(fc.integer({ min: 1, max: 5 })),
+      refusesNew: fc.boolean(),
+      allowsListed: fc.boolean(),
     })
     .map(
       (r): BoardTeacher => ({
@@ -41,30 +51,31 @@ const teacherArb = (id: string) =>
         firstName: r.firstName,
         lastName: r.lastName,
         imageKey: null,
-        notAcceptingNewStudents: false,
+        notAcceptingNewStudents: r.refusesNew,
         averageRating: r.averageRating,
         taught: r.taught.map((t) => ({ languageId: t.languageId, levelId: t.rank, rank: t.rank })),
         taughtLanguages: [],
         teaching: [],
         specializations: [],
-        allowed: new Set(),
+        allowed: new Set(r.allowsListed ? ['allowed'] : []),
         slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
-        // Slots start at :00 or :45 of their hour.
         freeStarts: Float64Array.from(
-          // Starts on the hour, at a quarter to, or both (two in one hour).
           r.hours
-            .sort((a, b) => a - b)
-            .flatMap((h) => [[0], [45], [0, 45]][h % 3]?.map((m) => BASE + h * HOUR + m * 60_000) ?? []),
+            .sort(([a], [b]) => a - b)
+            .flatMap(([hour, minutes]) => minutes.map((m) => BASE + hour * HOUR + m * 60_000)),
         ),
         nameRank: 0,
       }),
     )
 
 const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
-const operation = fc.oneof(
-  fc.constantFrom(...ids).chain((id) => teacherArb(id).map((teacher) => ({ put: teacher }))),
-  fc.constantFrom(...ids).map((id) => ({ delete: id })),
-)
+const operationArb = (lastHour?: number) =>
+  fc.oneof(
+    fc.constantFrom(...ids).chain((id) => teacherArb(id, lastHour).map((teacher) => ({ put: teacher }))),
+    fc.constantFrom(...ids).map((id) => ({ delete: id })),
+  )
+type Operation = { put: BoardTeacher } | { delete: string }
+
 const query = fc.record({
   languageId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
   levelId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
@@ -90,9 +101,36 @@ const query = fc.record({
       ),
   ),
   student: fc.constantFrom(null, 'allowed', 'stranger'),
+  // Windows to find the soonest free start in, without requiring one (no day and no time).
+  anyTime: fc.boolean(),
+  // A page of the results (the first pages merge the index's hours), or all of them.
+  page: fc.option(
+    fc.record({ offset: fc.integer({ min: 0, max: 6 }), limit: fc.integer({ min: 1, max: 4 }) }),
+  ),
 })
 
-type Query = { languageId: number | undefined; levelId: number | undefined }
+/** A day and an hour range: one to four whole hours from hour 0, with the first page. */
+const wholeHoursQuery = fc.record({
+  languageId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+  levelId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  windows: fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 4 }))
+    .map(([from, hours]) => [
+      { start: new Date(BASE + from * HOUR), end: new Date(BASE + (from + hours) * HOUR) },
+    ]),
+  student: fc.constantFrom(null, 'allowed', 'stranger'),
+  anyTime: fc.boolean(),
+  page: fc.record({ offset: fc.integer({ min: 0, max: 3 }), limit: fc.integer({ min: 1, max: 4 }) }),
+})
+
+type Query = {
+  languageId: number | undefined
+  levelId: number | undefined
+  windows: InstantRange[] | null
+  student: string | null
+  anyTime: boolean
+  page: { offset: number; limit: number } | null
+}
 
 function scan(teachers: BoardTeacher[], q: Query, slots: SlotFilter) {
   const minRank = q.levelId === undefined ? null : (levelRanks.get(q.levelId) ?? null)
@@ -118,50 +156,71 @@ function scan(teachers: BoardTeacher[], q: Query, slots: SlotFilter) {
     .sort(compareMatches)
 }
 
+/** After the operations (the first five as a full load when `loadFirst`), each query finds what a scan finds. */
+function searchesLikeAScan(operations: Operation[], queries: Query[], loadFirst: boolean): void {
+  const current = new Map<string, BoardTeacher>()
+  const first = operations.slice(0, loadFirst ? 5 : 0).flatMap((o) => ('put' in o ? [o.put] : []))
+  for (const teacher of first) current.set(teacher.id, teacher)
+  const index = new TeacherIndex([...current.values()])
+  const searches = () => {
+    for (const q of queries) {
+      const slots: SlotFilter = {
+        windows: q.windows ?? [],
+        required: q.windows !== null && !q.anyTime,
+        studentId: q.student,
+      }
+      const found = searchBoard({ teachers: index, levelRanks }, q, slots, q.page ?? undefined)
+      const expected = scan([...current.values()], q, slots)
+      const page = q.page ? expected.slice(q.page.offset, q.page.offset + q.page.limit) : expected
+      expect(found.total).toBe(expected.length)
+      expect(found.matches.map((m) => [m.teacher.id, m.nextFreeSlot, m.refused])).toEqual(
+        page.map((m) => [m.teacher.id, m.nextFreeSlot, m.refused]),
+      )
+    }
+  }
+  const changes = operations.slice(loadFirst ? 5 : 0)
+  changes.forEach((o, i) => {
+    // Halfway, search too: what searches keep (each teacher's next free start) must follow changes.
+    if (i === Math.floor(changes.length / 2)) searches()
+    if ('put' in o) {
+      index.put(o.put)
+      current.set(o.put.id, o.put)
+    } else {
+      index.delete(o.delete)
+      current.delete(o.delete)
+    }
+  })
+  expect(index.size).toBe(current.size)
+  // Name ranks follow the name order.
+  const byName = [...current.values()].sort(compareNames)
+  for (let i = 1; i < byName.length; i++) {
+    expect((byName[i - 1] as BoardTeacher).nameRank).toBeLessThan((byName[i] as BoardTeacher).nameRank)
+  }
+  searches()
+}
+
 describe('TeacherIndex', () => {
   it('finds what a scan finds, in the same order, after any loads, changes and removals', () => {
     fc.assert(
       fc.property(
-        fc.array(operation, { maxLength: 25 }),
+        fc.array(operationArb(), { maxLength: 25 }),
         fc.array(query, { minLength: 1, maxLength: 5 }),
         fc.boolean(),
-        (operations, queries, loadFirst) => {
-          const current = new Map<string, BoardTeacher>()
-          const first = operations.slice(0, loadFirst ? 5 : 0).flatMap((o) => ('put' in o ? [o.put] : []))
-          for (const teacher of first) current.set(teacher.id, teacher)
-          const index = new TeacherIndex([...current.values()])
-          for (const o of operations.slice(loadFirst ? 5 : 0)) {
-            if ('put' in o) {
-              index.put(o.put)
-              current.set(o.put.id, o.put)
-            } else {
-              index.delete(o.delete)
-              current.delete(o.delete)
-            }
-          }
-          expect(index.size).toBe(current.size)
-          // Name ranks follow the name order.
-          const byName = [...current.values()].sort(compareNames)
-          for (let i = 1; i < byName.length; i++) {
-            expect((byName[i - 1] as BoardTeacher).nameRank).toBeLessThan(
-              (byName[i] as BoardTeacher).nameRank,
-            )
-          }
-          for (const q of queries) {
-            const slots: SlotFilter = {
-              windows: q.windows ?? [],
-              required: q.windows !== null,
-              studentId: q.student,
-            }
-            const found = searchBoard({ teachers: index, levelRanks }, q, slots)
-            const expected = scan([...current.values()], q, slots)
-            expect(found.matches.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual(
-              expected.map((m) => [m.teacher.id, m.nextFreeSlot]),
-            )
-          }
-        },
+        searchesLikeAScan,
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('pages a day and an hour range as a scan does: teachers in several of its hours, and ties', () => {
+    fc.assert(
+      fc.property(
+        fc.array(operationArb(5), { maxLength: 25 }),
+        fc.array(wholeHoursQuery, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        searchesLikeAScan,
+      ),
+      { numRuns: 1000 },
     )
   })
 

@@ -1,5 +1,5 @@
 import type { InstantRange } from '../teachers/free-slot-windows.ts'
-import type { BoardTeacher } from './board-repository.ts'
+import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
 // The board's teachers, indexed for search (issue #27 item 3): by taught language, by level rank
 // and by the hours in which they have a free slot, so a search touches only the teachers who can
@@ -7,6 +7,10 @@ import type { BoardTeacher } from './board-repository.ts'
 // Kept up to date one teacher at a time (`put`, `delete`): a booking or a schedule change costs
 // the teacher's own entries, never a rebuild. The search order's name rank (Polish collation) is
 // kept the same way, by inserting into a sorted list.
+//
+// Each hour's bucket is kept in search order (rating, the first free start in the hour, name), so
+// the first page of a search for a day and an hour range merges the hours' buckets and stops after
+// a page's worth of teachers (`firstInHours`); only its total still counts the hours' entries.
 //
 // Laid out for the processor's cache: at 20,000 teachers, following each candidate's object to
 // its languages and slots cost a cache miss per step (0.5 ms a search). So each teacher has a
@@ -46,7 +50,7 @@ class Column {
 
   push(slot: Slot, rank: number, start: number): void {
     if (this.length === this.slots.length) {
-      const grown = this.length * 2
+      const grown = Math.max(4, this.length * 2)
       this.slots = grow(this.slots, new Int32Array(grown))
       this.ranks = grow(this.ranks, new Int16Array(grown))
       this.starts = grow(this.starts, new Float64Array(grown))
@@ -65,6 +69,79 @@ class Column {
     this.slots[at] = this.slots[last] ?? 0
     this.ranks[at] = this.ranks[last] ?? 0
     this.starts[at] = this.starts[last] ?? 0
+  }
+}
+
+/** Orders two entries of an hour's column: < 0 when (a, aStart) comes first. */
+type EntryOrder = (a: Slot, aStart: number, b: Slot, bStart: number) => number
+
+/**
+ * An hour's teachers in search order (`TeacherIndex.order`: rating, then the first free start in
+ * the hour, then name), so the first page of a search reads a few entries of each hour and stops.
+ * A change moves the entries after it by one (a few hundred numbers at 20,000 teachers). A full
+ * load appends, and the first search that reads the hour sorts it (`ordered`): sorting every hour
+ * at once took 0.3 s more of a 20,000-teacher board's start.
+ */
+class OrderedColumn extends Column {
+  private inOrder = true
+
+  /** Appends without keeping the order, until the column is next read (`ordered`). */
+  append(slot: Slot, rank: number, start: number): void {
+    super.push(slot, rank, start)
+    this.inOrder = false
+  }
+
+  insert(slot: Slot, rank: number, start: number, order: EntryOrder): void {
+    if (!this.inOrder) {
+      this.append(slot, rank, start)
+      return
+    }
+    let low = 0
+    let high = this.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (order(this.slots[middle] as number, this.starts[middle] as number, slot, start) <= 0)
+        low = middle + 1
+      else high = middle
+    }
+    super.push(slot, rank, start)
+    const end = this.length - 1
+    this.slots.copyWithin(low + 1, low, end)
+    this.ranks.copyWithin(low + 1, low, end)
+    this.starts.copyWithin(low + 1, low, end)
+    this.slots[low] = slot
+    this.ranks[low] = rank
+    this.starts[low] = start
+  }
+
+  /** Removes the slot and closes the gap, keeping the order. */
+  override remove(slot: Slot): void {
+    const at = this.slots.subarray(0, this.length).indexOf(slot)
+    if (at < 0) return
+    this.slots.copyWithin(at, at + 1, this.length)
+    this.ranks.copyWithin(at, at + 1, this.length)
+    this.starts.copyWithin(at, at + 1, this.length)
+    this.length--
+  }
+
+  /** The column, sorted first if entries were appended since it was last in order. */
+  ordered(order: EntryOrder): this {
+    if (this.inOrder) return this
+    const { slots, ranks, starts, length } = this
+    const positions = Array.from({ length }, (_, i) => i).sort((i, j) =>
+      order(slots[i] as number, starts[i] as number, slots[j] as number, starts[j] as number),
+    )
+    // Loops, not TypedArray.from with a map function, which goes through the iterator protocol.
+    this.slots = new Int32Array(length)
+    this.ranks = new Int16Array(length)
+    this.starts = new Float64Array(length)
+    positions.forEach((i, k) => {
+      this.slots[k] = slots[i] as number
+      this.ranks[k] = ranks[i] as number
+      this.starts[k] = starts[i] as number
+    })
+    this.inOrder = true
+    return this
   }
 }
 
@@ -91,12 +168,16 @@ class Buckets {
   /** Every teacher of the language, with the highest rank taught in it. */
   readonly all = new Column()
   /** Epoch hour → the teachers with a free slot starting in it, with the first such start. */
-  readonly byHour = new Map<number, Column>()
+  readonly byHour = new Map<number, OrderedColumn>()
 
-  add(slot: Slot, rank: number, firstByHour: Map<number, number>): void {
+  /** `order` null: appended in any order (a full load, sorted at its end). */
+  add(slot: Slot, rank: number, firstByHour: Map<number, number>, order: EntryOrder | null): void {
     this.all.push(slot, rank, 0)
-    for (const [hour, first] of firstByHour)
-      entryOf(this.byHour, hour, () => new Column()).push(slot, rank, first)
+    for (const [hour, first] of firstByHour) {
+      const column = entryOf(this.byHour, hour, () => new OrderedColumn())
+      if (order) column.insert(slot, rank, first, order)
+      else column.append(slot, rank, first)
+    }
   }
 
   remove(slot: Slot, firstByHour: Map<number, number>): void {
@@ -133,6 +214,13 @@ export class TeacherIndex {
   private ratings = new Float64Array(16)
   private nameRanks = new Float64Array(16)
   private refusing = new Uint8Array(16)
+  /**
+   * By slot: the teacher's first free start at or after `nextFreeFrom` (Infinity: none), kept
+   * as searches ask (`firstFreeFrom`), so a search without day and time reads a number, not the
+   * teacher's slots (at 20,000 teachers that was a cache miss or three per teacher, 1.7 ms a search).
+   */
+  private nextFree = new Float64Array(16)
+  private nextFreeFrom = new Float64Array(16)
   /** By slot: the search that last visited it (a union of buckets without a set). */
   private visited = new Uint32Array(16)
   private visits = 0
@@ -142,10 +230,28 @@ export class TeacherIndex {
   private readonly inNameOrder: BoardTeacher[] = []
 
   constructor(teachers: readonly BoardTeacher[] = []) {
-    // One sort for a full load, rather than an insertion per teacher.
+    // One sort for a full load, rather than an insertion per teacher (the hours' at first use).
     this.inNameOrder.push(...[...teachers].sort(compareNames))
     this.renumber()
-    for (const teacher of teachers) this.indexed(teacher)
+    for (const teacher of teachers) this.indexed(teacher, null)
+  }
+
+  /**
+   * The search order of two teachers' entries in one hour (board-search.ts compareMatches, for
+   * teachers who take the student): rating (unrated last), the first free start, name.
+   */
+  private readonly order: EntryOrder = (a, aStart, b, bStart) =>
+    this.byRating(a, b) || aStart - bStart || (this.nameRanks[a] as number) - (this.nameRanks[b] as number)
+
+  /** Higher rating first, unrated last. */
+  private byRating(a: Slot, b: Slot): number {
+    const ratingA = this.ratings[a] as number
+    const ratingB = this.ratings[b] as number
+    // Unrated is NaN, which equals nothing: two unrated teachers are equal here.
+    if (ratingA === ratingB) return 0
+    const unratedA = Number.isNaN(ratingA)
+    if (unratedA !== Number.isNaN(ratingB)) return unratedA ? 1 : -1
+    return unratedA ? 0 : ratingB - ratingA
   }
 
   get size(): number {
@@ -203,6 +309,186 @@ export class TeacherIndex {
     }
   }
 
+  /**
+   * A search's first `count` matches and how many there are, when it needs a free slot in windows
+   * of whole hours (a day and an hour range: what the search screen sends) — or null, and the
+   * caller visits every candidate. Matches are the teachers of the language (everyone without
+   * one) taught at rank ≥ minRank with a free start in the windows, less those who refuse the
+   * student (`refuses`, asked only of teachers who refuse new students), in search order with their
+   * soonest free start there. The first page merges the hours' columns, each in search order,
+   * and stops at `count`; the total counts each hour's entries once (no object read).
+   */
+  firstInHours(
+    languageId: number | undefined,
+    minRank: number | null,
+    windows: readonly InstantRange[],
+    count: number,
+    refuses: (slot: Slot) => boolean,
+  ): { total: number; first: { slot: Slot; start: number }[] } | null {
+    const hours = hoursOf(windows)
+    if (!hours?.every((hour) => hour.whole)) return null
+    const buckets = languageId === undefined ? this.everyone : this.languages.get(languageId)
+    const columns: OrderedColumn[] = []
+    for (const { hour } of hours) {
+      const column = buckets?.byHour.get(hour)
+      if (column) columns.push(column.ordered(this.order))
+    }
+    const least = minRank ?? NO_RANK
+    return {
+      total: this.countIn(columns, least, refuses),
+      first: this.mergeFirst(columns, least, count, refuses),
+    }
+  }
+
+  /**
+   * A search's first `count` matches and how many there are, when it needs no free slot and
+   * looks for one in a single window (no day and no time: the search screen's first search). The
+   * matches are every teacher of the language (everyone without one) taught at rank ≥ minRank, in
+   * search order, with the soonest free start in the window (null: none, or the teacher refuses
+   * the student). One pass over the language's numbers, keeping the page's first `count`.
+   */
+  firstInLanguage(
+    languageId: number | undefined,
+    minRank: number | null,
+    window: InstantRange,
+    count: number,
+    refuses: (slot: Slot) => boolean,
+  ): { total: number; first: { slot: Slot; next: number | null; refused: boolean }[] } {
+    const buckets = languageId === undefined ? this.everyone : this.languages.get(languageId)
+    const least = minRank ?? NO_RANK
+    const from = window.start.getTime()
+    const to = window.end.getTime()
+    const first: { slot: Slot; next: number; refused: boolean }[] = []
+    let total = 0
+    const { slots, ranks, length } = buckets?.all ?? new Column()
+    for (let i = 0; i < length; i++) {
+      if ((ranks[i] as number) < least) continue
+      total++
+      const slot = slots[i] as number
+      const refused = this.refusing[slot] === 1 && refuses(slot)
+      const free = refused ? Number.POSITIVE_INFINITY : this.firstFreeFrom(slot, from)
+      const next = free < to ? free : Number.POSITIVE_INFINITY
+      const last = first[count - 1]
+      if (last && !this.before(slot, next, refused, last.slot, last.next, last.refused)) continue
+      let at = first.length
+      while (at > 0) {
+        const previous = first[at - 1] as { slot: Slot; next: number; refused: boolean }
+        if (!this.before(slot, next, refused, previous.slot, previous.next, previous.refused)) break
+        at--
+      }
+      first.splice(at, 0, { slot, next, refused })
+      if (first.length > count) first.pop()
+    }
+    return {
+      total,
+      first: first.map((m) => ({ ...m, next: m.next === Number.POSITIVE_INFINITY ? null : m.next })),
+    }
+  }
+
+  /** The teacher's first free start at or after `from`; Infinity when none. */
+  private firstFreeFrom(slot: Slot, from: number): number {
+    const known = this.nextFree[slot] as number
+    // Known for an earlier time, and not passed: no free start between that time and it.
+    if ((this.nextFreeFrom[slot] as number) <= from && from <= known) return known
+    const starts = this.teacherAt(slot).freeStarts
+    const next = starts[lowerBound(starts, from)] ?? Number.POSITIVE_INFINITY
+    this.nextFree[slot] = next
+    this.nextFreeFrom[slot] = from
+    return next
+  }
+
+  /** board-search.ts compareMatches(a, b) < 0, from the numbers by slot (next: Infinity for none). */
+  private before(
+    a: Slot,
+    aNext: number,
+    aRefused: boolean,
+    b: Slot,
+    bNext: number,
+    bRefused: boolean,
+  ): boolean {
+    if (aRefused !== bRefused) return bRefused
+    const byRating = this.byRating(a, b)
+    if (byRating !== 0) return byRating < 0
+    if (aNext !== bNext) return aNext < bNext
+    return (this.nameRanks[a] as number) < (this.nameRanks[b] as number)
+  }
+
+  /** The teachers in the columns at rank ≥ least who do not refuse the student, each counted once. */
+  private countIn(columns: readonly Column[], least: number, refuses: (slot: Slot) => boolean): number {
+    const mark = this.nextVisit()
+    const { visited, refusing } = this
+    let total = 0
+    for (const { slots, ranks, length } of columns) {
+      for (let i = 0; i < length; i++) {
+        if ((ranks[i] as number) < least) continue
+        const slot = slots[i] as number
+        if (visited[slot] === mark) continue
+        visited[slot] = mark
+        if (refusing[slot] === 0 || !refuses(slot)) total++
+      }
+    }
+    return total
+  }
+
+  /**
+   * The first `count` teachers of the ordered columns in search order: a merge of the columns by
+   * their next entry (a heap of columns). A teacher's first entry out of the merge is its best
+   * (its soonest hour's), so later ones are skipped.
+   */
+  private mergeFirst(
+    columns: readonly OrderedColumn[],
+    least: number,
+    count: number,
+    refuses: (slot: Slot) => boolean,
+  ): { slot: Slot; start: number }[] {
+    const mark = this.nextVisit()
+    const { visited, refusing } = this
+    const next = new Int32Array(columns.length)
+    // The next entry of column c at rank ≥ least not yet taken; its position, or -1 when none.
+    const advance = (c: number, from: number): number => {
+      const { slots, ranks, length } = columns[c] as OrderedColumn
+      for (let i = from; i < length; i++) {
+        if ((ranks[i] as number) >= least && visited[slots[i] as number] !== mark) return i
+      }
+      return -1
+    }
+    const before = (c: number, d: number): boolean => {
+      const a = columns[c] as OrderedColumn
+      const b = columns[d] as OrderedColumn
+      const i = next[c] as number
+      const j = next[d] as number
+      return (
+        this.order(a.slots[i] as number, a.starts[i] as number, b.slots[j] as number, b.starts[j] as number) <
+        0
+      )
+    }
+    const heap = new MinHeap(before)
+    columns.forEach((_, c) => {
+      const at = advance(c, 0)
+      if (at < 0) return
+      next[c] = at
+      heap.push(c)
+    })
+    const first: { slot: Slot; start: number }[] = []
+    while (first.length < count && heap.size > 0) {
+      const c = heap.peek()
+      const column = columns[c] as OrderedColumn
+      const i = next[c] as number
+      const slot = column.slots[i] as number
+      if (visited[slot] !== mark) {
+        visited[slot] = mark
+        if (refusing[slot] === 0 || !refuses(slot)) first.push({ slot, start: column.starts[i] as number })
+      }
+      const at = advance(c, i + 1)
+      if (at < 0) heap.pop()
+      else {
+        next[c] = at
+        heap.siftDownTop()
+      }
+    }
+    return first
+  }
+
   private visitColumn(column: Column, least: number, mark: number, exact: boolean, visitor: Visitor): void {
     const { slots, ranks, starts, length } = column
     const visited = this.visited
@@ -249,7 +535,8 @@ export class TeacherIndex {
     this.inNameOrder.splice(this.position(previous), 1)
   }
 
-  private indexed(teacher: BoardTeacher): void {
+  /** `order` null: a full load, whose hour columns are sorted when first read. */
+  private indexed(teacher: BoardTeacher, order: EntryOrder | null = this.order): void {
     const ranks = ranksOf(teacher)
     const firstByHour = firstFreeByHour(teacher)
     const slot = this.freeSlots.pop() ?? this.teachers.length
@@ -259,10 +546,13 @@ export class TeacherIndex {
     this.ratings[slot] = teacher.averageRating ?? Number.NaN
     this.nameRanks[slot] = teacher.nameRank
     this.refusing[slot] = teacher.notAcceptingNewStudents ? 1 : 0
+    // The first free start of all: the first at or after any time before it.
+    this.nextFree[slot] = teacher.freeStarts[0] ?? Number.POSITIVE_INFINITY
+    this.nextFreeFrom[slot] = Number.NEGATIVE_INFINITY
     this.visited[slot] = 0
-    this.everyone.add(slot, Math.max(NO_RANK, ...ranks.values()), firstByHour)
+    this.everyone.add(slot, Math.max(NO_RANK, ...ranks.values()), firstByHour, order)
     for (const [languageId, rank] of ranks)
-      entryOf(this.languages, languageId, () => new Buckets()).add(slot, rank, firstByHour)
+      entryOf(this.languages, languageId, () => new Buckets()).add(slot, rank, firstByHour, order)
   }
 
   private unindexed(id: string): void {
@@ -289,6 +579,8 @@ export class TeacherIndex {
     this.nameRanks = grow(this.nameRanks, new Float64Array(capacity))
     this.refusing = grow(this.refusing, new Uint8Array(capacity))
     this.visited = grow(this.visited, new Uint32Array(capacity))
+    this.nextFree = grow(this.nextFree, new Float64Array(capacity))
+    this.nextFreeFrom = grow(this.nextFreeFrom, new Float64Array(capacity))
   }
 
   /** Index of the first teacher in name order not before `teacher`. */
@@ -359,4 +651,57 @@ function hoursOf(windows: readonly InstantRange[]): { hour: number; whole: boole
     }
   }
   return hours
+}
+
+/** A binary heap of small numbers, ordered by `before` (which may read state that changes for the top). */
+class MinHeap {
+  private readonly items: number[] = []
+  private readonly before: (a: number, b: number) => boolean
+
+  constructor(before: (a: number, b: number) => boolean) {
+    this.before = before
+  }
+
+  get size(): number {
+    return this.items.length
+  }
+
+  peek(): number {
+    return this.items[0] as number
+  }
+
+  push(item: number): void {
+    const { items } = this
+    items.push(item)
+    let at = items.length - 1
+    while (at > 0) {
+      const parent = (at - 1) >> 1
+      if (!this.before(items[at] as number, items[parent] as number)) break
+      ;[items[at], items[parent]] = [items[parent] as number, items[at] as number]
+      at = parent
+    }
+  }
+
+  pop(): void {
+    const last = this.items.pop() as number
+    if (this.items.length === 0) return
+    this.items[0] = last
+    this.siftDownTop()
+  }
+
+  /** Restores the order after the top item's key grew. */
+  siftDownTop(): void {
+    const { items } = this
+    let at = 0
+    for (;;) {
+      const left = 2 * at + 1
+      if (left >= items.length) return
+      const right = left + 1
+      const child =
+        right < items.length && this.before(items[right] as number, items[left] as number) ? right : left
+      if (!this.before(items[child] as number, items[at] as number)) return
+      ;[items[at], items[child]] = [items[child] as number, items[at] as number]
+      at = child
+    }
+  }
 }

@@ -174,6 +174,29 @@ export function searchBoard(
     filters.specializationId !== undefined ||
     filters.specializationName !== undefined
   const windows = slots.required ? slots.windows : null
+  // A page of a search by language and level, with or without a day and an hour range: from the
+  // index's numbers (board-index.ts firstInHours, firstInLanguage), without visiting every match.
+  const refuses = (slot: number) => refusesStudent(teachers.teacherAt(slot), studentId)
+  if (streamed && page && windows && !others) {
+    // Teachers who refuse the student are left out when a free slot is required.
+    const found = teachers.firstInHours(filters.languageId, minRank, windows, streamed.count, refuses)
+    if (found) {
+      const matches = found.first.slice(page.offset).map(({ slot, start }) => ({
+        teacher: teachers.teacherAt(slot),
+        nextFreeSlot: start,
+        refused: false,
+      }))
+      return { total: found.total, matches }
+    }
+  }
+  const [only] = slots.windows
+  if (streamed && page && !windows && only && slots.windows.length === 1 && !others) {
+    const found = teachers.firstInLanguage(filters.languageId, minRank, only, streamed.count, refuses)
+    const matches = found.first
+      .slice(page.offset)
+      .map(({ slot, next, refused }) => ({ teacher: teachers.teacherAt(slot), nextFreeSlot: next, refused }))
+    return { total: found.total, matches }
+  }
   teachers.visit(filters.languageId, minRank, windows, (slot, known) => {
     if (others && !matchesOtherFilters(teachers.teacherAt(slot), filters)) return
     const refused = teachers.refusesNewAt(slot) && refusesStudent(teachers.teacherAt(slot), studentId)
