@@ -132,7 +132,7 @@ type Query = {
   page: { offset: number; limit: number } | null
 }
 
-function scan(teachers: BoardTeacher[], q: Query, slots: SlotFilter) {
+function scan(teachers: BoardTeacher[], q: Pick<Query, 'languageId' | 'levelId'>, slots: SlotFilter) {
   const minRank = q.levelId === undefined ? null : (levelRanks.get(q.levelId) ?? null)
   return teachers
     .filter((t) =>
@@ -222,6 +222,47 @@ describe('TeacherIndex', () => {
       ),
       { numRuns: 1000 },
     )
+  })
+
+  it('pages a search without day and time as a scan does while time passes its first free starts', () => {
+    // Sixty teachers, some rated, each with a free start every 45 minutes from its own quarter
+    // hour; the search's window starts later each time (the clock and the grace period), so the
+    // language's list meets starts that have passed, holds them back, and is sorted again.
+    const teachers = Array.from(
+      { length: 60 },
+      (_, i): BoardTeacher => ({
+        id: `t${String(i).padStart(2, '0')}`,
+        firstName: null,
+        lastName: `Lektor ${i % 7}`,
+        imageKey: null,
+        notAcceptingNewStudents: i % 11 === 0,
+        averageRating: i % 3 === 0 ? 4 + (i % 2) : null,
+        taught: [{ languageId: 1, levelId: 1, rank: 1 + (i % 3) }],
+        taughtLanguages: [],
+        teaching: [],
+        specializations: [],
+        allowed: new Set(),
+        slots: { ids: Buffer.alloc(0), starts: new Float64Array(0), booked: new Uint8Array(0) },
+        freeStarts: Float64Array.from({ length: 12 }, (_, k) => BASE + ((i % 4) * 15 + k * 45) * 60_000),
+        nameRank: 0,
+      }),
+    )
+    const index = new TeacherIndex(teachers)
+    const end = new Date(BASE + 12 * HOUR)
+    for (let minutes = 0; minutes <= 9 * 60; minutes += 20) {
+      const q = { languageId: 1, levelId: minutes % 40 === 0 ? 2 : undefined }
+      const slots: SlotFilter = {
+        windows: [{ start: new Date(BASE + minutes * 60_000), end }],
+        required: false,
+        studentId: 'stranger',
+      }
+      const found = searchBoard({ teachers: index, levelRanks }, q, slots, { offset: 0, limit: 10 })
+      const expected = scan(teachers, q, slots)
+      expect(found.total).toBe(expected.length)
+      expect(found.matches.map((m) => [m.teacher.id, m.nextFreeSlot])).toEqual(
+        expected.slice(0, 10).map((m) => [m.teacher.id, m.nextFreeSlot]),
+      )
+    }
   })
 
   it('touches only teachers of the language with a free slot in the window', () => {

@@ -1,4 +1,5 @@
 import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import { Column, type EntryOrder, grow, MinHeap, OrderedColumn, type Slot } from './board-columns.ts'
 import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
 // The board's teachers, indexed for search (issue #27 item 3): by taught language, by level rank
@@ -10,7 +11,9 @@ import { type BoardTeacher, lowerBound } from './board-repository.ts'
 //
 // Each hour's bucket is kept in search order (rating, the first free start in the hour, name), so
 // the first page of a search for a day and an hour range merges the hours' buckets and stops after
-// a page's worth of teachers (`firstInHours`); only its total still counts the hours' entries.
+// a page's worth of teachers (`firstInHours`); only its total still counts the hours' entries. A
+// language's list is kept in search order by each teacher's next free start, for the first page
+// of a search without day and time (`firstByNext`), and counts by level give its total.
 //
 // Laid out for the processor's cache: at 20,000 teachers, following each candidate's object to
 // its languages and slots cost a cache miss per step (0.5 ms a search). So each teacher has a
@@ -21,6 +24,10 @@ import { type BoardTeacher, lowerBound } from './board-repository.ts'
 const HOUR_MS = 3_600_000
 /** The rank of a teacher who teaches nothing (level ranks are smallints): below every level. */
 const NO_RANK = -32_768
+/** Entries of a language's list whose start had passed, met by one search, before it is sorted again. */
+const STALE_MAX = 32
+/** Entries a search from a language's list may hold back before it reads the whole language instead. */
+const HELD_MAX = 256
 /** Above this many hour buckets a search scans its language instead (a window of many days). */
 const MAX_HOURS = 24 * 15
 
@@ -37,114 +44,6 @@ export function compareNames(a: BoardTeacher, b: BoardTeacher): number {
   )
 }
 
-/** A teacher's number in the index: where its values are in the typed arrays. */
-type Slot = number
-
-/** Teachers (by slot) with a level rank and a time each, as parallel arrays; order not kept. */
-class Column {
-  slots = new Int32Array(4)
-  ranks = new Int16Array(4)
-  /** The teacher's first free start in the bucket's hour (epoch ms); unused for a language's list. */
-  starts = new Float64Array(4)
-  length = 0
-
-  push(slot: Slot, rank: number, start: number): void {
-    if (this.length === this.slots.length) {
-      const grown = Math.max(4, this.length * 2)
-      this.slots = grow(this.slots, new Int32Array(grown))
-      this.ranks = grow(this.ranks, new Int16Array(grown))
-      this.starts = grow(this.starts, new Float64Array(grown))
-    }
-    this.slots[this.length] = slot
-    this.ranks[this.length] = rank
-    this.starts[this.length] = start
-    this.length++
-  }
-
-  /** Removes the slot by moving the last entry into its place. */
-  remove(slot: Slot): void {
-    const at = this.slots.subarray(0, this.length).indexOf(slot)
-    if (at < 0) return
-    const last = --this.length
-    this.slots[at] = this.slots[last] ?? 0
-    this.ranks[at] = this.ranks[last] ?? 0
-    this.starts[at] = this.starts[last] ?? 0
-  }
-}
-
-/** Orders two entries of an hour's column: < 0 when (a, aStart) comes first. */
-type EntryOrder = (a: Slot, aStart: number, b: Slot, bStart: number) => number
-
-/**
- * An hour's teachers in search order (`TeacherIndex.order`: rating, then the first free start in
- * the hour, then name), so the first page of a search reads a few entries of each hour and stops.
- * A change moves the entries after it by one (a few hundred numbers at 20,000 teachers). A full
- * load appends, and the first search that reads the hour sorts it (`ordered`): sorting every hour
- * at once took 0.3 s more of a 20,000-teacher board's start.
- */
-class OrderedColumn extends Column {
-  private inOrder = true
-
-  /** Appends without keeping the order, until the column is next read (`ordered`). */
-  append(slot: Slot, rank: number, start: number): void {
-    super.push(slot, rank, start)
-    this.inOrder = false
-  }
-
-  insert(slot: Slot, rank: number, start: number, order: EntryOrder): void {
-    if (!this.inOrder) {
-      this.append(slot, rank, start)
-      return
-    }
-    let low = 0
-    let high = this.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (order(this.slots[middle] as number, this.starts[middle] as number, slot, start) <= 0)
-        low = middle + 1
-      else high = middle
-    }
-    super.push(slot, rank, start)
-    const end = this.length - 1
-    this.slots.copyWithin(low + 1, low, end)
-    this.ranks.copyWithin(low + 1, low, end)
-    this.starts.copyWithin(low + 1, low, end)
-    this.slots[low] = slot
-    this.ranks[low] = rank
-    this.starts[low] = start
-  }
-
-  /** Removes the slot and closes the gap, keeping the order. */
-  override remove(slot: Slot): void {
-    const at = this.slots.subarray(0, this.length).indexOf(slot)
-    if (at < 0) return
-    this.slots.copyWithin(at, at + 1, this.length)
-    this.ranks.copyWithin(at, at + 1, this.length)
-    this.starts.copyWithin(at, at + 1, this.length)
-    this.length--
-  }
-
-  /** The column, sorted first if entries were appended since it was last in order. */
-  ordered(order: EntryOrder): this {
-    if (this.inOrder) return this
-    const { slots, ranks, starts, length } = this
-    const positions = Array.from({ length }, (_, i) => i).sort((i, j) =>
-      order(slots[i] as number, starts[i] as number, slots[j] as number, starts[j] as number),
-    )
-    // Loops, not TypedArray.from with a map function, which goes through the iterator protocol.
-    this.slots = new Int32Array(length)
-    this.ranks = new Int16Array(length)
-    this.starts = new Float64Array(length)
-    positions.forEach((i, k) => {
-      this.slots[k] = slots[i] as number
-      this.ranks[k] = ranks[i] as number
-      this.starts[k] = starts[i] as number
-    })
-    this.inOrder = true
-    return this
-  }
-}
-
 /** The map's value for `key`, made and stored first when there is none. */
 function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key)
@@ -155,24 +54,38 @@ function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value
 }
 
-function grow<T extends Int16Array | Int32Array | Uint8Array | Float64Array | Uint32Array>(
-  from: T,
-  to: T,
-): T {
-  to.set(from)
-  return to
-}
-
 /** One language's teachers (or everyone's, for a search without a language). */
 class Buckets {
-  /** Every teacher of the language, with the highest rank taught in it. */
-  readonly all = new Column()
+  /**
+   * Every teacher of the language with the highest rank taught in it, in search order by the
+   * teacher's first free start at or after `since` (Infinity: none), for a search without day and
+   * time (`TeacherIndex.firstByNext`).
+   */
+  readonly all = new OrderedColumn()
+  /** The time `all`'s entries count from; NaN until a search first sorts it. */
+  since = Number.NaN
+  /** Set when a search met too many entries whose start had passed: sort again before the next. */
+  stale = false
+  /** Level rank → how many teachers of the language have it. */
+  readonly ranks = new Map<number, number>()
   /** Epoch hour → the teachers with a free slot starting in it, with the first such start. */
   readonly byHour = new Map<number, OrderedColumn>()
 
-  /** `order` null: appended in any order (a full load, sorted at its end). */
-  add(slot: Slot, rank: number, firstByHour: Map<number, number>, order: EntryOrder | null): void {
-    this.all.push(slot, rank, 0)
+  /**
+   * `order` null: appended in any order (a full load, sorted when first read). `nextFrom` gives
+   * the teacher's first free start at or after a time.
+   */
+  add(
+    slot: Slot,
+    rank: number,
+    firstByHour: Map<number, number>,
+    order: EntryOrder | null,
+    nextFrom: (slot: Slot, from: number) => number,
+  ): void {
+    if (order && this.all.inOrder && !Number.isNaN(this.since))
+      this.all.insert(slot, rank, nextFrom(slot, this.since), order)
+    else this.all.append(slot, rank, Number.NaN)
+    this.ranks.set(rank, (this.ranks.get(rank) ?? 0) + 1)
     for (const [hour, first] of firstByHour) {
       const column = entryOf(this.byHour, hour, () => new OrderedColumn())
       if (order) column.insert(slot, rank, first, order)
@@ -180,13 +93,23 @@ class Buckets {
     }
   }
 
-  remove(slot: Slot, firstByHour: Map<number, number>): void {
+  remove(slot: Slot, rank: number, firstByHour: Map<number, number>): void {
     this.all.remove(slot)
+    const count = (this.ranks.get(rank) ?? 0) - 1
+    if (count > 0) this.ranks.set(rank, count)
+    else this.ranks.delete(rank)
     for (const hour of firstByHour.keys()) {
       const column = this.byHour.get(hour)
       column?.remove(slot)
       if (column?.length === 0) this.byHour.delete(hour)
     }
+  }
+
+  /** How many teachers of the language have a rank ≥ least. */
+  countFrom(least: number): number {
+    let count = 0
+    for (const [rank, teachers] of this.ranks) if (rank >= least) count += teachers
+    return count
   }
 }
 
@@ -195,6 +118,12 @@ class Buckets {
  * the windows (NaN: not known here, compute it from the teacher's free starts).
  */
 export type Visitor = (slot: Slot, nextFree: number) => void
+
+/** A teacher found, with its soonest free start in the windows (Infinity: none). */
+type Match = { slot: Slot; next: number }
+
+/** The highest of the teacher's ranks in its languages: its rank among everyone. */
+const highestRank = (ranks: Map<number, number>): number => Math.max(NO_RANK, ...ranks.values())
 
 /** Language id → the highest level rank the teacher teaches it at. */
 function ranksOf(teacher: BoardTeacher): Map<number, number> {
@@ -385,6 +314,99 @@ export class TeacherIndex {
     }
   }
 
+  /**
+   * A search's first `count` matches and how many there are, as `firstInLanguage` gives them, from
+   * the language's list in search order by each teacher's first free start (`Buckets.all`):
+   * reads a page's worth of entries, not the language. An entry whose start has passed since the
+   * list was sorted, or lies past the window's end, is held back with its true start until its
+   * turn (a few, between the quarter hours at which slots start); past STALE_MAX of them the list
+   * is sorted again before the next search. Null — `firstInLanguage` answers — when the page
+   * reaches teachers who refuse the student (they come last), when more than HELD_MAX entries are
+   * held back, or when asked for a time before the list's (a request that read the clock before
+   * another sorted it).
+   */
+  firstByNext(
+    languageId: number | undefined,
+    minRank: number | null,
+    window: InstantRange,
+    count: number,
+    refuses: (slot: Slot) => boolean,
+  ): { total: number; first: { slot: Slot; next: number | null; refused: false }[] } | null {
+    const buckets = languageId === undefined ? this.everyone : this.languages.get(languageId)
+    if (!buckets) return { total: 0, first: [] }
+    const from = window.start.getTime()
+    const to = window.end.getTime()
+    if (buckets.stale || !buckets.all.inOrder || Number.isNaN(buckets.since)) {
+      buckets.all.ordered(this.order, (slot) => this.firstFreeFrom(slot, from))
+      buckets.since = from
+      buckets.stale = false
+    }
+    if (from < buckets.since) return null
+    const least = minRank ?? NO_RANK
+    const { slots, ranks, starts, length } = buckets.all
+    /** Entries passed over with their true start (Infinity: none in the window), in search order. */
+    const held: Match[] = []
+    const hold = (slot: Slot, next: number) => {
+      let at = held.length
+      for (; at > 0; at--) {
+        const previous = held[at - 1] as Match
+        if (!this.before(slot, next, false, previous.slot, previous.next, false)) break
+      }
+      held.splice(at, 0, { slot, next })
+    }
+    const first: Match[] = []
+    let passed = 0
+    let refusedSeen = false
+    let i = 0
+    while (first.length < count) {
+      // The list's next entry whose start holds, holding back those whose start does not.
+      let next = Number.NaN
+      for (; i < length; i++) {
+        const slot = slots[i] as number
+        if ((ranks[i] as number) < least) continue
+        if (this.refusing[slot] === 1 && refuses(slot)) {
+          refusedSeen = true
+          continue
+        }
+        const start = starts[i] as number
+        if (start >= from && (start < to || start === Number.POSITIVE_INFINITY)) {
+          next = start
+          break
+        }
+        if (start < from) passed++
+        const free = start < from ? this.firstFreeFrom(slot, from) : start
+        hold(slot, free < to ? free : Number.POSITIVE_INFINITY)
+        // A window that ends soon (a student whose access ends) holds back most of the list.
+        if (held.length > HELD_MAX) return null
+      }
+      const waiting = held[0]
+      if (
+        waiting &&
+        (i >= length || this.before(waiting.slot, waiting.next, false, slots[i] as number, next, false))
+      ) {
+        first.push(waiting)
+        held.shift()
+      } else if (i < length) {
+        first.push({ slot: slots[i] as number, next })
+        i++
+      } else {
+        break
+      }
+    }
+    if (passed > STALE_MAX) buckets.stale = true
+    if (first.length < count && refusedSeen) return null
+    return {
+      total: buckets.countFrom(least),
+      first: first.map(({ slot, next }) => ({
+        slot,
+        next: next === Number.POSITIVE_INFINITY ? null : next,
+        refused: false,
+      })),
+    }
+  }
+
+  private readonly nextFrom = (slot: Slot, from: number): number => this.firstFreeFrom(slot, from)
+
   /** The teacher's first free start at or after `from`; Infinity when none. */
   private firstFreeFrom(slot: Slot, from: number): number {
     const known = this.nextFree[slot] as number
@@ -550,9 +572,15 @@ export class TeacherIndex {
     this.nextFree[slot] = teacher.freeStarts[0] ?? Number.POSITIVE_INFINITY
     this.nextFreeFrom[slot] = Number.NEGATIVE_INFINITY
     this.visited[slot] = 0
-    this.everyone.add(slot, Math.max(NO_RANK, ...ranks.values()), firstByHour, order)
+    this.everyone.add(slot, highestRank(ranks), firstByHour, order, this.nextFrom)
     for (const [languageId, rank] of ranks)
-      entryOf(this.languages, languageId, () => new Buckets()).add(slot, rank, firstByHour, order)
+      entryOf(this.languages, languageId, () => new Buckets()).add(
+        slot,
+        rank,
+        firstByHour,
+        order,
+        this.nextFrom,
+      )
   }
 
   private unindexed(id: string): void {
@@ -561,11 +589,12 @@ export class TeacherIndex {
     if (slot === undefined || !teacher) return
     // The teacher object is the one indexed (a reload brings a new one): same hours, same ranks.
     const firstByHour = firstFreeByHour(teacher)
+    const ranks = ranksOf(teacher)
     this.byId.delete(id)
-    this.everyone.remove(slot, firstByHour)
-    for (const languageId of ranksOf(teacher).keys()) {
+    this.everyone.remove(slot, highestRank(ranks), firstByHour)
+    for (const [languageId, rank] of ranks) {
       const buckets = this.languages.get(languageId)
-      buckets?.remove(slot, firstByHour)
+      buckets?.remove(slot, rank, firstByHour)
       if (buckets?.all.length === 0) this.languages.delete(languageId)
     }
     this.teachers[slot] = undefined
@@ -651,57 +680,4 @@ function hoursOf(windows: readonly InstantRange[]): { hour: number; whole: boole
     }
   }
   return hours
-}
-
-/** A binary heap of small numbers, ordered by `before` (which may read state that changes for the top). */
-class MinHeap {
-  private readonly items: number[] = []
-  private readonly before: (a: number, b: number) => boolean
-
-  constructor(before: (a: number, b: number) => boolean) {
-    this.before = before
-  }
-
-  get size(): number {
-    return this.items.length
-  }
-
-  peek(): number {
-    return this.items[0] as number
-  }
-
-  push(item: number): void {
-    const { items } = this
-    items.push(item)
-    let at = items.length - 1
-    while (at > 0) {
-      const parent = (at - 1) >> 1
-      if (!this.before(items[at] as number, items[parent] as number)) break
-      ;[items[at], items[parent]] = [items[parent] as number, items[at] as number]
-      at = parent
-    }
-  }
-
-  pop(): void {
-    const last = this.items.pop() as number
-    if (this.items.length === 0) return
-    this.items[0] = last
-    this.siftDownTop()
-  }
-
-  /** Restores the order after the top item's key grew. */
-  siftDownTop(): void {
-    const { items } = this
-    let at = 0
-    for (;;) {
-      const left = 2 * at + 1
-      if (left >= items.length) return
-      const right = left + 1
-      const child =
-        right < items.length && this.before(items[right] as number, items[left] as number) ? right : left
-      if (!this.before(items[child] as number, items[at] as number)) return
-      ;[items[at], items[child]] = [items[child] as number, items[at] as number]
-      at = child
-    }
-  }
 }

@@ -191,7 +191,9 @@ export function searchBoard(
   }
   const [only] = slots.windows
   if (streamed && page && !windows && only && slots.windows.length === 1 && !others) {
-    const found = teachers.firstInLanguage(filters.languageId, minRank, only, streamed.count, refuses)
+    const found =
+      teachers.firstByNext(filters.languageId, minRank, only, streamed.count, refuses) ??
+      teachers.firstInLanguage(filters.languageId, minRank, only, streamed.count, refuses)
     const matches = found.first
       .slice(page.offset)
       .map(({ slot, next, refused }) => ({ teacher: teachers.teacherAt(slot), nextFreeSlot: next, refused }))
