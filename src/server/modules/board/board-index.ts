@@ -122,6 +122,15 @@ export type Visitor = (slot: Slot, nextFree: number) => void
 /** A teacher found, with its soonest free start in the windows (Infinity: none). */
 type Match = { slot: Slot; next: number }
 
+/** A teacher of a search's page: its soonest free start (null: none), whether it refuses the student. */
+export type PageEntry = { slot: Slot; next: number | null; refused: boolean }
+
+const pageEntry = (slot: Slot, next: number, refused: boolean): PageEntry => ({
+  slot,
+  next: next === Number.POSITIVE_INFINITY ? null : next,
+  refused,
+})
+
 /** The highest of the teacher's ranks in its languages: its rank among everyone. */
 const highestRank = (ranks: Map<number, number>): number => Math.max(NO_RANK, ...ranks.values())
 
@@ -274,7 +283,8 @@ export class TeacherIndex {
    * looks for one in a single window (no day and no time: the search screen's first search). The
    * matches are every teacher of the language (everyone without one) taught at rank ≥ minRank, in
    * search order, with the soonest free start in the window (null: none, or the teacher refuses
-   * the student). One pass over the language's numbers, keeping the page's first `count`.
+   * the student). One pass over the language's numbers, keeping the page's first `count`: what
+   * `firstByNext` falls back to.
    */
   firstInLanguage(
     languageId: number | undefined,
@@ -282,12 +292,12 @@ export class TeacherIndex {
     window: InstantRange,
     count: number,
     refuses: (slot: Slot) => boolean,
-  ): { total: number; first: { slot: Slot; next: number | null; refused: boolean }[] } {
+  ): { total: number; first: PageEntry[] } {
     const buckets = languageId === undefined ? this.everyone : this.languages.get(languageId)
     const least = minRank ?? NO_RANK
     const from = window.start.getTime()
     const to = window.end.getTime()
-    const first: { slot: Slot; next: number; refused: boolean }[] = []
+    const first: (Match & { refused: boolean })[] = []
     let total = 0
     const { slots, ranks, length } = buckets?.all ?? new Column()
     for (let i = 0; i < length; i++) {
@@ -300,18 +310,14 @@ export class TeacherIndex {
       const last = first[count - 1]
       if (last && !this.before(slot, next, refused, last.slot, last.next, last.refused)) continue
       let at = first.length
-      while (at > 0) {
-        const previous = first[at - 1] as { slot: Slot; next: number; refused: boolean }
+      for (; at > 0; at--) {
+        const previous = first[at - 1] as Match & { refused: boolean }
         if (!this.before(slot, next, refused, previous.slot, previous.next, previous.refused)) break
-        at--
       }
       first.splice(at, 0, { slot, next, refused })
       if (first.length > count) first.pop()
     }
-    return {
-      total,
-      first: first.map((m) => ({ ...m, next: m.next === Number.POSITIVE_INFINITY ? null : m.next })),
-    }
+    return { total, first: first.map(({ slot, next, refused }) => pageEntry(slot, next, refused)) }
   }
 
   /**
@@ -331,7 +337,7 @@ export class TeacherIndex {
     window: InstantRange,
     count: number,
     refuses: (slot: Slot) => boolean,
-  ): { total: number; first: { slot: Slot; next: number | null; refused: false }[] } | null {
+  ): { total: number; first: PageEntry[] } | null {
     const buckets = languageId === undefined ? this.everyone : this.languages.get(languageId)
     if (!buckets) return { total: 0, first: [] }
     const from = window.start.getTime()
@@ -397,11 +403,7 @@ export class TeacherIndex {
     if (first.length < count && refusedSeen) return null
     return {
       total: buckets.countFrom(least),
-      first: first.map(({ slot, next }) => ({
-        slot,
-        next: next === Number.POSITIVE_INFINITY ? null : next,
-        refused: false,
-      })),
+      first: first.map(({ slot, next }) => pageEntry(slot, next, false)),
     }
   }
 

@@ -175,7 +175,7 @@ export function searchBoard(
     filters.specializationName !== undefined
   const windows = slots.required ? slots.windows : null
   // A page of a search by language and level, with or without a day and an hour range: from the
-  // index's numbers (board-index.ts firstInHours, firstInLanguage), without visiting every match.
+  // index's numbers (board-index.ts firstInHours, firstByNext), without visiting every match.
   const refuses = (slot: number) => refusesStudent(teachers.teacherAt(slot), studentId)
   if (streamed && page && windows && !others) {
     // Teachers who refuse the student are left out when a free slot is required.
