@@ -65,6 +65,15 @@ export function benchTargets(
     })
     return { url: `${api()}/teachers/search?${query}`, headers: json(pick(active)) }
   }
+  // The first search a student makes: a language and a level, no day and no time.
+  const searchAnyTime = () => {
+    const query = new URLSearchParams({
+      language_id: String(pick(data.languageIds.slice(0, 6))),
+      level_id: String(pick(data.levelIds.slice(0, 3))),
+      per_page: '10',
+    })
+    return { url: `${api()}/teachers/search?${query}`, headers: json(pick(active)) }
+  }
   // Students without lessons book one free slot each, teachers taken in turn.
   const create = () => {
     // The next teacher with a free slot left (a fast run uses up some teachers' slots).
@@ -92,6 +101,7 @@ export function benchTargets(
     ['health (static ceiling)', () => ({ url: `${api()}/health` })],
     ['timetables/show', timetable],
     ['teachers/search', search],
+    ['teachers/search, any time', searchAnyTime],
     ['lessons/create', create],
   ]
 }
