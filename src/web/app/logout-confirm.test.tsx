@@ -44,11 +44,22 @@ const queueNote = () =>
     idempotencyKey: 'key-logout-1',
   })
 
+/**
+ * Logout is over once it has gone to /login (which this test's router renders as nothing): the
+ * session goes at once, the offline data after it, and clearing that must not spill into the next
+ * test's outbox.
+ */
+const loggedOut = () =>
+  waitFor(() => {
+    expect(getSession()).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Wyloguj się' })).toBeNull()
+  })
+
 describe('logout with unsent work', () => {
   it('logs out at once when nothing waits', async () => {
     renderScreen('/', '/', <LogoutButton />)
     fireEvent.click(screen.getByRole('button', { name: 'Wyloguj się' }))
-    await waitFor(() => expect(getSession()).toBeNull())
+    await loggedOut()
   })
 
   it('warns first; staying keeps the session and the writes', async () => {
@@ -67,7 +78,7 @@ describe('logout with unsent work', () => {
     renderScreen('/', '/', <LogoutButton />)
     fireEvent.click(screen.getByRole('button', { name: 'Wyloguj się' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Wyloguj i usuń zmiany' }))
-    await waitFor(() => expect(getSession()).toBeNull())
+    await loggedOut()
     expect(await countUnsent(student.id)).toBe(0)
   })
 })
