@@ -30,8 +30,11 @@ async function killEverything(server: ServerProcess, dataDir: string): Promise<v
   // PostgreSQL first: no commit may land after the moment.
   const postgres = processesOn(clusterDir(dataDir))
   for (const pid of postgres) process.kill(pid, 'SIGKILL')
-  server.child.kill('SIGKILL')
+  // Until the server has exited too, its open files (uploads under DATA_DIR) keep the disk busy:
+  // unmounting it at once failed once in CI ("target is busy").
+  const serverGone = server.stop('SIGKILL')
   await waitForExit(postgres, 10_000)
+  await serverGone
 }
 
 async function oneRun(rig: Rig, work: string, mode: string, run: number): Promise<Outcome> {
