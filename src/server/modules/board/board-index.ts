@@ -1,5 +1,6 @@
 import type { InstantRange } from '../teachers/free-slot-windows.ts'
 import { Column, type EntryOrder, grow, MinHeap, OrderedColumn, type Slot } from './board-columns.ts'
+import { firstFreeByHour, hoursOf } from './board-hours.ts'
 import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
 // The board's teachers, indexed for search (issue #27 item 3): by taught language, by level rank
@@ -21,15 +22,12 @@ import { type BoardTeacher, lowerBound } from './board-repository.ts'
 // hour's bucket holds numbers, levels and the teacher's first free start in that hour side by
 // side: a search reads contiguous memory and touches a teacher's object only for the page.
 
-const HOUR_MS = 3_600_000
 /** The rank of a teacher who teaches nothing (level ranks are smallints): below every level. */
 const NO_RANK = -32_768
 /** Entries of a language's list whose start had passed, met by one search, before it is sorted again. */
 const STALE_MAX = 32
 /** Entries a search from a language's list may hold back before it reads the whole language instead. */
 const HELD_MAX = 256
-/** Above this many hour buckets a search scans its language instead (a window of many days). */
-const MAX_HOURS = 24 * 15
 
 const names = new Intl.Collator('pl', { sensitivity: 'variant' })
 const byName = (a: string | null, b: string | null) =>
@@ -651,35 +649,4 @@ export class TeacherIndex {
       if (slot !== undefined) this.nameRanks[slot] = index
     })
   }
-}
-
-/** The teacher's first free start in each hour (epoch hour → epoch ms) in which it has one. */
-function firstFreeByHour(teacher: BoardTeacher): Map<number, number> {
-  const firsts = new Map<number, number>()
-  // freeStarts ascend: the first seen in an hour is its first.
-  for (const start of teacher.freeStarts) {
-    const hour = Math.floor(start / HOUR_MS)
-    if (!firsts.has(hour)) firsts.set(hour, start)
-  }
-  return firsts
-}
-
-/**
- * The epoch hours a free start in the windows may lie in, in time order, each with whether the
- * whole hour lies inside its window (then the bucket's first start there is the teacher's soonest
- * in it); null when too many to be worth it.
- */
-function hoursOf(windows: readonly InstantRange[]): { hour: number; whole: boolean }[] | null {
-  const hours: { hour: number; whole: boolean }[] = []
-  for (const { start, end } of windows) {
-    const from = start.getTime()
-    const to = end.getTime()
-    const last = Math.floor((to - 1) / HOUR_MS)
-    for (let hour = Math.floor(from / HOUR_MS); hour <= last; hour++) {
-      if (hours.at(-1)?.hour === hour) continue
-      hours.push({ hour, whole: hour * HOUR_MS >= from && (hour + 1) * HOUR_MS <= to })
-      if (hours.length > MAX_HOURS) return null
-    }
-  }
-  return hours
 }
