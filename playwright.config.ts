@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts'
+import {
+  DEFAULT_MOMENT,
+  nextOccurrence,
+  STORY_NOW_ENV,
+  STORY_SINCE_ENV,
+} from './src/server/test-support/story-clock.ts'
 
 // E2E journeys run against the real server (built PWA + API on one port) on a throw-away data
 // directory (the embedded PostgreSQL), in Debian's Chromium.
@@ -8,6 +14,16 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18400)
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data')
 
 const executablePath = await findChromium()
+
+// The run's "now" (docs/decisions.md "One clock for tests"): the next Tuesday 09:20 in Poland,
+// unless the environment names the moment (`npm run test:any-hour`). Set here, once, in the
+// runner's process; its workers and the servers inherit the pair, so all agree on "now".
+if (!process.env[STORY_NOW_ENV]) {
+  const since = Date.now()
+  process.env[STORY_NOW_ENV] = nextOccurrence(DEFAULT_MOMENT, since).toISOString()
+  process.env[STORY_SINCE_ENV] = String(since)
+}
+process.env[STORY_SINCE_ENV] ??= String(Date.now())
 
 export default defineConfig({
   testDir: 'tests/e2e',

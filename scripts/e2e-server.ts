@@ -13,4 +13,5 @@ if (!existsSync('dist/index.html')) {
 await stopCluster(clusterDir(dataDir))
 rmSync(dataDir, { recursive: true, force: true })
 process.env.DATA_DIR = dataDir
-await import('../src/server/main.ts')
+// The story clock of the run (playwright.config.ts sets it; src/server/test-support/story-clock.ts).
+await import('../src/server/test-support/story-server.ts')

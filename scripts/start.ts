@@ -33,4 +33,5 @@ if (builtAt < sourcesAt) {
 }
 
 process.env.LEKTORIUM_PRINT_DEMO_ACCOUNTS = '1'
-await import('../src/server/main.ts')
+const { runServer } = await import('../src/server/main.ts')
+await runServer()

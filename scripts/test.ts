@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { type Counts, countPlaywright, countVitest } from './test-counts.ts'
 
 // `npm test`: type checks, lint, catalog check, unit tests (under two machine time zones),
 // integration tests (once, on PostgreSQL: TEST_DATABASE_URL's, or else an embedded one the run
@@ -12,7 +13,6 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 // output goes to .tmp/integration.log and is printed when they end. The journeys start after the
 // unit tests, so they share the machine with the integration tests' tail only.
 
-type Counts = { passed: number; failed: number }
 const totals: Counts = { passed: 0, failed: 0 }
 const failedSteps: string[] = []
 mkdirSync('.tmp', { recursive: true })
@@ -30,34 +30,6 @@ function run(
   console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   if (!ok) failedSteps.push(name)
   return ok
-}
-
-function readJson(file: string): unknown {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
-}
-
-function countVitest(file: string): Counts {
-  const report = readJson(file)
-  if (report && typeof report === 'object' && 'numPassedTests' in report && 'numFailedTests' in report) {
-    return { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) }
-  }
-  return { passed: 0, failed: 1 }
-}
-
-function countPlaywright(file: string): Counts {
-  const report = readJson(file)
-  if (
-    report &&
-    typeof report === 'object' &&
-    'stats' in report &&
-    report.stats &&
-    typeof report.stats === 'object'
-  ) {
-    const s = report.stats
-    const n = (key: string) => (key in s ? Number(Reflect.get(s, key)) : 0)
-    return { passed: n('expected') + n('flaky'), failed: n('unexpected') }
-  }
-  return { passed: 0, failed: 1 }
 }
 
 const vitestArgs = (project: string, out: string) => [

@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
   const video = createVideoProviders(deps.config.video)
   // issue #28: the job queue; every process adds jobs, JOBS_WORKER processes also run them.
-  const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker })
+  const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
   // issue #28 item 4: web push's key pair, made once and kept in the database.
   const vapid = await loadVapid(db, deps.config)

@@ -1,5 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts'
+import type { Clock } from './platform/clock.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 // Process entry (`node src/server/main.ts`, or imported by scripts/start.ts and e2e-server.ts):
@@ -46,7 +47,8 @@ function handleSignals(started: Promise<RunningServer | undefined>): void {
   process.on('SIGTERM', stop)
 }
 
-async function main(): Promise<void> {
+/** Runs the server until a signal stops it; `clock`: the test entries' (default: the system's). */
+export async function runServer(options: { clock?: Clock } = {}): Promise<void> {
   let config: Config
   try {
     config = loadConfig()
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     console.error(error.message)
     process.exit(1)
   }
-  const starting = startServer(config)
+  const starting = startServer(config, options)
   // A failed start has closed what it opened; the error is reported below.
   handleSignals(starting.catch(() => undefined))
   try {
@@ -73,4 +75,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+if (import.meta.main) await runServer()

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
 import { announcePublicUrl } from './modules/settings/announced-url.ts'
-import { systemClock } from './platform/clock.ts'
+import { type Clock, systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.ts'
 import { createLogger } from './platform/logger.ts'
@@ -71,7 +71,8 @@ async function drainAndClose(app: FastifyInstance, lifecycle: Lifecycle, drainMs
  * seeds the dictionaries and, into an empty database, the demo accounts; then serves the API and
  * the PWA. Operator commands (cli/ops.ts) connect to the same database themselves.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock
   const logger = createLogger(config.logLevel)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -87,16 +88,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const lifecycle = createLifecycle()
     const mailer = metrics.countMailFailures(createMailer(config, logger))
     const storage = storageFor(config)
-    const ctx: ServiceContext = { config, db: database.db, clock: systemClock, mailer, storage, log: logger }
+    const ctx: ServiceContext = { config, db: database.db, clock, mailer, storage, log: logger }
     await database.migrate(async () => {
       await importEarlierPglite(config, database, logger)
       const { demoAccountsCreated } = await seedOnStart(ctx)
       if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
     })
     // issue #25 item 4: operator commands build e-mailed links from this address.
-    await announcePublicUrl(database.db, config.publicUrl, systemClock.now())
+    await announcePublicUrl(database.db, config.publicUrl, clock.now())
 
-    const app = await buildApp({ config, database, mailer, storage, logger, metrics, lifecycle })
+    const app = await buildApp({ config, database, mailer, storage, logger, metrics, lifecycle, clock })
     cleanups.push(() => drainAndClose(app, lifecycle, config.drainMs, logger))
     const url = await app.listen({ host: config.host, port: config.port })
     const metricsServer = await startMetricsServer(metrics, config.metrics)

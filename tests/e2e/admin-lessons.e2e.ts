@@ -1,4 +1,5 @@
-import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { type Browser, chromium, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { addDays, polandDateKey } from '../../src/domain/poland-time.ts'
@@ -11,6 +12,7 @@ import {
 } from './support/console-operator.ts'
 import { STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { newStoryContext, storyNow, test } from './support/story.ts'
 
 // Issue #29, the school's console: an operator (TOTP codes computed here) reads the lessons and
 // cancels one on behalf of the school, accepts a student's claim that the teacher did not come (the
@@ -19,7 +21,7 @@ import { OwnServer } from './support/own-server.ts'
 // and penalises the demo teacher. SCREENSHOTS=dir keeps pictures of each screen at 1280 and 375 px.
 
 const server = new OwnServer(E2E_PORT + 98, 'e2e-admin-lessons')
-const OPERATOR = `lessons.operator.${Date.now()}@example.com`
+const OPERATOR = `lessons.operator.${randomUUID().slice(0, 8)}@example.com`
 const PASSWORD = 'Konsola-Lekcji-2026'
 const SHOTS = process.env.SCREENSHOTS ?? ''
 
@@ -73,7 +75,7 @@ test.beforeAll(async ({ request }) => {
     ).data
   const languages = await dictionary('languages/list')
   const levels = await dictionary('levels/list')
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const tomorrow = addDays(polandDateKey(storyNow()), 1)
   const lack = await request.post(`${server.url}/api/v1/language_onboardings/report_lack_of_slots`, {
     headers: bearer(piotr),
     data: {
@@ -87,7 +89,7 @@ test.beforeAll(async ({ request }) => {
   expect(lack.ok()).toBe(true)
 
   page = await (
-    await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
+    await newStoryContext(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } })
   ).newPage()
   await enrolledOperator(page, server, OPERATOR, PASSWORD)
 })
@@ -101,7 +103,7 @@ test('the school finds the scheduled lessons and cancels one on behalf of the sc
   await nav('Lekcje').click()
   // The days are typed as dd.mm.yyyy (the app's date field, not the browser's mm/dd/yyyy) and
   // kept in the address as YYYY-MM-DD.
-  const today = polandDateKey(Date.now())
+  const today = polandDateKey(storyNow())
   const yearAhead = addDays(today, 365)
   const from = page.getByRole('textbox', { name: 'Od dnia' })
   await enterDay(from, today)
@@ -200,7 +202,7 @@ test('the overview shows the weeks as charts and the teachers’ booked shares',
   await expect(page).toHaveURL(/\/admin\/overview\?weeks=4$/)
   await expect(page.getByRole('table', { name: 'Liczby tygodni' }).getByRole('row')).toHaveCount(5)
   // The teachers' period, typed as dd.mm.yyyy; a day cleared with its button is asked for again.
-  const today = polandDateKey(Date.now())
+  const today = polandDateKey(storyNow())
   const monthAgo = addDays(today, -30)
   const from = page.getByRole('textbox', { name: 'Obłożenie od dnia' })
   await enterDay(from, monthAgo)

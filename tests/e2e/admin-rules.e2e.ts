@@ -1,4 +1,5 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import {
@@ -12,6 +13,7 @@ import { LoginPage, STUDENT, STUDENT_NOW, STUDENT_PARTNER, TEACHER } from './sup
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { newStoryContext, storyNow, test } from './support/story.ts'
 
 // Issue #29 "Done when", the school's rules at work: an operator (TOTP codes computed here)
 // accepts a claim that the teacher did not come and finds the penalty on the teacher's card;
@@ -22,7 +24,7 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 // settings, penalises the demo teacher and bans a demo student.
 
 const server = new OwnServer(E2E_PORT + 99, 'e2e-admin-rules')
-const OPERATOR = `rules.operator.${Date.now()}@example.com`
+const OPERATOR = `rules.operator.${randomUUID().slice(0, 8)}@example.com`
 const PASSWORD = 'Zasady-Szkoly-2026'
 const EARLINESS = 'Najkrótszy czas do lekcji przy rezerwacji'
 const DAY_MS = 86_400_000
@@ -37,7 +39,7 @@ const nav = (name: string) => consoleNav(page, name)
 
 /** A student's set-lessons page in a context of its own, Anna Nowak's next week open. */
 async function studentOnAnnasWeek(email: string, expectWarning = false): Promise<SetLessonsPage> {
-  const student = await (await browser.newContext({ baseURL: server.url })).newPage()
+  const student = await (await newStoryContext(browser, { baseURL: server.url })).newPage()
   const login = new LoginPage(student)
   await login.goto('/login/student')
   await login.signIn(email)
@@ -65,7 +67,7 @@ async function freeSlotTwoDaysAhead(screen: SetLessonsPage): Promise<string> {
   const names = await screen
     .freeSlots()
     .evaluateAll((slots) => slots.map((s) => s.getAttribute('aria-label')))
-  const now = new Date()
+  const now = storyNow()
   for (const name of names) {
     const where = (name ?? '').split(': ')[0]?.replace(/ \(.*\)$/, '') ?? ''
     const found = /(\d{2})\.(\d{2}), (\d{2}):(\d{2})$/.exec(where)
@@ -105,7 +107,7 @@ test.beforeAll(async () => {
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS })
 
   page = await (
-    await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
+    await newStoryContext(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } })
   ).newPage()
   await enrolledOperator(page, server, OPERATOR, PASSWORD)
 })
@@ -192,7 +194,7 @@ test('a student banned for late cancellations books again once the school lifts 
   expect((await cancel(first)).outcome).toBe('warned')
   const banned = await cancel(second)
   expect(banned.outcome).toBe('banned')
-  expect(Date.parse(banned.banned_until ?? '')).toBeGreaterThan(Date.now() + DAY_MS)
+  expect(Date.parse(banned.banned_until ?? '')).toBeGreaterThan(storyNow().getTime() + DAY_MS)
 
   // Banned: signed out, the old session books nothing, and signing in is refused with the date.
   const refused = await request.post(`${server.url}/api/v1/lessons/create`, {
@@ -205,7 +207,7 @@ test('a student banned for late cancellations books again once the school lifts 
     },
   })
   expect(refused.status()).toBe(401)
-  const student = await (await browser.newContext({ baseURL: server.url })).newPage()
+  const student = await (await newStoryContext(browser, { baseURL: server.url })).newPage()
   const login = new LoginPage(student)
   await login.goto('/login/student')
   await login.signIn(STUDENT)

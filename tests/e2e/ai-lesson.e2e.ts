@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
@@ -8,6 +8,7 @@ import { aiMessages, aiReviews, aiWords } from '../../src/server/db/schema-ai-le
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai.ts'
 import { LoginPage, STUDENT, STUDENT_AI_ONLY } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { test } from './support/story.ts'
 
 // Issue #15 "Done when": an ai_access student chats with the tutor (a fake OpenAI-compatible
 // server on 127.0.0.1 standing for the outside model), sees the reply stream in, saves a word from

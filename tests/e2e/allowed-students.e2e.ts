@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { signedInPage as signedIn } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { test } from './support/story.ts'
 
 // issue #11 item 4: Michał Lewandowski takes no new students and has none yet. He was stuck (the
 // dialog only said he had no students), and students saw "Najbliższy wolny termin" leading to a

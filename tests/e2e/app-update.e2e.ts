@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { LoginPage, STUDENT } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { newStoryContext, test } from './support/story.ts'
 
 // issue #26 "Done when": a second build served while a page is open offers the reload (workbox-
 // window's `waiting`), the page in use is not taken over, and the reload runs the new version
@@ -88,7 +89,7 @@ test.describe('a new version while the app is open', () => {
   test('is offered as a reload, never takes over, and the reload keeps the waiting write', async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: server.url })
+    const context = await newStoryContext(browser, { baseURL: server.url })
     const page = await context.newPage()
     await page.goto('/login/student')
     await new LoginPage(page).signIn(STUDENT)

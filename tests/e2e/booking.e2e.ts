@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { LoginPage, STUDENT, STUDENT_PARTNER } from './support/login-page.ts'
 import { ops } from './support/ops.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { test } from './support/story.ts'
 
 // issue #4: a student filters, opens a teacher, books two slots, meets the limit on a third, and
 // after a reload sees the booked slots as scheduled. A teacher who does not accept new students:

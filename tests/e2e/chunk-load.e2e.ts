@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './support/story.ts'
 
 // Issue #10 item 3 / spec §8: a screen's chunk that cannot be downloaded (a new deployment removed
 // the old build's files, or the connection broke) reloads the page once, and then shows the

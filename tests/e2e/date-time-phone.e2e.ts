@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { LoginPage, STUDENT_PARTNER, storedToken } from './support/login-page.ts'
+import { storyNow, test } from './support/story.ts'
 import { enterTime, hourField, minutesField, typeTime } from './support/time-field.ts'
 
 // issue #26: the date of birth and the time pickers on @mantine/dates (dayjs, Polish and English),
@@ -16,7 +17,7 @@ type Lang = 'pl' | 'en'
 /** Today in Poland as typed: d.m.yyyy. */
 function todayTyped(): string {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' })
-    .format(new Date())
+    .format(storyNow())
     .split('-')
   return `${Number(d)}.${Number(m)}.${y}`
 }

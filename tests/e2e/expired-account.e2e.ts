@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { LoginPage } from './support/login-page.ts'
+import { test } from './support/story.ts'
 
 // issue #11 item 3: a student whose "active until" date has passed (the demo's Adam Pawłowski,
 // 30 days ago) met every teacher's "no free slots in two weeks" and was never told why. spec §8:

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './support/story.ts'
 
 // issue #11 item 8: /favicon.ico answered 404 (browsers and tools ask for it whatever the page says).
 test('/favicon.ico is the logo as an icon', async ({ request }) => {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
+import { test } from './support/story.ts'
 
 // Issue #10 item 1: the address the README gives (`/`) answered 500. spec §2: `/` redirects to
 // set-lessons, and the guard sends someone signed out to /login.

@@ -1,10 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { LoginPage, STUDENT, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { ops } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { test } from './support/story.ts'
 
 // issue #11 item 7, by keyboard only: the focus went to <body> after "Pokaż terminy", after
 // booking and after closing a ⋮-menu dialog; the slot grid took 26 Tabs to reach Thursday; there

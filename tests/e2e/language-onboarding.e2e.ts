@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { addDays } from '../../src/domain/poland-time.ts'
 import { weekBounds } from '../../src/web/ui/week-bounds.ts'
@@ -8,6 +8,7 @@ import { type Answers, dateLabel, giveVoiceSample, OnboardingDialog } from './su
 import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { newStoryContext, storyNow, test } from './support/story.ts'
 import { hourField } from './support/time-field.ts'
 
 // Issue #14: the language onboarding (spec §4) from set-lessons, at 1280 px and at 375 px, each on
@@ -21,7 +22,7 @@ const VIEWPORTS = [
   { name: '375 px', width: 375, height: 740, port: E2E_PORT + 11 },
 ]
 
-const bounds = weekBounds(new Date())
+const bounds = weekBounds(storyNow())
 /** Next week is always wholly bookable (beyond the 12-hour grace period), whatever today is. */
 const NEXT_MONDAY = bounds.max
 const NEXT_SUNDAY = addDays(bounds.max, 6)
@@ -173,7 +174,7 @@ for (const viewport of VIEWPORTS) {
 
       // issue #25 item 2: "your teacher will read what you wrote": Anna opens Marta's profile from
       // the lesson just booked and reads it.
-      const context = await browser.newContext({
+      const context = await newStoryContext(browser, {
         viewport: { width: viewport.width, height: viewport.height },
       })
       try {

@@ -1,10 +1,11 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { LearncubeStub, STUB_API_TOKEN, STUB_KEYS } from './support/learncube-stub.ts'
 import { LoginPage, STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
+import { test } from './support/story.ts'
 
 // Issue #23, spec §2 "the cube variant": a lesson held in LearnCube's classroom. The demo student
 // Piotr has no voice sample and a lesson with Anna that starts now (db/seed/demo-lesson-now.ts);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { freePort } from '../../src/server/platform/free-port.ts'
@@ -14,6 +14,7 @@ import {
 } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
+import { newStoryContext, test } from './support/story.ts'
 
 // The lesson room (issue #13 "Done when"): the demo teacher Anna and the demo student Piotr, whose
 // lesson starts now (src/server/db/seed/demo-lesson-now.ts), meet in two browser contexts of
@@ -97,12 +98,12 @@ test('after a server restart mid-call the signalling is back within 3 s of the s
   // Away long enough for a doubling backoff to have grown to several seconds (issue #21 item 4).
   await teacher.page.waitForTimeout(9_000)
   await server.start()
-  const answering = Date.now()
+  const answering = performance.now()
   const back = async (side: LessonRoomPage) => {
     await expect
       .poll(() => side.phase.getAttribute('data-phase'), { timeout: 15_000, intervals: [50] })
       .toBe('connected')
-    return Date.now() - answering
+    return performance.now() - answering
   }
   const [teacherBack, studentBack] = await Promise.all([back(teacher), back(student)])
   console.info(
@@ -302,7 +303,7 @@ test('a denied camera and microphone show the spec text and what to do', async (
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--deny-permission-prompts'],
   })
   try {
-    const context = await refusing.newContext({ baseURL: server.url, locale: 'pl-PL' })
+    const context = await newStoryContext(refusing, { baseURL: server.url, locale: 'pl-PL' })
     const page = await context.newPage()
     const login = new LoginPage(page)
     await login.goto('/login')

@@ -1,9 +1,10 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
 import { MyLessonsPage } from './support/my-lessons-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
+import { newStoryContext, test } from './support/story.ts'
 
 // issue #25 "Done when": a cancelled future lesson and a just-ended lesson sit in the right tab
 // with the right actions (item 5); a rating with its comment is read back by the teacher and on the
@@ -23,7 +24,7 @@ test.afterAll(async () => {
 })
 
 async function signIn(browser: Browser, email: string): Promise<{ page: Page; lessons: MyLessonsPage }> {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await newStoryContext(browser, { baseURL: server.url })
   contexts.push(context)
   const page = await context.newPage()
   const login = new LoginPage(page)

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { pdfDocument } from './support/files.ts'
 import { LoginPage, STUDENT, STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { MyLessonsPage } from './support/my-lessons-page.ts'
+import { test as base, newStoryContext } from './support/story.ts'
 
 // issue #5 "Done when": cancel with a reason; rate and re-rate; add a note and a memo; upload,
 // download and delete a material; report an absence. The demo seed (src/server/db/seed) gives
@@ -18,7 +19,7 @@ const test = base.extend<{ signedIn: (email: string) => Promise<SignedIn> }>({
   signedIn: async ({ browser }, use) => {
     const contexts: BrowserContext[] = []
     await use(async (email) => {
-      const context = await browser.newContext()
+      const context = await newStoryContext(browser)
       contexts.push(context)
       const page = await context.newPage()
       const login = new LoginPage(page)

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
@@ -6,6 +6,7 @@ import { idempotencyKeys, users } from '../../src/server/db/schema.ts'
 import { lessonRatings, lessons } from '../../src/server/db/schema-lessons.ts'
 import { LoginPage, STUDENT } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { test } from './support/story.ts'
 
 // issue #5 item 8, "Done when": after one online visit the server is stopped (not only the
 // browser's connection); lessons and memos still show; a note and a rating written then wait as

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { LoginPage, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { test } from './support/story.ts'
 
 // ARCHITECTURE.md "Offline": the service worker precaches the shell; after one online visit the
 // app reloads with no network at all.
@@ -25,6 +26,8 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
   await expect(nav.getByRole('link', { name: 'Moje lekcje' })).toBeVisible()
   await expect(page.getByText(/^Jesteś offline\. Widzisz ostatnio zapisane dane/)).toBeVisible()
+  // The room needs the server: no lesson offers Join until the connection is back.
+  await expect(page.getByRole('link', { name: /^Dołącz do lekcji/ })).toHaveCount(0)
   // issue #4 item 7: the teacher's own week, mirrored in IndexedDB, shows with a staleness note.
   const schedule = page.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule.getByText(/Jesteś offline\. Grafik z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { DEMO_PASSWORD, LoginPage } from './support/login-page.ts'
 import { messagesTo, waitForLink } from './support/mail.ts'
+import { test } from './support/story.ts'
 
 // spec §7 reset_password / validate_reset_token / update_password, §8 texts, §9 2-minute wait.
 // A demo account that no other journey signs in with.

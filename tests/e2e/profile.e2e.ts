@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { mp4Like, pngSquare } from './support/files.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT_BOTH } from './support/login-page.ts'
+import { test } from './support/story.ts'
 
 // spec §2 profile and its edit dialogs, §8 success toasts (helper toasts last 1.5 s, spec §9).
 // A demo teacher that no other journey uses, so the edits cannot disturb other tests.

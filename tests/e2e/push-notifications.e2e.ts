@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, chromium, expect, type Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
@@ -13,6 +13,7 @@ import { type PushService, startPushService } from '../fakes/push-service.ts'
 import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
+import { newStoryContext, storyNow, test } from './support/story.ts'
 
 // issue #28 item 4 "Done when": the preferences switch subscribes a Chromium page and the server
 // stores it; a lesson's push reaches the device; a click on the notification opens the lesson.
@@ -104,9 +105,9 @@ const storedEndpoints = (email: string) =>
 /** Plans the lessons' messages as a booking would; the server's job workers send them. */
 const planAsBooked = (lessonIds: string[]) =>
   withDatabase(async (database) => {
-    const jobs = await startJobs(database.pool, silent, { maintenance: false })
+    const jobs = await startJobs(database.pool, silent, { maintenance: false, clock: { now: storyNow } })
     try {
-      await planLessons({ db: database.db, jobs, clock: { now: () => new Date() } }, lessonIds)
+      await planLessons({ db: database.db, jobs, clock: { now: storyNow } }, lessonIds)
     } finally {
       await jobs.stop()
     }
@@ -169,7 +170,11 @@ test.beforeAll(async () => {
   push = await startPushService()
   await server.start()
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS })
-  context = await browser.newContext({ baseURL: server.url, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' })
+  context = await newStoryContext(browser, {
+    baseURL: server.url,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  })
   await context.grantPermissions(['notifications'])
   await context.exposeBinding('__pushStandInSubscribe', async (_source, key: string) => {
     const subscription = await push.subscribe(key)

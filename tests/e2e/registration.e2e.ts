@@ -1,13 +1,15 @@
-import { expect, test } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { expect } from '@playwright/test'
 import { LoginPage } from './support/login-page.ts'
 import { messagesTo, waitForLink } from './support/mail.ts'
 import { ops } from './support/ops.ts'
 import { TeacherRegistrationPage } from './support/registration-page.ts'
+import { test } from './support/story.ts'
 
 // spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
 
 test('a new teacher registers in six steps, waits for verification, then signs in', async ({ page }) => {
-  const email = `lektorka.${Date.now()}@example.com`
+  const email = `lektorka.${randomUUID().slice(0, 8)}@example.com`
   const password = 'Rejestracja-2026'
   const reg = new TeacherRegistrationPage(page)
   await page.goto('/login/teacher')
@@ -69,7 +71,7 @@ test('an invited student registers from the e-mailed link, opened twice, and lan
   page,
   baseURL,
 }) => {
-  const email = `kursant.${Date.now()}@example.com`
+  const email = `kursant.${randomUUID().slice(0, 8)}@example.com`
   const password = 'Kursant-2026!'
   // Run as an operator would, with the server's DATA_DIR only: the link is on the address the
   // server announced (issue #25 item 4), not on a default of the command's own.

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { STUDENT_PARTNER, signedInPage as signedIn } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { test } from './support/story.ts'
 import { typeTime } from './support/time-field.ts'
 
 // issue #4: a teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student

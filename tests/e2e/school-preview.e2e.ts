@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { LoginPage, STUDENT_AI_ONLY } from './support/login-page.ts'
+import { test } from './support/story.ts'
 
 // Issue #14 item 5 (docs/decisions.md): a student without lessons with a teacher, sent to the
 // profile from set-lessons or my-lessons, sees the school's teachers (GET /teachers/dummy) and,

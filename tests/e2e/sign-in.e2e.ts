@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   LoginPage,
   STUDENT,
@@ -7,6 +7,7 @@ import {
   storedToken,
   TEACHER,
 } from './support/login-page.ts'
+import { test } from './support/story.ts'
 
 // spec §2 (routes, guard, top navigation), §4 (session), §8 (texts).
 

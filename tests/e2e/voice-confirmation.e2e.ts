@@ -1,9 +1,10 @@
-import { chromium, expect, type Page, test } from '@playwright/test'
+import { chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { checkVoiceSample } from '../../src/domain/voice-sample.ts'
 import { LoginPage, STUDENT_NOW, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { newStoryContext, test } from './support/story.ts'
 
 // Issue #13 item 5 (spec §2 routing, §4 voice recording, §9 voice sample): the demo student Piotr
 // has no voice sample; joining his lesson that starts now leads through voice-confirmation. On a
@@ -46,7 +47,7 @@ test('a denied microphone shows the spec text and how to allow it', async () => 
     executablePath: await findChromium(),
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--deny-permission-prompts'],
   })
-  const page = await browser.newPage()
+  const page = await (await newStoryContext(browser)).newPage()
   await piotrJoins(page)
   const alert = page.getByRole('alert').filter({ hasText: SPEC_TEXT })
   await expect(alert).toBeVisible()

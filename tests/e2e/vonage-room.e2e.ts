@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import * as v from 'valibot'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
@@ -7,6 +7,7 @@ import { roomTokenResponse, type VonageRoomToken } from '../../src/domain/api/ro
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
 import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
+import { test } from './support/story.ts'
 import { VonageStub } from './support/vonage-stub.ts'
 
 // Issue #23 "Done when": the lesson room drives Vonage's client SDK. The demo teacher Anna and

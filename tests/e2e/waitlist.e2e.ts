@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { toPolandParts } from '../../src/domain/poland-time.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT, STUDENT_BOTH, TEACHER } from './support/login-page.ts'
 import { messagesTo } from './support/mail.ts'
 import { OwnServer } from './support/own-server.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
+import { storyNow, test } from './support/story.ts'
 
 // issue #28 item 5 "Done when": a student waits on a full week; a cancellation by another student
 // tells them (the e-mail, read from the server's mail directory) and they book the freed slot. A
@@ -31,7 +32,7 @@ test('a student waits on a full week, hears of a cancellation and books the free
   request,
 }) => {
   // Anna's only slot: three days ahead at 10:00 (beyond the 12-hour grace period of spec §4).
-  const day = toPolandParts(new Date(Date.now() + 3 * 86_400_000))
+  const day = toPolandParts(storyNow().getTime() + 3 * 86_400_000)
   const date = dateKey(day)
   const teacherToken = await signIn(request, TEACHER)
   const me = await request.get(`${server.url}/api/v1/teachers/me`, { headers: bearer(teacherToken) })

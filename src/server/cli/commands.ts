@@ -173,7 +173,7 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     case 'lack-of-slots':
       return lackOfSlotsLines(ctx.db, cmd.since)
     case 'jobs': {
-      const jobs = await startJobs(ctx.database.pool, ctx.log, { maintenance: false })
+      const jobs = await startJobs(ctx.database.pool, ctx.log, { maintenance: false, clock: ctx.clock })
       try {
         const lines = (await jobs.counts()).map(
           (q) => `${q.queue}\twaiting ${q.waiting}\trunning ${q.active}\tfailed ${q.failed}`,

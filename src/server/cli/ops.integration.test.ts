@@ -187,7 +187,7 @@ describe('the ops CLI on its own database connection', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-'))
     env = { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' }
   })
-  beforeEach(() => announcePublicUrl(t.database.db, ANNOUNCED, new Date()))
+  beforeEach(() => announcePublicUrl(t.database.db, ANNOUNCED, t.clock.now()))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   // issue #25 item 4: with only DATA_DIR the link went to http://localhost:8080, not to the server.

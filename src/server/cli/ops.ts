@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
-import { systemClock } from '../platform/clock.ts'
+import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { storageFor } from '../platform/storage-s3.ts'
@@ -24,6 +24,7 @@ async function runCommand(
   env: Record<string, string | undefined>,
   cmd: OpsCommand,
   out: Output,
+  clock: Clock,
 ): Promise<string> {
   const config = loadConfig(env)
   const log = consoleLog(out)
@@ -37,7 +38,7 @@ async function runCommand(
       config: { ...config, publicUrl },
       database,
       db: database.db,
-      clock: systemClock,
+      clock,
       mailer,
       storage,
       log,
@@ -52,6 +53,7 @@ export async function runOps(
   argv: string[],
   env: Record<string, string | undefined>,
   out: Output,
+  clock: Clock = systemClock,
 ): Promise<number> {
   try {
     const parsed = parseOpsArgs(argv)
@@ -59,7 +61,7 @@ export async function runOps(
       out.log(parsed.help)
       return 0
     }
-    out.log(await runCommand(env, parsed.command, out))
+    out.log(await runCommand(env, parsed.command, out, clock))
     return 0
   } catch (error) {
     if (error instanceof UsageError) {

@@ -10,6 +10,7 @@ import { signInResponse } from '../../domain/api/auth.ts'
 import { teacherSearchResponse } from '../../domain/api/teachers.ts'
 import { timetableResponse } from '../../domain/api/timetables.ts'
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts'
+import { storyNow } from '../test-support/story-clock.ts'
 import { clusterDir, stopCluster } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
 import { DEMO_PASSWORD } from './seed/demo-accounts.ts'
@@ -69,7 +70,8 @@ const minuteAfter = (time: string) => {
   return `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+const day = (offset: number) =>
+  new Date(storyNow().getTime() + offset * 86_400_000).toISOString().slice(0, 10)
 
 async function timetable(server: ServerProcess, token: string, teacherId: string) {
   const query = `teacher_id=${teacherId}&date_from=${day(0)}&date_to=${day(13)}`

@@ -25,6 +25,7 @@ afterAll(() => t.close())
 
 const silent = { info: () => {}, error: () => {} }
 const sweep = () => sweepOrphanFiles({ db: t.database.db, storage: t.storage, log: silent })
+// wall clock: a file's modification time is the file system's
 const longAgo = new Date(Date.now() - ORPHAN_AGE_MS - 60_000)
 
 /** A stored picture, last written `at`. */
@@ -51,6 +52,7 @@ describe('the orphan file sweep', () => {
     })
     // What a crash between the file and its row leaves: a whole file and a partial one.
     const orphan = await storedAt(longAgo)
+    // wall clock: a file's modification time is the file system's
     const recent = await storedAt(new Date())
     await mkdir(path.join(t.filesDir, '.tmp'), { recursive: true })
     const partial = path.join(t.filesDir, '.tmp', 'cut-off.part')

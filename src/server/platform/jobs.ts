@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { fromDrizzle, type JobResult, PgBoss } from 'pg-boss'
 import type { Db } from '../db/client.ts'
+import type { Clock } from './clock.ts'
 import type { Log } from './logger.ts'
 
 // Durable jobs on the app's own PostgreSQL (issue #28 item 1), through pg-boss: a job runs once
@@ -9,6 +10,9 @@ import type { Log } from './logger.ts'
 // died is taken up again when its expiry passes: late, never lost), and is retried with
 // exponential backoff. pg-boss polls; it sends no NOTIFY from the transaction that adds a job, so
 // a booking's commit never waits on NOTIFY's lock (issue #27). docs/decisions.md says why pg-boss.
+// A job's start is a time on the app's clock; pg-boss compares it with PostgreSQL's own, so it is
+// handed over as the same distance from the database's present (docs/decisions.md "One clock for
+// tests": a test's clock may stand at another moment than the wall's).
 
 /** The queues of the app and what their jobs carry. */
 export type JobPayloads = {
@@ -84,9 +88,17 @@ export const JOBS_SCHEMA = 'pgboss'
 /**
  * Starts pg-boss on the app's pool (its tables are installed or migrated on the first start, one
  * process at a time) and creates the queues. `maintenance`: whether this process also runs the
- * supervision and the cron timers (every server does; an operator command does not).
+ * supervision and the cron timers (every server does; an operator command does not). `clock`: the
+ * app's, on which jobs' start times are given.
  */
-export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance: boolean }): Promise<Jobs> {
+export async function startJobs(
+  pool: pg.Pool,
+  log: Log,
+  options: { maintenance: boolean; clock: Clock },
+): Promise<Jobs> {
+  const { clock } = options
+  // Where the app's clock stands from the wall's (0 but in tests), added at each insert.
+  const onWall = (at: Date) => new Date(at.getTime() - clock.now().getTime() + Date.now())
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     schema: JOBS_SCHEMA,
@@ -101,7 +113,11 @@ export async function startJobs(pool: pg.Pool, log: Log, options: { maintenance:
   const inTx = (tx: Db | undefined) => (tx ? { db: fromDrizzle(tx as never, sql as never) } : {})
   return {
     async insert(queue, jobs, tx) {
-      if (jobs.length > 0) await boss.insert(queue, jobs, inTx(tx))
+      if (jobs.length === 0) return
+      const onQueue = jobs.map((job) =>
+        job.startAfter ? { ...job, startAfter: onWall(job.startAfter) } : job,
+      )
+      await boss.insert(queue, onQueue, inTx(tx))
     },
     async cancel(queue, ids, tx) {
       if (ids.length > 0) await boss.cancel(queue, ids, inTx(tx))

@@ -96,6 +96,7 @@ describe.each([
     const listed: { key: string; modifiedAt: number }[] = []
     for await (const file of storage.list()) listed.push(file)
     expect(listed).toEqual([{ key: stored.key, modifiedAt: expect.any(Number) }])
+    // wall clock: a file's modification time is the file system's
     expect(Math.abs((listed[0]?.modifiedAt ?? 0) - Date.now())).toBeLessThan(10 * 60_000)
     await storage.delete(stored.key)
     await storage.delete(stored.key)
@@ -155,7 +156,9 @@ describe.each([
     const silent = { info: () => {}, error: () => {} }
     const sweep = (now: number) => sweepOrphanFiles({ db: t.database.db, storage, log: silent }, now)
     // Both are recent: nothing goes yet.
+    // wall clock: a file's modification time is the file system's
     expect(await sweep(Date.now())).toEqual({ removed: 0 })
+    // wall clock: a file's modification time is the file system's
     const later = Date.now() + ORPHAN_AGE_MS + 60_000
     expect(await sweep(later)).toEqual({ removed: 1 })
     expect(await subject.leftovers()).toEqual([named.key])

@@ -12,6 +12,7 @@ import { connectRoom, type RoomClient } from '../test-support/room-client.ts'
 import { type S3StandIn, startS3StandIn } from '../test-support/s3-server.ts'
 import { multipart, pdfOfSize, pngFile } from '../test-support/sample-files.ts'
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts'
+import { storyNow } from '../test-support/story-clock.ts'
 
 // issue #30 "Done when": two app nodes with different DATA_DIRs (no shared disk) on one PostgreSQL
 // and one S3 store (s3rver, the outside store's stand-in: test-support/s3-server.ts). What one
@@ -52,7 +53,7 @@ const bearer = (party: Party) => ({ authorization: `Bearer ${party.token}` })
 
 /** A scheduled lesson of a fresh pair, `inMinutes` from now by the real clock the nodes run on. */
 async function lessonIn(inMinutes: number) {
-  t.clock.set(new Date())
+  t.clock.set(storyNow())
   const pair = await lessonParties(t)
   return { pair, lesson: await addLessonAt(t, pair, inMinutes) }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { crc32 } from 'node:zlib'
 import { encodePng } from '../db/seed/png.ts'
@@ -95,7 +96,7 @@ export function streamedMultipart(
   file: { name: string; head: Buffer; size: number },
   before: Record<string, Buffer> = {},
 ): { payload: Readable; headers: Record<string, string> } {
-  const boundary = `----lektorium${Date.now().toString(16)}`
+  const boundary = `----lektorium${randomUUID().replaceAll('-', '')}`
   const fileHeader = (name: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n` +
     'Content-Type: application/octet-stream\r\n\r\n'

@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// A real server process (src/server/main.ts) for tests that need more than one: it listens on a
-// port of its own choosing (PORT=0) and says where on stdout.
+// A real server process (src/server/main.ts, through story-server.ts: on the run's story clock)
+// for tests that need more than one: it listens on a port of its own choosing (PORT=0) and says
+// where on stdout.
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts')
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'story-server.ts')
 
 export type ServerProcess = {
   url: string

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { FROM_CACHE_HEADER, SAVED_AT_HEADER } from '../../../service-worker/cache-names.ts'
+import { noteAnswered, noteNoAnswer, noteServerError } from '../offline/connectivity.ts'
 import { ApiError, toApiError } from './api-error.ts'
 import type { KyRequest } from './ky-client.ts'
-import { noteReachable, noteUnreachable } from './server-reachable.ts'
 import { getSession } from './session.ts'
 import { type ErrorHandling, handleTransportError } from './transport.ts'
 
@@ -76,13 +76,14 @@ export function createHttp(deps: HttpDeps = {}) {
         headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       })
       // The service worker's cached copy is not the server answering.
-      if (response.headers.get(FROM_CACHE_HEADER) === '1') noteUnreachable()
-      else noteReachable()
+      if (response.headers.get(FROM_CACHE_HEADER) === '1') noteNoAnswer()
+      else noteAnswered()
       return await read(response)
     } catch (thrown) {
       const error = toApiError(thrown)
-      if (error.kind === 'network' || (error.kind === 'http' && error.isServerError)) noteUnreachable()
-      else if (error.kind === 'http') noteReachable()
+      if (error.kind === 'network') noteNoAnswer()
+      else if (error.kind === 'http' && error.isServerError) noteServerError()
+      else if (error.kind === 'http') noteAnswered()
       if (!options.silent)
         await onError(error, { authenticated: token !== undefined, inline: !!options.inline })
       throw error

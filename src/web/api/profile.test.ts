@@ -28,6 +28,7 @@ describe('confirmProfile (the profile check at start)', () => {
   })
 
   it('keeps a profile the server gave since this page loaded (the prefetch at start)', async () => {
+    // wall clock: TanStack Query measures a query's age on the wall's clock
     const { client, fetched } = observedProfile({ data: 'fetched at start', updatedAt: Date.now() })
 
     await confirmProfile(client)

@@ -8,6 +8,7 @@ const profileKey = ['profile', 'me', 'student', 'u-1']
 /** What the persister saves of `client` (the app's options, then lastGoodAnswers). */
 function saved(client: QueryClient) {
   const clientState = dehydrate(client, { shouldDehydrateQuery: keptOnDevice })
+  // wall clock: the persister measures the cache's age on the wall's clock
   return lastGoodAnswers({ timestamp: Date.now(), buster: 'test', clientState }).clientState.queries
 }
 

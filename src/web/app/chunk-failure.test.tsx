@@ -35,6 +35,7 @@ describe('the ChunkLoadError screen (spec §8)', () => {
   })
 
   it('after that reload says what happened, in Polish and in English, with a reload button', async () => {
+    // wall clock: the reload's guard measures on the wall's clock
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
     const reload = vi.fn()
     show(reload)

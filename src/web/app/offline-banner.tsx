@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Group, Text } from '@mantine/core'
 import { IconWifiOff } from '@tabler/icons-react'
-import { useOnlineStatus } from '../offline/use-online-status.ts'
+import { useOnlineStatus } from '../offline/connectivity.ts'
 import { useOfflineNoticeClaimed } from '../ui/offline-notice-claim.ts'
 
 /**

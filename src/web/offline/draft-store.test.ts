@@ -19,11 +19,13 @@ describe('the draft store', () => {
     expect(createDraftStore('draft-b', schema).load()).toBeNull()
   })
 
+  // wall clock: a draft saved just now, on the wall's clock as the store's own stamps
+  const justNow = Date.now()
   it.each([
     ['not JSON', '{oops'],
     ['a bare value', '"Anna"'],
-    ['another version', JSON.stringify({ version: 99, savedAt: Date.now(), data: draft })],
-    ['data of another shape', JSON.stringify({ version: 1, savedAt: Date.now(), data: { step: 'x' } })],
+    ['another version', JSON.stringify({ version: 99, savedAt: justNow, data: draft })],
+    ['data of another shape', JSON.stringify({ version: 1, savedAt: justNow, data: { step: 'x' } })],
     ['no timestamp', JSON.stringify({ version: 1, data: draft })],
   ])('ignores and removes a corrupt draft (%s)', (_, raw) => {
     localStorage.setItem('draft-c', raw)

@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth'
 import { DEMO_PASSWORD, LoginPage } from './login-page.ts'
 import { messagesTo } from './mail.ts'
 import { opsOn } from './ops.ts'
+import { storyNow } from './story.ts'
 
 // The school's console in the journeys (issue #29): an operator made as a school makes one, the
 // codes of an authenticator app, and the demo accounts' API sessions the journeys prepare with.
@@ -78,7 +79,7 @@ export async function reportTeacherAbsentNow(
       data: { lessons: { id: string; scheduled_at: string; teacher: { id: string } }[] }
     }
   ).data.lessons
-  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - Date.now()) < 20 * 60_000)
+  const now = lessons.find((l) => Math.abs(Date.parse(l.scheduled_at) - storyNow().getTime()) < 20 * 60_000)
   if (!now) throw new Error('the demo lesson starting now is missing')
   const report = await request.post(`${server.url}/api/v1/lessons/report_absence`, {
     headers: bearer(token),

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test'
+import { newStoryContext } from './story.ts'
 
 export const DEMO_PASSWORD = 'Lektorium2026!'
 export const TEACHER = 'anna.nowak@demo.lektorium.pl'
@@ -50,7 +51,7 @@ export class LoginPage {
 
 /** A page of its own browser context, signed in as `email` from the login page at `path`. */
 export async function signedInPage(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+  const page = await (await newStoryContext(browser)).newPage()
   const login = new LoginPage(page)
   await login.goto(path)
   await login.signIn(email)
@@ -71,7 +72,7 @@ export async function storedToken(page: Page): Promise<string> {
  * (the lesson room's journeys and the recording bench; the browser runs with fake devices).
  */
 export async function signInWithMedia(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' })
+  const context = await newStoryContext(browser, { baseURL, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' })
   await context.grantPermissions(['camera', 'microphone'])
   const page = await context.newPage()
   const login = new LoginPage(page)

@@ -11,7 +11,7 @@ export const ops = (...args: string[]) => opsOn({ dataDir: E2E_DATA_DIR }, ...ar
 /** The same against a journey's own server (support/own-server.ts). */
 export const opsOn = (server: { dataDir: string }, ...args: string[]) => {
   const { PUBLIC_URL: _ignored, ...env } = process.env
-  return execFileSync(process.execPath, ['src/server/cli/ops.ts', ...args], {
+  return execFileSync(process.execPath, ['src/server/test-support/story-ops.ts', ...args], {
     env: { ...env, DATA_DIR: server.dataDir },
     encoding: 'utf8',
   })

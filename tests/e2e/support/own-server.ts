@@ -45,7 +45,7 @@ export class OwnServer {
       rmSync(this.dataDir, { recursive: true, force: true })
       this.fresh = true
     }
-    const child = spawn(process.execPath, [path.resolve('src/server/main.ts')], {
+    const child = spawn(process.execPath, [path.resolve('src/server/test-support/story-server.ts')], {
       cwd: this.cwd,
       env: {
         ...process.env,

@@ -3,6 +3,7 @@ import { openDatabase } from '../../../src/server/db/client.ts'
 import { languages, levels, users } from '../../../src/server/db/schema.ts'
 import { lessons } from '../../../src/server/db/schema-lessons.ts'
 import type { OwnServer } from './own-server.ts'
+import { storyNow } from './story.ts'
 
 // Lessons a journey needs at a time of its own (one that has not started yet, one just over),
 // written straight into its own server's database as an operator would: no screen or command
@@ -31,7 +32,7 @@ export async function addLesson(
     const [english] = await database.db.select().from(languages).where(eq(languages.name, 'English'))
     const [b1] = await database.db.select().from(levels).where(eq(levels.name, 'B1'))
     if (!english || !b1) throw new Error('no English or B1 in the dictionaries')
-    const startsAt = new Date(Date.now() + startsIn * MINUTE_MS)
+    const startsAt = new Date(storyNow().getTime() + startsIn * MINUTE_MS)
     const [row] = await database.db
       .insert(lessons)
       .values({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
@@ -21,7 +22,7 @@ const HEADER = 'email,human_access,ai_access,only_group_lessons,active_until,com
 
 describe('GET /admin/students/index', () => {
   it('filters by state, company and text, and shows access, warning, ban and invitation', async () => {
-    const company = `Firma ${Date.now()}`
+    const company = `Firma ${randomUUID().slice(0, 8)}`
     const now = c.t.clock.now().getTime()
     const active = await createUser(c.t.database.db, {
       companyName: company,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -21,7 +22,7 @@ const { get, post, auditOf, fieldsOf, signInCode } = c
 
 describe('GET /admin/teachers/index', () => {
   it('lists pending teachers with their files, languages, description and billing completeness', async () => {
-    const marker = `zz${Date.now()}`
+    const marker = `zz${randomUUID().slice(0, 8)}`
     const pending = await createTeacher(
       c.t.database.db,
       { taught: [[ENGLISH, B1]], teaching: [2] },
@@ -79,7 +80,7 @@ describe('GET /admin/teachers/index', () => {
   })
 
   it('counts each teacher’s penalties by reason (spec §4), zero for a teacher without any', async () => {
-    const marker = `pen${Date.now()}`
+    const marker = `pen${randomUUID().slice(0, 8)}`
     const db = c.t.database.db
     const penalised = await createTeacher(db, {}, { lastName: `Kara${marker}` })
     const clean = await createTeacher(db, {}, { lastName: `Czysty${marker}` })

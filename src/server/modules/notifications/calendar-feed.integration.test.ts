@@ -25,7 +25,7 @@ describe('the calendar feed', () => {
     const stranger = await lessonParties(t)
     const soon = await addLessonAt(t, pair, 3 * 24 * 60)
     const later = await addLessonAt(t, pair, 5 * 24 * 60)
-    await addLessonAt(t, pair, 4 * 24 * 60, { cancelledAt: new Date(), cancelledBy: pair.student.user.id })
+    await addLessonAt(t, pair, 4 * 24 * 60, { cancelledAt: t.clock.now(), cancelledBy: pair.student.user.id })
     await addLessonAt(t, stranger, 3 * 24 * 60)
 
     expect(feedOf((await getWith(t, pair.teacher.token, '/calendar-feeds/show')).json())).toEqual({

@@ -20,6 +20,7 @@ import {
 } from '../../test-support/lessons.ts'
 import { addLessonAt, lessonParties, postJson } from '../../test-support/my-lessons.ts'
 import { type SinkMail, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 import { lessonUid } from './ics.ts'
 import { planLessons, sweep } from './planner.ts'
 import { startNotificationWorkers } from './worker.ts'
@@ -43,7 +44,7 @@ afterAll(async () => {
   await t.close()
   await sink.close()
 })
-beforeEach(() => t.clock.set(new Date().toISOString()))
+beforeEach(() => t.clock.set(storyNow()))
 
 /** The invitation of a mail, parsed back by a calendar parser (ical.js). */
 function calendarOf(mail: SinkMail) {
@@ -78,7 +79,7 @@ describe('a booking', () => {
     const student = await bookingStudent(t, { firstName: 'Marta', lastName: 'Dąbrowska' })
     // The day after tomorrow at 08:00, Poland time: always beyond the 12-hour grace period (spec
     // §9), and within the next week.
-    const day = toPolandParts(new Date(Date.now() + 2 * 86_400_000))
+    const day = toPolandParts(t.clock.now().getTime() + 2 * 86_400_000)
     const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`
     const [slot = ''] = await slotIds(t, student.token, teacher.id, [[date, '08:00']])
     const booked = await createLessons(t, student.token, bookingBody(teacher.id, [slot]))
@@ -163,7 +164,7 @@ describe('reminders', () => {
     const otherMailer = createCapturingMailer()
     let other: Jobs | undefined
     try {
-      other = await startJobs(pool, silent, { maintenance: true })
+      other = await startJobs(pool, silent, { maintenance: true, clock: t.clock })
       await startNotificationWorkers({
         db: t.database.db,
         jobs: other,
@@ -228,7 +229,7 @@ describe('the sweep (issue #27)', () => {
 
 describe('the invitation across summer time (spec §9)', () => {
   // Next year's (always ahead of now, so the e-mails are planned).
-  const year = new Date().getUTCFullYear() + 1
+  const year = storyNow().getUTCFullYear() + 1
   const sunday = (month: number) =>
     `${year}-${String(month).padStart(2, '0')}-${String(lastSundayOfMonth(year, month)).padStart(2, '0')}`
   it.each([

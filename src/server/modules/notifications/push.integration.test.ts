@@ -6,6 +6,7 @@ import { pushKeyResponse } from '../../../domain/api/push.ts'
 import { lessonNotifications, pushSubscriptions } from '../../db/schema-notifications.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, getWith, lessonParties, postJson } from '../../test-support/my-lessons.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 import { planLessons, sweep } from './planner.ts'
 import { pushToUser } from './push.ts'
 
@@ -25,7 +26,7 @@ afterAll(async () => {
   await t.close()
   await push.close()
 })
-beforeEach(() => t.clock.set(new Date().toISOString()))
+beforeEach(() => t.clock.set(storyNow()))
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 import { planLessons } from './planner.ts'
 
 // issue #28 "Done when": a server killed with SIGKILL before a reminder's time sends it after its
@@ -19,7 +20,7 @@ let env: Record<string, string>
 beforeAll(async () => {
   sink = await startSmtpSink()
   t = await buildTestApp()
-  t.clock.set(new Date().toISOString())
+  t.clock.set(storyNow())
   dataDir = mkdtempSync(path.join(tmpdir(), 'lk-restart-'))
   env = {
     DATABASE_URL: t.databaseUrl,

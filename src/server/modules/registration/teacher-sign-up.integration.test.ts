@@ -225,7 +225,7 @@ describe('POST /teachers/sign_up', () => {
 
   it('refuses a video of 100 MB + 1 byte with 413 while streaming, keeping nothing', async () => {
     const before = await storedFiles(t.filesDir)
-    const started = Date.now()
+    const started = performance.now()
     const body = streamedMultipart(teacherSignUpPayload(), {
       name: 'video',
       head: mp4File(64),
@@ -242,7 +242,7 @@ describe('POST /teachers/sign_up', () => {
     })
     expect(response.headers.connection).toBe('close')
     expect(await storedFiles(t.filesDir)).toEqual(before)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 
   it('refuses language, level and specialization ids missing from the dictionaries', async () => {

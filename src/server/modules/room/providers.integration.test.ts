@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { get, post } from '../../test-support/http.ts'
 import { addLessonAt, getWith, lessonParties, parseLesson, refusal } from '../../test-support/my-lessons.ts'
 import { anyRoomTokenFor, generateToken } from '../../test-support/room.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 import { claimsOf, signedByApp, startVideoStub, type VideoStub } from '../../test-support/video-providers.ts'
 import { markLearncube, setVideoProvider } from './provider-ops.ts'
 
@@ -75,7 +76,7 @@ describe('Vonage: lessons/generate_token', () => {
 
   it("gives each party a client token with its role, its name, and the join window's end", async () => {
     // Vonage's library stamps its tokens by the real clock (an expiry already past is replaced).
-    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000)
+    const now = new Date(Math.floor(storyNow().getTime() / 60_000) * 60_000 + 60_000)
     t.clock.set(now.toISOString())
     const room = await roomNow()
     const closesAt = new Date(now.getTime() + 60 * 60_000)

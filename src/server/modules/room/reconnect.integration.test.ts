@@ -16,6 +16,7 @@ import { freePort } from '../../platform/free-port.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 
 let t: TestApp
 let dataDir: string
@@ -37,7 +38,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the signalling socket across a server restart', () => {
   it('is back in the room within 3 s of the server answering again, however long it was away', async () => {
-    t.clock.set(new Date())
+    t.clock.set(storyNow())
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 0)
     const url = server?.url ?? ''
@@ -58,7 +59,7 @@ describe('the signalling socket across a server restart', () => {
       wakeups: { visible: () => true, watch: () => () => undefined },
       createSocket: (address) => new WebSocket(address, { origin: url }) as unknown as SocketLike,
       onFrame: () => undefined,
-      onStatus: (status) => statuses.push({ status, at: Date.now() }),
+      onStatus: (status) => statuses.push({ status, at: performance.now() }),
       onEnd: () => undefined,
     })
     socket.start()
@@ -68,7 +69,7 @@ describe('the signalling socket across a server restart', () => {
     // Long enough away for a doubling backoff to have grown past several seconds.
     await sleep(9_000)
     server = await startServerProcess(env)
-    const answering = Date.now()
+    const answering = performance.now()
     await expect.poll(() => statuses.at(-1)?.status, { timeout: 15_000, interval: 50 }).toBe('open')
     const back = (statuses.at(-1)?.at ?? Number.POSITIVE_INFINITY) - answering
     console.info(`signalling back ${back} ms after the server answered`)

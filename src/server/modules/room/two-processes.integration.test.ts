@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { addLessonAt, lessonParties, type Party } from '../../test-support/my-lessons.ts'
 import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 
 // issue #13 "Done when": two server processes on one PostgreSQL relay a room's signalling, chat
 // and presence between them (LISTEN/NOTIFY; an SDP over the NOTIFY limit through a row), a token
@@ -67,7 +68,7 @@ async function studentOriginAlive(lessonId: string): Promise<boolean> {
 
 async function lessonNow() {
   // The processes run on the real clock: the lesson starts now by it.
-  t.clock.set(new Date())
+  t.clock.set(storyNow())
   const pair = await lessonParties(t)
   return { pair, lesson: await addLessonAt(t, pair, 0) }
 }

@@ -22,6 +22,7 @@ import {
 import { getWith, postJson } from '../../test-support/my-lessons.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
+import { storyNow } from '../../test-support/story-clock.ts'
 import { updateTimetable } from '../../test-support/timetables.ts'
 import { onNotice } from './notices.ts'
 
@@ -53,12 +54,12 @@ afterAll(async () => {
   await sink.close()
   await push.close()
 })
-beforeEach(() => t.clock.set(new Date().toISOString()))
+beforeEach(() => t.clock.set(storyNow()))
 
 const DAY_MS = 86_400_000
 /** A Poland date `days` from now (beyond the 12-hour grace period, within the next week). */
 function dateIn(days: number): { date: string; weekday: number } {
-  const p = toPolandParts(new Date(Date.now() + days * DAY_MS))
+  const p = toPolandParts(t.clock.now().getTime() + days * DAY_MS)
   return {
     date: `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`,
     weekday: p.weekday,

@@ -89,6 +89,7 @@ describe('the console’s lack-of-slots requests (issue #29, spec §3)', () => {
     await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(2))
     const body = sent.filter((r) => r.method === 'POST')[1]?.body as { group: unknown; until: string }
     expect(body.group).toEqual({ taught_language: 'English', level: 'B1', hour: '18' })
+    // wall clock: the screen stamps "handled until" with the browser's present
     expect(Date.parse(body.until)).toBeLessThanOrEqual(Date.now())
     expect(await screen.findByText(/Oznaczono jako obsłużone: 2\./)).toBeTruthy()
   })

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { formatPolandDate, formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { ACCENT_COLOR } from '../../app/theme.ts'
+import { useOnlineStatus } from '../../offline/connectivity.ts'
 import { videoCallPath } from './lesson-display.ts'
 import { joinOffer } from './lesson-state.ts'
 import { useLessonView } from './lesson-view-context.tsx'
@@ -13,17 +14,19 @@ type Props = { lesson: Lesson; size?: ButtonProps['size']; fullWidth?: boolean; 
 
 /**
  * Join (spec §4 / §9): enabled from 15 minutes before the start to 15 minutes after the end,
- * never for a cancelled lesson; it follows the screen's clock. A disabled Join says when it opens.
+ * never for a cancelled lesson; it follows the screen's clock. A disabled Join says when it opens,
+ * or, while the server is out of reach, that it waits for the connection (the room needs it).
  */
 export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: Props) {
   const { t } = useLingui()
   const { role, now, voiceSample } = useLessonView()
+  const online = useOnlineStatus()
   // issue #25 item 5: nothing to join on a cancelled or ended lesson.
   const state = joinOffer(lesson, now)
   if (state === null) return null
   const name = lesson.fullName
   const label = t`Dołącz do lekcji: ${name}`
-  if (state.kind === 'open') {
+  if (state.kind === 'open' && online) {
     return (
       <Button
         component={Link}
@@ -38,12 +41,8 @@ export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: 
       </Button>
     )
   }
-  const opensAt = state.opensAt
-  const opens =
-    polandDateKey(opensAt) === polandDateKey(now)
-      ? formatPolandTime(opensAt)
-      : `${formatPolandDate(opensAt)} ${formatPolandTime(opensAt)}`
-  const hint = t`Dołączysz od ${opens}`
+  const opens = state.kind === 'open' ? null : opensAt(state.opensAt, now)
+  const hint = opens === null ? t`Dołączysz po odzyskaniu połączenia` : t`Dołączysz od ${opens}`
   return (
     <Stack gap={2} align={fullWidth ? 'stretch' : 'flex-start'}>
       <Button
@@ -63,4 +62,11 @@ export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: 
       )}
     </Stack>
   )
+}
+
+/** When Join opens: its time today, or its date and time on another day. */
+function opensAt(at: number, now: number): string {
+  return polandDateKey(at) === polandDateKey(now)
+    ? formatPolandTime(at)
+    : `${formatPolandDate(at)} ${formatPolandTime(at)}`
 }

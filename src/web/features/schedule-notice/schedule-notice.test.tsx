@@ -23,6 +23,7 @@ describe('schedule-change notice decision (spec §4, §9)', () => {
     expect(scheduleNoticeDue('teacher', cutoff, false)).toBeNull()
     // 23:59 as a UTC time would be two hours too late: 22:30 UTC is already 20 July in Poland.
     expect(scheduleNoticeDue('teacher', Date.parse('2024-07-19T22:30:00Z'), false)).toBeNull()
+    // wall clock: long past the cut-off (2024) at any hour of any later day
     expect(scheduleNoticeDue('teacher', Date.now(), false)).toBeNull()
   })
 

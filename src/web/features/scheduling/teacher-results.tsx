@@ -11,7 +11,7 @@ import {
   teacherSearchQueryOptions,
   useTeacherSearch,
 } from '../../api/teacher-search.ts'
-import { useOnlineStatus } from '../../offline/use-online-status.ts'
+import { useOnlineStatus } from '../../offline/connectivity.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { OfflineResults } from './offline-results.tsx'
 import { TeacherResultCard } from './teacher-result-card.tsx'
