@@ -5,7 +5,8 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FROM_CACHE_HEADER } from '../../../service-worker/cache-names.ts'
 import { createHttp } from '../api/http.ts'
-import { noteAnswered, onServerBack, PROBE_INTERVAL_MS, useOnlineStatus } from './connectivity.ts'
+import { noteAnswered, onServerBack, useOnlineStatus } from './connectivity.ts'
+import { PROBE_INTERVAL_MS } from './server-probe.ts'
 
 // issue #11 item 6: the pending badges and the saved-copy notices stayed until a 30-second retry
 // after the server came back; any real answer now says it is back.

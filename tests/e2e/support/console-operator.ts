@@ -10,9 +10,11 @@ import { storyNow } from './story.ts'
 
 type Server = { url: string; dataDir: string }
 
-/** The code an authenticator app shows now for `secret` (30 s steps, 6 digits). */
+/** The code an authenticator app shows now for `secret` (30 s steps, 6 digits), in the story. */
 export const totpNow = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: storyNow().getTime(),
+  })
 
 /** The newest link matching `pattern` in the e-mails to `email` on `server`. */
 export async function mailedLink(server: Server, email: string, pattern: RegExp): Promise<string> {

@@ -12,11 +12,15 @@ import { storyNow } from './story.ts'
 const MINUTE_MS = 60_000
 const silent = { info: () => undefined, error: () => undefined }
 
-/** A 45-minute English B1 lesson of `teacher` and `student` (e-mails) starting `startsIn` minutes from now. */
+/**
+ * A 45-minute English B1 lesson of `teacher` and `student` (e-mails) starting `startsIn` minutes
+ * from `now` (the story's, unless the journey's server keeps another clock).
+ */
 export async function addLesson(
   server: OwnServer,
   pair: { teacher: string; student: string },
   startsIn: number,
+  now: Date = storyNow(),
 ): Promise<string> {
   const database = await openDatabase({ dataDir: server.dataDir, log: silent })
   try {
@@ -32,7 +36,7 @@ export async function addLesson(
     const [english] = await database.db.select().from(languages).where(eq(languages.name, 'English'))
     const [b1] = await database.db.select().from(levels).where(eq(levels.name, 'B1'))
     if (!english || !b1) throw new Error('no English or B1 in the dictionaries')
-    const startsAt = new Date(storyNow().getTime() + startsIn * MINUTE_MS)
+    const startsAt = new Date(now.getTime() + startsIn * MINUTE_MS)
     const [row] = await database.db
       .insert(lessons)
       .values({

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { noteAnswered, noteNoAnswer } from '../../offline/connectivity.ts'
 import {
   finishedLessonFixture,
   lessonFixture,
@@ -69,6 +70,19 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
       vi.advanceTimersByTime(60_000)
     })
     expect(link()).toBeTruthy()
+  })
+
+  it('offers no Join while the server is out of reach, and again at its first answer', async () => {
+    routeFetch({ [SCHEDULED]: scheduledAnswer([soon]), [GROUP]: noGroup })
+    show(studentProfile())
+    const table = await screen.findByRole('table', { name: 'Zaplanowane lekcje' })
+    expect(within(table).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' })).toBeTruthy()
+    act(() => noteNoAnswer())
+    const waiting = within(table).getByRole('button', { name: /Dołącz do lekcji: Anna Nowak/ })
+    expect(waiting.hasAttribute('disabled')).toBe(true)
+    expect(within(table).getByText('Dołączysz po odzyskaniu połączenia')).toBeTruthy()
+    act(() => noteAnswered())
+    expect(within(table).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' })).toBeTruthy()
   })
 
   it('sends a student without a voice sample to voice-confirmation first (spec §2)', async () => {
