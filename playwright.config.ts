@@ -1,12 +1,7 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts'
-import {
-  DEFAULT_MOMENT,
-  nextOccurrence,
-  STORY_NOW_ENV,
-  STORY_SINCE_ENV,
-} from './src/server/test-support/story-clock.ts'
+import { settleStoryEnv } from './src/server/test-support/story-clock.ts'
 
 // E2E journeys run against the real server (built PWA + API on one port) on a throw-away data
 // directory (the embedded PostgreSQL), in Debian's Chromium.
@@ -18,12 +13,7 @@ const executablePath = await findChromium()
 // The run's "now" (docs/decisions.md "One clock for tests"): the next Tuesday 09:20 in Poland,
 // unless the environment names the moment (`npm run test:any-hour`). Set here, once, in the
 // runner's process; its workers and the servers inherit the pair, so all agree on "now".
-if (!process.env[STORY_NOW_ENV]) {
-  const since = Date.now()
-  process.env[STORY_NOW_ENV] = nextOccurrence(DEFAULT_MOMENT, since).toISOString()
-  process.env[STORY_SINCE_ENV] = String(since)
-}
-process.env[STORY_SINCE_ENV] ??= String(Date.now())
+settleStoryEnv(process.env, Date.now())
 
 export default defineConfig({
   testDir: 'tests/e2e',

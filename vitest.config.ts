@@ -2,17 +2,11 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import {
-  DEFAULT_MOMENT,
-  nextOccurrence,
-  STORY_NOW_ENV,
-  storyEnv,
-} from './src/server/test-support/story-clock.ts'
+import { settleStoryEnv } from './src/server/test-support/story-clock.ts'
 
-// The integration tests' "now" (docs/decisions.md "One clock for tests"): the next Tuesday 09:20
-// in Poland, unless the environment names the moment (`npm run test:any-hour`).
-const since = Date.now()
-const story = process.env[STORY_NOW_ENV] ? {} : storyEnv(nextOccurrence(DEFAULT_MOMENT, since), since)
+// The tests' "now" (docs/decisions.md "One clock for tests"): the next Tuesday 09:20 in Poland,
+// unless the environment names the moment (`npm run test:any-hour`). The workers inherit it.
+settleStoryEnv(process.env, Date.now())
 
 export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
@@ -33,7 +27,6 @@ export default defineConfig({
           name: 'integration',
           include: ['src/**/*.integration.test.ts'],
           environment: 'node',
-          env: story,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One PostgreSQL for the run (TEST_DATABASE_URL, or an embedded one); each file has its

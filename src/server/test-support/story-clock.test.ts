@@ -11,6 +11,7 @@ import {
   nextOccurrence,
   STORY_NOW_ENV,
   STORY_SINCE_ENV,
+  settleStoryEnv,
   storyClockFrom,
   storyEnv,
 } from './story-clock.ts'
@@ -69,6 +70,21 @@ describe('the story clock', () => {
     expect(first - Date.parse('2027-03-28T00:45:05Z')).toBeLessThan(1_000)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect((clock?.now().getTime() ?? 0) - first).toBeGreaterThanOrEqual(45)
+  })
+
+  it("is this test run's, set by vitest.config.ts before the workers started", () => {
+    expect(storyClockFrom(process.env)).toBeDefined()
+  })
+
+  it('is settled once: a moment named in the environment is kept, else the next default one', () => {
+    const named: Record<string, string | undefined> = { [STORY_NOW_ENV]: '2027-03-28T00:45:00.000Z' }
+    settleStoryEnv(named, 1_000)
+    expect(named).toEqual({ [STORY_NOW_ENV]: '2027-03-28T00:45:00.000Z', [STORY_SINCE_ENV]: '1000' })
+    const empty: Record<string, string | undefined> = {}
+    settleStoryEnv(empty, FROM[0] ?? 0)
+    expect(empty[STORY_NOW_ENV]).toBe(nextOccurrence(DEFAULT_MOMENT, FROM[0] ?? 0).toISOString())
+    settleStoryEnv(empty, (FROM[0] ?? 0) + DAY_MS)
+    expect(empty[STORY_SINCE_ENV]).toBe(String(FROM[0]))
   })
 
   it('refuses a moment it cannot read', () => {

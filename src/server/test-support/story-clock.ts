@@ -86,6 +86,16 @@ export function storyEnv(at: Date, since: number): Record<string, string> {
   return { [STORY_NOW_ENV]: at.toISOString(), [STORY_SINCE_ENV]: String(since) }
 }
 
+/**
+ * Puts a test run on its story clock (playwright.config.ts, vitest.config.ts: once, in the
+ * runner's process, before it starts workers and servers, which inherit the pair): the moment
+ * `env` names, or else the next DEFAULT_MOMENT; its real instant is now unless `env` says.
+ */
+export function settleStoryEnv(env: Record<string, string | undefined>, now: number): void {
+  env[STORY_SINCE_ENV] ||= String(now)
+  env[STORY_NOW_ENV] ||= nextOccurrence(DEFAULT_MOMENT, Number(env[STORY_SINCE_ENV])).toISOString()
+}
+
 /** The clock the environment asks for, or undefined when it asks for none. */
 export function storyClockFrom(env: Record<string, string | undefined>): Clock | undefined {
   const at = env[STORY_NOW_ENV]
