@@ -135,6 +135,14 @@ export const useLessonPage = (list: 'finished' | 'group', query: LessonPageQuery
 export const useLesson = (lessonId: string | null, shown?: Lesson) =>
   useQuery({ ...lessonQueryOptions(lessonId), placeholderData: shown })
 
+/**
+ * The lesson a room opens: asked of the server at every opening, the kept copy shown meanwhile. A
+ * copy kept on the device may be seconds older than a cancellation (the persisted cache is written
+ * a moment after), and a lobby must not offer Join to a lesson that is over.
+ */
+export const useRoomLesson = (lessonId: string | null) =>
+  useQuery({ ...lessonQueryOptions(lessonId), refetchOnMount: 'always' })
+
 /** The first group lesson, if any: enough to know whether there are group lessons at all. */
 export const groupLessonsCountQueryOptions = () => lessonPageQueryOptions('group', { page: 1, perPage: 1 })
 

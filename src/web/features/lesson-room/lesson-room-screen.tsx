@@ -3,7 +3,7 @@ import { Button } from '@mantine/core'
 import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom'
 import type { Profile } from '../../../domain/api/profile.ts'
-import { useLesson } from '../../api/my-lessons.ts'
+import { useRoomLesson } from '../../api/my-lessons.ts'
 import { useProfile } from '../../api/profile.ts'
 import { paths } from '../../app/paths.ts'
 import { LessonPending } from '../../ui/lesson-pending.tsx'
@@ -22,7 +22,7 @@ export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
   const lessonId = params.get('lesson_id')
   const profileQuery = useProfile()
   const profile = profileQuery.data
-  const lesson = useLesson(lessonId)
+  const lesson = useRoomLesson(lessonId)
   const { refetch } = profileQuery
   // The voice sample may have been given since the profile was kept (on the voice-confirmation
   // screen, in another tab): the routing rule reads the profile as the server has it now.
