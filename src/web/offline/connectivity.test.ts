@@ -8,8 +8,8 @@ import { createHttp } from '../api/http.ts'
 import { noteAnswered, onServerBack, useOnlineStatus } from './connectivity.ts'
 import { PROBE_INTERVAL_MS } from './server-probe.ts'
 
-// issue #11 item 6: the pending badges and the saved-copy notices stayed until a 30-second retry
-// after the server came back; any real answer now says it is back.
+// docs/decisions.md "Offline is what the requests meet": the pending badges and the saved-copy
+// notices stayed until a 30-second retry after the server came back; any real answer now says so.
 
 const okSchema = v.object({ data: v.object({ ok: v.literal(true) }) })
 const ok = (headers: Record<string, string> = {}) =>
