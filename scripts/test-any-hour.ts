@@ -1,20 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { stripVTControlCharacters } from 'node:util'
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import {
   CRITICAL_MOMENTS,
   nextOccurrence,
   type StoryMoment,
   storyEnv,
 } from '../src/server/test-support/story-clock.ts'
-import { type Counts, countPlaywright, countVitest } from './test-counts.ts'
+import { type Counts, countPlaywright, countVitest, failedPlaywright, failedVitest } from './test-counts.ts'
 
 // `npm run test:any-hour [-- NAME…]`: the integration tests and the journeys at each of the week's
 // critical moments (src/server/test-support/story-clock.ts CRITICAL_MOMENTS; a NAME picks
 // moments, e.g. "Friday 23:50" or "summer"), for use before changing a rule of time. Not part of
 // `npm test`, which runs once, at a Tuesday morning. Per moment, the integration tests run beside
-// the journeys, as in `npm test`; their outputs go to .tmp/any-hour/. The web app is built once,
-// first. The last lines are a table of the moments and "N passed, N failed".
+// the journeys, as in `npm test`; their outputs, reports and the journeys' failure artifacts go to
+// .tmp/any-hour/. The web app is built once, first. The last lines are a table of the moments, the
+// failed cases and "N passed, N failed".
 
 const OUT = '.tmp/any-hour'
 mkdirSync(OUT, { recursive: true })
@@ -39,13 +39,6 @@ function npx(args: string[], env: Record<string, string>, log: string): Promise<
   closeSync(fd)
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)))
 }
-
-/** The failed cases' titles in a log (vitest's ✗/× lines, Playwright's ✘ lines). */
-const failures = (log: string) =>
-  stripVTControlCharacters(readFileSync(log, 'utf8'))
-    .split('\n')
-    .filter((line) => /^\s+(?:✘|×)/.test(line))
-    .map((line) => line.trim())
 
 console.log('▶ production build')
 if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
@@ -74,7 +67,7 @@ for (const moment of moments) {
     `${base}-integration.log`,
   )
   const journeys = npx(
-    ['playwright', 'test', '--reporter=list,json'],
+    ['playwright', 'test', '--reporter=list,json', `--output=${base}-artifacts`],
     { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${base}-journeys.json` },
     `${base}-journeys.log`,
   )
@@ -90,8 +83,11 @@ for (const moment of moments) {
   console.log(
     `  integration ${row.integration.passed} passed, ${row.integration.failed} failed; journeys ${row.journeys.passed} passed, ${row.journeys.failed} failed (${row.seconds} s)`,
   )
-  for (const line of [...failures(`${base}-integration.log`), ...failures(`${base}-journeys.log`)])
-    console.log(`    ${line}`)
+  const failed = [
+    ...(row.integration.failed ? failedVitest(`${base}-integration.json`) : []),
+    ...(row.journeys.failed ? failedPlaywright(`${base}-journeys.json`) : []),
+  ]
+  for (const line of failed) console.log(`    ${line}`)
 }
 
 writeFileSync(`${OUT}/summary.json`, JSON.stringify(rows, null, 2))

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { type Counts, countPlaywright, countVitest } from './test-counts.ts'
+import { type Counts, countPlaywright, countVitest, failedPlaywright, failedVitest } from './test-counts.ts'
 
 // `npm test`: type checks, lint, catalog check, unit tests (under two machine time zones),
 // integration tests (once, on PostgreSQL: TEST_DATABASE_URL's, or else an embedded one the run
@@ -15,6 +15,8 @@ import { type Counts, countPlaywright, countVitest } from './test-counts.ts'
 
 const totals: Counts = { passed: 0, failed: 0 }
 const failedSteps: string[] = []
+/** The failed cases, named with the first line of their error: printed last, above the total. */
+const failedCases: string[] = []
 mkdirSync('.tmp', { recursive: true })
 
 function run(
@@ -49,7 +51,7 @@ function count(c: Counts) {
 
 function vitest(name: string, project: string, out: string, env: Record<string, string | undefined>) {
   rmSync(out, { force: true })
-  run(name, 'npx', vitestArgs(project, out), env)
+  if (!run(name, 'npx', vitestArgs(project, out), env)) failedCases.push(...failedVitest(out))
   count(countVitest(out))
 }
 
@@ -72,7 +74,10 @@ function vitestBeside(name: string, project: string, out: string, log: string): 
       // The end is when its report was written: this process only hears of it between its steps.
       const ended = existsSync(out) ? statSync(out).mtimeMs : Date.now()
       console.log(`${ok ? '✔' : '✘'} ${name} (${((ended - started) / 1000).toFixed(1)} s)`)
-      if (!ok) failedSteps.push(name)
+      if (!ok) {
+        failedSteps.push(name)
+        failedCases.push(...failedVitest(out))
+      }
       count(countVitest(out))
       resolve()
     })
@@ -104,11 +109,13 @@ if (run('production build', 'npm', ['run', '-s', 'build'])) {
   else totals.failed += 1
   const out = '.tmp/e2e-results.json'
   rmSync(out, { force: true })
-  run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { CI: 'true' })
+  if (!run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { CI: 'true' }))
+    failedCases.push(...failedPlaywright(out))
   count(countPlaywright(out))
 }
 await integration
 
 if (failedSteps.length) console.log(`\nFailed steps:\n${failedSteps.map((s) => `  - ${s}`).join('\n')}`)
+if (failedCases.length) console.log(`\nFailed cases:\n${failedCases.map((c) => `  - ${c}`).join('\n')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(failedSteps.length || totals.failed ? 1 : 0)

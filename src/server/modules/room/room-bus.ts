@@ -20,7 +20,8 @@ import type { Log } from '../../platform/logger.ts'
 
 const uuid = v.pipe(v.string(), v.uuid())
 const eventSchema = v.variant('k', [
-  v.object({ k: v.literal('joined'), l: uuid, u: uuid, c: uuid }),
+  // `t`: when that connection opened (ms); absent from a process of an earlier version.
+  v.object({ k: v.literal('joined'), l: uuid, u: uuid, c: uuid, t: v.optional(v.number()) }),
   // `w`: why — said goodbye, or the connection was lost (issue #21 item 5).
   v.object({ k: v.literal('left'), l: uuid, u: uuid, c: uuid, w: v.picklist(['left', 'lost']) }),
   v.object({ k: v.literal('signal'), l: uuid, u: uuid, d: signalDataSchema }),

@@ -63,6 +63,13 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     else if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(message))
   }
 
+  /**
+   * Whether the joined connection is not older than the peer's socket. A tie (the same
+   * millisecond, or a clock a test has stopped) goes to the connection announced.
+   */
+  const opensLater = (event: Extract<RoomEvent, { k: 'joined' }>, peer: Peer) =>
+    event.t === undefined || event.t >= peer.openedAt
+
   const deliver = (event: RoomEvent) => {
     if (event.k === 'access') return void recheck(event.u)
     if (event.k === 'cancelled') return cancelled(event)
@@ -70,8 +77,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (event.k === 'chat') send(peer, { type: 'chat', message: event.m })
       else if (event.k === 'recording') send(peer, { type: 'recording', ...event.n })
       else if (event.k === 'joined' && peer.userId === event.u) {
-        // protocol §2: the same user's newer socket (a reload, a second tab) replaces this one.
-        if (peer.connectionId !== event.c) replace(peer)
+        // protocol §2: the same user's newer socket (a reload, a second tab) replaces this one;
+        // an older one's announcement arriving late (another process's, on a loaded database)
+        // does not.
+        if (peer.connectionId !== event.c && opensLater(event, peer)) replace(peer)
       } else if (peer.userId === event.u) continue
       else if (event.k === 'joined') send(peer, { type: 'peer-joined' })
       else if (event.k === 'left') send(peer, { type: 'peer-left', reason: event.w })
@@ -168,6 +177,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       releaseAllowance: release,
       saidBye: false,
       connectionId: null,
+      openedAt: clock.now().getTime(),
       lastHeard: Date.now(),
       state: 'joining',
       queue: [],
@@ -177,10 +187,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     rooms.set(party.lessonId, room.add(peer))
     socket.on('message', (data, isBinary) => onMessage(peer, data, isBinary))
     socket.on('close', () => void leaveLogged(peer))
-    const connectionId = await openConnection(db, party, origin, clock.now())
+    const connectionId = await openConnection(db, party, origin, new Date(peer.openedAt))
     peer.connectionId = connectionId
     if (isGone(peer)) return closeConnection(db, connectionId, party, clock.now())
-    bus.publish({ k: 'joined', l: party.lessonId, u: party.userId, c: connectionId })
+    bus.publish({ k: 'joined', l: party.lessonId, u: party.userId, c: connectionId, t: peer.openedAt })
     const peerPresent = await isPresent(db, party.lessonId, party.otherId)
     if (isGone(peer)) return
     // protocol §2: the welcome is the first frame; what came meanwhile follows it.

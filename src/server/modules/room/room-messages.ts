@@ -20,6 +20,8 @@ export type Peer = RoomParty & {
   saidBye: boolean
   /** Its room_connections row, once written. */
   connectionId: string | null
+  /** When it entered, by the server's clock (its row's joined_at): the newer of a user's sockets stays. */
+  openedAt: number
   /** Real time of the last frame heard (the network's silence, not the lesson's clock). */
   lastHeard: number
   /** joining: until the welcome is sent (frames wait in `queue`); gone: left the room. */

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtinRoomTokenResponse } from '../../../domain/api/room.ts'
+import { ROOM_CHANNEL } from '../../db/change-feed.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, type Party } from '../../test-support/my-lessons.ts'
@@ -124,6 +125,53 @@ describe('a lesson room across two server processes', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(teacher.received.map((m) => m.type)).not.toContain('peer-left')
     expect(older.received.map((m) => m.type)).not.toContain('signal')
+  })
+
+  it("keeps a user's newer socket when their older one's announcement arrives late", async () => {
+    const { pair, lesson } = await lessonNow()
+    const teacher = await enter(a, pair.teacher, lesson.id)
+    await teacher.next('welcome')
+    const older = await enter(b, pair.student, lesson.id)
+    await older.next('welcome')
+    const newer = await enter(a, pair.student, lesson.id)
+    await newer.next('welcome')
+    expect((await older.closed).code).toBe(4409)
+    const [olderRow] = await t.database.db
+      .select()
+      .from(roomConnections)
+      .where(and(eq(roomConnections.lessonId, lesson.id), eq(roomConnections.userId, pair.student.user.id)))
+      .orderBy(roomConnections.joinedAt)
+      .limit(1)
+    if (!olderRow) throw new Error('the older socket left no row')
+    // As process b's NOTIFY would reach process a on a database slow to deliver it.
+    const late = {
+      o: 'a-slow-process',
+      e: {
+        k: 'joined',
+        l: lesson.id,
+        u: pair.student.user.id,
+        c: olderRow.id,
+        t: olderRow.joinedAt.getTime(),
+      },
+    }
+    // Delivered in order after it: once the newer socket hears this, the late one was handled.
+    const after = {
+      o: 'a-slow-process',
+      e: {
+        k: 'state',
+        l: lesson.id,
+        u: pair.teacher.user.id,
+        s: { microphone: false, camera: true, screen: false },
+      },
+    }
+    for (const payload of [late, after]) {
+      await t.database.db.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${JSON.stringify(payload)})`)
+    }
+    await newer.next('peer-state')
+    teacher.send({ type: 'signal', data: { candidate: null } })
+    await newer.next('signal')
+    const closedYet = await Promise.race([newer.closed.then(() => true), Promise.resolve(false)])
+    expect(closedYet).toBe(false)
   })
 
   it('closes its sockets (1012) when a process stops; the peer hears it and the party comes back', async () => {
