@@ -9,7 +9,7 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { formatPolandTime } from '../../../domain/poland-time.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage } from '../../api/error-messages.ts'
-import { useLesson } from '../../api/my-lessons.ts'
+import { useRoomLesson } from '../../api/my-lessons.ts'
 import { builtinRoomPath, paths } from '../../app/paths.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { languageLabel } from '../../ui/language-labels.ts'
@@ -54,7 +54,7 @@ export function LearncubeScreen() {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const lessonId = params.get('lesson_id')
-  const lesson = useLesson(lessonId)
+  const lesson = useRoomLesson(lessonId)
   if (!lessonId) return <Navigate to={paths.myLessons} replace />
   if (lesson.data === undefined) return <LessonPending query={lesson} back={<BackToMyLessons />} />
   const redirect = cubeRedirect(lesson.data, search)
