@@ -6,7 +6,7 @@ import { useProfile } from '../api/profile.ts'
 import { useUpdateProfile } from '../api/profile-update.ts'
 import { useSession } from '../api/session.ts'
 import { localeErrorText, showErrorToast } from '../features/profile/profile-toasts.ts'
-import { activateLocale, isLocale } from './i18n.ts'
+import { activateLocale, readStoredLocale } from './i18n.ts'
 
 // The profile's locale (spec §3, §7 {locale}) and the interface language stay one choice: once
 // per sign-in the interface takes the profile's, unless the user chose a language while signed
@@ -46,12 +46,16 @@ export function useAdoptProfileLocale(profile: Profile | undefined) {
     if (!profile || !key || adoptedFor === key) return
     adoptedFor = key
     const shown = i18n.locale
-    if (signedOutChoice() && isLocale(shown)) {
+    if (signedOutChoice()) {
+      // What was chosen, not what is shown: its catalog may still be downloading (a slow network,
+      // a quick sign-in), and the choice must not give way to the profile's language.
+      const chosen = readStoredLocale()
+      if (shown !== chosen) void activateLocale(chosen)
       // The choice is kept until the profile has it: a reload before the save lands keeps it too.
-      if (profile.locale === shown) markSignedOutChoice(false)
+      if (profile.locale === chosen) markSignedOutChoice(false)
       else
         save(
-          { locale: shown },
+          { locale: chosen },
           {
             onSuccess: () => markSignedOutChoice(false),
             onError: () => showErrorToast(localeErrorText),
