@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test'
-import { signedInPage as signedIn } from './support/login-page.ts'
+import { type Browser, expect, type Page } from '@playwright/test'
+import { signedInPage } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 
@@ -17,6 +17,18 @@ async function dismissDialog(page: Page) {
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 }
+
+// Each user's page in a context of its own, closed after the test: a context left open would
+// show up in a later test's failure screenshots.
+const opened: Page[] = []
+async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await signedInPage(browser, email, path)
+  opened.push(page)
+  return page
+}
+test.afterEach(async () => {
+  for (const page of opened.splice(0)) await page.context().close()
+})
 
 test('a teacher who takes no new students adds one by e-mail, who can then book; others see why not', async ({
   browser,

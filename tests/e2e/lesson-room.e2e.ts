@@ -214,8 +214,11 @@ test('the teacher cancels a lesson during its call: both see the ended room with
       ).length,
   )
   expect(live).toBe(0)
-  // The lobby of the cancelled lesson offers no Join.
+  // Opened again, the cancelled lesson's room says so, with no lobby and no Join.
   await student.page.reload()
+  await expect(student.ended).toHaveAttribute('data-end', 'cancelled')
+  await expect(student.ended).toContainText('Lekcja została odwołana przez: Anna Nowak.')
+  await expect(student.ended).toContainText('Powód: Nagła choroba, przepraszam.')
   await expect(student.joinButton).toHaveCount(0)
 })
 

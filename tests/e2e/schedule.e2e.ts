@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test'
-import { STUDENT_PARTNER, signedInPage as signedIn } from './support/login-page.ts'
+import { type Browser, expect, type Page } from '@playwright/test'
+import { STUDENT_PARTNER, signedInPage } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 import { typeTime } from './support/time-field.ts'
@@ -7,6 +7,18 @@ import { typeTime } from './support/time-field.ts'
 // issue #4: a teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student
 // sees the new slots. Agnieszka Zielińska works weekdays only in the demo data.
 const TEACHER_EMAIL = 'agnieszka.zielinska@demo.lektorium.pl'
+
+// Each user's page in a context of its own, closed after the test: a context left open would
+// show up in a later test's failure screenshots.
+const opened: Page[] = []
+async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await signedInPage(browser, email, path)
+  opened.push(page)
+  return page
+}
+test.afterEach(async () => {
+  for (const page of opened.splice(0)) await page.context().close()
+})
 
 test('a teacher adds Sunday hours to the weekly schedule and a student sees the new slots', async ({
   browser,

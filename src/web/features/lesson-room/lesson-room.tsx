@@ -11,7 +11,7 @@ import { fetchRoomToken, reportInteraction } from '../../api/lesson-room.ts'
 import { lessonKeys } from '../../api/lessons.ts'
 import { getSession } from '../../api/session.ts'
 import { createCall, UnsupportedProvider } from './call/call-provider.ts'
-import type { CallSession } from './call/call-session.ts'
+import type { CallSession, Cancellation } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
 import { RoomRefused } from './call/signalling-socket.ts'
 import { CallRoom, type RoomDialogs } from './call-room.tsx'
@@ -82,6 +82,23 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
     }
   }
 
+  // A lesson cancelled before this opening (the address kept, a reload): no lobby, no Join.
+  if (!session && lesson.status === 'cancelled') {
+    const cancellation: Cancellation = {
+      by: lesson.cancelled_by_role ?? 'school',
+      reason: lesson.cancellation_reason,
+    }
+    return (
+      <RoomEnded
+        end="cancelled"
+        detail={null}
+        onRejoin={null}
+        cancellation={cancellation}
+        role={role}
+        otherName={lesson.fullName}
+      />
+    )
+  }
   if (!session) {
     return (
       <Lobby lesson={lesson} role={role} chat={chat} onJoin={join} joining={joining} joinError={joinError} />
