@@ -101,6 +101,22 @@ test('sign-out returns to /login and the old token no longer works', async ({ pa
 })
 
 test('a 401 from any call logs the user out and says so', async ({ page, request }) => {
+  // Every alert this tab shows, kept across its loads: a toast leaves after 4 s, which a loaded
+  // machine may spend before the next look, and the first 401 may come before the reload below
+  // (the screen's own calls still on their way) or after it.
+  await page.addInitScript(() => {
+    const KEY = 'e2e-alerts-seen'
+    const index = new WeakMap<Element, number>()
+    new MutationObserver(() => {
+      const seen: string[] = JSON.parse(sessionStorage.getItem(KEY) ?? '[]')
+      for (const alert of document.querySelectorAll('[role="alert"]')) {
+        const at = index.get(alert) ?? seen.push('') - 1
+        index.set(alert, at)
+        seen[at] = alert.textContent ?? ''
+      }
+      sessionStorage.setItem(KEY, JSON.stringify(seen))
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
   const login = new LoginPage(page)
   await login.goto()
   await login.signIn(STUDENT)
@@ -111,28 +127,16 @@ test('a 401 from any call logs the user out and says so', async ({ page, request
     headers: { authorization: `Bearer ${token}` },
   })
   expect(signOut.ok()).toBe(true)
-  // Every alert shown from the reload on, kept: a toast leaves after 4 s, which a loaded machine
-  // may spend before the next look.
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    const counted = new WeakSet<Element>()
-    Reflect.set(window, '__alertsSeen', seen)
-    new MutationObserver(() => {
-      for (const alert of document.querySelectorAll('[role="alert"]')) {
-        if (counted.has(alert)) continue
-        counted.add(alert)
-        seen.push(alert.textContent ?? '')
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true })
-  })
   await page.reload()
   await expect(page).toHaveURL(/\/login$/)
   await page.waitForLoadState('networkidle')
   // Several calls answer 401 at once; the user is told once.
-  const told = () =>
-    page.evaluate(() =>
-      (Reflect.get(window, '__alertsSeen') as string[]).filter((text) => text.includes('Wylogowano Cię')),
+  const told = async () => {
+    const seen: string[] = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem('e2e-alerts-seen'))) ?? '[]',
     )
+    return seen.filter((text) => text.includes('Wylogowano Cię'))
+  }
   await expect.poll(async () => (await told()).length).toBeGreaterThan(0)
   expect(await told()).toHaveLength(1)
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull()
