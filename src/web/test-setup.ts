@@ -1,5 +1,6 @@
 // Unit-test setup shared by every unit test (vitest.config.ts `setupFiles`).
 import 'fake-indexeddb/auto'
+import fc from 'fast-check'
 // The app loads catalogs and the dialogs' Modal when it needs them (app/i18n.ts,
 // ui/app-dialog.tsx); tests have them from the start, so languages switch and dialogs open at once.
 import { loadCatalog } from './app/i18n.ts'
@@ -17,3 +18,9 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 3000 })
 }
+
+// Property tests draw their cases from a seed (docs/decisions.md "Property tests under CI"): under
+// CI a fixed one, so a run passes or fails by the code alone; elsewhere a new one each run, which
+// keeps exploring (a failure prints its seed). FC_SEED names one, e.g. to replay a failure.
+const seed = process.env.FC_SEED ?? (process.env.CI ? '20261128' : undefined)
+if (seed !== undefined) fc.configureGlobal({ seed: Number(seed) })

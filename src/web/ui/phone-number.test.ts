@@ -19,6 +19,11 @@ describe('the phone input, as typed', () => {
     expect(typePhone(text, country)).toEqual({ country, display: shown, value: sent })
   })
 
+  it('keeps the chosen country for digits that begin like its international call prefix', () => {
+    // Finland dials abroad with 990; typed without "+" or "00" it is still a Finnish number.
+    expect(typePhone('990600000', 'FI')).toMatchObject({ country: 'FI', value: '+358990600000' })
+  })
+
   it('sends nothing for no digits', () => {
     expect(typePhone('', 'PL')).toEqual({ country: 'PL', display: '', value: '' })
   })

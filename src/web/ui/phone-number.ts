@@ -71,7 +71,11 @@ export function typePhone(text: string, country: PhoneCountry): TypedPhone {
 function typeNational(text: string, country: PhoneCountry): TypedPhone {
   const formatter = new AsYouType(country, metadata)
   const display = formatter.input(text)
-  return { country, display, value: formatter.getNumberValue() ?? '' }
+  const value = formatter.getNumberValue() ?? ''
+  if (value === '' || value.startsWith(dialOf(country))) return { country, display, value }
+  // Digits that begin like the country's own international call prefix (Finland's 990, …) were
+  // read as a call abroad; without "+" or "00" they are a number of the country chosen.
+  return { country, display, value: `${dialOf(country)}${text.replace(/\D/g, '')}` }
 }
 
 /**
