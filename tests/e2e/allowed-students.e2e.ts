@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { signedInPage } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
@@ -18,22 +18,10 @@ async function dismissDialog(page: Page) {
   await expect(dialog).toBeHidden()
 }
 
-// Each user's page in a context of its own, closed after the test: a context left open would
-// show up in a later test's failure screenshots.
-const opened: Page[] = []
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await signedInPage(browser, email, path)
-  opened.push(page)
-  return page
-}
-test.afterEach(async () => {
-  for (const page of opened.splice(0)) await page.context().close()
-})
-
 test('a teacher who takes no new students adds one by e-mail, who can then book; others see why not', async ({
-  browser,
+  openContext,
 }) => {
-  const student = await signedIn(browser, MARCIN, '/login/student')
+  const student = await signedInPage(await openContext(), MARCIN, '/login/student')
   await dismissDialog(student)
   const screen = new SetLessonsPage(student)
   await screen.goto()
@@ -46,7 +34,7 @@ test('a teacher who takes no new students adds one by e-mail, who can then book;
   await expect(card.getByRole('link', { name: 'Zobacz profil: Michał Lewandowski' })).toBeVisible()
 
   // Michał opens "Kursanci": no students yet, so he adds Marcin by his e-mail.
-  const teacher = await signedIn(browser, MICHAL, '/login/teacher')
+  const teacher = await signedInPage(await openContext(), MICHAL, '/login/teacher')
   const reminder = teacher.getByRole('dialog')
   if (await reminder.isVisible().catch(() => false)) await teacher.keyboard.press('Escape')
   await teacher.getByRole('button', { name: 'Kursanci' }).click()

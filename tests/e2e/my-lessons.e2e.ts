@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { pdfDocument } from './support/files.ts'
-import { LoginPage, STUDENT, STUDENT_NOW, TEACHER } from './support/login-page.ts'
+import { STUDENT, STUDENT_NOW, signedInPage, TEACHER } from './support/login-page.ts'
 import { MyLessonsPage } from './support/my-lessons-page.ts'
-import { test as base, newStoryContext } from './support/story.ts'
+import { test as base } from './support/story.ts'
 
 // issue #5 "Done when": cancel with a reason; rate and re-rate; add a note and a memo; upload,
 // download and delete a material; report an absence. The demo seed (src/server/db/seed) gives
@@ -16,19 +16,11 @@ type SignedIn = { page: Page; lessons: MyLessonsPage }
 
 /** `signedIn(email)`: a page of its own browser context for each user, closed after the test. */
 const test = base.extend<{ signedIn: (email: string) => Promise<SignedIn> }>({
-  signedIn: async ({ browser }, use) => {
-    const contexts: BrowserContext[] = []
+  signedIn: async ({ openContext }, use) => {
     await use(async (email) => {
-      const context = await newStoryContext(browser)
-      contexts.push(context)
-      const page = await context.newPage()
-      const login = new LoginPage(page)
-      await login.goto()
-      await login.signIn(email)
-      await expect(page).toHaveURL(/\/dashboard\//)
+      const page = await signedInPage(await openContext(), email, '/')
       return { page, lessons: new MyLessonsPage(page) }
     })
-    for (const context of contexts) await context.close()
   },
 })
 

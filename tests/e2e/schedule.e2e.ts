@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { STUDENT_PARTNER, signedInPage } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
@@ -8,22 +8,10 @@ import { typeTime } from './support/time-field.ts'
 // sees the new slots. Agnieszka Zielińska works weekdays only in the demo data.
 const TEACHER_EMAIL = 'agnieszka.zielinska@demo.lektorium.pl'
 
-// Each user's page in a context of its own, closed after the test: a context left open would
-// show up in a later test's failure screenshots.
-const opened: Page[] = []
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await signedInPage(browser, email, path)
-  opened.push(page)
-  return page
-}
-test.afterEach(async () => {
-  for (const page of opened.splice(0)) await page.context().close()
-})
-
 test('a teacher adds Sunday hours to the weekly schedule and a student sees the new slots', async ({
-  browser,
+  openContext,
 }) => {
-  const teacher = await signedIn(browser, TEACHER_EMAIL, '/login/teacher')
+  const teacher = await signedInPage(await openContext(), TEACHER_EMAIL, '/login/teacher')
   const schedule = teacher.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule).toBeVisible()
   // The once-a-day missing-data reminder may open over the screen (spec §4); close it if so.
@@ -46,7 +34,7 @@ test('a teacher adds Sunday hours to the weekly schedule and a student sees the 
   await confirm.getByRole('button', { name: 'Zapisz grafik' }).click()
   await expect(teacher.getByText('Grafik został zapisany')).toBeVisible()
 
-  const student = await signedIn(browser, STUDENT_PARTNER, '/login/student')
+  const student = await signedInPage(await openContext(), STUDENT_PARTNER, '/login/student')
   const screen = new SetLessonsPage(student)
   await screen.goto()
   await screen.filter('Język', 'Rosyjski')

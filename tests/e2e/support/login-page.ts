@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { newStoryContext } from './story.ts'
 
 export const DEMO_PASSWORD = 'Lektorium2026!'
@@ -49,9 +49,9 @@ export class LoginPage {
   }
 }
 
-/** A page of its own browser context, signed in as `email` from the login page at `path`. */
-export async function signedInPage(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await newStoryContext(browser)).newPage()
+/** A new page of `context`, signed in as `email` from the login page at `path`. */
+export async function signedInPage(context: BrowserContext, email: string, path: string): Promise<Page> {
+  const page = await context.newPage()
   const login = new LoginPage(page)
   await login.goto(path)
   await login.signIn(email)

@@ -28,9 +28,26 @@ export async function newStoryContext(
   return onStoryClock(await browser.newContext(options))
 }
 
+type StoryFixtures = {
+  /**
+   * Another context on the story clock (a second user), closed after the test: one left open
+   * would show in a later test's failure screenshots.
+   */
+  openContext: (options?: Parameters<Browser['newContext']>[0]) => Promise<BrowserContext>
+}
+
 /** Playwright's `test`, whose `context` (and so `page`) is on the story clock. */
-export const test = base.extend({
+export const test = base.extend<StoryFixtures>({
   context: async ({ context }, use) => {
     await use(await onStoryClock(context))
+  },
+  openContext: async ({ browser }, use) => {
+    const opened: BrowserContext[] = []
+    await use(async (options) => {
+      const context = await newStoryContext(browser, options)
+      opened.push(context)
+      return context
+    })
+    for (const context of opened) await context.close()
   },
 })

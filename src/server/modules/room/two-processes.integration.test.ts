@@ -74,6 +74,22 @@ async function lessonNow() {
   return { pair, lesson: await addLessonAt(t, pair, 0) }
 }
 
+/**
+ * The teacher on process a; the student enters on b, then again on a, and the socket on b is
+ * replaced (4409).
+ */
+async function studentReopensOnTheOtherProcess() {
+  const { pair, lesson } = await lessonNow()
+  const teacher = await enter(a, pair.teacher, lesson.id)
+  await teacher.next('welcome')
+  const older = await enter(b, pair.student, lesson.id)
+  await older.next('welcome')
+  const newer = await enter(a, pair.student, lesson.id)
+  await newer.next('welcome')
+  expect((await older.closed).code).toBe(4409)
+  return { pair, lesson, teacher, older, newer }
+}
+
 describe('a lesson room across two server processes', () => {
   it('relays presence, signals (a large offer through a row, in order) and chat between them', async () => {
     const { pair, lesson } = await lessonNow()
@@ -112,14 +128,7 @@ describe('a lesson room across two server processes', () => {
   })
 
   it("replaces a user's socket on one process by their newer one on the other", async () => {
-    const { pair, lesson } = await lessonNow()
-    const teacher = await enter(a, pair.teacher, lesson.id)
-    await teacher.next('welcome')
-    const older = await enter(b, pair.student, lesson.id)
-    await older.next('welcome')
-    const newer = await enter(a, pair.student, lesson.id)
-    await newer.next('welcome')
-    expect((await older.closed).code).toBe(4409)
+    const { teacher, older, newer } = await studentReopensOnTheOtherProcess()
     teacher.send({ type: 'signal', data: { candidate: null } })
     await newer.next('signal')
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -128,14 +137,7 @@ describe('a lesson room across two server processes', () => {
   })
 
   it("keeps a user's newer socket when their older one's announcement arrives late", async () => {
-    const { pair, lesson } = await lessonNow()
-    const teacher = await enter(a, pair.teacher, lesson.id)
-    await teacher.next('welcome')
-    const older = await enter(b, pair.student, lesson.id)
-    await older.next('welcome')
-    const newer = await enter(a, pair.student, lesson.id)
-    await newer.next('welcome')
-    expect((await older.closed).code).toBe(4409)
+    const { pair, lesson, teacher, newer } = await studentReopensOnTheOtherProcess()
     const [olderRow] = await t.database.db
       .select()
       .from(roomConnections)
