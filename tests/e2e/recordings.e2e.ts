@@ -155,8 +155,9 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
         })
       }),
   )
+  // The file's own duration is the recording's (a loaded machine records longer than 20 s).
   expect(duration).toBeGreaterThan(18)
-  expect(duration).toBeLessThan(22)
+  expect(Math.abs(duration * 1000 - (recording?.duration_ms ?? 0))).toBeLessThan(500)
   const landed = await player.evaluate(
     (video: HTMLVideoElement) =>
       new Promise<{ time: number; ready: number }>((resolve) => {
@@ -255,9 +256,10 @@ test("a recording whose teacher's tab is closed after four chunks arrived is fin
 }) => {
   const lessonId = lessonIdOf(teacherPage)
   await meetAgain(lessonId)
+  const startedAt = performance.now()
   await startRecording()
-  // Four chunks of 4 s (CHUNK_MS) at the server, whatever the machine's load: a fixed wait once
-  // kept 9.9 s of 17 on a loaded machine, whose recorder started and sent late.
+  // Four chunks (CHUNK_MS each) at the server, whatever the machine's load: a fixed wait once kept
+  // 9.9 s of 17 on a loaded machine, whose recorder started and sent late.
   await expect
     .poll(async () => (await recordings(request, studentPage, lessonId))[0]?.next_seq ?? 0, {
       timeout: 60_000,
@@ -265,8 +267,8 @@ test("a recording whose teacher's tab is closed after four chunks arrived is fin
     .toBeGreaterThanOrEqual(4)
   // The tab goes away without a word (no stop, no goodbye).
   await teacherPage.close({ runBeforeUnload: false })
-
   const closedAt = performance.now()
+
   // The server notices the silence (45 s), finishes it, and tells the student's room: within a minute.
   await expect(recordingStatus(studentPage)).toHaveCount(0, { timeout: 60_000 })
   await expect
@@ -277,6 +279,9 @@ test("a recording whose teacher's tab is closed after four chunks arrived is fin
   console.log(
     `the closed tab's recording was ready ${Math.round((performance.now() - closedAt) / 1000)} s after`,
   )
+  // What arrived: at least the first chunk's media, never more than the tab was recording (on a
+  // loaded machine the fake camera's frames come sparse, so four chunks may hold under 16 s).
   const [recording] = await recordings(request, studentPage, lessonId)
-  expect(recording?.duration_ms).toBeGreaterThanOrEqual(10_000)
+  expect(recording?.duration_ms).toBeGreaterThanOrEqual(4_000)
+  expect(recording?.duration_ms).toBeLessThan(closedAt - startedAt + 1_000)
 })

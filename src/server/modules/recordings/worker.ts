@@ -22,7 +22,10 @@ import { scanWebm, seekableWebm } from './webm-seekable.ts'
 // Finishing recordings (issue #22): a stopped recording's chunks are joined into one seekable WebM
 // (webm-seekable.ts) and deleted. A recording also finishes when its uploader has been silent for
 // RECORDING_UPLOADER_GONE_MS (a closed tab, a crash, a lost connection) or its room has closed,
-// and one left half-joined by a process that died is taken over. Expired recordings are deleted
+// and one left half-joined by a process that died is taken over. Silence counts only while this
+// process could have heard the uploader: for that long after it starts, nothing is taken for
+// abandoned by its silence (a server restart is not the uploader's silence: it sends again once
+// the server is back). Expired recordings are deleted
 // with their files. Every claim is a conditional update, so several processes share the work.
 
 /** A recording processing for this long was left by a process that stopped. */
@@ -46,6 +49,7 @@ export function createRecordingWorker(
   notify: (lessonId: string, notice: RecordingNotice) => void,
 ): RecordingWorker {
   const running = new Set<Promise<void>>()
+  const startedAt = ctx.clock.now().getTime()
   let lastRetention = 0
   let closed = false
 
@@ -88,7 +92,10 @@ export function createRecordingWorker(
   }
 
   async function finishAbandoned(now: Date) {
-    const goneBefore = new Date(now.getTime() - RECORDING_UPLOADER_GONE_MS)
+    // Silence since the later of the last chunk and this process's start: before the process has
+    // listened for RECORDING_UPLOADER_GONE_MS, no silence is long enough.
+    const listened = now.getTime() - startedAt >= RECORDING_UPLOADER_GONE_MS
+    const goneBefore = new Date(listened ? now.getTime() - RECORDING_UPLOADER_GONE_MS : 0)
     const staleBefore = new Date(now.getTime() - PROCESSING_STALE_MS)
     const windowMs = JOIN_WINDOW_MINUTES * 60_000
     for (const { id, status, recordedBy } of await unfinishedArchives(

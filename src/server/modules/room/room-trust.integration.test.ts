@@ -155,27 +155,33 @@ describe('limits inside the room', () => {
   it('relays no flood of signals and closes the socket that keeps flooding (4429)', async () => {
     const { both } = await room()
     const { teacher, student } = await both()
+    const started = performance.now()
     for (let i = 0; i < 5000; i++) student.send({ type: 'signal', data: OFFER })
     expect((await closedWithin(student, 3000)).code).toBe(4429)
-    // What came through is the burst the protocol document allows (200), and the little that
-    // refilled while the flood arrived (50 a second).
+    const floodSeconds = (performance.now() - started) / 1000
+    // What came through is the burst the protocol document allows (200), and what refilled while
+    // the flood arrived (50 a second, for as long as this test saw it last: a loaded machine takes
+    // longer to read 5000 frames).
     await new Promise((resolve) => setTimeout(resolve, 300))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length
     expect(relayed).toBeGreaterThanOrEqual(200)
-    expect(relayed).toBeLessThanOrEqual(250)
+    expect(relayed).toBeLessThanOrEqual(200 + Math.ceil(50 * floodSeconds))
   })
 
   it('relays at most its byte allowance of large signals', async () => {
     const { both } = await room()
     const { teacher, student } = await both()
     const sdp = 'x'.repeat(60_000)
+    const started = performance.now()
     for (let i = 0; i < 300; i++)
       student.send({ type: 'signal', data: { description: { type: 'offer', sdp } } })
     await closedWithin(student, 3000)
+    const floodSeconds = (performance.now() - started) / 1000
     await new Promise((resolve) => setTimeout(resolve, 500))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length
     expect(relayed).toBeGreaterThan(0)
-    expect(relayed).toBeLessThanOrEqual(20)
+    // The 1 MB burst and 256 KB a second for as long as the flood lasted, in 60 KB frames.
+    expect(relayed).toBeLessThanOrEqual(Math.ceil((1024 * 1024 + 256 * 1024 * floodSeconds) / 60_000))
   })
 
   it('stores at most the chat allowance of a user and answers 429 beyond it', async () => {
