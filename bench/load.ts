@@ -4,8 +4,8 @@ import { Client } from 'undici'
 // as soon as the previous answer arrives, for `durationMs`. Latencies are kept in full (a run is
 // at most a few hundred thousand numbers) so percentiles are exact. Requests go through undici's
 // Client, a connection each: on this 2-core machine the load generator shares the processor with
-// the server, and node:http's client took about as much of it as the server did (issue #27: the
-// server's booking rate is compared with pgbench's, whose client costs next to nothing).
+// the server, and node:http's client took about as much of it as the server did (the server's
+// booking rate is compared with pgbench's, whose client costs next to nothing).
 
 export type LoadResult = {
   requests: number

@@ -1,6 +1,6 @@
 // Loaded into the benchmarked server process with `node --import ./bench/memory-probe.ts`
 // (bench/server.ts), never by the server itself: answers the bench's `memory` message on the IPC
-// channel with the process's memory (issue #27 item 4: heap and RSS at 20,000 teachers).
+// channel with the process's memory (heap and RSS, measured at 20,000 teachers).
 
 type Ask = { type: 'memory' }
 

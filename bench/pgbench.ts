@@ -10,12 +10,12 @@ import { type Db, openDatabase } from '../src/server/db/client.ts'
 import { DEFAULT_SETTINGS } from '../src/server/modules/settings/service.ts'
 import { postgresBin } from './postgres.ts'
 
-// issue #27 item 4: the database's own ceiling for the booking transaction, measured on the same
-// database right after the server's lessons/create run. pgbench (Debian's PostgreSQL client)
-// calls the very function the server calls — lektorium_book_lessons, one statement in its own
-// transaction, with an idempotency key — for students without lessons and free slots paired in
-// advance, teachers taken in turn as the server's run takes them. The server's req/s over
-// pgbench's tps is the share of the database's speed the HTTP path keeps.
+// The database's own ceiling for the booking transaction, measured on the same database right after
+// the server's lessons/create run. pgbench (Debian's PostgreSQL client) calls the very function the
+// server calls — lektorium_book_lessons, one statement in its own transaction, with an idempotency
+// key — for students without lessons and free slots paired in advance, teachers taken in turn as
+// the server's run takes them. The server's req/s over pgbench's tps is the share of the database's
+// speed the HTTP path keeps.
 
 /** `booked`: the pairs pgbench used that hold a lesson now (every call should have booked). */
 export type PgbenchResult = { tps: number; latencyMs: number; pairs: number; used: number; booked: number }

@@ -6,10 +6,10 @@ import { signInWithMedia, storedToken, TEACHER } from '../tests/e2e/support/logi
 import { OwnServer } from '../tests/e2e/support/own-server.ts'
 import { giveVoiceSample } from '../tests/e2e/support/voice-sample.ts'
 
-// issue #22: what a recording costs while it runs. The demo teacher records the call of the lesson
-// that starts now for MINUTES minutes (default 5) in Debian's Chromium with fake camera and
-// microphone; every 10 s it reads the server's resident memory (/proc) and the recording tab's
-// JavaScript heap (DevTools), then the finished file's size per minute.
+// What a recording costs while it runs. The demo teacher records the call of the lesson that starts
+// now for MINUTES minutes (default 5) in Debian's Chromium with fake camera and microphone; every
+// 10 s it reads the server's resident memory (/proc) and the recording tab's JavaScript heap
+// (DevTools), then the finished file's size per minute.
 //   npm run bench:recording            # 5 minutes
 //   RECORDING_MINUTES=1 npm run bench:recording
 

@@ -10,7 +10,7 @@ import { prepareDatabase, STUDENTS, TEACHERS } from './seed.ts'
 import { type BenchServer, type ServerMemory, startBenchServer } from './server.ts'
 import { benchTargets, bookingCursor } from './targets.ts'
 
-// `npm run bench` (issue #4): seeds a large data set (TEACHERS teachers with two weeks of slots,
+// `npm run bench`: seeds a large data set (TEACHERS teachers with two weeks of slots,
 // STUDENTS students) into the embedded default database (the PostgreSQL that `npm start` starts
 // under DATA_DIR) and into an external PostgreSQL (BENCH_DATABASE_URL, or a throw-away cluster of
 // the machine's PostgreSQL), starts the real server on each in a child process, and measures
@@ -69,7 +69,7 @@ async function benchDatabase(
     const targets = benchTargets([base], data, cursor)
     const results: Record<string, LoadResult> = {}
     const startup = await measureStartup(label, server, targets, results)
-    // issue #27: a second server process on the same database, for the runs of two processes.
+    // A second server process on the same database, for the runs of two processes.
     const second = TWO_PROCESSES
       ? await startBenchServer(port + SECOND_PORT_OFFSET, serverEnv, { nodeArgs: NODE_ARGS })
       : null
@@ -106,7 +106,7 @@ async function benchDatabase(
     const booking = results['lessons/create']
     if (booking) {
       await server.stop()
-      // issue #27 item 4: the same booking, straight from pgbench, on the same database.
+      // The same booking, straight from pgbench, on the same database.
       const ceiling = await pgbenchBooking({ ...(databaseUrl ? { databaseUrl } : {}), dataDir }, CONNECTIONS)
       if (ceiling) {
         pgbench[label] = { ...ceiling, ratio: booking.rps / ceiling.tps }
@@ -138,7 +138,7 @@ const megabytes = (m: ServerMemory | undefined) =>
     : ''
 
 /**
- * issue #27 item 4: from the moment the server listens, how long until a search is answered (the
+ * From the moment the server listens, how long until a search is answered (the
  * board loaded), then searches and timetables side by side while the start-up work still runs.
  */
 async function measureStartup(

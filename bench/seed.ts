@@ -19,10 +19,10 @@ import { seedDictionaries } from '../src/server/db/seed/seed.ts'
 import { datesOf } from '../src/server/modules/timetables/plan.ts'
 import { newToken } from '../src/server/platform/tokens.ts'
 
-// The benchmark's data set (issue #4): TEACHERS verified teachers with two weeks of 45-minute slots
-// (the current and next week, Poland time), STUDENTS students with human lessons, a share of the
-// slots already booked, and a session per student. Inserted in bulk straight into the database
-// before the server starts; deterministic (a seeded generator) so runs compare.
+// The benchmark's data set: TEACHERS verified teachers with two weeks of 45-minute slots (the
+// current and next week, Poland time), STUDENTS students with human lessons, a share of the slots
+// already booked, and a session per student. Inserted in bulk straight into the database before the
+// server starts; deterministic (a seeded generator) so runs compare.
 
 export const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 1000)
 export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30_000)

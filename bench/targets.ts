@@ -4,9 +4,9 @@ import { searchWindow } from '../src/domain/schedule/slot-rules.ts'
 import type { LoadSource } from './load.ts'
 import { type BenchData, STUDENTS } from './seed.ts'
 
-// What the benchmark asks of the server (issue #4): each request varies (another student,
-// teacher, week or filter), so no answer is served from a warm cache of answers alone (the
-// server's teacher board keeps data, not answers: docs/decisions.md).
+// What the benchmark asks of the server: each request varies (another student, teacher, week or
+// filter), so no answer is served from a warm cache of answers alone (the server's teacher board
+// keeps data, not answers: decisions.md "The teacher board: search and timetables from memory").
 
 const pick = <T>(list: T[]): T => {
   const item = list[Math.floor(Math.random() * list.length)]

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import * as OTPAuth from 'otpauth'
 
-// An operator of the school's console for `npm run bench:web` (issue #29: the console's first
+// An operator of the school's console for `npm run bench:web` (which measures the console's first
 // load), made as a school makes one: `ops create-operator` e-mails a link to set the password (its
 // token read from the CLI's log of the mail it wrote, as no SMTP server is set), then the first
 // sign-in enrols the second factor with a code computed here, as an authenticator app would. The

@@ -10,9 +10,10 @@ import { type LighthouseRun, runLighthouse } from './web-lighthouse.ts'
 import { benchOperator } from './web-operator.ts'
 import { type PageBytes, pageBytes } from './web-sizes.ts'
 
-// `npm run bench:web` (issue #10 item 4): builds the web app, starts the real server on a fresh
-// demo database, and loads /login (signed out), set-lessons and my-lessons (signed in as a
-// student) and the school's console (an operator, issue #29) cold in Debian's Chromium under Lighthouse's mobile preset, BENCH_WEB_RUNS times each.
+// `npm run bench:web`: builds the web app, starts the real server on a fresh demo database, and
+// loads /login (signed out), set-lessons and my-lessons (signed in as a student) and the school's
+// console (an operator) cold in Debian's Chromium under Lighthouse's mobile preset, BENCH_WEB_RUNS
+// times each.
 // Prints per page the JS and CSS the page fetched (gzipped), the bytes on the wire and the
 // Lighthouse scores; writes everything to bench/results/web-latest.json (BENCH_WEB_OUT).
 // Run from the project's root; it measures that directory's build, so an older checkout can be
@@ -32,7 +33,7 @@ const ALL_PAGES: Page[] = [
   { name: 'login', path: '/login', as: 'nobody' },
   { name: 'set-lessons', path: '/dashboard/set-lessons', as: 'student' },
   { name: 'my-lessons', path: '/dashboard/my-lessons', as: 'student' },
-  // issue #29: the school's console, its landing screen (the teachers awaiting verification).
+  // The school's console, its landing screen (the teachers awaiting verification).
   { name: 'admin', path: '/admin/teachers', as: 'operator' },
 ]
 // BENCH_WEB_PAGES=set-lessons,my-lessons measures only those (a comma-separated list of names).
@@ -51,7 +52,7 @@ async function signIn(base: string, email: string, password = DEMO_PASSWORD): Pr
   return v.parse(signInResponse, await response.json()).data
 }
 
-/** The local-storage keys the web app reads its session from (src/web/api/session.ts, spec §3). */
+/** The local-storage keys the web app reads its session from (src/web/api/session.ts). */
 function sessionItems(record: AuthRecord): Record<string, string> {
   const { id, role, token, email, expires_at } = record
   // `auth` last: an app page still open (even one in the back/forward cache) that saw `auth`

@@ -3,14 +3,14 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as v from 'valibot'
 
-// The JavaScript size budget (issue #10 item 3), checked on the production build by `npm test`:
-// a cold /login may download at most 150 kB of JavaScript gzipped, set-lessons and my-lessons
-// 250 kB each, on a phone and on a wide screen (the run fails above them); the other rows are
-// reported against the same 250 kB. A page's chunks are the entry's
-// static imports plus each lazy module the page loads and their static imports, read from Vite's
-// manifest (build.manifest). Sizes are gzip level 9 of the built files (kB = 1000 bytes, as Vite
-// prints them); bench:web measures the same pages in a real browser (a phone, as Lighthouse's
-// mobile preset): the rows after them say what a wide screen and a teacher add.
+// The JavaScript size budget (architecture.md "Loading"), checked on the production build by
+// `npm test`: a cold /login may download at most 150 kB of JavaScript gzipped, set-lessons and
+// my-lessons 250 kB each, on a phone and on a wide screen (the run fails above them); the other
+// rows are reported against the same 250 kB. A page's chunks are the entry's static imports plus
+// each lazy module the page loads and their static imports, read from Vite's manifest
+// (build.manifest). Sizes are gzip level 9 of the built files (kB = 1000 bytes, as Vite prints
+// them); bench:web measures the same pages in a real browser (a phone, as Lighthouse's mobile
+// preset): the rows after them say what a wide screen and a teacher add.
 
 const chunkSchema = v.object({
   file: v.string(),
@@ -51,7 +51,7 @@ export const PAGES: PageBudget[] = [
     budgetKb: 250,
     enforced: true,
   },
-  // The language onboarding (issue #14) is a chunk of its own, loaded when the student opens it.
+  // The language onboarding is a chunk of its own, loaded when the student opens it.
   {
     name: '  onboarding open',
     lazy: [...SET_LESSONS, 'src/web/features/scheduling/onboarding/onboarding-dialog.tsx'],
@@ -64,7 +64,7 @@ export const PAGES: PageBudget[] = [
     lazy: [...MY_LESSONS, TABLE, 'src/web/app/teacher-schedule.tsx'],
     budgetKb: 250,
   },
-  // Issue #29: the school's console, one lazy chunk behind a small door (router.tsx), never in the
+  // The school's console, one lazy chunk behind a small door (router.tsx), never in the
   // students' and teachers' pages; its first load is reported, not budgeted.
   {
     name: '/admin console',
@@ -75,7 +75,7 @@ export const PAGES: PageBudget[] = [
     ],
     budgetKb: 400,
   },
-  // Issue #15: the AI lesson; its progress tab adds the charts (recharts), a chunk of their own.
+  // The AI lesson; its progress tab adds the charts (recharts), a chunk of their own.
   { name: 'ai-lesson', lazy: [...SIGNED_IN, AI_LESSON], budgetKb: 250 },
   {
     name: '  progress tab',

@@ -3,10 +3,10 @@ import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
 
-// Issue #10: a page downloads the messages it shows, not the whole catalog. In a production build
-// every module of src/web registers the Polish (default, spec §1) messages it uses, so they come
-// with its chunk; English, the other locale, stays one chunk (src/locales/en.po) loaded when
-// chosen. Development and tests load the whole catalogs (src/web/app/i18n.ts).
+// A page downloads the messages it shows, not the whole catalog (architecture.md "Loading"). In a
+// production build every module of src/web registers the Polish (default) messages it uses, so
+// they come with its chunk; English, the other locale, stays one chunk (src/locales/en.po) loaded
+// when chosen. Development and tests load the whole catalogs (src/web/app/i18n.ts).
 
 const REGISTRY = path.resolve('src/web/app/catalog-registry.ts')
 const SPLIT_LOCALE = 'pl'

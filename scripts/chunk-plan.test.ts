@@ -38,7 +38,7 @@ const plan = chunkPlan(app, {
 })
 const groupOf = (id: string) => plan.groups.get(id) ?? (plan.shell.has(id) ? 'shell' : 'bundler')
 
-describe('the chunk plan of the signed-in start (issue #10)', () => {
+describe('the chunk plan of the signed-in start', () => {
   it('keeps what the entry needs in the shell, and only there', () => {
     expect(['main', 'react', 'login', 'button'].map(groupOf)).toEqual(['shell', 'shell', 'shell', 'shell'])
   })

@@ -1,9 +1,10 @@
 import { type ModuleGraph, shellModules } from './shell-modules.ts'
 
-// How the web app is cut into chunks beyond React (issue #10, vite.config.ts). Left to itself the
-// bundler makes a chunk for every set of lazy modules that share code, and the dashboard's screens
-// share a lot: a phone fetched some 70 files before set-lessons could render, six at a time over
-// HTTP/1.1, each a round trip on a slow link. The plan names these groups instead:
+// How the web app is cut into chunks beyond React (vite.config.ts;
+// decisions.md "The dashboards' first load: fewer, larger chunks"). Left to itself the bundler
+// makes a chunk for every set of lazy modules that share code, and the dashboard's screens share a
+// lot: a phone fetched some 70 files before set-lessons could render, six at a time over HTTP/1.1,
+// each a round trip on a slow link. The plan names these groups instead:
 // - `shell`: what the app's entry needs (the login page renders from it alone);
 // - `signed-in`: what a signed-in start needs to ask for the profile (the HTTP client, the
 //   prefetch), so that request leaves as soon as this small chunk has arrived;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-// Browser tests use Debian's Chromium, never a download (ARCHITECTURE.md "Runtime and toolchain"):
+// Browser tests use Debian's Chromium, never a download (architecture.md "Runtime and toolchain"):
 // PLAYWRIGHT_CHROMIUM_PATH, then /usr/bin/chromium, then Playwright's own build if one is
 // installed; as root with none of them, Debian's package is installed.
 

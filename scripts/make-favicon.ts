@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts'
 
-// Makes public/favicon.ico from public/icons/logo.svg (issue #11 item 8: /favicon.ico was 404 —
-// browsers and tools still ask for it). Run once after the logo changes and commit the result:
+// Makes public/favicon.ico from public/icons/logo.svg (browsers and tools still ask for
+// /favicon.ico, which was a 404 without it). Run once after the logo changes and commit the result:
 //   node scripts/make-favicon.ts
 // The ICO holds the logo drawn by Chromium as PNGs of 16, 32 and 48 px (an ICO may hold PNGs).
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-// Mantine's styles per component (issue #10): instead of the whole '@mantine/core/styles.css',
-// each source file imports the CSS of the Mantine components it renders (and of the components
-// those are built from), so a page's CSS comes with its chunk. The shell's stylesheet
+// Mantine's styles per component: instead of the whole '@mantine/core/styles.css', each source file
+// imports the CSS of the Mantine components it renders (and of the components those are built
+// from), so a page's CSS comes with its chunk. The shell's stylesheet
 // (src/web/app/mantine-styles.ts) holds the global styles and the components every page shows.
 // This module works out what a file needs from @mantine/core's own files; the unit test
 // src/web/app/mantine-css.test.ts fails when a file misses one, and
@@ -13,7 +13,7 @@ const CORE = path.resolve('node_modules/@mantine/core')
 const CSS_PREFIX = '@mantine/core/styles/'
 export const SHELL_STYLES = 'src/web/app/mantine-styles.ts'
 const NOTIFICATIONS_CSS = '@mantine/notifications/styles.css'
-/** @mantine/dates' one stylesheet (issue #26): its components' files also import core's they use. */
+/** @mantine/dates' one stylesheet: its components' files also import core's they use. */
 const DATES_CSS = '@mantine/dates/styles.css'
 
 /** Component name → the CSS files (names without `.css`) it needs, in Mantine's order. */

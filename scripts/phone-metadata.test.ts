@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PHONE_COUNTRIES } from '../src/web/ui/phone-countries.ts'
 import { installedMetadata, PHONE_METADATA_FILE, pickPhoneMetadata } from './phone-metadata.ts'
 
-describe('the phone input’s metadata (issue #26)', () => {
+describe('the phone input’s metadata', () => {
   it('is the installed libphonenumber-js min metadata cut to the country list', () => {
     const committed = JSON.parse(readFileSync(PHONE_METADATA_FILE, 'utf8'))
     // When this fails: `node scripts/phone-metadata.ts && npx biome format --write src/web/ui/phone-metadata.json`.

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { PHONE_COUNTRIES } from '../src/web/ui/phone-countries.ts'
 
-// issue #26: the phone input formats and validates numbers with libphonenumber-js, on the smallest
-// metadata that covers its country list — the package's "min" metadata (no number types) cut to
-// those countries, as libphonenumber's own metadata generator does with its country filter. The
-// cut is committed (src/web/ui/phone-metadata.json); scripts/phone-metadata.test.ts fails when it
-// no longer matches the installed package or the list. `node scripts/phone-metadata.ts` rewrites it (then `npx biome format --write` it).
+// The phone input formats and validates numbers with libphonenumber-js, on the smallest metadata
+// that covers its country list — the package's "min" metadata (no number types) cut to those
+// countries, as libphonenumber's own metadata generator does with its country filter. The cut is
+// committed (src/web/ui/phone-metadata.json); scripts/phone-metadata.test.ts fails when it no
+// longer matches the installed package or the list. `node scripts/phone-metadata.ts` rewrites it
+// (then `npx biome format --write` it).
 
 type Metadata = {
   version: number

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-// Run after `vite build` (issue #10 item 2): writes `.br` and `.gz` siblings of the build's text
-// files once, at the highest levels, so the server sends them compressed without spending CPU per
-// request (@fastify/static `preCompressed`). A sibling that would not be smaller is not written.
+// Run after `vite build`: writes `.br` and `.gz` siblings of the build's text files once, at the
+// highest levels, so the server sends them compressed without spending CPU per request
+// (@fastify/static `preCompressed`). A sibling that would not be smaller is not written.
 
 const TEXT_FILE = /\.(?:js|mjs|css|html|svg|webmanifest|json|txt|ico)$/
 const MIN_BYTES = 1024

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from './find-chromium.ts'
 
-// Screenshots of the lesson room (issue #13), which takes two people (not part of `npm test`):
+// Screenshots of the lesson room, which takes two people (not part of `npm test`):
 //   node scripts/room-screenshots.ts <base-url> <out-dir>
 // against a server with the demo data (DEMO_DATA=true) whose demo student Piotr has a voice
 // sample. Anna (the teacher) is shot in the pre-join check and in the call with Piotr, at 1280 px

@@ -101,7 +101,7 @@ vitest('unit tests, TZ=UTC', 'unit', '.tmp/unit-utc.json', { TZ: 'UTC' })
 vitest('unit tests, TZ=America/New_York', 'unit', '.tmp/unit-ny.json', { TZ: 'America/New_York' })
 
 if (run('production build', 'npm', ['run', '-s', 'build'])) {
-  // Issue #10: a size check, not a timing — the JavaScript a cold /login downloads, gzipped.
+  // A size check, not a timing — the JavaScript a cold /login downloads, gzipped.
   const withinBudget = run('JavaScript size budget (cold /login ≤ 150 kB gzipped)', 'node', [
     'scripts/bundle-budget.ts',
   ])

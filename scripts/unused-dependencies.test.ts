@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkDependencies, importedPackages, packageOf } from './unused-dependencies.ts'
 
-// issue #26 item 5: "a dependency is either used as its community intends or gone".
+// A dependency is either used as its community intends or gone
+// (decisions.md "The design card's libraries in real use; the last small gaps").
 describe('dependencies in package.json', () => {
   it('are each imported somewhere in the project, or allow-listed as a tool with its reason', () => {
     const { unused, staleTools } = checkDependencies()

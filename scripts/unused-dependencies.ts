@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-// issue #26 item 5: a dependency in package.json is either imported by the project's source,
-// scripts, tests or configuration, or named here as a tool with the reason it is kept (a CLI run by
-// an npm script, a type package, the pinned Node.js, a test environment). scripts/unused-
-// dependencies.test.ts, part of `npm test`, fails on any other.
+// A dependency in package.json is either imported by the project's source, scripts, tests or
+// configuration, or named here as a tool with the reason it is kept (a CLI run by an npm script, a
+// type package, the pinned Node.js, a test environment). scripts/unused-dependencies.test.ts, part
+// of `npm test`, fails on any other.
 
 export const TOOLS: Record<string, string> = {
   '@biomejs/biome': 'the `biome` CLI (npm run lint / format)',

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { JOIN_WINDOW_MINUTES } from '../src/domain/constants.ts'
 
-// Web push (issue #28 item 4): a push shows its notification; a click brings the app forward at
-// the lesson. Where a click leads is decided when it happens, not when the push arrived: the
-// lesson's room while its join window is open (spec §4/§9: from 15 minutes before the start until
-// the end), otherwise the push's own address (my-lessons, for a lesson).
+// Web push: a push shows its notification; a click brings the app forward at the lesson. Where a
+// click leads is decided when it happens, not when the push arrived: the lesson's room while its
+// join window is open (product-rules.md "Join window": from 15 minutes before the start until the
+// end), otherwise the push's own address (my-lessons, for a lesson).
 
 type Payload = {
   title: string

@@ -27,7 +27,7 @@ cleanupOutdatedCaches()
 // Any in-app navigation is answered with the precached shell, so the app reloads offline.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
 
-// Reference data: network first, the last good answer when offline or slow (ARCHITECTURE.md).
+// Reference data: network first, the last good answer when offline or slow (architecture.md "Offline").
 const referenceData = /^\/api\/v1\/(?:(?:languages|levels|specializations)\/list|settings\/show)$/
 registerRoute(
   ({ url, request }) =>
@@ -39,8 +39,8 @@ registerRoute(
   }),
 )
 
-// The lesson lists (issue #5 item 8): network first, else the last answer, marked with when it was
-// fetched so my-lessons can say the data may be out of date (src/web/api/http.ts reads the header).
+// The lesson lists: network first, else the last answer, marked with when it was fetched so
+// my-lessons can say the data may be out of date (src/web/api/http.ts reads the header).
 const lessonLists = /^\/api\/v1\/lessons\/(?:list_scheduled|list_finished|list_group|show)$/
 registerRoute(
   ({ url, request }) =>
@@ -94,7 +94,7 @@ function isSkipWaiting(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING'
 }
 
-// Web push (issue #28 item 4): showing a push, and where a click on it leads.
+// Web push: showing a push, and where a click on it leads.
 registerPushEvents(self)
 
 clientsClaim()

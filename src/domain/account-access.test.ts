@@ -4,7 +4,7 @@ import { accountAccess } from './account-access.ts'
 // Tuesday 10 March 2026, 00:30 Poland time (23:30 UTC the day before): the Poland date decides.
 const NOW = new Date('2026-03-09T23:30:00Z')
 
-describe('account access by active_until (spec §8, §9)', () => {
+describe('account access by active_until', () => {
   it('is expired only once the Poland date is past active_until (the day itself still counts)', () => {
     expect(accountAccess('2026-03-09', NOW)).toEqual({ kind: 'expired', activeUntil: '2026-03-09' })
     expect(accountAccess('2026-03-10', NOW)).toEqual({ kind: 'ending', activeUntil: '2026-03-10' })

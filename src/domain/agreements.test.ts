@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AGREEMENTS, agreementsFor, requiredAgreementsFilled } from './agreements.ts'
 
-describe('agreements (spec §3)', () => {
+describe('agreements', () => {
   it('lists the agreements of each role', () => {
     expect(agreementsFor('teacher').map((a) => a.key)).toEqual([
       'user_rules_agreed',
@@ -22,7 +22,7 @@ describe('agreements (spec §3)', () => {
     ])
   })
 
-  it('requires the role’s own required agreements only (spec §5)', () => {
+  it('requires the role’s own required agreements only', () => {
     expect(requiredAgreementsFilled('teacher', { user_rules_agreed: true, teacher_rules_agreed: true })).toBe(
       true,
     )

@@ -1,6 +1,6 @@
 import type { Role } from './api/common.ts'
 
-// spec §3 Agreements: served from this constant, not a call.
+// The agreements (product-rules.md "Records and fields"): served from this constant, not a call.
 export const AGREEMENTS = [
   { key: 'user_rules_agreed', roles: ['student', 'teacher'], required: true },
   { key: 'teacher_rules_agreed', roles: ['teacher'], required: true },
@@ -14,6 +14,9 @@ export type Agreements = Partial<Record<AgreementKey, boolean>>
 
 export const agreementsFor = (role: Role) => AGREEMENTS.filter((a) => a.roles.some((r) => r === role))
 
-/** spec §5: the required agreements of the role are checked; another role's are not required. */
+/**
+ * product-rules.md "Validation": the role's required agreements are checked; another role's are
+ * not required.
+ */
 export const requiredAgreementsFilled = (role: Role, agreements: Agreements) =>
   agreementsFor(role).every((a) => !a.required || agreements[a.key] === true)

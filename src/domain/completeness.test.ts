@@ -26,7 +26,7 @@ const teacher: Checked = {
   commercial_email_consent: false,
 } satisfies Partial<Profile>
 
-describe('personal data filled (spec §5)', () => {
+describe('personal data filled', () => {
   it('needs names, a phone over 5 characters, a birth date and, for a teacher, an e-mail', () => {
     expect(personalDataFilled(teacher)).toBe(true)
     expect(personalDataFilled({ ...teacher, first_name: ' ' })).toBe(false)
@@ -39,7 +39,7 @@ describe('personal data filled (spec §5)', () => {
   })
 })
 
-describe('bank data filled (spec §5)', () => {
+describe('bank data filled', () => {
   it('needs the IBAN and the address, and SWIFT unless the IBAN is Polish', () => {
     expect(bankDataFilled(teacher)).toBe(true)
     expect(bankDataFilled({ ...teacher, iban: null })).toBe(false)
@@ -50,7 +50,7 @@ describe('bank data filled (spec §5)', () => {
   })
 })
 
-describe('skill data filled (spec §5)', () => {
+describe('skill data filled', () => {
   it('needs a description, a teaching language and complete taught languages', () => {
     expect(skillDataFilled(teacher)).toBe(true)
     expect(skillDataFilled({ ...teacher, description: null })).toBe(false)
@@ -60,7 +60,7 @@ describe('skill data filled (spec §5)', () => {
   })
 })
 
-describe('agreements filled (spec §5)', () => {
+describe('agreements filled', () => {
   it('checks the role’s required agreements only', () => {
     expect(agreementsFilled(teacher)).toBe(true)
     expect(agreementsFilled({ ...teacher, teacher_rules_agreed: false })).toBe(false)

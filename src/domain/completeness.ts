@@ -2,8 +2,9 @@ import { requiredAgreementsFilled } from './agreements.ts'
 import type { Profile } from './api/profile.ts'
 import { swiftRequired } from './validation/rules.ts'
 
-// spec §5 Completeness checks. They drive the MissingDataReminder and the profile's redirect
-// parameter (issue #3), and the server decides registration_completed with the same rules.
+// The completeness checks (product-rules.md "Validation"). They drive the MissingDataReminder and
+// the profile's redirect parameter, and the server decides registration_completed with the same
+// rules.
 
 type P = Pick<
   Profile,

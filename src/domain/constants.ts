@@ -1,4 +1,5 @@
-// Business constants of spec §9. Values that the server's settings may override are defaults only.
+// Business constants (product-rules.md "Constants and limits"). Values that the server's settings
+// may override are defaults only.
 
 export const LESSON_SLOT_MINUTES = 45
 export const SCHEDULED_SLOT_MATCH_MINUTES = 45
@@ -20,7 +21,7 @@ export const VIDEO_MAX_BYTES = 104_857_600
 export const MATERIAL_MAX_BYTES = 10_485_760
 export const RATING_MIN = 1
 export const RATING_MAX = 5
-/** issue #25 item 1: how many recent ratings with comments the teacher's page shows. */
+/** How many recent ratings with comments the teacher's page shows. */
 export const TEACHER_REVIEWS_SHOWN = 5
 export const SETTINGS_TIMEOUT_MS = 10_000
 export const SOCIAL_LINK_DEBOUNCE_MS = 500

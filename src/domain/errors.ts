@@ -1,12 +1,12 @@
 import type { AiErrorCode } from './ai-lesson/errors.ts'
 
-// Stable error codes and the English messages of spec §8. The web maps codes to pl/en texts;
-// the English message stays in the spec's wording so substring rules ('limit', …) keep working.
+// Stable error codes and the English messages of product-rules.md "Errors". The web maps codes to
+// pl/en texts; the English message keeps that wording so substring rules ('limit', …) keep working.
 
 /**
  * The codes, apart from their messages: the web's shell recognises a code with this list and
  * words it itself, so the server's English texts below stay out of the login's download
- * (issue #10 budget). `Record<BaseErrorCode, …>` below keeps the two in step.
+ * (architecture.md "Loading"). `Record<BaseErrorCode, …>` below keeps the two in step.
  */
 export const BASE_ERROR_CODES = [
   'wrong_credentials',
@@ -29,11 +29,12 @@ export const BASE_ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'server_error',
-  // Booking (issue #4, spec §8 "create-lesson errors"). The web also applies spec §8's substring
-  // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
-  // so only lesson_limit may contain the word "limit".
+  // Booking. The web also applies the substring rules of product-rules.md "Errors" to these English
+  // messages ('limit', 'maximum monthly income', "exceeds 'active until'"), so only lesson_limit may
+  // contain the word "limit".
   'human_access_required',
-  // issue #24 item 1: spec §2 keeps these students from the one-to-one booking.
+  // The screens keep these students from the one-to-one booking, and so does the server
+  // (decisions.md "The server keeps the screens' rules").
   'registration_incomplete',
   'group_lessons_only',
   'account_expired',
@@ -46,7 +47,7 @@ export const BASE_ERROR_CODES = [
   'slot_taken',
   'slot_unavailable',
   'idempotency_key_reused',
-  // My lessons (issue #5, spec §4 and §8).
+  // My lessons (product-rules.md "States and transitions").
   'lesson_started',
   'lesson_cancelled',
   'lesson_finished',
@@ -58,22 +59,22 @@ export const BASE_ERROR_CODES = [
   'absentee_invalid',
   'group_lesson_memo',
   'too_many_materials',
-  // The lesson room (issue #13, spec §4 join window, docs/lesson-room-protocol.md).
+  // The lesson room (product-rules.md "Join window", docs/lesson-room-protocol.md).
   'lesson_not_found',
   'group_lesson',
   'join_window_not_open',
   'join_window_closed',
-  // The language onboarding (issue #24 item 2): a student's lack-of-slots reports a Poland day.
+  // The language onboarding: a student's lack-of-slots reports a Poland day.
   'lack_of_slots_daily_cap',
-  // Recordings of the lesson room (issue #22).
+  // Recordings of the lesson room.
   'recording_not_agreed',
   'recording_in_progress',
   'recording_not_active',
   'recording_chunk_gap',
   'recording_chunk_mismatch',
-  // Outside classrooms (issue #23): Vonage or LearnCube did not answer.
+  // Outside classrooms: Vonage or LearnCube did not answer.
   'video_provider_unavailable',
-  // The waitlist (issue #28 item 5).
+  // The waitlist.
   'waitlist_full',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
@@ -99,9 +100,9 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   payload_too_large: 'The file is too large',
   unsupported_media_type: 'Unsupported file type',
   server_error: 'Server error. Please try again later.',
-  // Booking (issue #4, spec §8 "create-lesson errors"). The web also applies spec §8's substring
-  // rules to these English messages ('limit', 'maximum monthly income', "exceeds 'active until'"),
-  // so only lesson_limit may contain the word "limit".
+  // Booking. The web also applies the substring rules of product-rules.md "Errors" to these English
+  // messages ('limit', 'maximum monthly income', "exceeds 'active until'"), so only lesson_limit may
+  // contain the word "limit".
   human_access_required: 'Your account has no access to lessons with a teacher',
   registration_incomplete: 'Complete your registration before you book a lesson',
   group_lessons_only: 'Your account is for group lessons only',
@@ -116,7 +117,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   slot_taken: 'Someone has just booked this time. Choose another one.',
   slot_unavailable: 'This time can no longer be booked',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request',
-  // My lessons (issue #5, spec §4 and §8).
+  // My lessons (product-rules.md "States and transitions").
   lesson_started: 'You cannot cancel a lesson that has already started',
   lesson_cancelled: 'This lesson has been cancelled',
   lesson_finished: 'This lesson has already finished',
@@ -128,7 +129,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   absentee_invalid: 'The absent person must be the other participant of the lesson',
   group_lesson_memo: 'The student memo is not available for group lessons',
   too_many_materials: 'A lesson can hold at most {max} materials',
-  // The lesson room (issue #13, spec §4 join window, docs/lesson-room-protocol.md).
+  // The lesson room (product-rules.md "Join window", docs/lesson-room-protocol.md).
   lesson_not_found: 'Lesson not found',
   group_lesson: 'A group lesson cannot be joined here',
   join_window_not_open: 'You can join the lesson from 15 minutes before it starts',

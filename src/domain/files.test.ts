@@ -52,7 +52,7 @@ const HEADS: [string, Uint8Array, FileType | null][] = [
   ['empty', new Uint8Array(0), null],
 ]
 
-describe('sniffFileType (spec §5: the content decides)', () => {
+describe('sniffFileType (the content decides)', () => {
   it.each(HEADS)('%s', (_name, head, type) => {
     expect(sniffFileType(head)).toBe(type)
   })
@@ -69,7 +69,7 @@ describe('sniffFileType (spec §5: the content decides)', () => {
   })
 })
 
-describe('checkFile (spec §5 Uploads)', () => {
+describe('checkFile', () => {
   const png = HEADS[2]?.[1] ?? new Uint8Array(0)
   const mp4 = ftyp('isom')
   const pdf = bytes('%PDF-1.4')
@@ -92,7 +92,7 @@ describe('checkFile (spec §5 Uploads)', () => {
     expect(checkFile(kind, head, size)).toEqual(expected)
   })
 
-  it('states the limits of spec §5 in bytes and labels', () => {
+  it('states the upload limits in bytes and labels', () => {
     expect(FILE_RULES.picture).toMatchObject({ maxBytes: 5_242_880, label: 'JPG, PNG' })
     expect(FILE_RULES.video).toMatchObject({ maxBytes: 104_857_600, label: 'MP4' })
     expect(FILE_RULES.material.maxBytes).toBe(10_485_760)

@@ -2,8 +2,8 @@ import { RECORDING_CHUNK_MAX_BYTES, RECORDING_MAX_BYTES, VOICE_CLIP_MAX_BYTES } 
 import { MATERIAL_MAX_BYTES, PICTURE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts'
 import { VOICE_SAMPLE_MAX_BYTES } from './voice-sample.ts'
 
-// spec §5 Uploads: what each kind of file may be, judged by its content (magic bytes), never by
-// its name or the browser's claimed type.
+// What each kind of file may be (product-rules.md "Uploads"), judged by its content (magic bytes),
+// never by its name or the browser's claimed type.
 
 export type FileType =
   | 'jpeg'
@@ -17,7 +17,7 @@ export type FileType =
   /**
    * Any ZIP, as its first bytes say: the web's check and the server's first look. The server's
    * content check (server/platform/file-content.ts) makes it docx, xlsx or pptx, or refuses it;
-   * files stored before issue #24 keep it.
+   * files stored before that check existed keep it.
    */
   | 'office-zip'
   | 'docx'
@@ -25,14 +25,15 @@ export type FileType =
   | 'pptx'
   | 'office-legacy'
   | 'csv'
-  /** A lesson recording (issue #22): the WebM that MediaRecorder makes, joined and made seekable. */
+  /** A lesson recording: the WebM that MediaRecorder makes, joined and made seekable. */
   | 'webm'
   /** A recording's chunk: bytes in the middle of a WebM stream, with no header of their own. */
   | 'chunk'
 
 /**
- * `voice`: the profile's voice sample (spec §9), whose WAV format is checked further on upload.
- * `recording`, `recording-chunk`: a lesson recording and the chunks it is sent in (issue #22).
+ * `voice`: the profile's voice sample (product-rules.md "Voice sample"), whose WAV format is
+ * checked further on upload.
+ * `recording`, `recording-chunk`: a lesson recording and the chunks it is sent in.
  */
 export type FileKind =
   | 'picture'
@@ -41,9 +42,9 @@ export type FileKind =
   | 'voice'
   | 'recording'
   | 'recording-chunk'
-  /** A lesson recording made by Vonage (issue #23): its composed archive, an MP4. */
+  /** A lesson recording made by Vonage: its composed archive, an MP4. */
   | 'provider-recording'
-  /** A student's voice clip in the lesson room (issue #22): Opus in WebM, as MediaRecorder makes it. */
+  /** A student's voice clip in the lesson room: Opus in WebM, as MediaRecorder makes it. */
   | 'voice-clip'
 
 export const FILE_RULES: Record<FileKind, { types: readonly FileType[]; maxBytes: number; label: string }> = {
@@ -188,7 +189,7 @@ function textHead(head: Uint8Array): string | null {
 
 export type FileCheck = { ok: true; type: FileType } | { ok: false; reason: 'file_type' | 'file_too_large' }
 
-/** Checks a file's head and size against the rules of its kind (spec §5). */
+/** Checks a file's head and size against the rules of its kind (product-rules.md "Uploads"). */
 export function checkFile(kind: FileKind, head: Uint8Array, size: number): FileCheck {
   const rule = FILE_RULES[kind]
   if (size > rule.maxBytes) return { ok: false, reason: 'file_too_large' }

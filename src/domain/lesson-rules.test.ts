@@ -23,7 +23,7 @@ const at = (iso: string) => Date.parse(iso)
 const cancelled: RuleLesson = { ...lesson, status: 'cancelled', cancelled_at: '2026-11-22T10:00:00.000Z' }
 const finished: RuleLesson = { ...lesson, status: 'finished' }
 
-describe('the join window (spec §4, §9)', () => {
+describe('the join window', () => {
   it('opens exactly 15 minutes before the start, not a second earlier', () => {
     expect(joinState(lesson, at('2026-11-23T09:44:59.999Z'))).toEqual({
       kind: 'early',
@@ -64,7 +64,7 @@ describe('the join window (spec §4, §9)', () => {
   })
 })
 
-describe('cancel, absence and rating rules (spec §4, §6)', () => {
+describe('cancel, absence and rating rules', () => {
   it('allows cancelling only a scheduled lesson before its start', () => {
     expect(canCancel(lesson, at('2026-11-23T09:59:59Z'))).toBe(true)
     expect(canCancel(lesson, at('2026-11-23T10:00:00Z'))).toBe(false)

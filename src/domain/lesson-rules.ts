@@ -2,7 +2,8 @@ import type { Role } from './api/common.ts'
 import type { Lesson } from './api/my-lessons.ts'
 import { JOIN_WINDOW_MINUTES } from './constants.ts'
 
-// The lesson rules of spec §4 that my-lessons repeats for display (the server decides them again).
+// The lesson rules (product-rules.md "States and transitions") that my-lessons repeats for display
+// (the server decides them again).
 // Instants are compared as epoch milliseconds: "the current Poland time" and the lesson's Poland
 // start are the same instants in any zone, so the answers never depend on the device's zone.
 
@@ -16,8 +17,9 @@ const endOf = (lesson: RuleLesson) => Date.parse(lesson.ends_at)
 const isCancelled = (lesson: RuleLesson) => lesson.status === 'cancelled' || lesson.cancelled_at !== null
 
 /**
- * spec §4 / §9 join window, as the button shows it: open from 15 minutes before the start to 15
- * minutes after the end (both edges included); `early` carries the instant it opens.
+ * The join window (product-rules.md "Join window"), as the button shows it: open from 15 minutes
+ * before the start to 15 minutes after the end (both edges included); `early` carries the instant
+ * it opens.
  */
 export type JoinState =
   | { kind: 'open' }
@@ -28,7 +30,7 @@ export type JoinState =
 export function joinState(lesson: RuleLesson, now: number): JoinState {
   if (isCancelled(lesson)) return { kind: 'cancelled' }
   const opensAt = startOf(lesson) - JOIN_MARGIN_MS
-  // spec §4: disabled when more than 15 minutes before the start …
+  // Disabled when more than 15 minutes before the start …
   if (now < opensAt) return { kind: 'early', opensAt }
   // … or more than 15 minutes after the end.
   if (now > endOf(lesson) + JOIN_MARGIN_MS) return { kind: 'closed' }
@@ -41,13 +43,13 @@ export const canJoin = (lesson: RuleLesson, now: number): boolean => joinState(l
 export const joinWindowPassed = (lesson: RuleLesson, now: number): boolean =>
   now > endOf(lesson) + JOIN_MARGIN_MS
 
-/** spec §4: cancel is blocked when the lesson is cancelled, has finished or has started. */
+/** product-rules.md "Cancellation": blocked when the lesson is cancelled, has finished or has started. */
 export const canCancel = (lesson: RuleLesson, now: number): boolean =>
   lesson.status === 'scheduled' && !isCancelled(lesson) && now < startOf(lesson)
 
 /**
- * spec §4 / issue #5 item 7: an absence may be reported from 15 minutes before the start onward
- * (the server's absence_too_early), once per party, never for a cancelled lesson.
+ * product-rules.md "Absence reports": an absence may be reported from 15 minutes before the start
+ * onward (the server's absence_too_early), once per party, never for a cancelled lesson.
  */
 export const canReportAbsence = (
   lesson: RuleLesson & Pick<Lesson, 'my_absence_report'>,
@@ -55,25 +57,25 @@ export const canReportAbsence = (
 ): boolean =>
   !isCancelled(lesson) && lesson.my_absence_report === null && now >= startOf(lesson) - JOIN_MARGIN_MS
 
-/** spec §4 / §6: only the lesson's student rates, and only a finished lesson. */
+/** product-rules.md "Ratings": only the lesson's student rates, and only a finished lesson. */
 export const canRate = (lesson: RuleLesson, role: Role): boolean =>
   role === 'student' && lesson.status === 'finished' && !isCancelled(lesson)
 
-/** spec §2 AddNote (the student's note) and §5 memos: not on a cancelled lesson. */
+/** The student's note (AddNote) and the memos (product-rules.md "Notes and memos"): not when cancelled. */
 export const canAddNote = (lesson: RuleLesson, role: Role): boolean =>
   role === 'student' && !isCancelled(lesson)
 
 /**
- * spec §5: each party writes its own memo, not on a cancelled lesson; the student memo is hidden
- * for group lessons, so a student there has no memo to write.
+ * product-rules.md "Notes and memos": each party writes its own memo, not on a cancelled lesson;
+ * the student memo is hidden for group lessons, so a student there has no memo to write.
  */
 export const canEditMemos = (lesson: RuleLesson & Pick<Lesson, 'is_group'>, role: Role): boolean =>
   !isCancelled(lesson) && !(role === 'student' && lesson.is_group)
 
-/** spec §6: teachers upload materials; a cancelled lesson takes none. */
+/** product-rules.md "Roles and permissions": teachers upload materials; a cancelled lesson takes none. */
 export const canUploadMaterial = (lesson: RuleLesson, role: Role): boolean =>
   role === 'teacher' && !isCancelled(lesson)
 
-/** The party an absence report names (spec §6: the absentee is the lesson's other party). */
+/** The party an absence report names (product-rules.md "Absence reports": the lesson's other party). */
 export const absenteeOf = (lesson: Pick<Lesson, 'teacher' | 'student'>, role: Role) =>
   role === 'student' ? lesson.teacher : lesson.student

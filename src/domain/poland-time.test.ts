@@ -17,7 +17,7 @@ import {
 } from './poland-time.ts'
 
 // The oracle: the platform's IANA database for Europe/Warsaw, which follows the EU rule that
-// spec §9 states (Poland has used it since 1996).
+// product-rules.md "Time zone" states (Poland has used it since 1996).
 const warsaw = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Warsaw',
   hourCycle: 'h23',
@@ -49,7 +49,7 @@ const TO = Date.UTC(2099, 11, 31)
 const instant = fc.integer({ min: FROM, max: TO })
 const yearArb = fc.integer({ min: 1997, max: 2099 })
 
-describe('Poland time (spec §9)', () => {
+describe('Poland time', () => {
   it('agrees with Europe/Warsaw for any instant', () => {
     fc.assert(
       fc.property(instant, (ms) => {

@@ -1,5 +1,6 @@
-// Poland time (spec §9): CET (UTC+1), with summer time (CEST, UTC+2) from the last Sunday of
-// March 02:00 to the last Sunday of October 03:00 local time — both changes happen at 01:00 UTC.
+// Poland time (product-rules.md "Time zone"): CET (UTC+1), with summer time (CEST, UTC+2) from
+// the last Sunday of March 02:00 to the last Sunday of October 03:00 local time — both changes
+// happen at 01:00 UTC.
 // Pure arithmetic on UTC fields, so the answers never depend on the machine's time zone.
 
 const MINUTE_MS = 60_000
@@ -124,13 +125,16 @@ export function startOfPolandDay(instant: Date | number): Date {
   return fromPolandLocal(parseDateKey(polandDateKey(instant)))
 }
 
-/** Monday 00:00 Poland time of the week containing `instant` (weeks start on Monday, spec §9). */
+/**
+ * Monday 00:00 Poland time of the week containing `instant` (weeks start on Monday,
+ * product-rules.md "Time zone").
+ */
 export function startOfPolandWeek(instant: Date | number): Date {
   const p = toPolandParts(instant)
   return fromPolandLocal(parseDateKey(addDays(polandDateKey(instant), 1 - p.weekday)))
 }
 
-/** `dd.MM.yyyy` in Poland time (DESIGN.md "Words"). */
+/** `dd.MM.yyyy` in Poland time (design.md "Words"). */
 export function formatPolandDate(instant: Date | number): string {
   const p = toPolandParts(instant)
   return `${pad(p.day)}.${pad(p.month)}.${pad(p.year, 4)}`

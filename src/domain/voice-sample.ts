@@ -1,4 +1,4 @@
-// spec §9 "Voice sample": 10 s, WAV, 44 100 Hz, 16 bit, 2 channels, named voice-confirmation.wav.
+// product-rules.md "Voice sample": 10 s, WAV, 44 100 Hz, 16 bit, 2 channels, named voice-confirmation.wav.
 // The server judges an upload by its content (docs/lesson-room-protocol.md §5); the web's encoder
 // writes exactly this format. Both read these numbers from here.
 

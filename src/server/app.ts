@@ -80,12 +80,12 @@ declare module 'fastify' {
 
 function contentSecurityPolicy(https: boolean, config: Config): Record<string, string[] | null> {
   const aiLessonUrl = config.ai.lessonUrl
-  // Issue #23: the configured outside classrooms' scripts and servers.
+  // The configured outside classrooms' scripts and servers.
   const video = providerSources(config.video)
   const connect = ["'self'", ...video.connect]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
-  // Issue #15: the home tab of the AI lesson embeds an outside provider's page.
+  // The home tab of the AI lesson embeds an outside provider's page.
   const frames = [...(aiLessonUrl ? [new URL(aiLessonUrl).origin] : []), ...video.frame]
   return {
     defaultSrc: ["'self'"],
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? Fastify({ ...common, logger: false })
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
-  // issue #30: every request observed by its route pattern; /metrics only with METRICS_TOKEN.
+  // Every request observed by its route pattern; /metrics only with METRICS_TOKEN.
   const metrics = deps.metrics ?? createMetrics()
   const lifecycle = deps.lifecycle ?? createLifecycle()
   metrics.observe(app)
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     else if (change.kind === 'user') sessionCache.forgetUser(change.id)
   })
   const storage = deps.storage ?? storageFor(deps.config)
-  // issue #30: with the files in a bucket, the URLs' secret is the database's, shared by every node.
+  // With the files in a bucket, the URLs' secret is the database's, shared by every node.
   const filesSecret = deps.config.s3
     ? await loadSharedFilesSecret(deps.database.db, deps.config)
     : await loadFilesSecret(deps.config)
@@ -143,10 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
   const video = createVideoProviders(deps.config.video)
-  // issue #28: the job queue; every process adds jobs, JOBS_WORKER processes also run them.
+  // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
-  // issue #28 item 4: web push's key pair, made once and kept in the database.
+  // Web push's key pair, made once and kept in the database.
   const vapid = await loadVapid(db, deps.config)
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What waited for the school's digest when the last process stopped goes out now (or on the hour).
   app.addHook('onReady', async () => lackOfSlotsDigest.start())
   if (deps.config.jobsWorker) {
-    // issue #28: lessons' e-mails and pushes, and waiting students hearing of freed slots (item 5).
+    // Lessons' e-mails and pushes, and waiting students hearing of freed slots.
     const workers = { db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }
     app.addHook('onReady', async () => {
       await startNotificationWorkers({ ...workers, vapid })
@@ -234,8 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      // Issue #10 item 2: JSON answers over 1 KB go out brotli- or gzip-compressed (the static
-      // files are compressed once at build time instead). Compressed request bodies are refused.
+      // JSON answers over 1 KB go out brotli- or gzip-compressed (the static files are compressed
+      // once at build time instead). Compressed request bodies are refused.
       await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false })
       await api.register(healthRoutes)
       await api.register(authRoutes)

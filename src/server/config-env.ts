@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
-// The environment's variables, each checked with a message that names it (issue #2); config.ts
-// turns what passes into the typed Config.
+// The environment's variables, each checked with a message that names it; config.ts turns what
+// passes into the typed Config.
 
 const intFromEnv = (name: string, min: number, max: number) =>
   v.pipe(
@@ -70,7 +70,7 @@ export const envSchema = v.object({
   TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
   ICE_TRANSPORT_POLICY: v.optional(v.picklist(['all', 'relay']), 'all'),
-  // The AI lesson (issue #15): an outside provider's page, or the built-in tutor's model.
+  // The AI lesson: an outside provider's page, or the built-in tutor's model.
   AI_LESSON_URL: v.optional(urlFromEnv('AI_LESSON_URL', ['http:', 'https:'])),
   AI_LESSON_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'AI_LESSON_SECRET must be at least 32 characters')),
@@ -81,9 +81,9 @@ export const envSchema = v.object({
   AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
   AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
   AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
-  // issue #28: whether this process runs jobs (e-mails, reminders); every process may add them.
+  // Whether this process runs jobs (e-mails, reminders); every process may add them.
   JOBS_WORKER: v.optional(v.picklist(['true', 'false'], 'JOBS_WORKER must be true or false'), 'true'),
-  // issue #28 item 4: who sends the pushes (VAPID's contact), and http:// push endpoints (a local
+  // Who sends the pushes (VAPID's contact), and http:// push endpoints (a local
   // stand-in of a push service; real ones are https).
   VAPID_SUBJECT: v.optional(
     v.pipe(
@@ -99,7 +99,7 @@ export const envSchema = v.object({
     v.picklist(['true', 'false'], 'PUSH_HTTP_ENDPOINTS must be true or false'),
     'false',
   ),
-  // issue #30: files in an S3-compatible bucket instead of DATA_DIR (platform/storage-s3.ts).
+  // Files in an S3-compatible bucket instead of DATA_DIR (platform/storage-s3.ts).
   S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty('S3_BUCKET must not be empty'))),
   S3_ENDPOINT: v.optional(urlFromEnv('S3_ENDPOINT', ['http:', 'https:'])),
   S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('S3_REGION must not be empty'))),
@@ -109,15 +109,15 @@ export const envSchema = v.object({
     v.picklist(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false'),
     'false',
   ),
-  // issue #30: Prometheus metrics on a port of their own (METRICS_PORT) and/or behind a token.
+  // Prometheus metrics on a port of their own (METRICS_PORT) and/or behind a token.
   METRICS_PORT: v.optional(intFromEnv('METRICS_PORT', 1, 65535)),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('METRICS_HOST must not be empty')), '127.0.0.1'),
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
   ),
-  // issue #30: how long a stopping server waits for requests in flight before it exits.
+  // How long a stopping server waits for requests in flight before it exits.
   DRAIN_SECONDS: v.optional(intFromEnv('DRAIN_SECONDS', 0, 600), '25'),
-  // Outside classrooms (issue #23): Vonage video and LearnCube; the built-in room otherwise.
+  // Outside classrooms: Vonage video and LearnCube; the built-in room otherwise.
   VIDEO_PROVIDER: v.optional(
     v.picklist(['builtin', 'vonage'], 'VIDEO_PROVIDER must be builtin or vonage'),
     'builtin',

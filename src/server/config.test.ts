@@ -50,13 +50,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILES_SECRET: 'short' })).toThrow(/FILES_SECRET must be at least 32 characters/)
   })
 
-  it('reads OPERATOR_EMAIL, the school’s address for lack-of-slots reports (issue #14)', () => {
+  it('reads OPERATOR_EMAIL, the school’s address for lack-of-slots reports', () => {
     expect(loadConfig({}).operatorEmail).toBeUndefined()
     expect(loadConfig({ OPERATOR_EMAIL: 'szkola@example.pl' }).operatorEmail).toBe('szkola@example.pl')
     expect(() => loadConfig({ OPERATOR_EMAIL: 'szkola' })).toThrow(/OPERATOR_EMAIL must be an e-mail address/)
   })
 
-  it('reads the ICE servers of the lesson room (issue #13), none by default', () => {
+  it('reads the ICE servers of the lesson room, none by default', () => {
     expect(loadConfig({}).ice).toEqual({
       stunUrls: [],
       turnUrls: [],
@@ -83,7 +83,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STUN_URLS: 'http://x' })).toThrow(/STUN_URLS must be a comma-separated list/)
   })
 
-  describe('video providers (issue #23)', () => {
+  describe('video providers', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 
@@ -146,7 +146,7 @@ describe('loadConfig', () => {
     })
   })
 
-  // issue #28 item 4: web push's VAPID contact and the stand-in's plain-http endpoints.
+  // Web push's VAPID contact and the stand-in's plain-http endpoints.
   it("names the mail sender as web push's VAPID subject unless VAPID_SUBJECT is set, and checks it", () => {
     expect(loadConfig({ MAIL_FROM: 'szkola@lektorium.pl' }).push).toEqual({
       vapidSubject: 'mailto:szkola@lektorium.pl',
@@ -167,7 +167,7 @@ describe('loadConfig', () => {
     )
   })
 
-  // issue #30: files in S3, metrics, draining.
+  // Files in S3, metrics, draining.
   it('reads the S3 bucket, needing it for any other S3 setting and both keys or neither', () => {
     expect(loadConfig({}).s3).toBeUndefined()
     expect(

@@ -4,10 +4,10 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { type Env, envSchema } from './config-env.ts'
 
-// Environment → typed config, validated at start (issue #2): a bad value stops the process with a
-// message that names the variable (the variables: config-env.ts).
+// Environment → typed config, validated at start: a bad value stops the process with a message
+// that names the variable (the variables: config-env.ts).
 
-/** An S3-compatible bucket for the files (issue #30, platform/storage-s3.ts). */
+/** An S3-compatible bucket for the files (platform/storage-s3.ts). */
 export type S3Config = {
   bucket: string
   /** Undefined: AWS itself (by region). */
@@ -20,7 +20,7 @@ export type S3Config = {
   forcePathStyle: boolean
 }
 
-/** Prometheus metrics (issue #30, platform/metrics.ts): never public by default. */
+/** Prometheus metrics (platform/metrics.ts): never public by default. */
 export type MetricsConfig = {
   /** A listener of their own (METRICS_PORT on METRICS_HOST); undefined: none. */
   port: number | undefined
@@ -29,7 +29,7 @@ export type MetricsConfig = {
   token: string | undefined
 }
 
-/** Vonage video (issue #23): the application and its private key, which signs every request. */
+/** Vonage video: the application and its private key, which signs every request. */
 export type VonageConfig = {
   applicationId: string
   /** The private key's PEM text (VONAGE_PRIVATE_KEY is the key itself or a file holding it). */
@@ -38,7 +38,7 @@ export type VonageConfig = {
   apiUrl: string
 }
 
-/** LearnCube's virtual classroom (issue #23): the API keys, its REST API and its client script. */
+/** LearnCube's virtual classroom: the API keys, its REST API and its client script. */
 export type LearncubeConfig = {
   publicKey: string
   privateKey: string
@@ -56,7 +56,7 @@ export type VideoConfig = {
   learncube: LearncubeConfig | undefined
 }
 
-/** The AI lesson's settings (issue #15, docs/decisions.md "AI lesson"). */
+/** The AI lesson's settings (docs/decisions.md "The AI lesson"). */
 export type AiConfig = {
   /** An outside AI-lesson provider: GET /students/ai-lesson-url signs a token for it. */
   lessonUrl: string | undefined
@@ -82,9 +82,9 @@ export type Config = {
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
-  /** The school's address for what students ask and nobody teaches (issue #14); unset: not mailed. */
+  /** The school's address for what students ask and nobody teaches; unset: not mailed. */
   operatorEmail: string | undefined
-  /** How long lesson recordings are kept (issue #22), in days. */
+  /** How long lesson recordings are kept, in days. */
   recordingRetentionDays: number
   logLevel: string
   sessionTtlMs: number
@@ -112,11 +112,11 @@ export type Config = {
    */
   roomSecret: string | undefined
   /**
-   * The key that seals operators' TOTP secrets (OPERATOR_TOTP_KEY, issue #29); when unset, one is
+   * The key that seals operators' TOTP secrets (OPERATOR_TOTP_KEY); when unset, one is
    * generated once and kept in the database (modules/admin/secret-box.ts).
    */
   operatorTotpKey: string | undefined
-  /** ICE servers of the built-in video call (issue #13); none → host candidates only. */
+  /** ICE servers of the built-in video call; none → host candidates only. */
   ice: {
     stunUrls: string[]
     turnUrls: string[]
@@ -126,14 +126,14 @@ export type Config = {
   }
   ai: AiConfig
   video: VideoConfig
-  /** This process runs due jobs and the job queue's upkeep (JOBS_WORKER, issue #28). */
+  /** This process runs due jobs and the job queue's upkeep (JOBS_WORKER). */
   jobsWorker: boolean
-  /** Web push (issue #28 item 4): VAPID's subject, and whether http:// endpoints are accepted. */
+  /** Web push: VAPID's subject, and whether http:// endpoints are accepted. */
   push: { vapidSubject: string; httpEndpoints: boolean }
-  /** Where the files live (issue #30): the bucket, or undefined for `<DATA_DIR>/files`. */
+  /** Where the files live: the bucket, or undefined for `<DATA_DIR>/files`. */
   s3: S3Config | undefined
   metrics: MetricsConfig
-  /** How long a stopping server lets requests in flight finish (DRAIN_SECONDS, issue #30). */
+  /** How long a stopping server lets requests in flight finish (DRAIN_SECONDS). */
   drainMs: number
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined

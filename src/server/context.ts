@@ -40,22 +40,22 @@ export type AppContext = ServiceContext & {
   board: TeacherBoard
   /** Signs the file URLs that profiles carry and checks them when a file is asked for. */
   fileUrls: FileUrls
-  /** The school's hourly e-mail of new lack-of-slots reports (issue #24 item 2). */
+  /** The school's hourly e-mail of new lack-of-slots reports. */
   lackOfSlotsDigest: LackOfSlotsDigest
   /** This process's sockets of lesson rooms (modules/room/room-hub.ts). */
   roomHub: RoomHub
   /** Joins finished recordings and deletes expired ones (modules/recordings/worker.ts). */
   recordings: RecordingWorker
-  /** The outside classrooms the school has configured (issue #23, modules/room/providers.ts). */
+  /** The outside classrooms the school has configured (modules/room/providers.ts). */
   video: VideoProviders
-  /** Durable jobs on PostgreSQL (platform/jobs.ts, issue #28). */
+  /** Durable jobs on PostgreSQL (platform/jobs.ts). */
   jobs: Jobs
-  /** Serving or draining (issue #30): readiness answers 503 while draining. */
+  /** Serving or draining: readiness answers 503 while draining. */
   lifecycle: Lifecycle
-  /** This process's Prometheus metrics (issue #30, platform/metrics.ts). */
+  /** This process's Prometheus metrics (platform/metrics.ts). */
   metrics: Metrics
-  /** Plans lessons' e-mails (modules/notifications, issue #28). */
+  /** Plans lessons' e-mails (modules/notifications). */
   notifications: LessonNotifications
-  /** Web push's VAPID keys and subject (modules/notifications/push.ts, issue #28 item 4). */
+  /** Web push's VAPID keys and subject (modules/notifications/push.ts). */
   vapid: Vapid
 }

@@ -6,16 +6,16 @@ import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
 import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
 import { registeredRoutes } from './test-support/route-tree.ts'
 
-// issue #10 item 5: the hostile-input probe as a test. Every registered route gets its valid
-// request and then every variant of fuzz-cases.ts (wrong types, missing and extra keys, huge
-// values, NUL, lone surrogates, RTL, emoji, out-of-range numbers, malformed ids and dates,
-// broken bodies and headers). No answer may be a 5xx: bad input is the client's fault (4xx).
+// The hostile-input probe as a test. Every registered route gets its valid request and then every
+// variant of fuzz-cases.ts (wrong types, missing and extra keys, huge values, NUL, lone surrogates,
+// RTL, emoji, out-of-range numbers, malformed ids and dates, broken bodies and headers). No answer
+// may be a 5xx: bad input is the client's fault (4xx).
 
 let t: TestApp
 let world: World
 let fake: FakeOpenAi
 beforeAll(async () => {
-  // The AI lesson's model and transcription (issue #15): a fake outside service on 127.0.0.1.
+  // The AI lesson's model and transcription: a fake outside service on 127.0.0.1.
   fake = await startFakeOpenAi()
   const ai = {
     ...testConfig().ai,
@@ -33,7 +33,7 @@ afterAll(async () => {
   await fake.close()
 })
 
-// Operators (issue #29) reach the public routes as anyone does, and no student or teacher route.
+// Operators reach the public routes as anyone does, and no student or teacher route.
 const signedIn = ['student', 'teacher', 'newStudent', 'operator', 'pendingOperator'] as const
 const forEach = (route: string, callers: readonly string[]) =>
   callers.map((caller) => `${route} as ${caller}`)
@@ -54,8 +54,8 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ].flatMap((route) => forEach(route, signedIn)),
   // Signed files: the signed URL itself is the permission (platform/file-urls.ts).
   ...forEach('GET /api/v1/files/:key', signedIn),
-  // The invitation's token is the permission, and it may be opened again until a password is set
-  // (issue #25 item 4): whoever holds the link opens it.
+  // The invitation's token is the permission, and it may be opened again until a password is set:
+  // whoever holds the link opens it.
   ...forEach('POST /api/v1/students/accept_invitation', signedIn),
   // About the caller: each answers with the caller's own data.
   ...forEach('GET /api/v1/settings/show', ['teacher', 'newStudent']),
@@ -67,7 +67,8 @@ const ALLOWED_TO_OTHER_CALLERS = [
     'GET /api/v1/lessons/list_finished',
     'GET /api/v1/lessons/list_group',
   ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
-  // Open to every signed-in user, as spec §6 says: teachers' profiles, search, timetables, previews.
+  // Open to every signed-in user, as product-rules.md "Roles and permissions" says: teachers'
+  // profiles, search, timetables, previews.
   ...[
     'GET /api/v1/teachers/show',
     'GET /api/v1/teachers/search',
@@ -87,21 +88,21 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
   ...forEach('GET /api/v1/lessons/archives/list', ['teacher']),
   ...forEach('POST /api/v1/lesson_images/create', ['student']),
-  // Web push (issue #28 item 4): the school's public key is every user's; a device's subscription
+  // Web push: the school's public key is every user's; a device's subscription
   // is the caller's own (an endpoint registered again moves to its new user); turning off removes
   // only the caller's own.
   ...forEach('GET /api/v1/push/key', ['teacher', 'newStudent']),
   ...forEach('POST /api/v1/push/subscriptions/create', ['teacher', 'newStudent']),
   ...forEach('POST /api/v1/push/subscriptions/delete', ['teacher', 'newStudent']),
-  // The calendar feed (issue #28 item 3) is every user's own; the waitlists (item 5) every
-  // student's (the new student may list theirs, but may not book, so may not wait).
+  // The calendar feed is every user's own; the waitlists every student's (the new student may list
+  // theirs, but may not book, so may not wait).
   ...[
     'GET /api/v1/calendar-feeds/show',
     'POST /api/v1/calendar-feeds/create',
     'POST /api/v1/calendar-feeds/delete',
   ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
   ...forEach('GET /api/v1/waitlist/index', ['newStudent']),
-  // issue #29: an operator not past the second factor learns where their own session stands.
+  // An operator not past the second factor learns where their own session stands.
   ...forEach('GET /api/v1/operator/me', ['pendingOperator']),
 ]
 
@@ -130,7 +131,8 @@ describe('hostile input on every endpoint', () => {
           const name = `${route} #${index} as ${shape.as}: ${label}`
           if (response.statusCode >= 500)
             failures.push(`${name} → ${response.statusCode} ${response.body.slice(0, 200)}`)
-          // issue #10 item 6: no answer of the API may be kept by a shared cache.
+          // No answer of the API may be kept by a shared cache (decisions.md "Hostile input, caches
+          // and logs").
           if (!/no-store|private/.test(String(response.headers['cache-control']))) cacheable.push(name)
           if (label.startsWith('as ') && response.statusCode < 300) crossCaller.push(`${route} ${label}`)
           if (label === 'base' && response.statusCode !== shape.expect) {
@@ -145,7 +147,7 @@ describe('hostile input on every endpoint', () => {
       unexpectedBase: [],
       cacheable: [],
     })
-    // The authorization matrix (issue #24): the only requests another caller may make with
+    // The authorization matrix: the only requests another caller may make with
     // success are the ones each reason below allows; anything new here is a hole until shown not.
     expect(crossCaller.sort()).toEqual(ALLOWED_TO_OTHER_CALLERS.sort())
   })

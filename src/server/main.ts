@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from './server.ts'
 
 // Process entry (`node src/server/main.ts`, or imported by scripts/start.ts and e2e-server.ts):
 // config → database → migrations → seed → listen; SIGINT/SIGTERM close everything in order —
-// the HTTP server drains (issue #30: readiness 503, room sockets sent elsewhere with 1012,
+// the HTTP server drains (readiness 503, room sockets sent elsewhere with 1012,
 // requests in flight finish within DRAIN_SECONDS), then the database (the embedded PostgreSQL stops
 // unless another process still uses it). A signal during the start stops the server once started.
 

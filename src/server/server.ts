@@ -20,7 +20,7 @@ export type RunningServer = {
   /** Where the server listens, e.g. http://127.0.0.1:8080. */
   url: string
   /**
-   * Drains (issue #30): readiness answers 503, room sockets close with 1012 (clients reconnect at
+   * Drains: readiness answers 503, room sockets close with 1012 (clients reconnect at
    * once, through another node), no new connections are taken, requests in flight finish within
    * DRAIN_SECONDS (then their connections are cut); then the database closes.
    */
@@ -43,7 +43,7 @@ async function importEarlierPglite(config: Config, database: Database, logger: L
 }
 
 /**
- * Stops the app as a load balancer wants it (issue #30): draining first (readiness 503, room
+ * Stops the app as a load balancer wants it: draining first (readiness 503, room
  * sockets told to reconnect elsewhere), then Fastify's close — which stops listening, closes idle
  * keep-alive connections and waits for requests in flight — cut short after `drainMs`.
  */
@@ -94,7 +94,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       const { demoAccountsCreated } = await seedOnStart(ctx)
       if (demoAccountsCreated > 0) logger.info({ demoAccountsCreated }, 'demo accounts created')
     })
-    // issue #25 item 4: operator commands build e-mailed links from this address.
+    // Operator commands build e-mailed links from this address.
     await announcePublicUrl(database.db, config.publicUrl, clock.now())
 
     const app = await buildApp({ config, database, mailer, storage, logger, metrics, lifecycle, clock })

@@ -32,7 +32,7 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 const root = createRoot(container)
 // A transition renders in slices that yield to the browser between them, so a phone's first
-// screen (and the lazy screens that resume it) never holds the main thread for long (issue #10).
+// screen (and the lazy screens that resume it) never holds the main thread for long.
 startTransition(() => {
   root.render(
     <StrictMode>
@@ -43,7 +43,7 @@ startTransition(() => {
 
 // The service worker registers in an idle moment after the page has loaded: its precache (some
 // 1.6 MB) must not compete with the first screen's data and pictures on a phone, and its code (the
-// update toast) is a chunk of its own (issue #10).
+// update toast) is a chunk of its own.
 if (import.meta.env.PROD) {
   const register = () =>
     whenIdle(() => {

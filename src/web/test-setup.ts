@@ -12,8 +12,8 @@ if (typeof document !== 'undefined') {
   await preloadDialogModal()
 }
 
-// Screens render their data as transitions (issue #10), which a loaded CI machine schedules later
-// than a quiet one: `findBy…` waits up to 3 s instead of 1 s before it fails.
+// Screens render their data as transitions, which a loaded CI machine schedules later than a quiet
+// one: `findBy…` waits up to 3 s instead of 1 s before it fails.
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 3000 })

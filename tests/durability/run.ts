@@ -9,7 +9,7 @@ import { createRig, loopDevicesAvailable, type Rig } from './rig.ts'
 import { prepareLoad } from './setup.ts'
 import { verify } from './verify.ts'
 
-// `npm run test:durability` (issue #12; run by .ci/run as root): the server on its embedded
+// `npm run test:durability` (run by .ci/run as root): the server on its embedded
 // default database, DATA_DIR on an ext4 image (rig.ts), takes bookings, notes, cancellations,
 // ratings and material uploads through its API; then, at a random moment,
 // - power-cut: the image is copied as the disk held it, the server killed, the copy started;

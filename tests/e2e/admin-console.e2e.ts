@@ -9,7 +9,7 @@ import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, test } from './support/story.ts'
 
-// Issue #29, the school's console: an operator made with `ops create-operator` sets a password
+// The school's console: an operator made with `ops create-operator` sets a password
 // from the e-mailed link, signs in on the ordinary login page, lands on /admin, enrols a second
 // factor (TOTP codes computed here, as an authenticator app would), changes a setting and finds
 // the change in the audit log with its values before and after; a later sign-in passes with a
@@ -152,7 +152,7 @@ test('the next sign-in passes with a recovery code; the operator verifies a teac
   await page.goto('/dashboard/my-lessons')
   await expect(page).toHaveURL(/\/admin\/teachers$/)
 
-  // The demo's teacher awaiting verification (spec §4) is verified from the queue, and can sign in.
+  // The demo's teacher awaiting verification is verified from the queue, and can sign in.
   const pending = page.getByRole('article', { name: 'Ewa Woźniak' })
   await expect(pending.getByText('Czeka na weryfikację')).toBeVisible()
   await expect(pending.getByText('Swedish · C1')).toBeVisible()
@@ -168,7 +168,7 @@ test('the next sign-in passes with a recovery code; the operator verifies a teac
   await expect(page.getByRole('article').first().getByText('Weryfikacja lektora')).toBeVisible()
 
   // Twenty students of a corporate customer from a CSV: the two bad rows are shown and not sent,
-  // the eighteen others are invited, each by e-mail (issue #29 "Done when").
+  // the eighteen others are invited, each by e-mail.
   const stamp = randomUUID().slice(0, 8)
   const good = Array.from({ length: 18 }, (_, i) => `firma.${stamp}.${i}@example.com`)
   const csv = [

@@ -14,7 +14,7 @@ import { STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, storyNow, test } from './support/story.ts'
 
-// Issue #29, the school's console: an operator (TOTP codes computed here) reads the lessons and
+// The school's console: an operator (TOTP codes computed here) reads the lessons and
 // cancels one on behalf of the school, accepts a student's claim that the teacher did not come (the
 // teacher's penalty shows on the lesson), marks a lack-of-slots request handled and reads the
 // overview — each change found in the audit log. A server of the journey's own: it cancels lessons

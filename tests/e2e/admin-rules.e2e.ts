@@ -15,11 +15,11 @@ import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { newStoryContext, storyNow, test } from './support/story.ts'
 
-// Issue #29 "Done when", the school's rules at work: an operator (TOTP codes computed here)
-// accepts a claim that the teacher did not come and finds the penalty on the teacher's card;
-// lifts the ban a student earned by two late cancellations (spec §4 warn → ban) so the student can
-// book again; raises the lesson earliness (spec §3 Settings, §9 grace period) so a booking it
-// allowed a moment ago is refused, and lowers it again. Each change is read back in the console's
+// The school's rules at work in the console: an operator (TOTP codes computed here) accepts a
+// claim that the teacher did not come and finds the penalty on the teacher's card; lifts the ban a
+// student earned by two late cancellations (product-rules.md "Warning and ban") so the student can
+// book again; raises the lesson earliness (a setting, product-rules.md "Grace period") so a booking
+// it allowed a moment ago is refused, and lowers it again. Each change is read back in the console's
 // audit log with its values before and after. A server of its own: it changes the school's
 // settings, penalises the demo teacher and bans a demo student.
 
@@ -45,7 +45,8 @@ async function studentOnAnnasWeek(email: string, expectWarning = false): Promise
   await login.signIn(email)
   await expect(student).toHaveURL(/\/dashboard\//)
   if (expectWarning) {
-    // spec §4: a student with warned_at sees the ban-warning dialog once per sign-in.
+    // product-rules.md "Warning and ban": a student with warned_at sees the ban-warning dialog once
+    // per sign-in.
     const warning = student.getByRole('dialog', { name: 'Ostrzeżenie' })
     await expect(warning).toBeVisible()
     await warning.getByRole('button', { name: 'Rozumiem' }).click()
@@ -153,7 +154,7 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
     page.getByText('Zgłoszenie uznane. Lektorowi Anna Nowak naliczono karę za nieobecność.'),
   ).toBeVisible()
 
-  // The teacher's card counts the absence (spec §4 penalty), without a reload.
+  // The teacher's card counts the absence (product-rules.md "Teacher penalties"), without a reload.
   await expect(
     (await annaOnTeachers()).getByText(/^Kary: późne odwołania \d+ · nieobecności 1$/),
   ).toBeVisible()
@@ -178,8 +179,8 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
 test('a student banned for late cancellations books again once the school lifts the ban, audited', async ({
   request,
 }) => {
-  // spec §4: two cancellations inside the cancellation earliness (24 h): a warning, then a ban
-  // that signs the student out. The lessons start in 3 and 5 hours.
+  // product-rules.md "Warning and ban": two cancellations inside the cancellation earliness (24 h):
+  // a warning, then a ban that signs the student out. The lessons start in 3 and 5 hours.
   const first = await addLesson(server, { teacher: TEACHER, student: STUDENT }, 180)
   const second = await addLesson(server, { teacher: TEACHER, student: STUDENT }, 300)
   const marta = await apiSignIn(request, server, STUDENT)
@@ -227,7 +228,7 @@ test('a student banned for late cancellations books again once the school lifts 
   await card.getByRole('button', { name: 'Zdejmij blokadę' }).click()
   await expect(page.getByText('Blokada zdjęta: Marta Dąbrowska.')).toBeVisible()
   await expect(card.getByText(/^Blokada do /)).toHaveCount(0)
-  // The warning stays (spec §4: it is lifted on its own).
+  // The warning stays (it is lifted on its own).
   await expect(card.getByRole('button', { name: 'Usuń ostrzeżenie' })).toBeVisible()
 
   const entry = await newestAudit('student.lift_ban')

@@ -10,7 +10,7 @@ import { LoginPage, STUDENT, STUDENT_AI_ONLY } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { test } from './support/story.ts'
 
-// Issue #15 "Done when": an ai_access student chats with the tutor (a fake OpenAI-compatible
+// The AI lesson, end to end: an ai_access student chats with the tutor (a fake OpenAI-compatible
 // server on 127.0.0.1 standing for the outside model), sees the reply stream in, saves a word from
 // it, reviews it offline and the review reaches the server once; a model failure keeps the
 // message for a retry; the daily cap answers with its own text; pronunciation records through

@@ -3,9 +3,10 @@ import { signedInPage } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 
-// issue #11 item 4: Michał Lewandowski takes no new students and has none yet. He was stuck (the
-// dialog only said he had no students), and students saw "Najbliższy wolny termin" leading to a
-// blurred overlay. Marcin Piotrowski learns Italian, which Michał teaches.
+// Michał Lewandowski takes no new students and has none yet. He was once stuck (the dialog only
+// said he had no students), and students saw "Najbliższy wolny termin" leading to a blurred overlay
+// (decisions.md "A teacher adds students by e-mail; students see plainly who will not take them").
+// Marcin Piotrowski learns Italian, which Michał teaches.
 
 const MICHAL = 'michal.lewandowski@demo.lektorium.pl'
 const MARCIN = 'marcin.piotrowski@demo.lektorium.pl'

@@ -8,12 +8,12 @@ import { LoginPage, STUDENT } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, test } from './support/story.ts'
 
-// issue #26 "Done when": a second build served while a page is open offers the reload (workbox-
-// window's `waiting`), the page in use is not taken over, and the reload runs the new version
-// without losing a write still waiting in the outbox. The journey's own server serves a copy of the
-// build from its working directory's `dist`; the second build is that copy with a changed
-// index.html (marked) and the service worker whose precache manifest carries its new revision —
-// what a new deployment changes for the worker (the hashed assets may stay the same).
+// A second build served while a page is open offers the reload (workbox-window's `waiting`), the
+// page in use is not taken over, and the reload runs the new version without losing a write still
+// waiting in the outbox. The journey's own server serves a copy of the build from its working
+// directory's `dist`; the second build is that copy with a changed index.html (marked) and the
+// service worker whose precache manifest carries its new revision — what a new deployment changes
+// for the worker (the hashed assets may stay the same).
 
 const ROOT = path.resolve('.tmp/e2e-app-update-web')
 const LIVE = path.join(ROOT, 'dist')

@@ -4,8 +4,8 @@ import { ops } from './support/ops.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 
-// issue #4: a student filters, opens a teacher, books two slots, meets the limit on a third, and
-// after a reload sees the booked slots as scheduled. A teacher who does not accept new students:
+// A student filters, opens a teacher, books two slots, meets the limit on a third, and after a
+// reload sees the booked slots as scheduled. A teacher who does not accept new students:
 // allowed-students.e2e.ts.
 
 test('a student books two lessons, meets the limit on a third and sees them scheduled after reload', async ({
@@ -32,7 +32,8 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(2)
   await expect(screen.slot(first)).toHaveAttribute('aria-pressed', 'true')
 
-  // spec §4: selected + scheduled reached the limit (2): the other slots fade, a tooltip says so.
+  // product-rules.md "Scheduled lessons limit": selected + scheduled reached the limit (2): the
+  // other slots fade, a tooltip says so.
   await expect(screen.slot(third)).toHaveAccessibleName(/Osiągnięto limit/)
   // The faded slot is aria-disabled but stays focusable and clickable, so the refusal can speak.
   await screen.slot(third).click({ force: true })
@@ -43,13 +44,13 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await page.getByRole('button', { name: 'Umów wybrane terminy' }).click()
   const dialog = page.getByRole('dialog', { name: 'Potwierdź lekcje' })
   await expect(dialog).toBeVisible()
-  // issue #11 item 8 and issue #25 item 8: the limit hint, still open, was drawn over the dialog,
-  // then behind its overlay; moving on to "Umów wybrane terminy" closes it now.
+  // The limit hint, still open, was once drawn over the dialog, then behind its overlay; moving on
+  // to "Umów wybrane terminy" closes it now.
   await expect(tooltip).toHaveCount(0)
   await dialog.getByRole('combobox', { name: 'Poziom' }).click()
   await page.getByRole('option', { name: 'B1', exact: true }).click()
   await dialog.getByRole('button', { name: 'Umów lekcje' }).click()
-  // issue #11 item 8: two lessons are said in the plural.
+  // Two lessons are said in the plural.
   await expect(page.getByText('Umówiliśmy 2 lekcje')).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(0)
@@ -61,7 +62,8 @@ test('a student books two lessons, meets the limit on a third and sees them sche
   await expect(screen.slot(second)).toHaveAccessibleName(/: masz już lekcję w tym czasie$/)
 })
 
-// issue #11 item 2: two slots of one day were offered, then refused together by the server.
+// Two slots of one day were once offered, then refused together by the server
+// (decisions.md "The same-day rule in the slot grid, and refusals that name their slots").
 test('a second slot of the same day with a teacher cannot be picked, and says why', async ({ page }) => {
   // Aleksandra books here and in keyboard.e2e.ts; other journeys need her slots still free.
   ops('lesson-limits', STUDENT_PARTNER, '--scheduled', '6')
@@ -89,8 +91,9 @@ test('a second slot of the same day with a teacher cannot be picked, and says wh
   await expect(screen.slot(second)).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('button', { name: /^Usuń termin: / })).toHaveCount(1)
 
-  // Booked, the day's other slots say why they cannot be booked (spec §8 "You already have a
-  // lesson scheduled for this date"), before the server has to refuse them.
+  // Booked, the day's other slots say why they cannot be booked ("You already have a lesson
+  // scheduled for this date", product-rules.md "Same-day rule"), before the server has to refuse
+  // them.
   await page.getByRole('button', { name: 'Umów wybrane terminy' }).click()
   const dialog = page.getByRole('dialog', { name: 'Potwierdź lekcje' })
   await dialog.getByRole('combobox', { name: 'Poziom' }).click()

@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test'
 import { test } from './support/story.ts'
 
-// Issue #10 item 3 / spec §8: a screen's chunk that cannot be downloaded (a new deployment removed
-// the old build's files, or the connection broke) reloads the page once, and then shows the
-// ChunkLoadError screen — never a blank page.
+// A screen's chunk that cannot be downloaded (a new deployment removed the old build's files, or
+// the connection broke) reloads the page once, and then shows the ChunkLoadError screen
+// (product-rules.md "Errors") — never a blank page.
 
 // Requests a service worker answers are out of page.route's reach: this journey goes without one.
 test.use({ serviceWorkers: 'block' })

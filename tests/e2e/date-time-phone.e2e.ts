@@ -3,8 +3,8 @@ import { LoginPage, STUDENT_PARTNER, storedToken } from './support/login-page.ts
 import { storyNow, test } from './support/story.ts'
 import { enterTime, hourField, minutesField, typeTime } from './support/time-field.ts'
 
-// issue #26: the date of birth and the time pickers on @mantine/dates (dayjs, Polish and English),
-// the phone input on libphonenumber-js — in Polish and English, on a wide screen and a phone.
+// The date of birth and the time pickers on @mantine/dates (dayjs, Polish and English), the phone
+// input on libphonenumber-js — in Polish and English, on a wide screen and a phone.
 // Users no other journey signs in as: Krzysztof Mazur (a student, group lessons only) and Tomasz
 // Wójcik (a teacher); the filters are Aleksandra's (she books; nothing is saved but the language).
 // Each test puts the profile's language back to Polish, which a switch on the login page saves.
@@ -254,7 +254,7 @@ for (const lang of ['pl', 'en'] as const) {
           await expect(minutesField(end)).toHaveValue('15')
           await dialog.getByRole('button', exactly(lang, 'Anuluj', 'Cancel')).click()
 
-          // spec §3 teacher_students: the profile shows how many students the teacher approved.
+          // teacher_students: the profile shows how many students the teacher approved.
           await page.goto('/dashboard/profile')
           const account = page.getByRole('region', exactly(lang, 'Twoje konto', 'Your account'))
           await expect(

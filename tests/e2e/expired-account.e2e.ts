@@ -2,9 +2,10 @@ import { expect } from '@playwright/test'
 import { LoginPage } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
-// issue #11 item 3: a student whose "active until" date has passed (the demo's Adam Pawłowski,
-// 30 days ago) met every teacher's "no free slots in two weeks" and was never told why. spec §8:
-// "You cannot schedule a lesson after the account has expired".
+// A student whose "active until" date has passed (the demo's Adam Pawłowski, 30 days ago) once met
+// every teacher's "no free slots in two weeks" and was never told why
+// (decisions.md "What a student whose account expired sees"). Now they read "You cannot schedule a
+// lesson after the account has expired" (product-rules.md "Errors").
 
 const EXPIRED = 'adam.pawlowski@demo.lektorium.pl'
 

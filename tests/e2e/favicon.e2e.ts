@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { test } from './support/story.ts'
 
-// issue #11 item 8: /favicon.ico answered 404 (browsers and tools ask for it whatever the page says).
+// /favicon.ico once answered 404, and browsers and tools ask for it whatever the page says.
 test('/favicon.ico is the logo as an icon', async ({ request }) => {
   const response = await request.get('/favicon.ico')
   expect(response.status()).toBe(200)

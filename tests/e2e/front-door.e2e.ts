@@ -2,8 +2,8 @@ import { expect } from '@playwright/test'
 import { LoginPage, STUDENT, TEACHER } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
-// Issue #10 item 1: the address the README gives (`/`) answered 500. spec §2: `/` redirects to
-// set-lessons, and the guard sends someone signed out to /login.
+// The address the README gives (`/`) once answered 500. `/` redirects to set-lessons
+// (product-rules.md "Screens and routes"), and the guard sends someone signed out to /login.
 
 test('a newcomer opens the README address and reaches the login, then scheduling', async ({ page }) => {
   const response = await page.goto('/')

@@ -7,9 +7,9 @@ import { addLesson } from './support/server-lessons.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 
-// issue #11 item 7, by keyboard only: the focus went to <body> after "Pokaż terminy", after
-// booking and after closing a ⋮-menu dialog; the slot grid took 26 Tabs to reach Thursday; there
-// was no skip link.
+// By keyboard only (decisions.md "Focus and keyboard"): the focus once went to <body> after
+// "Pokaż terminy", after booking and after closing a ⋮-menu dialog; the slot grid took 26 Tabs to
+// reach Thursday; there was no skip link.
 
 test('the keyboard skips to the content, walks the week with arrows, and keeps its place', async ({
   page,
@@ -90,7 +90,7 @@ test('the keyboard skips to the content, walks the week with arrows, and keeps i
 
 /**
  * Opens a dialog from `opener` by the keyboard, closes it with Esc and expects the focus back on
- * `returnTo` (issue #25 item 7: it went to <body>). Returns whether a dialog opened at all.
+ * `returnTo` (it once went to <body>). Returns whether a dialog opened at all.
  */
 async function escReturnsFocus(
   page: Page,
@@ -146,7 +146,7 @@ async function lessonRowDialogs(page: Page, row: Locator): Promise<string[]> {
   return opened
 }
 
-test.describe('dialogs closed by Esc (issue #25 item 7)', () => {
+test.describe('dialogs closed by Esc', () => {
   // Fresh demo data, whatever the shared server went through: Marta's past lessons, and one booked.
   const server = new OwnServer(E2E_PORT + 50, 'e2e-dialog-focus')
   test.beforeAll(async () => {

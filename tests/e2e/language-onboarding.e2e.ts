@@ -11,10 +11,10 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { newStoryContext, storyNow, test } from './support/story.ts'
 import { hourField } from './support/time-field.ts'
 
-// Issue #14: the language onboarding (spec §4) from set-lessons, at 1280 px and at 375 px, each on
-// a server of its own with fresh demo data (the journeys book lessons and send reports). English
-// is taught by Anna Nowak (weekdays from 16:00, every 45 minutes) and Magdalena Kamińska (weekdays
-// 12:00–15:00, Sundays from 10:00); nobody teaches Czech.
+// The language onboarding (product-rules.md "Language onboarding") from set-lessons, at 1280 px and
+// at 375 px, each on a server of its own with fresh demo data (the journeys book lessons and send
+// reports). English is taught by Anna Nowak (weekdays from 16:00, every 45 minutes) and Magdalena
+// Kamińska (weekdays 12:00–15:00, Sundays from 10:00); nobody teaches Czech.
 
 const OPERATOR = 'szkola@lektorium.test'
 const VIEWPORTS = [
@@ -71,14 +71,14 @@ for (const viewport of VIEWPORTS) {
     test.afterAll(() => server.stop())
     test.use({ baseURL: server.url, viewport: { width: viewport.width, height: viewport.height } })
 
-    // issue #25 item 6: Marta has past and booked lessons (demo data), and her onboarding is not done.
+    // Marta has past and booked lessons (demo data), and her onboarding is not done.
     test('(0) a student who has booked before is not offered a "first lesson"', async ({ page }) => {
       await signIn(page, STUDENT)
       await expect(page.getByRole('button', { name: 'Dobierz lektora do mojego terminu' })).toBeVisible()
       await expect(page.getByText('Pierwsza lekcja? Dobierzemy Ci lektora.')).toHaveCount(0)
     })
 
-    // issue #25 item 3: the answers are a draft on the device until the onboarding ends.
+    // The answers are a draft on the device until the onboarding ends.
     test('(f) closed, reopened and reloaded, the onboarding keeps its answers and says what blocks it', async ({
       page,
     }) => {
@@ -150,7 +150,7 @@ for (const viewport of VIEWPORTS) {
       await signIn(page, STUDENT)
       const onboarding = new OnboardingDialog(page)
       await onboarding.open()
-      // spec §4 step 1: the language to learn is preset (Marta learns English) and cannot change.
+      // Step 1: the language to learn is preset (Marta learns English) and cannot change.
       await expect(onboarding.combobox('Język, którego chcesz się uczyć')).toHaveValue('Angielski')
       await expect(onboarding.combobox('Język, którego chcesz się uczyć')).toBeDisabled()
       await expect(onboarding.combobox('Język, w którym mają być prowadzone lekcje')).toHaveValue('Polski')
@@ -168,11 +168,11 @@ for (const viewport of VIEWPORTS) {
       const when = `${NEXT_MONDAY.slice(8, 10)}.${NEXT_MONDAY.slice(5, 7)}.${NEXT_MONDAY.slice(0, 4)}`
       const lesson = page.getByTestId('lesson').filter({ hasText: 'Anna Nowak' }).filter({ hasText: when })
       await expect(lesson.filter({ hasText: time }).first()).toBeVisible()
-      // The onboarding is done (spec §3 onboarding_completed_at): set-lessons offers it as a link now.
+      // The onboarding is done (onboarding_completed_at): set-lessons offers it as a link now.
       await page.goto('/dashboard/set-lessons')
       await expect(page.getByRole('button', { name: 'Dobierz lektora do mojego terminu' })).toBeVisible()
 
-      // issue #25 item 2: "your teacher will read what you wrote": Anna opens Marta's profile from
+      // "Your teacher will read what you wrote": Anna opens Marta's profile from
       // the lesson just booked and reads it.
       const context = await newStoryContext(browser, {
         viewport: { width: viewport.width, height: viewport.height },
@@ -182,7 +182,7 @@ for (const viewport of VIEWPORTS) {
         const login = new LoginPage(teacherPage)
         await login.goto('/login/teacher')
         await login.signIn(TEACHER)
-        // spec §2: a teacher lands on my-lessons.
+        // A teacher lands on my-lessons (product-rules.md "Screens and routes").
         await expect(teacherPage).toHaveURL(/\/dashboard\/my-lessons/)
         const booked = teacherPage
           .getByTestId('lesson')
@@ -223,7 +223,7 @@ for (const viewport of VIEWPORTS) {
       await confirm.getByRole('button', { name: 'Umów lekcje' }).click()
       await expect(confirm).toBeHidden()
       await expect(onboarding.dialog.getByText('Lekcja umówiona')).toBeVisible()
-      // Closing the dialog (not only its button) goes to my-lessons too (spec §4).
+      // Closing the dialog (not only its button) goes to my-lessons too.
       await onboarding.dialog.getByRole('button', { name: 'Zamknij okno' }).click()
       await expect(page).toHaveURL(/\/dashboard\/my-lessons/)
       await expect(page.getByTestId('lesson').filter({ hasText: 'Anna Nowak' })).toHaveCount(2)

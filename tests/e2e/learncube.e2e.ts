@@ -7,12 +7,13 @@ import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
 import { test } from './support/story.ts'
 
-// Issue #23, spec §2 "the cube variant": a lesson held in LearnCube's classroom. The demo student
-// Piotr has no voice sample and a lesson with Anna that starts now (db/seed/demo-lesson-now.ts);
-// an operator marks it as a LearnCube lesson. A server of the journey's own, so the mark changes
-// no other journey's lesson. Without LearnCube's keys (as the demo server runs) the cube screen
-// says the classroom is not configured and offers the ordinary room; with them, it embeds the
-// classroom. LearnCube is an outside service, stood in at its boundary (support/learncube-stub.ts).
+// The cube variant of the lesson room (product-rules.md "Screens and routes"): a lesson held in
+// LearnCube's classroom. The demo student Piotr has no voice sample and a lesson with Anna that
+// starts now (db/seed/demo-lesson-now.ts); an operator marks it as a LearnCube lesson. A server of
+// the journey's own, so the mark changes no other journey's lesson. Without LearnCube's keys (as
+// the demo server runs) the cube screen says the classroom is not configured and offers the
+// ordinary room; with them, it embeds the classroom. LearnCube is an outside service, stood in at
+// its boundary (support/learncube-stub.ts).
 
 const server = new OwnServer(E2E_PORT + 30, 'e2e-learncube')
 const learncube = new LearncubeStub()

@@ -16,10 +16,10 @@ import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { newStoryContext, test } from './support/story.ts'
 
-// The lesson room (issue #13 "Done when"): the demo teacher Anna and the demo student Piotr, whose
-// lesson starts now (src/server/db/seed/demo-lesson-now.ts), meet in two browser contexts of
-// Debian's Chromium with fake camera and microphone. The journey runs its own server, which it
-// restarts mid-call and later restarts relay-only behind a coturn of its own.
+// The lesson room: the demo teacher Anna and the demo student Piotr, whose lesson starts now
+// (src/server/db/seed/demo-lesson-now.ts), meet in two browser contexts of Debian's Chromium with
+// fake camera and microphone. The journey runs its own server, which it restarts mid-call and later
+// restarts relay-only behind a coturn of its own.
 
 const server = new OwnServer(E2E_PORT + 10, 'e2e-lesson-room')
 
@@ -95,7 +95,7 @@ test('a side offline for 5 s comes back to the call with no click', async () => 
 test('after a server restart mid-call the signalling is back within 3 s of the server answering', async () => {
   await server.stop()
   await expect(teacher.phase).toHaveAttribute('data-phase', 'reconnecting')
-  // Away long enough for a doubling backoff to have grown to several seconds (issue #21 item 4).
+  // Away long enough for a doubling backoff to have grown to several seconds.
   await teacher.page.waitForTimeout(9_000)
   await server.start()
   const answering = performance.now()
@@ -180,7 +180,8 @@ test('the student leaves and the teacher sees it within 2 s; the student comes b
 test('the teacher cancels a lesson during its call: both see the ended room with the reason within 2 s', async ({
   request,
 }) => {
-  // A lesson that has not started yet (spec §4: a started lesson cannot be cancelled).
+  // A lesson that has not started yet: a started lesson cannot be cancelled
+  // (product-rules.md "Cancellation").
   const lessonId = await addLesson(server, { teacher: TEACHER, student: STUDENT_NOW }, 10)
   await teacher.open(lessonId)
   await teacher.join()

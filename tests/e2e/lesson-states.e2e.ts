@@ -6,10 +6,11 @@ import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { newStoryContext, test } from './support/story.ts'
 
-// issue #25 "Done when": a cancelled future lesson and a just-ended lesson sit in the right tab
-// with the right actions (item 5); a rating with its comment is read back by the teacher and on the
-// teacher's page (item 1); the teacher opens the student's "about" from a lesson (item 2). A server
-// of its own, because the lessons are written at instants of the journey's choosing.
+// decisions.md "Ratings read where people look; a lesson's state from one rule": a cancelled future
+// lesson and a just-ended lesson sit in the right tab with the right actions; a rating with its
+// comment is read back by the teacher and on the teacher's page; the teacher opens the student's
+// "about" from a lesson. A server of its own, because the lessons are written at instants of the
+// journey's choosing.
 
 const server = new OwnServer(E2E_PORT + 40, 'e2e-lesson-states')
 const MINUTE = 1
@@ -38,7 +39,7 @@ test('a cancelled future lesson and a just-ended lesson sit under Zakończone wi
   browser,
 }) => {
   // Marta's lessons with Anna in the seed are all over; these two are the journey's own.
-  await addLesson(server, PAIR, -50 * MINUTE) // ended five minutes ago, inside spec §4's join margin
+  await addLesson(server, PAIR, -50 * MINUTE) // ended five minutes ago, inside the join window's margin
   await addLesson(server, PAIR, 3 * DAY)
   const { lessons } = await signIn(browser, STUDENT)
 
@@ -49,7 +50,7 @@ test('a cancelled future lesson and a just-ended lesson sit under Zakończone wi
   await expect(ahead).toContainText('Zaplanowana')
   const when = await lessons.whenOf(ahead)
 
-  // issue #25 item 5: "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję" under Zakończone.
+  // "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję" under Zakończone.
   await lessons.tab('Zakończone').click()
   const ended = lessons.lessons('Zakończone').first()
   await expect(ended).toContainText('Zakończona')
@@ -84,7 +85,7 @@ test('a rating’s comment is read by the teacher on the lesson and on the teach
   await addLesson(server, PAIR, -60 * MINUTE)
   const student = await signIn(browser, STUDENT)
 
-  // The student writes about herself on her profile (spec §2 EditAboutMe).
+  // The student writes about herself on her profile (EditAboutMe).
   const about = 'Uczę się angielskiego do pracy w logistyce.'
   await student.page.goto('/dashboard/profile')
   await student.page.getByRole('button', { name: 'Edytuj sekcję „O mnie”' }).click()

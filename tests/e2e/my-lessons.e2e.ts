@@ -5,7 +5,7 @@ import { STUDENT, STUDENT_NOW, signedInPage, TEACHER } from './support/login-pag
 import { MyLessonsPage } from './support/my-lessons-page.ts'
 import { test as base } from './support/story.ts'
 
-// issue #5 "Done when": cancel with a reason; rate and re-rate; add a note and a memo; upload,
+// My lessons, end to end: cancel with a reason; rate and re-rate; add a note and a memo; upload,
 // download and delete a material; report an absence. The demo seed (src/server/db/seed) gives
 // the new student Piotr three lessons with Anna Nowak: one starting soon, one about two days
 // ahead and one finished yesterday. Marta's lessons with Anna are all in the past; booking.e2e.ts
@@ -35,7 +35,7 @@ test('a student cancels a lesson two days ahead with a reason and sees it cancel
   const when = await lessons.whenOf(lesson)
 
   const dialog = await lessons.open(lesson, 'Odwołaj lekcję')
-  // Step 0 (spec §2): the lesson with Join, which opens only 15 minutes before the start.
+  // Step 0: the lesson with Join, which opens only 15 minutes before the start.
   await expect(dialog.getByText(when.date)).toBeVisible()
   await expect(
     dialog.getByRole('button', { name: /^Dołącz do lekcji: Anna Nowak\. Dołączysz od / }),
@@ -52,7 +52,7 @@ test('a student cancels a lesson two days ahead with a reason and sees it cancel
   await expect(lessons.toast('Lekcja została odwołana')).toBeVisible()
   await expect(dialog).toBeHidden()
 
-  // issue #25 item 5: a cancelled lesson is never "scheduled"; it is read under Zakończone.
+  // A cancelled lesson is never "scheduled"; it is read under Zakończone.
   await expect(lessons.lessonAt('Zaplanowane', when)).toHaveCount(0)
   await lessons.tab('Zakończone').click()
   const cancelled = lessons.lessonAt('Zakończone', when)
@@ -63,7 +63,7 @@ test('a student cancels a lesson two days ahead with a reason and sees it cancel
   await page.reload()
   await expect(cancelled).toContainText('Odwołana')
   await expect(cancelled).toContainText('Powód: Wyjazd rodzinny, przepraszam.')
-  // issue #11 item 8: it reads as over — subdued, with no Join.
+  // It reads as over — subdued, with no Join.
   await expect(cancelled).toHaveAttribute('data-cancelled', 'true')
   await expect(cancelled.getByRole('button', { name: /^Dołącz do lekcji/ })).toHaveCount(0)
   await lessons.tab('Zaplanowane').click()
@@ -83,7 +83,7 @@ test('a student rates a finished lesson, then changes the rating, and sees the n
   let dialog = await lessons.open(lesson, 'Oceń lekcję')
   const send = dialog.getByRole('button', { name: 'Wyślij ocenę' })
   const comment = () => dialog.getByRole('textbox', { name: 'Komentarz' })
-  // spec §4: submit only with both the stars and a comment.
+  // product-rules.md "Ratings": submit only with both the stars and a comment.
   await expect(send).toBeDisabled()
   await lessons.rate(dialog, 4)
   await expect(send).toBeDisabled()
@@ -112,7 +112,8 @@ test('a student rates a finished lesson, then changes the rating, and sees the n
   await expect(comment()).toHaveValue('Po namyśle: za mało konwersacji.')
 })
 
-// issue #11 item 1: the note was saved and then shown nowhere. Each text is now read where its
+// A note was once saved and then shown nowhere
+// (decisions.md "The lesson note and the two memos, for a user"). Each text is now read where its
 // reader looks: on the lesson itself, under the name its reader knows it by.
 test('a student’s message reaches the teacher on the lesson, the teacher’s notes reach the student, own notes stay own', async ({
   signedIn,
@@ -255,9 +256,9 @@ test('a student reports the teacher’s absence once, and the report is no longe
 }) => {
   const { page, lessons } = await signedIn(STUDENT_NOW)
   await lessons.goto('Zakończone')
-  // spec §6: a report opens 15 minutes before the start and stays open after the lesson. The
-  // lesson that ended yesterday is open at any hour; the soon one is only if the seed ran
-  // between 06:00 and 22:15 Poland time (its start moves to the next 06:00 otherwise).
+  // product-rules.md "Absence reports": a report opens 15 minutes before the start and stays open
+  // after the lesson. The lesson that ended yesterday is open at any hour; the soon one is only if
+  // the seed ran between 06:00 and 22:15 Poland time (its start moves to the next 06:00 otherwise).
   const lesson = yesterdaysLesson(lessons)
   const dialog = await lessons.open(lesson, 'Zgłoś nieobecność')
   await expect(dialog.getByText('Zgłaszasz nieobecność lektora na tej lekcji: Anna Nowak.')).toBeVisible()

@@ -8,7 +8,7 @@ import { LoginPage, STUDENT } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { test } from './support/story.ts'
 
-// issue #5 item 8, "Done when": after one online visit the server is stopped (not only the
+// Offline writes, end to end: after one online visit the server is stopped (not only the
 // browser's connection); lessons and memos still show; a note and a rating written then wait as
 // pending across a reload; once the server is back each arrives exactly once. A replay cut off by
 // the server dying half-way is finished after a restart: nothing lost, nothing doubled.
@@ -189,9 +189,9 @@ test.describe('my lessons with the server gone', () => {
   })
 })
 
-// issue #11 item 6: after the server came back, the saved-copy notice and the "Czeka na wysłanie"
-// badges stayed until the outbox's 30-second retry. The first request that gets through now sends
-// what waits and fetches the lists afresh.
+// After the server came back, the saved-copy notice and the "Czeka na wysłanie" badges once stayed
+// until the outbox's 30-second retry. The first request that gets through now sends what waits and
+// fetches the lists afresh.
 test.describe('back from a server outage', () => {
   const server = new OwnServer(E2E_PORT + 10, 'e2e-server-back')
   test.beforeAll(() => server.start())
@@ -238,7 +238,7 @@ test.describe('a replay cut off by the server dying', () => {
   test('is finished after a restart: nothing lost, nothing doubled', async ({ page, context }) => {
     await signInToClosedLessons(page, server)
     // Without a service worker nothing is precached: the menu and the dialogs used offline below
-    // are lazy chunks (issue #10), so they are opened once while the connection is there.
+    // are lazy chunks, so they are opened once while the connection is there.
     for (const [row, action] of [
       [1, /^(Napisz do lektora|Zmień wiadomość dla lektora)$/],
       [2, 'Oceń lekcję'],

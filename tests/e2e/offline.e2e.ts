@@ -3,7 +3,7 @@ import { LoginPage, STUDENT_PARTNER, TEACHER } from './support/login-page.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 
-// ARCHITECTURE.md "Offline": the service worker precaches the shell; after one online visit the
+// architecture.md "Offline": the service worker precaches the shell; after one online visit the
 // app reloads with no network at all.
 test('the shell reloads offline after one online visit', async ({ page, context }) => {
   const login = new LoginPage(page)
@@ -28,7 +28,7 @@ test('the shell reloads offline after one online visit', async ({ page, context 
   await expect(page.getByText(/^Jesteś offline\. Widzisz ostatnio zapisane dane/)).toBeVisible()
   // The room needs the server: no lesson offers Join until the connection is back.
   await expect(page.getByRole('link', { name: /^Dołącz do lekcji/ })).toHaveCount(0)
-  // issue #4 item 7: the teacher's own week, mirrored in IndexedDB, shows with a staleness note.
+  // The teacher's own week, mirrored in IndexedDB, shows with a staleness note.
   const schedule = page.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule.getByText(/Jesteś offline\. Grafik z \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible()
   await expect(schedule.getByText(/: (wolny|zarezerwowany|zamknięty dla rezerwacji)$/).first()).toBeAttached()
@@ -50,7 +50,7 @@ async function viewMagdalenasWeek(page: Page): Promise<string> {
   return page.url()
 }
 
-// issue #4 item 7: the last timetable a student viewed is mirrored (IndexedDB) and shown offline,
+// The last timetable a student viewed is mirrored (IndexedDB) and shown offline,
 // marked as possibly out of date, with booking disabled until the connection returns.
 test('a student sees the last viewed week offline, marked stale, and cannot book', async ({
   page,
@@ -70,8 +70,9 @@ test('a student sees the last viewed week offline, marked stale, and cannot book
   await expect(page.getByRole('button', { name: 'Umów wybrane terminy' })).toBeDisabled()
 })
 
-// issue #11 item 6: offline, set-lessons said "Szukamy lektorów…" forever, and the saved week
-// showed "Nie udało się wczytać profilu lektora" in place of the name under three offline notices.
+// Offline, set-lessons once said "Szukamy lektorów…" forever, and the saved week showed "Nie udało
+// się wczytać profilu lektora" in place of the name under three offline notices
+// (decisions.md "Offline and reconnect").
 test('offline, set-lessons says so and opens the saved week under its teacher’s name, with one notice', async ({
   page,
   context,

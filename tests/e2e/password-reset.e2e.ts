@@ -3,7 +3,8 @@ import { DEMO_PASSWORD, LoginPage } from './support/login-page.ts'
 import { messagesTo, waitForLink } from './support/mail.ts'
 import { test } from './support/story.ts'
 
-// spec §7 reset_password / validate_reset_token / update_password, §8 texts, §9 2-minute wait.
+// reset_password / validate_reset_token / update_password, their texts and the 2-minute wait
+// (product-rules.md "Passwords").
 // A demo account that no other journey signs in with.
 const EMAIL = 'katarzyna.wisniewska@demo.lektorium.pl'
 const NEW_PASSWORD = 'Nowe-haslo-2026'

@@ -3,7 +3,8 @@ import { mp4Like, pngSquare } from './support/files.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT_BOTH } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
-// spec §2 profile and its edit dialogs, §8 success toasts (helper toasts last 1.5 s, spec §9).
+// The profile and its edit dialogs, their success toasts (helper toasts last 1.5 s,
+// product-rules.md "Constants and limits").
 // A demo teacher that no other journey uses, so the edits cannot disturb other tests.
 const TEACHER = 'piotr.kowalski@demo.lektorium.pl'
 
@@ -125,7 +126,7 @@ test('a teacher edits every part of the profile and each save is confirmed', asy
   await preview.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Dane zostały zaktualizowane' })).toBeVisible()
 
-  // Helper toasts close by themselves (spec §9: 1.5 s).
+  // Helper toasts close by themselves (1.5 s).
   await expect(page.getByRole('alert').filter({ hasText: 'Dane zostały zaktualizowane' })).toHaveCount(0)
   await page.getByRole('button', { name: /^(Zmień|Dodaj) film$/ }).click()
   const video = page.getByRole('dialog', { name: 'Zmień film powitalny' })
@@ -148,7 +149,7 @@ test('an English-speaking student unticks a learned language and the save is con
   await page.getByRole('button', { name: 'Edit the languages you learn' }).click()
   const dialog = page.getByRole('dialog')
   const save = dialog.getByRole('button', { name: 'Save', exact: true })
-  // spec §5: save only when something was unticked.
+  // product-rules.md "Validation": save only when something was unticked.
   await expect(save).toBeDisabled()
   await dialog.getByRole('checkbox').first().uncheck()
   await save.click()

@@ -17,8 +17,8 @@ import { OwnServer } from './support/own-server.ts'
 import { addLesson } from './support/server-lessons.ts'
 import { test } from './support/story.ts'
 
-// issue #28 item 4 "Done when": the preferences switch subscribes a Chromium page and the server
-// stores it; a lesson's push reaches the device; a click on the notification opens the lesson.
+// Web push, end to end: the preferences switch subscribes a Chromium page and the server stores it;
+// a lesson's push reaches the device; a click on the notification opens the lesson.
 //
 // The browser's push service is an outside service, stood in for at its boundary: headless
 // Chromium cannot reach a real one (FCM) offline, so an init script makes the page's

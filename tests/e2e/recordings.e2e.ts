@@ -11,11 +11,11 @@ import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/lo
 import { OwnServer } from './support/own-server.ts'
 import { test } from './support/story.ts'
 
-// issue #22 "Done when": the teacher records the call of the lesson that starts now (the demo
-// teacher Anna and the demo student Piotr, two contexts of Debian's Chromium with fake camera and
-// microphone); the server keeps one seekable WebM that Chromium plays with the right duration,
-// and the student opens it from my-lessons. A recording whose tab is closed is finished with
-// what arrived; a student who did not agree to voice recording cannot be recorded.
+// A lesson recording, end to end: the teacher records the call of the lesson that starts now (the
+// demo teacher Anna and the demo student Piotr, two contexts of Debian's Chromium with fake camera
+// and microphone); the server keeps one seekable WebM that Chromium plays with the right duration,
+// and the student opens it from my-lessons. A recording whose tab is closed is finished with what
+// arrived; a student who did not agree to voice recording cannot be recorded.
 
 const server = new OwnServer(E2E_PORT + 12, 'e2e-recordings')
 

@@ -6,7 +6,8 @@ import { ops } from './support/ops.ts'
 import { TeacherRegistrationPage } from './support/registration-page.ts'
 import { test } from './support/story.ts'
 
-// spec §2 /registration (teacher six steps, student three), §4 verification, §5 rules.
+// /registration (teacher six steps, student three), the verification that follows and the field
+// rules (product-rules.md "Screens and routes", "Sign-in and account states", "Validation").
 
 test('a new teacher registers in six steps, waits for verification, then signs in', async ({ page }) => {
   const email = `lektorka.${randomUUID().slice(0, 8)}@example.com`
@@ -48,7 +49,7 @@ test('a new teacher registers in six steps, waits for verification, then signs i
   await done.getByRole('button', { name: 'Przejdź do logowania' }).click()
   await expect(page).toHaveURL(/\/login\/teacher$/)
 
-  // issue #11 item 5: the acknowledgement arrives at once, in Polish (the registration's locale).
+  // The acknowledgement arrives at once, in Polish (the registration's locale).
   const loginLink = /http:\/\/127\.0\.0\.1:\d+\/login\/teacher/
   await waitForLink(email, loginLink)
   expect(messagesTo(email).map((m) => m.text)).toEqual([
@@ -74,7 +75,7 @@ test('an invited student registers from the e-mailed link, opened twice, and lan
   const email = `kursant.${randomUUID().slice(0, 8)}@example.com`
   const password = 'Kursant-2026!'
   // Run as an operator would, with the server's DATA_DIR only: the link is on the address the
-  // server announced (issue #25 item 4), not on a default of the command's own.
+  // server announced, not on a default of the command's own.
   ops('invite-student', email, '--human', '--locale', 'pl')
   const link = await waitForLink(email, /http:\/\/[^/\s]+\/invitation\?token=[A-Za-z0-9_-]+/)
   expect(new URL(link).origin).toBe(new URL(baseURL ?? '').origin)
@@ -82,7 +83,7 @@ test('an invited student registers from the e-mailed link, opened twice, and lan
   await page.goto(link)
   await expect(page).toHaveURL(/\/registration$/)
   await expect(page.getByRole('heading', { name: 'Dokończ rejestrację' })).toBeVisible()
-  // issue #25 item 4: the tab is closed before finishing; the link, opened again (here on a device
+  // The tab is closed before finishing; the link, opened again (here on a device
   // with nothing stored), still works until the password is set.
   await page.evaluate(() => localStorage.clear())
   await page.goto(link)
@@ -102,7 +103,7 @@ test('an invited student registers from the e-mailed link, opened twice, and lan
 
   await expect(page).toHaveURL(/\/dashboard\/set-lessons$/)
   expect(await page.evaluate(() => localStorage.getItem('registration_completed'))).toBe('true')
-  // issue #25 item 6: a student who has never booked is offered the first-lesson onboarding.
+  // A student who has never booked is offered the first-lesson onboarding.
   await expect(page.getByText('Pierwsza lekcja? Dobierzemy Ci lektora.')).toBeVisible()
 
   // Used to set the password, the link says so and what to do instead.

@@ -4,8 +4,8 @@ import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { test } from './support/story.ts'
 import { typeTime } from './support/time-field.ts'
 
-// issue #4: a teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student
-// sees the new slots. Agnieszka Zielińska works weekdays only in the demo data.
+// A teacher edits the weekly schedule (SetLesson → WorkScheduleConfirm) and a student sees the new
+// slots. Agnieszka Zielińska works weekdays only in the demo data.
 const TEACHER_EMAIL = 'agnieszka.zielinska@demo.lektorium.pl'
 
 test('a teacher adds Sunday hours to the weekly schedule and a student sees the new slots', async ({
@@ -14,7 +14,7 @@ test('a teacher adds Sunday hours to the weekly schedule and a student sees the 
   const teacher = await signedInPage(await openContext(), TEACHER_EMAIL, '/login/teacher')
   const schedule = teacher.getByRole('region', { name: 'Mój grafik' })
   await expect(schedule).toBeVisible()
-  // The once-a-day missing-data reminder may open over the screen (spec §4); close it if so.
+  // The once-a-day missing-data reminder may open over the screen; close it if so.
   const reminder = teacher.getByRole('dialog')
   if (await reminder.isVisible().catch(() => false)) await teacher.keyboard.press('Escape')
 
@@ -23,12 +23,12 @@ test('a teacher adds Sunday hours to the weekly schedule and a student sees the 
   await dialog.getByRole('tab', { name: 'Co tydzień' }).click()
   await dialog.getByRole('button', { name: 'Dodaj przedział: niedziela' }).click()
   const interval = dialog.getByRole('group', { name: 'Przedział 1, niedziela' })
-  // A new interval starts at 08:00–09:00; the spec §5 time picker moves its end to 10:30.
+  // A new interval starts at 08:00–09:00; the time picker moves its end to 10:30.
   const end = interval.getByRole('group', { name: 'Do' })
   await typeTime(end, '10:30')
   await expect(dialog.getByText('3 lekcje')).toBeVisible()
   await dialog.getByRole('button', { name: 'Dalej' }).click()
-  // WorkScheduleConfirm (spec §2) is the dialog's second step, with its own title.
+  // WorkScheduleConfirm is the dialog's second step, with its own title.
   const confirm = teacher.getByRole('dialog', { name: 'Potwierdź grafik' })
   await expect(confirm.getByText('08:00–10:30')).toBeVisible()
   await confirm.getByRole('button', { name: 'Zapisz grafik' }).click()

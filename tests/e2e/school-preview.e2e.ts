@@ -2,9 +2,9 @@ import { expect } from '@playwright/test'
 import { LoginPage, STUDENT_AI_ONLY } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
-// Issue #14 item 5 (docs/decisions.md): a student without lessons with a teacher, sent to the
-// profile from set-lessons or my-lessons, sees the school's teachers (GET /teachers/dummy) and,
-// from my-lessons, sample lessons (GET /lessons/dummy) — nothing to book or open.
+// decisions.md "/lessons/dummy and /teachers/dummy": a student without lessons with a teacher, sent
+// to the profile from set-lessons or my-lessons, sees the school's teachers (GET /teachers/dummy)
+// and, from my-lessons, sample lessons (GET /lessons/dummy) — nothing to book or open.
 
 test('a student without lessons with a teacher sees the school’s teachers and sample lessons', async ({
   page,

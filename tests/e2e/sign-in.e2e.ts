@@ -9,7 +9,8 @@ import {
 } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
-// spec §2 (routes, guard, top navigation), §4 (session), §8 (texts).
+// The routes, the guard and the top navigation, the session and the texts of sign-in
+// (product-rules.md "Screens and routes", "Sign-in and account states").
 
 test('a teacher signs in and lands on my lessons with the teacher navigation', async ({ page }) => {
   const login = new LoginPage(page)
@@ -32,7 +33,7 @@ test('a student with human lessons signs in and lands on scheduling', async ({ p
   await expect(nav.getByRole('link', { name: 'Lekcja z AI' })).toHaveCount(0)
 })
 
-// issue #11 item 8: an AI-only student landed on a warning on the profile; issue #15 built the screen.
+// An AI-only student starts on the AI lesson, not on a warning on the profile as before.
 test('a student with AI lessons only starts on the AI lesson, and reaches the profile from the header', async ({
   page,
 }) => {
@@ -47,7 +48,7 @@ test('a student with AI lessons only starts on the AI lesson, and reaches the pr
   await expect(nav.getByRole('link', { name: 'Lekcja z AI' })).toBeVisible()
   await page.getByRole('link', { name: 'Mój profil' }).click()
   await expect(page).toHaveURL(/\/dashboard\/profile$/)
-  // Asked for by its address, set-lessons still says why it is not open (spec §2).
+  // Asked for by its address, set-lessons still says why it is not open.
   await page.goto('/dashboard/profile?redirect=set-lessons')
   await expect(page.getByText('Zanim umówisz lekcję')).toBeVisible()
 })
@@ -148,7 +149,7 @@ test('a banned student is refused with a dialog that gives the ban end date', as
   await login.signIn('natalia.grabowska@demo.lektorium.pl')
   const dialog = page.getByRole('dialog', { name: 'Konto zablokowane' })
   await expect(dialog).toContainText(/zablokowane do \d{2}\.\d{2}\.\d{4}/)
-  // issue #11 item 8: said once, not again under the form.
+  // Said once, not again under the form.
   await expect(page.getByText(/^Twoje konto jest zablokowane do/)).toHaveCount(1)
   await dialog.getByRole('button', { name: 'Rozumiem' }).click()
   await expect(dialog).toBeHidden()

@@ -6,7 +6,7 @@ import { LoginPage, STUDENT_NOW, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, test } from './support/story.ts'
 
-// Issue #13 item 5 (spec §2 routing, §4 voice recording, §9 voice sample): the demo student Piotr
+// The voice sample before the lesson room (product-rules.md "Voice sample"): the demo student Piotr
 // has no voice sample; joining his lesson that starts now leads through voice-confirmation. On a
 // server of its own, so the sample recorded here changes no other journey's Piotr.
 
@@ -33,7 +33,7 @@ async function piotrJoins(page: Page) {
   const join = page.getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' }).first()
   await join.click()
   await expect(page).toHaveURL(/\/dashboard\/voice-confirmation\?lesson_id=[0-9a-f-]{36}$/)
-  // Issue #21: this one click starts the recording too (spec §4), no second button.
+  // This one click starts the recording too, no second button.
   const dialog = page.getByRole('dialog', { name: 'Potwierdź swój głos' })
   await dialog.getByRole('button', { name: 'Nagraj próbkę' }).click()
   await expect(dialog).toBeHidden()
@@ -56,7 +56,7 @@ test('a denied microphone shows the spec text and how to allow it', async () => 
   await browser.close()
 })
 
-test('a student without a voice sample records 10 s and the stored file is the WAV of spec §9', async ({
+test('a student without a voice sample records 10 s and the stored file is the voice sample’s WAV', async ({
   page,
   request,
 }) => {
@@ -100,7 +100,7 @@ test('a student without a voice sample records 10 s and the stored file is the W
   ).json()
   expect(scheduled.data.voice_sample_provided).toBe(true)
 
-  // On to the lesson, the query kept (spec §2); the next Join goes straight to the call.
+  // On to the lesson, the query kept; the next Join goes straight to the call.
   await page.getByRole('link', { name: 'Przejdź do lekcji' }).click()
   await expect(page).toHaveURL(`${server.url}/dashboard/video-call-vonage?lesson_id=${lessonId}`)
   await page.goto(`${server.url}/dashboard/my-lessons`)

@@ -10,12 +10,12 @@ import { OwnServer } from './support/own-server.ts'
 import { test } from './support/story.ts'
 import { VonageStub } from './support/vonage-stub.ts'
 
-// Issue #23 "Done when": the lesson room drives Vonage's client SDK. The demo teacher Anna and
-// the demo student Piotr meet in their lesson that starts now, on a server whose lessons go through
-// Vonage (VIDEO_PROVIDER=vonage). Vonage is an outside service, stood in at its boundaries: its
-// REST API by an HTTP stub in this process (support/vonage-stub.ts: a fresh RSA key, POST
-// /session/create answered with a session id, the archive calls), and its client SDK
-// by tests/e2e/support/vonage-standin.js, served in place of the app's lazy chunk
+// The lesson room drives Vonage's client SDK. The demo teacher Anna and the demo student Piotr meet
+// in their lesson that starts now, on a server whose lessons go through Vonage
+// (VIDEO_PROVIDER=vonage). Vonage is an outside service, stood in at its boundaries: its REST API
+// by an HTTP stub in this process (support/vonage-stub.ts: a fresh RSA key, POST /session/create
+// answered with a session id, the archive calls), and its client SDK by
+// tests/e2e/support/vonage-standin.js, served in place of the app's lazy chunk
 // assets/vonage-sdk-*.js (the production build, unchanged). The stand-in keeps every SDK call in
 // window.__vonageStandin; each page is told, through it, what Vonage would tell that side.
 
@@ -102,7 +102,7 @@ test("the room joins the lesson's Vonage session with the server's token and pub
 
   await teacher.openFromMyLessons()
   // The SDK is not part of the pages before the room, nor of what the service worker precaches
-  // (issue #23: a lazy chunk).
+  // (it is a lazy chunk).
   expect(served.get(teacherPage)).toEqual([])
   const worker = await request.get(`${server.url}/sw.js`)
   expect(worker.status()).toBe(200)

@@ -7,9 +7,9 @@ import { OwnServer } from './support/own-server.ts'
 import { SetLessonsPage } from './support/set-lessons-page.ts'
 import { storyNow, test } from './support/story.ts'
 
-// issue #28 item 5 "Done when": a student waits on a full week; a cancellation by another student
-// tells them (the e-mail, read from the server's mail directory) and they book the freed slot. A
-// server of its own: the journey narrows Anna Nowak's schedule to one slot.
+// The waitlist, end to end: a student waits on a full week; a cancellation by another student tells
+// them (the e-mail, read from the server's mail directory) and they book the freed slot. A server
+// of its own: the journey narrows Anna Nowak's schedule to one slot.
 
 const server = new OwnServer(E2E_PORT + 95, 'e2e-waitlist')
 test.beforeAll(() => server.start())
@@ -31,7 +31,8 @@ test('a student waits on a full week, hears of a cancellation and books the free
   page,
   request,
 }) => {
-  // Anna's only slot: three days ahead at 10:00 (beyond the 12-hour grace period of spec §4).
+  // Anna's only slot: three days ahead at 10:00 (beyond the 12-hour grace period,
+  // product-rules.md "Grace period").
   const day = toPolandParts(storyNow().getTime() + 3 * 86_400_000)
   const date = dateKey(day)
   const teacherToken = await signIn(request, TEACHER)

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
-// A fake OpenAI-compatible API on 127.0.0.1 (issue #15): it stands for the outside model service
-// in integration and E2E tests. It records every request it receives (what the tutor sends) and
-// answers chat completions as SSE and audio transcriptions as JSON, as scripted by the test.
+// A fake OpenAI-compatible API on 127.0.0.1: it stands for the outside model service in integration
+// and E2E tests. It records every request it receives (what the tutor sends) and answers chat
+// completions as SSE and audio transcriptions as JSON, as scripted by the test.
 
 export type FakeReply =
   /** Streams these pieces, `pauseMs` apart. */

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { PushApiModel, type StandInSubscription } from 'web-push-testing/src/PushApiModel.js'
 import WebPushTestingServer from 'web-push-testing/src/server.js'
 
-// A browser's push service, stood in for by the `web-push-testing` package (issue #28 item 4):
-// an outside service at its boundary. It hands out subscriptions like a browser's PushManager
+// A browser's push service, stood in for by the `web-push-testing` package: an outside service at
+// its boundary. It hands out subscriptions like a browser's PushManager
 // would, checks each push's VAPID signature, decrypts the payload with the subscription's private
 // key (so a test reads back what was encrypted for that device) and answers 410 for a
 // subscription it was told has expired. In-process, on 127.0.0.1 and a free port.

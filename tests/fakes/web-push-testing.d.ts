@@ -1,5 +1,5 @@
-// The parts of web-push-testing (a local stand-in of a browser's push service, issue #28 item 4)
-// the tests use; the package ships no types.
+// The parts of web-push-testing (a local stand-in of a browser's push service) the tests use; the
+// package ships no types.
 
 declare module 'web-push-testing/src/PushApiModel.js' {
   export type StandInSubscription = {

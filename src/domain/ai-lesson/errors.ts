@@ -1,8 +1,8 @@
 // A module of its own, so the web's shell (which holds domain/errors.ts) does not carry them.
 
 /**
- * The AI lesson's codes (issue #15, spec §8 "Failed to get access to the AI lesson"), apart from
- * their messages: the web's shell needs the codes only (its login page has a size budget).
+ * The AI lesson's codes ("Failed to get access to the AI lesson", product-rules.md "Errors"), apart
+ * from their messages: the web's shell needs the codes only (its login page has a size budget).
  */
 export const AI_ERROR_CODES = [
   'ai_access_denied',
@@ -31,7 +31,8 @@ export const AI_ERROR_MESSAGES: Record<AiErrorCode, string> = {
 
 /**
  * The code of an AI lesson error from its English message: the web's shell knows only the core
- * codes (its answer's `code` stays unset for these), and the messages are stable, like spec §8's.
+ * codes (its answer's `code` stays unset for these), and the messages are stable, like those of
+ * product-rules.md "Errors".
  */
 export const aiErrorCodeOf = (message: string): AiErrorCode | undefined =>
   AI_ERROR_CODES.find((code) => AI_ERROR_MESSAGES[code] === message)

@@ -1,7 +1,7 @@
 import { type Card, createEmptyCard, fsrs, type Grade, State } from 'ts-fsrs'
 import * as v from 'valibot'
 
-// Wordbook reviews (issue #15): scheduled by FSRS through ts-fsrs, never by a home-made rule.
+// Wordbook reviews: scheduled by FSRS through ts-fsrs, never by a home-made rule.
 // Fuzz is off so the server and an offline device schedule a review identically: the device
 // shows the next due date at once and the server, replaying the outbox, stores the same one.
 

@@ -1,9 +1,9 @@
 import { type Correction, MISTAKE_KINDS, type MistakeKind } from '../api/ai-lesson.ts'
 
-// The tutor's reply protocol (issue #15): the model is asked to put each correction of the
-// student's last message on a line of its own, `CORRECTION: kind | wrong | right | explanation`,
-// before its answer. The server stores them (mistakes by kind, progress tab); the chat shows them
-// as corrections and the rest as the reply, also while it streams in.
+// The tutor's reply protocol: the model is asked to put each correction of the student's last
+// message on a line of its own, `CORRECTION: kind | wrong | right | explanation`, before its
+// answer. The server stores them (mistakes by kind, progress tab); the chat shows them as
+// corrections and the rest as the reply, also while it streams in.
 
 export const CORRECTION_PREFIX = 'CORRECTION:'
 

@@ -1,8 +1,8 @@
 import type { WordResult } from '../api/ai-lesson.ts'
 
-// Pronunciation (issue #15): the transcript of a recording compared word by word with the target
-// phrase. Case and punctuation do not count (a transcriber's capitals and commas are not the
-// speaker's); diacritics do: "zażółć" heard as "zazolc" is a different word in Polish, a mistake.
+// Pronunciation: the transcript of a recording compared word by word with the target phrase.
+// Case and punctuation do not count (a transcriber's capitals and commas are not the speaker's);
+// diacritics do: "zażółć" heard as "zazolc" is a different word in Polish, a mistake.
 
 /** The words of a phrase: lower case, without punctuation, letters' diacritics kept. */
 export function phraseWords(phrase: string): string[] {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { envelope, idSchema } from './common.ts'
 
-// The answers of the school's console APIs (issue #29; requests: admin.ts, which re-exports these).
+// The answers of the school's console APIs (requests: admin.ts, which re-exports these).
 
 /** GET /operator/me: the console's shell after a reload: who is signed in, and their second factor's state for this session. */
 export const operatorMeResponse = envelope(

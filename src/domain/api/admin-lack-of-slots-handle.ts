@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
 import { lackOfSlotsGroupKeySchema } from './admin-overview.ts'
 
-// The one request body of the lack-of-slots queue (issue #29), apart from admin-overview.ts: the
-// web's console imports that file for its answers, and valibot's union, used only here, would then
-// join the shared code of the login page (issue #10 budget).
+// The one request body of the lack-of-slots queue, apart from admin-overview.ts: the web's console
+// imports that file for its answers, and valibot's union, used only here, would then join the
+// shared code of the login page (architecture.md "Loading").
 
 /**
  * POST /admin/lack_of_slots/handle: some requests by id, or a whole group; `until` (an instant) keeps

@@ -7,13 +7,13 @@ import { attendanceSchema, lessonStatusSchema } from './my-lessons.ts'
 import { archiveSchema } from './recordings.ts'
 import { isDateKey } from './timetables.ts'
 
-// The school's console (issue #29): the lessons and the absence reports (spec §3 Absence report,
-// §4 warn → ban and the teachers' penalty). Lists answer as /admin/audit/index does: the page,
+// The school's console: the lessons and the absence reports (product-rules.md "Absence reports",
+// "Warning and ban", "Teacher penalties"). Lists answer as /admin/audit/index does: the page,
 // `has_more`, newest (or, for the open queue, oldest) first.
 
 const idParam = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
 const dateParam = v.optional(v.pipe(v.string(), v.check(isDateKey, issue('date_format'))))
-/** spec §5: reasons and notes hold at most 255 characters. */
+/** product-rules.md "Validation": reasons and notes hold at most 255 characters. */
 const limitedText = v.pipe(
   storableString(issue('invalid')),
   v.trim(),
@@ -78,7 +78,7 @@ export type AdminAttendanceDto = v.InferOutput<typeof adminAttendanceSchema>
 
 export const absenceReportStatusSchema = v.picklist(['open', 'accepted', 'dismissed'])
 
-/** spec §3 Absence report as the school reviews it, with the room's attendance beside the claim. */
+/** An absence report as the school reviews it, with the room's attendance beside the claim. */
 export const adminAbsenceReportSchema = v.object({
   id: idSchema,
   lesson: v.object({
@@ -86,7 +86,7 @@ export const adminAbsenceReportSchema = v.object({
     starts_at: v.string(),
     ends_at: v.string(),
     status: lessonStatusSchema,
-    /** Both names (spec §3 Language): the console shows the one of its language. */
+    /** Both names of the language: the console shows the one of its own language. */
     language: v.object({ id: v.number(), name: v.string(), name_pl: v.string() }),
     level: v.string(),
   }),
@@ -94,14 +94,20 @@ export const adminAbsenceReportSchema = v.object({
   absentee: v.object({
     ...adminPersonSchema.entries,
     role: v.picklist(['student', 'teacher']),
-    /** spec §4: a student's warning and ban as they are now (null for a teacher). */
+    /**
+     * A student's warning and ban as they are now, null for a teacher
+     * (product-rules.md "Warning and ban").
+     */
     warned_at: v.nullable(v.string()),
     banned_until: v.nullable(v.string()),
-    /** spec §4: a teacher's financial penalties so far, this one's included once accepted (0 for a student). */
+    /**
+     * product-rules.md "Teacher penalties": a teacher's financial penalties so far, this one's
+     * included once accepted (0 for a student).
+     */
     penalties: v.number(),
   }),
   note: v.string(),
-  /** Whether the absentee had entered the room when the report was made (issue #13). */
+  /** Whether the absentee had entered the room when the report was made. */
   absentee_joined: v.boolean(),
   created_at: v.string(),
   status: absenceReportStatusSchema,
@@ -131,7 +137,7 @@ export const adminLessonDetailSchema = v.object({
   ),
   recordings: v.array(archiveSchema),
   reports: v.array(adminAbsenceReportSchema),
-  /** spec §4: the teacher's financial penalties recorded on this lesson. */
+  /** The teacher's financial penalties recorded on this lesson (product-rules.md "Teacher penalties"). */
   penalties: v.array(
     v.object({
       id: idSchema,
@@ -168,7 +174,10 @@ export const absenceResolveBody = v.object({
   decision: v.picklist(['accept', 'dismiss'], issue('invalid')),
   note: v.optional(limitedText, ''),
 })
-/** What accepting did to the absentee (spec §4): a student's warning or ban, a teacher's penalty. */
+/**
+ * What accepting did to the absentee (product-rules.md "Warning and ban", "Teacher penalties"): a
+ * student's warning or ban, a teacher's penalty.
+ */
 export const absenceConsequenceSchema = v.nullable(v.picklist(['warned', 'banned', 'penalty']))
 export const absenceResolveResponse = envelope(
   v.object({

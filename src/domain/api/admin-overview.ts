@@ -4,8 +4,8 @@ import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
-// The school's console (issue #29): the lack-of-slots requests (spec §3 Lack-of-slots report) and
-// the overview of the school's weeks.
+// The school's console: the lack-of-slots requests (the reports of the language onboarding,
+// product-rules.md "Language onboarding") and the overview of the school's weeks.
 
 const shortText = v.pipe(
   storableString(issue('invalid')),
@@ -70,7 +70,7 @@ export const lackOfSlotsResponse = envelope(
 )
 
 // POST /admin/lack_of_slots/handle's body: admin-lack-of-slots-handle.ts (its v.union would join
-// the login page's shared code if the web's console imported it from here; issue #10 budget).
+// the login page's shared code if the web's console imported it from here; architecture.md "Loading").
 export const lackOfSlotsHandleResponse = envelope(v.object({ handled: v.number(), ids: v.array(idSchema) }))
 
 /** GET /admin/overview: the last `weeks` ISO weeks (Poland), and teachers' shares over a period. */
@@ -94,7 +94,7 @@ export const overviewWeekSchema = v.object({
   /** Absence reports accepted, by the week of their lesson; reports made in the week. */
   absences: v.number(),
   absence_reports: v.number(),
-  /** The AI lesson (issue #15): students' messages and the students who wrote them. */
+  /** The AI lesson: students' messages and the students who wrote them. */
   ai_messages: v.number(),
   ai_students: v.number(),
 })

@@ -6,10 +6,11 @@ import { storableString } from '../validation/storable-text.ts'
 import { searchParam } from './admin-teachers.ts'
 import { emailSchema, envelope, idSchema, localeSchema, pageParam } from './common.ts'
 
-// The school's console (issue #29), Students: spec §1 "students are invited with access flags and
-// an active until date", spec §3 Profile access fields, spec §4 warn → ban.
+// The school's console, Students: "students are invited with access flags and an active until
+// date" (product-rules.md "Who uses it"), the profile's access fields, warn → ban
+// (product-rules.md "Warning and ban").
 
-/** A calendar date as YYYY-MM-DD (spec §3 active_until), within years PostgreSQL's `date` and people use. */
+/** A calendar date as YYYY-MM-DD (active_until), within years PostgreSQL's `date` and people use. */
 export const dateKeySchema = v.pipe(
   v.string(issue('date_format')),
   v.trim(),
@@ -41,7 +42,7 @@ export const STUDENT_FILTERS = [
 export const adminStudentsQuery = v.object({
   status: v.optional(v.picklist(STUDENT_FILTERS, issue('invalid')), 'all'),
   q: searchParam,
-  /** Part of the company name (spec §3 company_name), case-insensitive. */
+  /** Part of the company name (company_name), case-insensitive. */
   company: searchParam,
   page: pageParam(1, 10_000),
   per_page: pageParam(20, 100),
@@ -72,7 +73,7 @@ export const adminStudentSchema = v.object({
   warned_at: v.nullable(v.string()),
   /** Set only while the ban lasts. */
   banned_until: v.nullable(v.string()),
-  /** spec §9 scheduled lessons limit per student. */
+  /** The student's scheduled lessons limit (product-rules.md "Scheduled lessons limit"). */
   scheduled_lessons_limit: v.number(),
   invitation: v.object({
     state: invitationStateSchema,

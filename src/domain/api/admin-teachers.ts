@@ -4,8 +4,9 @@ import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam } from './common.ts'
 
-// The school's console (issue #29), Teachers: the list an operator reviews (pending verification,
-// spec §4 "Teacher accounts await verification"), and the operator's changes to one teacher.
+// The school's console, Teachers: the list an operator reviews (pending verification, "Teacher
+// accounts await verification" in product-rules.md "Sign-in and account states"), and the
+// operator's changes to one teacher.
 
 /** A free-text search in a query string (name or e-mail). */
 export const searchParam = v.optional(
@@ -24,7 +25,7 @@ export const adminTeachersQuery = v.object({
   per_page: pageParam(20, 100),
 })
 
-/** spec §3 Bank details as spec §5's completeness check names them. */
+/** The bank details as the completeness check names them (product-rules.md "Bank details"). */
 export const BILLING_FIELDS = [
   'iban',
   'swift',
@@ -61,7 +62,10 @@ export const adminTeacherSchema = v.object({
   image_url: v.nullable(v.string()),
   video_url: v.nullable(v.string()),
   description: v.nullable(v.string()),
-  /** spec §5 "Bank data filled": which billing fields are still missing (swift only for foreign IBANs). */
+  /**
+   * The "Bank data filled" check (product-rules.md "Bank details"): which billing fields are still
+   * missing (swift only for foreign IBANs).
+   */
   billing: v.object({ complete: v.boolean(), missing: v.array(billingFieldSchema) }),
   monthly_lesson_cap: v.nullable(v.number()),
   /** null: the school's default provider. */
@@ -69,12 +73,15 @@ export const adminTeacherSchema = v.object({
   /** Scheduled lessons not yet ended, and how many of them LearnCube holds. */
   future_lessons: v.number(),
   learncube_lessons: v.number(),
-  /** spec §4 "Teachers get a notice about a financial penalty for cancellation or absence": how many of each. */
+  /**
+   * The financial penalties for a late cancellation or an absence, how many of each
+   * (product-rules.md "Teacher penalties").
+   */
   penalties: v.object({ late_cancellation: v.number(), absence: v.number() }),
 })
 export type AdminTeacher = v.InferOutput<typeof adminTeacherSchema>
 
-/** Which video choices this server offers (issue #23): Vonage and LearnCube only when configured. */
+/** Which video choices this server offers: Vonage and LearnCube only when configured. */
 export const videoOptionsSchema = v.object({
   default_provider: v.picklist(['builtin', 'vonage']),
   vonage: v.boolean(),

@@ -3,10 +3,10 @@ import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { emailSchema, pageParam } from './common.ts'
 
-// The school's console (issue #29): an operator's second factor and the operator APIs. The
+// The school's console: an operator's second factor and the operator APIs. The
 // answers' schemas live in admin-answers.ts (re-exported here), which the web's console imports
 // without this file's request schemas: their v.union would otherwise join the login page's
-// shared code (issue #10 budget).
+// shared code (architecture.md "Loading").
 export {
   type AuditEntryDto,
   auditEntrySchema,

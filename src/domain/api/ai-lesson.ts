@@ -5,8 +5,9 @@ import { requiredText } from '../validation/rules.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, localeSchema } from './common.ts'
 
-// The AI lesson (issue #15, spec §2 ai-lesson, §7 GET /students/ai-lesson-url): the payloads of
-// the built-in tutor's endpoints under /ai-lesson/*. Everything here belongs to one student only.
+// The AI lesson (architecture.md "AI lesson"; the ai-lesson screen, GET /students/ai-lesson-url):
+// the payloads of the built-in tutor's endpoints under /ai-lesson/*. Everything here belongs to one
+// student only.
 
 export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const
 export type CefrLevel = (typeof CEFR_LEVELS)[number]

@@ -10,7 +10,7 @@ import {
   tokenSchema,
 } from './common.ts'
 
-// spec §7 "Without authentication" and §3 "Auth record".
+// The calls without authentication (product-rules.md "API calls") and the auth record.
 
 export const signInBody = v.object({
   email: emailSchema,
@@ -19,7 +19,7 @@ export const signInBody = v.object({
 })
 export type SignInBody = v.InferInput<typeof signInBody>
 
-/** Auth record (spec §3) plus the flags the web keeps in local storage. */
+/** The auth record (product-rules.md "Records and fields") plus the flags the web keeps in local storage. */
 export const authRecordSchema = v.object({
   id: idSchema,
   role: accountRoleSchema,
@@ -28,7 +28,7 @@ export const authRecordSchema = v.object({
   registration_completed: v.boolean(),
   only_group_lessons: v.boolean(),
   expires_at: v.string(),
-  /** An operator's session (issue #29): enrol a second factor, or verify one, before /admin answers. */
+  /** An operator's session: enrol a second factor, or verify one, before /admin answers. */
   second_factor: v.optional(v.picklist(['enrol', 'verify'])),
 })
 export type AuthRecord = v.InferOutput<typeof authRecordSchema>

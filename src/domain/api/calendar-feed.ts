@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { envelope } from './common.ts'
 
-// A user's private calendar feed (issue #28 item 3). The address holds a secret that the server
-// keeps only hashed, so it is answered once, by calendar-feeds/create; afterwards the user sees
-// that a feed exists and since when, and may make a new address or revoke it.
+// A user's private calendar feed. The address holds a secret that the server keeps only hashed,
+// so it is answered once, by calendar-feeds/create; afterwards the user sees that a feed exists
+// and since when, and may make a new address or revoke it.
 
 export const calendarFeedSchema = v.object({
   /** When the current address was made; null: the user has no feed. */

@@ -2,7 +2,10 @@ import * as v from 'valibot'
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 
-/** Every successful answer is wrapped as `{ data }` (spec §7: `data.token`); see docs/decisions.md. */
+/**
+ * Every successful answer is wrapped as `{ data }`, as the video token's `data.token` asks
+ * (decisions.md "Response envelope").
+ */
 export const envelope = <T extends v.GenericSchema>(data: T) => v.object({ data })
 
 export const apiErrorSchema = v.object({
@@ -36,12 +39,13 @@ export const pageParam = (fallback: number, max: number) =>
   )
 export const roleSchema = v.picklist(['student', 'teacher'])
 export type Role = v.InferOutput<typeof roleSchema>
-/** Every account's role: the school's operators (issue #29) are never students or teachers. */
+/** Every account's role: the school's operators are never students or teachers. */
 export const accountRoleSchema = v.picklist(['student', 'teacher', 'operator'])
 export type AccountRole = v.InferOutput<typeof accountRoleSchema>
 export const localeSchema = v.picklist(['pl', 'en'])
 
-// spec §5 e-mail rule (issue code `email`); trimmed and compared case-insensitively.
+// The e-mail rule (product-rules.md "Validation"; issue code `email`); trimmed and compared
+// case-insensitively.
 export const emailSchema = v.pipe(
   v.string(issue('required')),
   v.trim(),
@@ -51,7 +55,7 @@ export const emailSchema = v.pipe(
   v.toLowerCase(),
 )
 
-// spec §5: minimum 8 characters; an upper bound keeps hashing cost bounded.
+// product-rules.md "Passwords": minimum 8 characters; an upper bound keeps hashing cost bounded.
 export const newPasswordSchema = v.pipe(
   v.string(issue('required')),
   v.nonEmpty(issue('required')),

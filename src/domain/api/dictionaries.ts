@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { envelope } from './common.ts'
 
-// spec §3: Language, Level, Specialization.
+// The dictionaries (product-rules.md "Records and fields"): Language, Level, Specialization.
 export const languageSchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -19,7 +19,7 @@ export const languagesResponse = envelope(v.array(languageSchema))
 export const levelsResponse = envelope(v.array(levelSchema))
 export const specializationsResponse = envelope(v.array(specializationSchema))
 
-// spec §3 Settings; §7 GET /settings/show.
+// The school's settings, GET /settings/show (product-rules.md "Constants and limits").
 export const settingsSchema = v.object({
   ban_duration: v.number(),
   cancellation_earliness: v.number(),

@@ -5,10 +5,10 @@ import { dictionaryId } from '../validation/rules.ts'
 import { envelope } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
-// spec §7 GET /language_onboardings/check_teacher_existence and POST
-// /language_onboardings/report_lack_of_slots (issue #14 item 4). `language_id` is the language the
-// student learns (the teacher's taught language), `teaching_language_id` the one lessons are held
-// in (spec §4 onboarding step 1), `specialization_id` optional (any purpose).
+// GET /language_onboardings/check_teacher_existence and POST
+// /language_onboardings/report_lack_of_slots (product-rules.md "Language onboarding"). `language_id`
+// is the language the student learns (the teacher's taught language), `teaching_language_id` the
+// one lessons are held in (the onboarding's step 1), `specialization_id` optional (any purpose).
 
 const idText = (required: boolean) =>
   v.pipe(
@@ -27,16 +27,20 @@ export type TeacherExistenceQuery = v.InferOutput<typeof teacherExistenceQuery>
 
 export const teacherExistenceResponse = envelope(v.object({ exists: v.boolean() }))
 
-/** spec §5 time picker: 'HH:mm' on the 15-minute grid, 06:00–23:00. */
+/** The time picker (product-rules.md "Validation"): 'HH:mm' on the 15-minute grid, 06:00–23:00. */
 export const pickerHourSchema = v.pipe(
   v.string(issue('required')),
   v.check((value) => parseTime(value) !== null, issue('time_format')),
   v.check((value) => isScheduleTime(parseTime(value) ?? -1), issue('time_grid')),
 )
 
-/** The criteria of one failed search: what the student asked for (spec §4 steps 1, 2 and 4). */
+/**
+ * The criteria of one failed search: what the student asked for in steps 1, 2 and 4 of
+ * product-rules.md "Language onboarding".
+ */
 export const lackOfSlotsInput = v.strictObject({
-  // Bounded like every dictionary id (issue #10: an id past PostgreSQL's integer is a 422, not a 500).
+  // Bounded like every dictionary id: an id past PostgreSQL's integer is a 422, not a 500
+  // (decisions.md "Hostile input, caches and logs").
   language_id: dictionaryId(issue('required')),
   teaching_language_id: dictionaryId(issue('required')),
   level_id: dictionaryId(issue('required')),
@@ -47,7 +51,7 @@ export const lackOfSlotsInput = v.strictObject({
 export type LackOfSlotsInput = v.InferOutput<typeof lackOfSlotsInput>
 
 /**
- * spec §3 Lack-of-slots report as stored and sent to the school: the student's details come from
+ * A lack-of-slots report as stored and sent to the school: the student's details come from
  * the account, the language, level and specialization names from the dictionaries (English names).
  */
 export const lackOfSlotsReportSchema = v.object({

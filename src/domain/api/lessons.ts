@@ -3,7 +3,7 @@ import { issue } from '../validation/issues.ts'
 import { dictionaryId } from '../validation/rules.ts'
 import { envelope, idSchema } from './common.ts'
 
-// spec §3 Lesson creation and §7 POST /lessons/create (issue #4 item 4).
+// Booking: POST /lessons/create (product-rules.md "Booking").
 
 /**
  * Body of POST /lessons/create: the slots of one teacher to book for the signing-in student, in
@@ -23,8 +23,8 @@ export const lessonCreateSchema = v.object({
 export type LessonCreate = v.InferOutput<typeof lessonCreateSchema>
 
 /**
- * A booked lesson as POST /lessons/create returns it (the fields of spec §3 Lesson that exist at
- * booking time; the lesson lists of issue #5 return the full lesson).
+ * A booked lesson as POST /lessons/create returns it (the lesson's fields that exist at booking
+ * time; the lesson lists of my-lessons.ts return the full lesson).
  */
 export const bookedLessonSchema = v.object({
   id: idSchema,
@@ -43,7 +43,7 @@ export type BookedLesson = v.InferOutput<typeof bookedLessonSchema>
 export const lessonCreateResponse = envelope(v.object({ lessons: v.array(bookedLessonSchema) }))
 export type LessonCreateAnswer = v.InferOutput<typeof lessonCreateResponse>['data']
 
-/** The request header that makes a retried write safe (ARCHITECTURE.md "API"). */
+/** The request header that makes a retried write safe (architecture.md "API"). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const idempotencyKeySchema = v.pipe(
   v.string(),

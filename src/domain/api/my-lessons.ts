@@ -5,8 +5,8 @@ import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam, roleSchema } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
-// The room's attendance (issue #13) is part of the lesson: here, not in room.ts, so that the lesson
-// lists do not bring the signalling schemas along (issue #10 budgets).
+// The room's attendance is part of the lesson: here, not in room.ts, so that the lesson lists do
+// not bring the signalling schemas along (architecture.md "Loading").
 /** A server-recorded interval of presence in the room; `to` is null while the party is there. */
 export const attendanceSchema = v.object({
   role: roleSchema,
@@ -15,15 +15,19 @@ export const attendanceSchema = v.object({
 })
 export type Attendance = v.InferOutput<typeof attendanceSchema>
 
-// The contract of issue #5 (my-lessons): spec §3 Lesson, Rating and Absence report; spec §7
+// The contract of my-lessons (product-rules.md "Records and fields", "API calls"): the Lesson,
+// Rating and Absence report records;
 // lessons/list_scheduled|list_finished|list_group|show|cancel|update|remove_file|report_absence,
 // ratings/create|update. Writes accept an `Idempotency-Key` header (lessons.ts IDEMPOTENCY_HEADER).
 
-/** spec §4 lesson status: `finished` once the lesson's end has passed, unless it was cancelled. */
+/**
+ * The lesson's status (product-rules.md "States and transitions"): `finished` once the lesson's end
+ * has passed, unless it was cancelled.
+ */
 export const lessonStatusSchema = v.picklist(['scheduled', 'finished', 'cancelled'])
 export type LessonStatus = v.InferOutput<typeof lessonStatusSchema>
 
-/** spec §2 FileItem: `type` is the role that owns the file; only that role may delete it. */
+/** A lesson's file (FileItem): `type` is the role that owns the file; only that role may delete it. */
 export const lessonFileSchema = v.object({
   id: idSchema,
   filename: v.string(),
@@ -50,11 +54,11 @@ export const lessonRatingSchema = v.object({
   comment: v.string(),
 })
 
-/** The asking user's own absence report on this lesson (spec §3 Absence report), if any. */
+/** The asking user's own absence report on this lesson, if any. */
 export const absenceReportSchema = v.object({
   absentee_id: idSchema,
   note: v.string(),
-  /** Whether the absentee's socket had entered the lesson room when the report was made (issue #13). */
+  /** Whether the absentee's socket had entered the lesson room when the report was made. */
   absentee_joined: v.boolean(),
   created_at: v.string(),
 })
@@ -69,7 +73,7 @@ export type LessonRecording = v.InferOutput<typeof lessonRecordingSchema>
 
 export const voiceRecordingSchema = v.object({
   id: idSchema,
-  /** A signed, short-lived URL of the clip (spec §7 files: no bearer token for an audio element). */
+  /** A signed, short-lived URL of the clip (an audio element sends no bearer token). */
   url: v.string(),
   size: v.number(),
   created_at: v.string(),
@@ -77,8 +81,9 @@ export const voiceRecordingSchema = v.object({
 export type VoiceRecording = v.InferOutput<typeof voiceRecordingSchema>
 
 /**
- * spec §3 Lesson, as every lessons/* answer returns it to one of its two parties. Times are ISO
- * instants (UTC); the web shows them in Poland time (and the user's own zone when it differs).
+ * The lesson (product-rules.md "Records and fields"), as every lessons/* answer returns it to one
+ * of its two parties. Times are ISO instants (UTC); the web shows them in Poland time (and the
+ * user's own zone when it differs).
  */
 export const lessonSchema = v.object({
   id: idSchema,
@@ -104,29 +109,30 @@ export const lessonSchema = v.object({
   /** The student's note for the lesson (AddNote; see docs/decisions.md). */
   note: v.nullable(v.string()),
   teacher_memos: v.nullable(v.string()),
-  /** Always null for group lessons (spec §5: the student memo is hidden for group lessons). */
+  /** Always null for group lessons: the student memo is hidden there (product-rules.md "Notes and memos"). */
   student_memos: v.nullable(v.string()),
   rating: v.nullable(lessonRatingSchema),
   /**
-   * spec §3 Lesson "rating (value 1-5, comment; also rate)": the same rating under its other name
-   * (issue #26). Optional: lessons kept on the device before it came have none.
+   * The lesson's "rating (value 1-5, comment; also rate)" (product-rules.md "Records and fields"):
+   * the same rating under its other name. Optional: lessons kept on the device before it came have
+   * none.
    */
   rate: v.optional(v.nullable(lessonRatingSchema), null),
   lesson_files: v.array(lessonFileSchema),
   my_absence_report: v.nullable(absenceReportSchema),
-  /** Who was in the lesson room, from when to when, by the server's records (issue #13). */
+  /** Who was in the lesson room, from when to when, by the server's records. */
   attendance: v.array(attendanceSchema),
   /**
-   * The lesson's recordings (issue #22), newest first, without their URLs (lessons/archives/list
-   * signs those when they are played). Optional: lessons kept offline before it came have none.
+   * The lesson's recordings, newest first, without their URLs (lessons/archives/list signs those
+   * when they are played). Optional: lessons kept offline before it came have none.
    */
   recordings: v.optional(v.array(lessonRecordingSchema), []),
-  /** The student's voice clips of the lesson (spec §3 Voice recording), oldest first, to replay. */
+  /** The student's voice clips of the lesson, oldest first, to replay. */
   voice_recordings: v.optional(v.array(voiceRecordingSchema), []),
 })
 export type Lesson = v.InferOutput<typeof lessonSchema>
 
-/** spec §3 Scheduled lessons response. */
+/** The answer of GET /lessons/list_scheduled. */
 export const scheduledLessonsResponse = envelope(
   v.object({
     lessons: v.array(lessonSchema),
@@ -136,7 +142,7 @@ export const scheduledLessonsResponse = envelope(
 )
 export type ScheduledLessons = v.InferOutput<typeof scheduledLessonsResponse>['data']
 
-/** GET /lessons/list_finished and /lessons/list_group: the spec §3 paginated wrapper, newest first. */
+/** GET /lessons/list_finished and /lessons/list_group: the paginated wrapper, newest first. */
 export const lessonPageResponse = v.object({
   data: v.array(lessonSchema),
   currentPage: v.number(),
@@ -166,7 +172,10 @@ export const lessonShowQuery = v.object({ lesson_id: lessonIdField })
  */
 export const lessonResponse = envelope(lessonSchema)
 
-/** spec §5: notes, the cancellation reason and rating comments hold at most 255 characters. */
+/**
+ * product-rules.md "Validation": notes, the cancellation reason and rating comments hold at most
+ * 255 characters.
+ */
 const limitedText = v.pipe(
   storableString(issue('invalid')),
   v.trim(),
@@ -181,9 +190,9 @@ export const lessonCancelSchema = v.object({
 export type LessonCancel = v.InferOutput<typeof lessonCancelSchema>
 
 /**
- * What a cancel did besides cancelling (spec §4): a student inside cancellation_earliness is
- * warned the first time and banned (and signed out) the next; a teacher's late cancellation
- * records a financial penalty.
+ * What a cancel did besides cancelling (product-rules.md "Cancellation"): a student inside
+ * cancellation_earliness is warned the first time and banned (and signed out) the next; a
+ * teacher's late cancellation records a financial penalty.
  */
 export const cancelOutcomeSchema = v.picklist(['cancelled', 'warned', 'banned', 'penalty'])
 export type CancelOutcome = v.InferOutput<typeof cancelOutcomeSchema>
@@ -200,7 +209,7 @@ export type LessonCancelAnswer = v.InferOutput<typeof lessonCancelResponse>['dat
 /**
  * JSON body of POST /lessons/update: exactly one of note (the student's), teacher_memos (the
  * teacher's) or student_memos (the student's; not for group lessons). An empty memo clears it;
- * an empty note is refused (spec §2 AddNote is disabled when empty).
+ * an empty note is refused (AddNote is disabled when empty, product-rules.md "Notes and memos").
  */
 export const lessonUpdateSchema = v.pipe(
   v.object({
@@ -217,7 +226,7 @@ export const lessonUpdateSchema = v.pipe(
 )
 export type LessonUpdate = v.InferOutput<typeof lessonUpdateSchema>
 
-/** Multipart POST /lessons/update field names (spec §7) for a lesson material. */
+/** Multipart POST /lessons/update field names for a lesson material. */
 export const MATERIAL_FIELDS = {
   lessonId: 'lesson_id',
   file: 'lesson_note_file',
@@ -227,7 +236,7 @@ export const MATERIAL_FIELDS = {
 export const removeFileQuery = v.object({ lesson_id: lessonIdField, file_id: lessonIdField })
 export const downloadFileQuery = removeFileQuery
 
-/** spec §3 Rating; create and update take the same body. */
+/** A rating (product-rules.md "Ratings"); create and update take the same body. */
 export const ratingSchema = v.object({
   lesson_id: lessonIdField,
   value: v.pipe(
@@ -240,7 +249,7 @@ export const ratingSchema = v.object({
 })
 export type RatingInput = v.InferOutput<typeof ratingSchema>
 
-/** spec §3 Absence report; the absentee must be the lesson's other party. */
+/** An absence report (product-rules.md "Absence reports"); the absentee must be the lesson's other party. */
 export const absenceReportInputSchema = v.object({
   lesson_id: lessonIdField,
   absentee_id: lessonIdField,

@@ -14,14 +14,14 @@ import { specializationsMatchTaught, teacherLanguagesEntries } from '../validati
 import { localeSchema, newPasswordSchema, passwordInputSchema } from './common.ts'
 import { detailsFields } from './registration.ts'
 
-// POST /students/update and /teachers/update (spec §7 "Profile update payloads"). A request
+// POST /students/update and /teachers/update (product-rules.md "API calls"). A request
 // carries one or more groups of fields; a group is all-or-nothing (the four details together, the
 // three passwords together, …). Keys the role cannot change are refused (strict object), so
 // nothing is silently ignored. Files (image, video) travel as multipart parts beside the JSON.
 
 const flag = v.optional(v.boolean(issue('invalid')))
 
-/** The groups of spec §7; a key present selects its group, whose other keys are then required. */
+/** The payload's groups; a key present selects its group, whose other keys are then required. */
 export const UPDATE_GROUPS = {
   details: ['first_name', 'last_name', 'phone_number', 'date_of_birth'],
   password: ['currentPassword', 'password', 'passwordConfirmation'],
@@ -54,7 +54,10 @@ const sharedEntries = (today: string) => {
 
 type Payload = Record<string, unknown>
 
-/** Group completeness and the cross-field rules of spec §5 that apply to whichever groups came. */
+/**
+ * Group completeness and the cross-field rules (product-rules.md "Validation") that apply to
+ * whichever groups came.
+ */
 function groupRules(input: Payload, addIssue: (key: string, message: string) => void): void {
   for (const [group, keys] of Object.entries(UPDATE_GROUPS)) {
     const selectors = [...keys, ...(OPTIONAL_GROUP_KEYS[group] ?? [])]

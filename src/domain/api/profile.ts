@@ -4,7 +4,7 @@ import { envelope, idSchema, localeSchema, roleSchema } from './common.ts'
 
 const nullableString = v.nullable(v.string())
 
-// spec §3 Bank details address.
+// The bank details' address (product-rules.md "Bank details").
 export const addressSchema = v.object({
   id: v.optional(v.string()),
   street: v.string(),
@@ -15,7 +15,8 @@ export const addressSchema = v.object({
   country: v.string(),
 })
 
-// spec §3 Profile, as returned by GET /students/me and GET /teachers/me.
+// The profile (product-rules.md "Records and fields"), as returned by GET /students/me and
+// GET /teachers/me.
 export const profileSchema = v.object({
   id: idSchema,
   email: v.string(),
@@ -63,10 +64,10 @@ export const profileSchema = v.object({
 })
 export type Profile = v.InferOutput<typeof profileSchema>
 /**
- * A profile as the server sends it: also spec §3's `teacher_students`, the count of the teacher's
- * approved (allowed, spec §4) students, null for a student (issue #26). Only the teacher's profile
- * screen reads it (domain/api/teachers.ts teacherStudentsCountResponse): the schema above is
- * parsed by the sign-in page's own JavaScript, whose budget (150 kB) it would grow.
+ * A profile as the server sends it: also `teacher_students`, the count of the teacher's approved
+ * (allowed, product-rules.md "Allowed students") students, null for a student. Only the teacher's
+ * profile screen reads it (domain/api/teachers.ts teacherStudentsCountResponse): the schema above
+ * is parsed by the sign-in page's own JavaScript, whose budget (150 kB) it would grow.
  */
 export type OwnProfile = Profile & { teacher_students: number | null }
 export const profileResponse = envelope(profileSchema)
@@ -74,8 +75,9 @@ export const profileResponse = envelope(profileSchema)
 const languageLevel = v.object({ language_id: v.number(), level_id: v.number() })
 
 /**
- * A student's recent rating of the teacher as the teacher's page shows it (issue #25 item 1,
- * docs/decisions.md): the value, the comment and the student as first name and initial only.
+ * A student's recent rating of the teacher as the teacher's page shows it: the value, the comment
+ * and the student as first name and initial only
+ * (decisions.md "Ratings read where people look; a lesson's state from one rule").
  */
 export const teacherReviewSchema = v.object({
   value: v.number(),
@@ -86,7 +88,7 @@ export const teacherReviewSchema = v.object({
 })
 export type TeacherReview = v.InferOutput<typeof teacherReviewSchema>
 
-// GET /teachers/show (spec §7): the teacher summary page (spec §2 teacher/{id}).
+// GET /teachers/show: the teacher summary page, teacher/{id} (product-rules.md "Screens and routes").
 export const teacherSummarySchema = v.object({
   id: idSchema,
   first_name: v.string(),
@@ -103,15 +105,15 @@ export const teacherSummarySchema = v.object({
   language_specializations: v.array(v.object({ specialization_id: v.number(), language_id: v.number() })),
   not_accepting_new_students: v.boolean(),
   /**
-   * The newest ratings with their comments, newest first (issue #25 item 1). Optional: summaries
-   * kept on the device before it came have none.
+   * The newest ratings with their comments, newest first. Optional: summaries kept on the device
+   * before it came have none.
    */
   recent_reviews: v.optional(v.array(teacherReviewSchema), []),
 })
 export type TeacherSummary = v.InferOutput<typeof teacherSummarySchema>
 export const teacherSummaryResponse = envelope(teacherSummarySchema)
 
-// GET /students/show (spec §7, §6): what a teacher sees of a student.
+// GET /students/show: what a teacher sees of a student (product-rules.md "Roles and permissions").
 export const studentSummarySchema = v.object({
   id: idSchema,
   first_name: nullableString,
@@ -125,8 +127,8 @@ export const studentSummaryResponse = envelope(studentSummarySchema)
 
 const personId = v.pipe(v.string(issue('required')), v.nonEmpty(issue('required')), v.uuid(issue('invalid')))
 
-/** GET /teachers/show?teacher_id= (spec §7). */
+/** GET /teachers/show?teacher_id= */
 export const teacherShowQuery = v.object({ teacher_id: personId })
 
-/** GET /students/show?user_id= (spec §7). */
+/** GET /students/show?user_id= */
 export const studentShowQuery = v.object({ user_id: personId })

@@ -2,9 +2,8 @@ import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
 import { envelope } from './common.ts'
 
-// Web push for the installed app (issue #28 item 4): the server's public VAPID key, a device's
-// subscription as the browser's PushSubscription.toJSON() gives it, and what a push carries to
-// the service worker.
+// Web push for the installed app: the server's public VAPID key, a device's subscription as the
+// browser's PushSubscription.toJSON() gives it, and what a push carries to the service worker.
 
 /** Push services' endpoints are https URLs; http only where the server allows it (a stand-in). */
 export const PUSH_ENDPOINT_MAX = 2048
@@ -46,7 +45,8 @@ export const pushSubscriptionResponse = envelope(v.object({ subscribed: v.boolea
 
 /**
  * What a push carries (JSON, encrypted for the device). `lesson_id` with `starts_at` and `ends_at`
- * lets the service worker open the room within the join window (spec §4/§9) and `url` otherwise.
+ * lets the service worker open the room within the join window (product-rules.md "Join window") and
+ * `url` otherwise.
  */
 export type PushPayload = {
   title: string

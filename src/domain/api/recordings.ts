@@ -2,14 +2,14 @@ import * as v from 'valibot'
 import { issue } from '../validation/issues.ts'
 import { envelope, idSchema } from './common.ts'
 
-// Recordings of the lesson room (issue #22; spec §3 Archive {lesson_id, stream_id}, spec §7
-// lessons/archives/create, add_stream, stop; docs/lesson-room-protocol.md §7). The teacher's
-// browser records the call and sends it in numbered chunks while it records; the server joins them
-// into one seekable WebM when the recording ends.
+// Recordings of the lesson room (the Archive record {lesson_id, stream_id} of
+// product-rules.md "Records and fields"; lessons/archives/create, add_stream, stop; protocol §6).
+// The teacher's browser records the call and sends it in numbered chunks while it records; the
+// server joins them into one seekable WebM when the recording ends.
 
 const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
 
-/** What a recording shows (spec §7 add_stream's stream_id): the call's cameras or the shared screen. */
+/** What a recording shows (add_stream's stream_id): the call's cameras or the shared screen. */
 export const RECORDING_STREAMS = ['camera', 'screen'] as const
 export type RecordingStream = (typeof RECORDING_STREAMS)[number]
 
@@ -23,13 +23,13 @@ export const RECORDING_MAX_BYTES = 3 * 1024 * 1024 * 1024
  * closed tab's recording is ready within a minute (with the worker's 10 s round).
  */
 export const RECORDING_UPLOADER_GONE_MS = 45_000
-/** A student's voice clip (spec §3 Voice recording): a few minutes of Opus at most. */
+/** A student's voice clip (a voice recording of the lesson): a few minutes of Opus at most. */
 export const VOICE_CLIP_MAX_BYTES = 5 * 1024 * 1024
 /** The longest clip the room records. */
 export const VOICE_CLIP_MAX_SECONDS = 180
 /** Clips a lesson holds. */
 export const VOICE_CLIPS_MAX_PER_LESSON = 20
-/** The multipart fields of lesson_images/create and lesson_voice_recordings/create (spec §7). */
+/** The multipart fields of lesson_images/create and lesson_voice_recordings/create. */
 export const LESSON_MEDIA_FIELDS = { lessonId: 'lesson_id', file: 'file' } as const
 export const lessonMediaFields = v.object({
   lesson_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
@@ -62,7 +62,7 @@ export const archiveSchema = v.object({
   stream_id: v.picklist(RECORDING_STREAMS),
   /**
    * Who makes the recording: the teacher's browser, which then sends it in chunks, or the lesson's
-   * Vonage session (issue #23), whose finished archive the server fetches into its own storage.
+   * Vonage session, whose finished archive the server fetches into its own storage.
    */
   recorded_by: v.picklist(['browser', 'vonage']),
   status: archiveStatusSchema,

@@ -46,7 +46,7 @@ function problems(schema: v.GenericSchema, input: unknown): string[] {
   )
 }
 
-describe('teacherSignUpSchema (spec §2 six steps, §3 registration payload)', () => {
+describe('teacherSignUpSchema (six steps, the registration payload)', () => {
   it('normalises what it accepts: names, phone, e-mail, IBAN, defaults', () => {
     const output = v.parse(teacherSignUpSchema(TODAY), teacher)
     expect(output).toMatchObject({
@@ -102,7 +102,7 @@ describe('teacherSignUpSchema (spec §2 six steps, §3 registration payload)', (
   })
 })
 
-describe('studentSignUpSchema (spec §2 three steps)', () => {
+describe('studentSignUpSchema (three steps)', () => {
   it('accepts the details with a password and the agreements', () => {
     expect(v.parse(studentSignUpSchema(TODAY), student)).toMatchObject({
       first_name: 'Julia',

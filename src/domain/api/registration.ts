@@ -15,7 +15,8 @@ import { specializationsMatchTaught, teacherLanguagesEntries } from '../validati
 import { okResponse } from './auth.ts'
 import { emailSchema, localeSchema, newPasswordSchema } from './common.ts'
 
-// Registration (spec §2 /registration, §3 Registration payload, §7 POST /teachers/sign_up).
+// Registration (product-rules.md "Screens and routes", "Records and fields"): /registration and
+// POST /teachers/sign_up.
 // Multipart requests carry this JSON in a `payload` part beside the file parts `image` and
 // `video` (docs/decisions.md); the schemas take `today` (YYYY-MM-DD, Poland time) for the
 // date-of-birth rule.
@@ -34,7 +35,7 @@ export const detailsFields = (today: string) => ({
   date_of_birth: dateOfBirthSchema(today),
 })
 
-/** In registration social links are name and link pairs (spec §3). */
+/** In registration social links are name and link pairs. */
 export const registrationSocialLinkSchema = v.object({ name: requiredText(50), link: urlSchema })
 
 export const teacherSignUpSchema = (today: string) =>
@@ -80,7 +81,10 @@ export const teacherSignUpSchema = (today: string) =>
 export type TeacherSignUpInput = v.InferInput<ReturnType<typeof teacherSignUpSchema>>
 export type TeacherSignUp = v.InferOutput<ReturnType<typeof teacherSignUpSchema>>
 
-/** The account awaits an operator's verification (spec §4); the client logs out. */
+/**
+ * The account awaits an operator's verification (product-rules.md "Sign-in and account states");
+ * the client logs out.
+ */
 export const teacherSignUpResponse = okResponse
 
 /**

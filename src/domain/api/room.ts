@@ -4,9 +4,9 @@ import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, roleSchema } from './common.ts'
 import { RECORDING_STREAMS } from './recordings.ts'
 
-// The lesson room of issue #13 (docs/lesson-room-protocol.md): the token of spec §7
-// lessons/generate_token, the signalling socket's messages, the chat stored with the lesson and
-// the attendance record (lesson_interactions/create).
+// The lesson room (docs/lesson-room-protocol.md): the token of lessons/generate_token, the
+// signalling socket's messages, the chat stored with the lesson and the attendance record
+// (lesson_interactions/create).
 
 const lessonIdField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
 
@@ -19,7 +19,7 @@ export const CHAT_BODY_MAX = 1000
 
 export const generateTokenSchema = v.object({ lesson_id: lessonIdField })
 
-/** What LearnCube's classroom script sends back to the validation URL it was given (issue #23). */
+/** What LearnCube's classroom script sends back to the validation URL it was given. */
 export const learncubeValidateQuery = v.object({
   grant: v.pipe(v.string(issue('required')), v.maxLength(1000, issue('invalid'))),
 })
@@ -38,7 +38,7 @@ const roomTokenBase = {
   role: roleSchema,
   starts_at: v.string(),
   ends_at: v.string(),
-  /** The end of the join window (spec §4/§9): the room closes then. */
+  /** The end of the join window (product-rules.md "Join window"): the room closes then. */
   closes_at: v.string(),
 }
 
@@ -65,8 +65,8 @@ export const builtinRoomTokenSchema = v.object({
 })
 
 /**
- * protocol §1 `vonage` (issue #23): media through the lesson's routed Vonage session; presence,
- * chat and recording notices through the room's own socket, as with `builtin`.
+ * protocol §1 `vonage`: media through the lesson's routed Vonage session; presence, chat and
+ * recording notices through the room's own socket, as with `builtin`.
  */
 export const vonageRoomTokenSchema = v.object({
   provider: v.literal('vonage'),
@@ -81,8 +81,8 @@ export const vonageRoomTokenSchema = v.object({
 })
 
 /**
- * protocol §1 `learncube` (issue #23): the lesson's LearnCube classroom, embedded by LearnCube's
- * client script. `validate_url` answers that script with a LearnCube token for this party only.
+ * protocol §1 `learncube`: the lesson's LearnCube classroom, embedded by LearnCube's client
+ * script. `validate_url` answers that script with a LearnCube token for this party only.
  */
 export const learncubeRoomTokenSchema = v.object({
   provider: v.literal('learncube'),
@@ -92,7 +92,7 @@ export const learncubeRoomTokenSchema = v.object({
     client_url: v.string(),
     style_url: v.string(),
     public_key: v.string(),
-    /** The lesson's classroom (spec §3 Lesson room_token). */
+    /** The lesson's classroom (the lesson's room_token). */
     room_token: v.string(),
     /** A path on this origin, signed for this party until `closes_at`. */
     validate_url: v.string(),
@@ -188,7 +188,7 @@ export const signalDataSchema = v.object({
 })
 export type SignalData = v.InferOutput<typeof signalDataSchema>
 
-/** What each party tells the other of its media (issue #21 item 5). */
+/** What each party tells the other of its media. */
 export const mediaStateSchema = v.object({
   microphone: v.boolean(),
   camera: v.boolean(),
@@ -231,7 +231,7 @@ export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('closed'), reason: v.literal('window_ended') }),
   v.object({ type: v.literal('cancelled'), by: v.picklist(CANCELLED_BY), reason: v.nullable(v.string()) }),
   v.object({ type: v.literal('pong') }),
-  /** issue #22: the lesson's recording started (or now shows another stream) or stopped. */
+  /** The lesson's recording started (or now shows another stream) or stopped. */
   v.object({ type: v.literal('recording'), ...recordingNoticeSchema.entries }),
 ])
 export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>

@@ -4,9 +4,9 @@ import { issue } from '../validation/issues.ts'
 import { emailSchema, envelope, idSchema, pageParam } from './common.ts'
 import { isDateKey } from './timetables.ts'
 
-// spec §3 Teacher search result and §7 GET /teachers/search, GET /teachers/it_teachers,
-// GET teacher_students/list, POST teacher_students/create, GET /teachers/list_students_with_lessons
-// (issue #4 items 3 and 6).
+// Teacher search and allowed students (product-rules.md "Teacher search", "Allowed students"):
+// GET /teachers/search, GET /teachers/it_teachers, GET teacher_students/list,
+// POST teacher_students/create, GET /teachers/list_students_with_lessons.
 
 /** Query strings arrive as text: an optional positive whole number. */
 const optionalIdParam = v.optional(
@@ -14,8 +14,9 @@ const optionalIdParam = v.optional(
 )
 
 /**
- * spec §7 `time` as JSON {from, to}: Poland wall-clock 'HH:mm' on the 15-minute grid. `to` of
- * '00:00' means midnight at the end of the day (spec §9: a window reaching 24:00 wraps to 0).
+ * The search's `time` as JSON {from, to}: Poland wall-clock 'HH:mm' on the 15-minute grid. `to` of
+ * '00:00' means midnight at the end of the day (product-rules.md "Teacher search": a window
+ * reaching 24:00 wraps to 0).
  */
 export const timeWindowSchema = v.pipe(
   v.object({
@@ -51,7 +52,7 @@ const timeParam = v.optional(
   ),
 )
 
-/** GET /teachers/search query (spec §7); `day` is a date of the schedule range (YYYY-MM-DD). */
+/** GET /teachers/search query; `day` is a date of the schedule range (YYYY-MM-DD). */
 export const teacherSearchQuery = v.object({
   language_id: optionalIdParam,
   teaching_language_id: optionalIdParam,
@@ -64,7 +65,8 @@ export const teacherSearchQuery = v.object({
 })
 export type TeacherSearchQuery = v.InferOutput<typeof teacherSearchQuery>
 
-// spec §3 Teacher search result, plus what the results list shows beside it.
+// A teacher search result (product-rules.md "Records and fields"), plus what the results list
+// shows beside it.
 export const teacherSearchResultSchema = v.object({
   id: idSchema,
   first_name: v.string(),
@@ -72,14 +74,14 @@ export const teacherSearchResultSchema = v.object({
   average_rating: v.nullable(v.number()),
   image_url: v.nullable(v.string()),
   taught_languages: v.array(v.object({ id: v.number(), level: v.object({ id: v.number() }) })),
-  /** The teacher does not take students who are not on their allowed list (spec §4). */
+  /** The teacher takes only the students on their allowed list (product-rules.md "Allowed students"). */
   not_accepting_new_students: v.boolean(),
   /** ISO instant of the soonest slot that matches the filters and is free, or null. */
   next_free_slot: v.nullable(v.string()),
 })
 export type TeacherSearchResult = v.InferOutput<typeof teacherSearchResultSchema>
 
-/** spec §3: the paginated wrapper (data, currentPage, lastPage, perPage, total). */
+/** The paginated wrapper (data, currentPage, lastPage, perPage, total). */
 export const teacherSearchResponse = v.object({
   data: v.array(teacherSearchResultSchema),
   currentPage: v.number(),
@@ -90,8 +92,9 @@ export const teacherSearchResponse = v.object({
 export type TeacherSearchPage = v.InferOutput<typeof teacherSearchResponse>
 
 /**
- * GET /teachers/it_teachers: teachers with the IT specialization, for partner users (spec §1); each
- * also says for which of their languages they teach IT (issue #11 item 8: the card showed none).
+ * GET /teachers/it_teachers: teachers with the IT specialization, for partner users
+ * (product-rules.md "Who uses it"); each also says for which of their languages they teach IT, so
+ * that the card can name them.
  */
 export const itTeacherSchema = v.object({
   ...teacherSearchResultSchema.entries,
@@ -100,7 +103,8 @@ export const itTeacherSchema = v.object({
 export type ItTeacher = v.InferOutput<typeof itTeacherSchema>
 export const itTeachersResponse = envelope(v.array(itTeacherSchema))
 
-// spec §3 "Allowed-students list: student emails"; teacher_students/* and list_students_with_lessons.
+// The allowed-students list, student e-mails (product-rules.md "Allowed students"); teacher_students/*
+// and list_students_with_lessons.
 export const teacherStudentSchema = v.object({
   id: idSchema,
   email: v.string(),
@@ -110,13 +114,13 @@ export const teacherStudentSchema = v.object({
 export type TeacherStudent = v.InferOutput<typeof teacherStudentSchema>
 export const teacherStudentsResponse = envelope(v.array(teacherStudentSchema))
 
-/** spec §3 Profile `teacher_students` of GET /teachers/me: how many students the teacher approved. */
+/** The profile's `teacher_students` (GET /teachers/me): how many students the teacher approved. */
 export const teacherStudentsCountResponse = envelope(v.object({ teacher_students: v.number() }))
 
 /**
  * POST teacher_students/create {emails}: replaces the teacher's allowed students. At least one
- * (spec §5 "Select at least one student"); each must be the e-mail of a student account (active
- * or invited), with lessons with the teacher or not yet (issue #11 item 4).
+ * ("Select at least one student", product-rules.md "Allowed students"); each must be the e-mail of
+ * a student account (active or invited), with lessons with the teacher or not yet.
  */
 export const teacherStudentsCreateSchema = v.object({
   emails: v.pipe(

@@ -10,7 +10,7 @@ import {
 const RANGE = { from: '2026-03-09', to: '2026-03-22' }
 const ID = '00000000-0000-4000-8000-000000000000'
 
-describe('timetable update rules (spec §5, §9)', () => {
+describe('timetable update rules', () => {
   it('accepts a clean cyclical schedule with date overrides', () => {
     const body = v.parse(timetableUpdateSchema, {
       cyclical: true,

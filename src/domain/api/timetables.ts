@@ -4,9 +4,13 @@ import { type Interval, type IntervalProblem, intervalProblems } from '../schedu
 import { type IssueCode, issue } from '../validation/issues.ts'
 import { envelope, idSchema } from './common.ts'
 
-// spec §3 Schedule (timetable) and §7 POST /teachers/timetables/update, GET /teachers/timetables/show.
+// A teacher's timetable (product-rules.md "Records and fields"): POST /teachers/timetables/update and
+// GET /teachers/timetables/show.
 
-/** spec §7: the show query spans at most 14 days (the schedule range of spec §9 is two weeks). */
+/**
+ * The show query spans at most 14 days: the schedule range is two weeks
+ * (product-rules.md "Constants and limits").
+ */
 export const TIMETABLE_QUERY_MAX_DAYS = 14
 
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/
@@ -31,14 +35,14 @@ const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const
 export type WeekdayKey = (typeof WEEKDAYS)[number]
 
 /**
- * Body of POST /teachers/timetables/update (issue #4 item 1). The whole schedule is sent each
- * time and replaces the stored one:
+ * Body of POST /teachers/timetables/update. The whole schedule is sent each time and replaces the
+ * stored one:
  * - `cyclical: true`: `weekdays` (ISO weekday '1' = Monday … '7' = Sunday; a missing day is a day
  *   off) repeats every week; `dates` may override single dates of the schedule range.
  * - `cyclical: false`: only `dates` (dates of the current and next week) are worked; `weekdays`
  *   must be left out.
- * Intervals are Poland wall-clock 'HH:mm' times; their rules (spec §5) are checked by
- * `timetableUpdateProblems`, which names each bad interval by path, e.g. `weekdays.3.1`.
+ * Intervals are Poland wall-clock 'HH:mm' times; their rules (product-rules.md "Validation") are
+ * checked by `timetableUpdateProblems`, which names each bad interval by path, e.g. `weekdays.3.1`.
  */
 export const timetableUpdateSchema = v.object({
   cyclical: v.boolean(issue('required')),
@@ -63,9 +67,9 @@ function dayProblems(prefix: string, intervals: Interval[]): TimetableProblem[] 
 }
 
 /**
- * spec §5 schedule rules for a parsed body: every interval on the 15-minute grid between 06:00
- * and 23:00, start before end, no overlaps within a day; dates inside the schedule range
- * `range` (spec §9); weekdays only for a cyclical schedule.
+ * The schedule rules (product-rules.md "Validation") for a parsed body: every interval on the
+ * 15-minute grid between 06:00 and 23:00, start before end, no overlaps within a day; dates inside
+ * the schedule range `range`; weekdays only for a cyclical schedule.
  */
 export function timetableUpdateProblems(
   body: TimetableUpdate,
@@ -86,7 +90,7 @@ export function timetableUpdateProblems(
   return problems
 }
 
-// spec §3 Timetable query: teacher_id, date_from, date_to (YYYY-MM-DD, at most 14 days apart).
+// The timetable query: teacher_id, date_from, date_to (YYYY-MM-DD, at most 14 days apart).
 export const timetableShowQuery = v.pipe(
   v.object({ teacher_id: idSchema, date_from: dateKeySchema, date_to: dateKeySchema }),
   v.forward(
@@ -103,7 +107,7 @@ export const timetableShowQuery = v.pipe(
   ),
 )
 
-// spec §3 slot: id, time (HH:mm, Poland time), available, scheduled, missed.
+// A slot (product-rules.md "Slot states"): id, time (HH:mm, Poland time), available, scheduled, missed.
 export const timetableSlotSchema = v.object({
   id: idSchema,
   time: v.string(),
@@ -114,12 +118,14 @@ export const timetableSlotSchema = v.object({
 export type TimetableSlot = v.InferOutput<typeof timetableSlotSchema>
 
 /**
- * spec §3 Schedule response, for the asking user. `scheduled` (spec §4): for a student, one of
- * their own lessons (with any teacher) overlaps the slot; for the teacher who owns the timetable,
- * the slot holds a lesson. Two fields beyond spec §3 save the set-lessons screen a call each:
- * the student's limit (spec §9 scheduled_lessons_limit_per_student) and whether this teacher
- * refuses the asking student as new (spec §4 overlay; false for the teacher's allowed students);
- * one beyond spec §3 on each date, `has_own_lesson`.
+ * The timetable answer (product-rules.md "Records and fields"), for the asking user. `scheduled`
+ * (product-rules.md "Slot states"): for a student, one of their own lessons (with any teacher)
+ * overlaps the slot; for the teacher who owns the timetable, the slot holds a lesson. Two fields
+ * beyond that record save the set-lessons screen a call each: the student's limit
+ * (scheduled_lessons_limit_per_student, product-rules.md "Scheduled lessons limit") and whether
+ * this teacher refuses the asking student as new (the overlay of
+ * product-rules.md "Allowed students"; false for the teacher's allowed students); one beyond it on
+ * each date, `has_own_lesson`.
  */
 export const timetableSchema = v.object({
   timetable: v.array(
@@ -128,8 +134,8 @@ export const timetableSchema = v.object({
       slots: v.array(timetableSlotSchema),
       /**
        * For a student: one of their active lessons (with any teacher) is on this Poland date, so
-       * spec §8 "You already have a lesson scheduled for this date" refuses every slot of it
-       * (issue #11 item 2: the grid says so before the server has to). False for a teacher.
+       * "You already have a lesson scheduled for this date" (product-rules.md "Same-day rule")
+       * refuses every slot of it (the grid says so before the server has to). False for a teacher.
        */
       has_own_lesson: v.boolean(),
     }),
@@ -146,8 +152,8 @@ export const timetableResponse = envelope(timetableSchema)
 
 /**
  * Answer of POST /teachers/timetables/update: the teacher's timetable for the schedule range, plus
- * the booked slots the new schedule no longer covers. Those are kept with their lessons (issue #4
- * item 1: a schedule change never deletes or moves a booked lesson) and the dialog tells the
+ * the booked slots the new schedule no longer covers. Those are kept with their lessons (a
+ * schedule change never deletes or moves a booked lesson) and the dialog tells the
  * teacher about them (Poland date and time).
  */
 export const timetableUpdateAnswerSchema = v.object({

@@ -4,9 +4,9 @@ import { DAY_END_MINUTES, DAY_START_MINUTES, isScheduleTime, parseTime } from '.
 import { issue } from '../validation/issues.ts'
 import { envelope, idSchema } from './common.ts'
 
-// The waitlist of issue #28 item 5: a student asks to be told when a slot of a teacher frees up,
-// optionally only on some weekdays and between two times of day (Poland time, spec §9). Told in
-// the order they asked; the first to book gets the slot (no hold).
+// The waitlist: a student asks to be told when a slot of a teacher frees up, optionally only on
+// some weekdays and between two times of day (Poland time). Told in the order they asked; the
+// first to book gets the slot (no hold).
 
 /** How many teachers a student may wait for at once. */
 export const WAITLIST_MAX_ENTRIES = 20
@@ -73,7 +73,7 @@ export const waitlistAnswerSchema = envelope(waitlistEntrySchema)
 export const waitlistIndexSchema = envelope(v.array(waitlistEntrySchema))
 export const waitlistDeleteAnswerSchema = envelope(v.object({ id: idSchema }))
 
-/** The bounds of a waitlist's hours, as the schedule's (spec §5 time picker). */
+/** The bounds of a waitlist's hours, as the schedule's (the time picker, product-rules.md "Validation"). */
 export const WAITLIST_DAY = { start: DAY_START_MINUTES, end: DAY_END_MINUTES } as const
 
 /** What a waitlist asks for: days (empty: any) and hours (null: any), minutes of a Poland day. */
@@ -85,7 +85,7 @@ export type WaitlistWindow = {
 
 /**
  * Whether a slot suits the waitlist: on one of its days, and wholly within its hours (the
- * lesson starts at or after `from` and ends by `to`), in Poland time (spec §9).
+ * lesson starts at or after `from` and ends by `to`), in Poland time (product-rules.md "Time zone").
  */
 export function suitsWaitlist(window: WaitlistWindow, slot: { startsAt: Date; endsAt: Date }): boolean {
   const start = toPolandParts(slot.startsAt)

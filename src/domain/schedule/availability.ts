@@ -1,8 +1,8 @@
 import { formatTime, isScheduleTime, parseTime } from './time-of-day.ts'
 
-// A teacher's availability: intervals of one day (spec §4 SetLesson; issue #4 item 1). Intervals
-// start before they end, use the schedule's 15-minute grid between 06:00 and 23:00, and never
-// overlap one another.
+// A teacher's availability: intervals of one day (the SetLesson dialog). Intervals start before
+// they end, use the schedule's 15-minute grid between 06:00 and 23:00, and never overlap one
+// another.
 
 export type Interval = { start: string; end: string }
 export type IntervalProblem = 'time_format' | 'time_grid' | 'start_after_end' | 'overlap'

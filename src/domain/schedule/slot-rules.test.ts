@@ -14,7 +14,7 @@ const MIN = 60_000
 const at = (iso: string) => new Date(iso)
 const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2090, 0, 1) })
 
-describe('slot states (spec §4)', () => {
+describe('slot states', () => {
   it('marks a slot scheduled when a lesson of the student overlaps it', () => {
     fc.assert(
       fc.property(instant, fc.integer({ min: -120, max: 120 }), (slot, offset) => {
@@ -39,7 +39,7 @@ describe('slot states (spec §4)', () => {
   })
 })
 
-describe('schedule range (spec §9)', () => {
+describe('schedule range', () => {
   it('covers this week and next, from Monday, in Poland time', () => {
     fc.assert(
       fc.property(instant, (ms) => {
@@ -68,7 +68,7 @@ describe('schedule range (spec §9)', () => {
   })
 })
 
-describe('join window (spec §4: 15 minutes before start to 15 minutes after end)', () => {
+describe('join window (15 minutes before start to 15 minutes after end)', () => {
   const lesson = { startsAt: at('2026-11-23T10:00:00Z'), cancelled: false }
   it('opens 15 minutes before and closes 15 minutes after the 45-minute lesson', () => {
     expect(joinOpen(lesson, at('2026-11-23T09:44:59Z'))).toBe(false)
@@ -81,7 +81,7 @@ describe('join window (spec §4: 15 minutes before start to 15 minutes after end
   })
 })
 
-describe('teacher search window (spec §9)', () => {
+describe('teacher search window', () => {
   it('spans two hours either side, clamped at 0 and wrapping 24 to 0', () => {
     expect(searchWindow(18)).toEqual({ from: 16, to: 20 })
     expect(searchWindow(1)).toEqual({ from: 0, to: 3 })

@@ -1,14 +1,14 @@
 import { JOIN_WINDOW_MINUTES, LESSON_SLOT_MINUTES, SCHEDULED_SLOT_MATCH_MINUTES } from '../constants.ts'
 import { addDays, polandDateKey, startOfPolandWeek } from '../poland-time.ts'
 
-// Slot states and booking windows of spec §4 and §9, decided on the server and repeated by the
-// web for display.
+// Slot states and booking windows (product-rules.md "Slot states", "Constants and limits"), decided
+// on the server and repeated by the web for display.
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 
 /**
- * spec §4: a slot is "scheduled" when one of the student's lessons lies within 45 minutes of it —
+ * A slot is "scheduled" when one of the student's lessons lies within 45 minutes of it —
  * read as overlapping it (|difference| < 45 min), so back-to-back lessons stay possible
  * (docs/decisions.md).
  */
@@ -18,17 +18,23 @@ export function isScheduledSlot(slotStart: Date, lessonStarts: Date[]): boolean 
   )
 }
 
-/** spec §4: "missed" when it starts in less than the grace period (hours) from now. */
+/**
+ * product-rules.md "Grace period": "missed" when it starts in less than the grace period (hours)
+ * from now.
+ */
 export function isMissedSlot(slotStart: Date, now: Date, graceHours: number): boolean {
   return slotStart.getTime() - now.getTime() < graceHours * HOUR_MS
 }
 
-/** spec §9: the limit is reached when selected plus already scheduled is at least the limit. */
+/**
+ * product-rules.md "Scheduled lessons limit": the limit is reached when selected plus already
+ * scheduled is at least the limit.
+ */
 export const limitReached = (selected: number, scheduled: number, limit: number) =>
   selected + scheduled >= limit
 
 /**
- * spec §9 schedule range: the current and the next week (Monday start, Poland time), ending at
+ * The schedule range: the current and the next week (Monday start, Poland time), ending at
  * the account's active_until date when that comes sooner. Null when nothing is left.
  */
 export function scheduleRange(now: Date, activeUntil: string | null): { from: string; to: string } | null {
@@ -39,8 +45,8 @@ export function scheduleRange(now: Date, activeUntil: string | null): { from: st
 }
 
 /**
- * spec §4: Join is possible from 15 minutes before the start to 15 minutes after the end, and
- * never for a cancelled lesson.
+ * product-rules.md "Join window": Join is possible from 15 minutes before the start to 15 minutes
+ * after the end, and never for a cancelled lesson.
  */
 export function joinOpen(lesson: { startsAt: Date; cancelled: boolean }, now: Date): boolean {
   if (lesson.cancelled) return false
@@ -50,8 +56,8 @@ export function joinOpen(lesson: { startsAt: Date; cancelled: boolean }, now: Da
 }
 
 /**
- * spec §9 teacher search window: the chosen hour minus 2 to plus 2 hours; an end of 24:00 or
- * later (a chosen time of 22:00 or later) wraps to 0, meaning midnight.
+ * The teacher search window (product-rules.md "Teacher search"): the chosen hour minus 2 to plus
+ * 2 hours; an end of 24:00 or later (a chosen time of 22:00 or later) wraps to 0, meaning midnight.
  */
 export function searchWindow(hour: number): { from: number; to: number } {
   const from = Math.max(hour - 2, 0)

@@ -11,8 +11,8 @@ import {
   TIME_STEP_MINUTES,
 } from './time-of-day.ts'
 
-// Property tests of slot generation (issue #4): no overlaps, every slot 45 real minutes, inside
-// the availability, right on the DST days; the suite runs under TZ=UTC and TZ=America/New_York.
+// Property tests of slot generation: no overlaps, every slot 45 real minutes, inside the
+// availability, right on the DST days; the suite runs under TZ=UTC and TZ=America/New_York.
 
 const gridTime = fc
   .integer({ min: DAY_START_MINUTES / TIME_STEP_MINUTES, max: DAY_END_MINUTES / TIME_STEP_MINUTES })
@@ -27,7 +27,7 @@ const dateKey = fc
 const DST_DAYS = ['2026-03-29', '2026-10-25', '2027-03-28', '2027-10-31']
 const anyDay = fc.oneof(dateKey, fc.constantFrom(...DST_DAYS))
 
-describe('slot generation (spec §9: 45-minute slots, leftover dropped)', () => {
+describe('slot generation (45-minute slots, leftover dropped)', () => {
   it('makes non-overlapping 45-minute slots inside the availability, on any day incl. DST changes', () => {
     fc.assert(
       fc.property(anyDay, fc.array(interval, { maxLength: 5 }), (day, intervals) => {
@@ -78,7 +78,7 @@ describe('slot generation (spec §9: 45-minute slots, leftover dropped)', () => 
   })
 })
 
-describe('availability intervals (spec §4, §5 time picker)', () => {
+describe('availability intervals (the time picker’s grid)', () => {
   it('accepts grid times between 06:00 and 23:00 with start before end', () => {
     expect(intervalProblems([{ start: '06:00', end: '23:00' }])).toEqual([null])
     expect(

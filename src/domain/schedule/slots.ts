@@ -3,10 +3,10 @@ import { fromPolandLocal, parseDateKey } from '../poland-time.ts'
 import { type Interval, normalizeIntervals } from './availability.ts'
 import { formatTime, parseTime } from './time-of-day.ts'
 
-// spec §9: a lesson slot is 45 minutes; leftover time in an interval is dropped. Slot times are
-// Poland wall-clock times of the given date, turned into instants with the DST rule of spec §9
-// (the schedule's 06:00–23:00 day never contains a clock change, so every slot lasts 45 real
-// minutes).
+// A lesson slot is 45 minutes (product-rules.md "Constants and limits"); leftover time in an
+// interval is dropped. Slot times are Poland wall-clock times of the given date, turned into
+// instants with the DST rule of product-rules.md "Time zone" (the schedule's 06:00–23:00 day never
+// contains a clock change, so every slot lasts 45 real minutes).
 
 export type GeneratedSlot = { time: string; startsAt: Date; endsAt: Date }
 

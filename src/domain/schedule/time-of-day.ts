@@ -1,5 +1,5 @@
-// Wall-clock times of day ('HH:mm', Poland time) as minutes since midnight (spec §5 time picker,
-// §9 earliest selectable time).
+// Wall-clock times of day ('HH:mm', Poland time) as minutes since midnight (the time picker and
+// its earliest selectable time, product-rules.md "Validation", "Constants and limits").
 
 export const DAY_START_MINUTES = 6 * 60
 export const DAY_END_MINUTES = 23 * 60
@@ -18,6 +18,6 @@ export function formatTime(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
 }
 
-/** spec §5: the teacher's schedule uses 15-minute steps between 06:00 and 23:00. */
+/** The teacher's schedule uses 15-minute steps between 06:00 and 23:00. */
 export const isScheduleTime = (minutes: number) =>
   minutes >= DAY_START_MINUTES && minutes <= DAY_END_MINUTES && minutes % TIME_STEP_MINUTES === 0

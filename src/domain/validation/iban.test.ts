@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { IBAN_LENGTHS, ibanProblem } from './iban.ts'
 
-// issue #24 item 5: an IBAN is real only with its country's length and matching check digits.
+// An IBAN is real only with its country's length and matching check digits.
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const value = (char: string) => BigInt(ALPHANUMERIC.indexOf(char))

@@ -1,6 +1,7 @@
-// IBAN (ISO 13616) and its check digits (ISO 7064 MOD 97-10), for spec §5 Bank: the pattern of
-// the spec lets "PL00 1234" through, and a typo in an account breaks a teacher's payouts
-// (issue #24 item 5). Shared by the web's form and the server's rules.
+// IBAN (ISO 13616) and its check digits (ISO 7064 MOD 97-10), for product-rules.md "Bank details":
+// the pattern alone lets "PL00 1234" through, and a typo in an account breaks a teacher's payouts
+// (decisions.md "The server keeps the screens' rules"). Shared by the web's form and the server's
+// rules.
 
 /** Characters of an IBAN by country: the SWIFT IBAN Registry (release 97, 2024). */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {

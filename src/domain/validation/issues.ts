@@ -1,6 +1,7 @@
-// Validation issues carry a stable code instead of a sentence, so the same rule (spec §5) can be
-// worded in English by the server and in Polish or English by the web. A valibot message is
-// written as `code` or `code:param` (e.g. `too_short:60`) and decoded with `decodeIssue`.
+// Validation issues carry a stable code instead of a sentence, so the same rule
+// (product-rules.md "Validation") can be worded in English by the server and in Polish or English
+// by the web. A valibot message is written as `code` or `code:param` (e.g. `too_short:60`) and
+// decoded with `decodeIssue`.
 
 export const VALIDATION_EN = {
   required: () => 'This field is required',

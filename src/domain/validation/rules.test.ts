@@ -48,7 +48,7 @@ describe('requiredText', () => {
   })
 })
 
-describe('names (spec §5: first letter capitalised, the rest lower-cased)', () => {
+describe('names (first letter capitalised, the rest lower-cased)', () => {
   it.each([
     ['anna', 'Anna'],
     ['ANNA', 'Anna'],
@@ -77,7 +77,7 @@ describe('names (spec §5: first letter capitalised, the rest lower-cased)', () 
   })
 })
 
-describe('phone (spec §5: at least 9 digits and +, spaces removed)', () => {
+describe('phone (at least 9 digits and +, spaces removed)', () => {
   it.each([
     ['601234567', '601234567'],
     ['+48 601 234 567', '+48601234567'],
@@ -102,7 +102,7 @@ describe('phone (spec §5: at least 9 digits and +, spaces removed)', () => {
   })
 })
 
-describe('date of birth (spec §5: required, not in the future)', () => {
+describe('date of birth (required, not in the future)', () => {
   const schema = dateOfBirthSchema('2026-03-10')
 
   it.each(['2026-03-10', '1990-01-01', '2024-02-29', '1900-01-01'])('accepts %s', (day) => {
@@ -130,7 +130,7 @@ describe('date of birth (spec §5: required, not in the future)', () => {
   })
 })
 
-describe('description (spec §5: required, 60 to 1000 characters) and about', () => {
+describe('description (required, 60 to 1000 characters) and about', () => {
   it.each([
     [x(60), { ok: x(60) }],
     [x(1000), { ok: x(1000) }],
@@ -149,7 +149,7 @@ describe('description (spec §5: required, 60 to 1000 characters) and about', ()
   })
 })
 
-describe('social links (spec §5: at least one; duplicates ignored)', () => {
+describe('social links (at least one; duplicates ignored)', () => {
   it('keeps one of each link', () => {
     expect(judge(socialLinksSchema, ['https://a.pl', 'https://a.pl', 'http://b.pl'])).toEqual({
       ok: ['https://a.pl', 'http://b.pl'],
@@ -180,7 +180,7 @@ describe('social links (spec §5: at least one; duplicates ignored)', () => {
   })
 })
 
-describe('IBAN and SWIFT (spec §5 Bank)', () => {
+describe('IBAN and SWIFT', () => {
   it.each([
     ['PL61109010140000071219812874', 'PL61109010140000071219812874'],
     ['pl61 1090 1014 0000 0712 1981 2874', 'PL61109010140000071219812874'],
@@ -198,7 +198,7 @@ describe('IBAN and SWIFT (spec §5 Bank)', () => {
     [`DE89${x(35, '1')}`, 'iban_format'],
     ['PL61-1090', 'iban_format'],
     ['  ', 'required'],
-    // issue #24 item 5: the country's length and the check digits.
+    // A real IBAN: the country's length and the check digits.
     ['PL00 1234', 'iban_length:28'],
     ['PL611', 'iban_length:28'],
     [`DE89${x(34, '1')}`, 'iban_length:22'],
@@ -237,7 +237,7 @@ describe('IBAN and SWIFT (spec §5 Bank)', () => {
   })
 })
 
-describe('address (spec §5 Bank)', () => {
+describe('address (bank details)', () => {
   const valid = {
     street: 'ul. Długa',
     buildingNumber: '12A',
@@ -283,7 +283,7 @@ describe('address (spec §5 Bank)', () => {
   })
 })
 
-describe('bank details (spec §5: SWIFT required only for a foreign IBAN)', () => {
+describe('bank details (SWIFT required only for a foreign IBAN)', () => {
   const address = { street: 'Długa', buildingNumber: '1', zip: '00-001', city: 'Warszawa', country: 'Polska' }
 
   it.each([

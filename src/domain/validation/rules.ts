@@ -11,7 +11,8 @@ import { ibanProblem } from './iban.ts'
 import { issue } from './issues.ts'
 import { storableString } from './storable-text.ts'
 
-// Field rules of spec §5, as valibot schemas whose messages are issue codes (issues.ts).
+// Field rules of product-rules.md "Validation", as valibot schemas whose messages are issue codes
+// (issues.ts).
 
 export const ABOUT_MAX = 2000
 export const SOCIAL_LINKS_MAX = 10
@@ -29,8 +30,8 @@ export const requiredText = (max: number) =>
   )
 
 /**
- * spec §5: names are stored with the first letter capitalised and the rest lower-cased; applied to
- * each part of a double name ("kowalska-NOWAK" → "Kowalska-Nowak", docs/decisions.md).
+ * Names are stored with the first letter capitalised and the rest lower-cased; applied to each
+ * part of a double name ("kowalska-NOWAK" → "Kowalska-Nowak", docs/decisions.md).
  */
 export function capitalizeName(name: string): string {
   return name
@@ -45,7 +46,7 @@ export const nameSchema = v.pipe(
   v.transform(capitalizeName),
 )
 
-/** spec §5: spaces are removed; at least 9 characters, digits and a leading + only. */
+/** Phone: spaces are removed; at least 9 characters, digits and a leading + only. */
 export const normalizePhone = (phone: string) => phone.replace(/\s+/g, '')
 export const phoneSchema = v.pipe(
   v.string(issue('required')),
@@ -60,7 +61,7 @@ export function isCalendarDate(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
 }
 
-/** spec §5: date of birth is required and cannot be in the future (`today` is YYYY-MM-DD). */
+/** Date of birth is required and cannot be in the future (`today` is YYYY-MM-DD). */
 export const dateOfBirthSchema = (today: string) =>
   v.pipe(
     v.string(issue('required')),
@@ -72,7 +73,7 @@ export const dateOfBirthSchema = (today: string) =>
     v.check((value) => value >= OLDEST_BIRTH_DATE, issue('date_too_old')),
   )
 
-/** spec §5: description required, 60–1000 characters. */
+/** Description required, 60–1000 characters. */
 export const descriptionSchema = v.pipe(
   storableString(issue('required')),
   v.trim(),
@@ -81,7 +82,7 @@ export const descriptionSchema = v.pipe(
   v.maxLength(DESCRIPTION_MAX, issue('too_long', DESCRIPTION_MAX)),
 )
 
-/** spec §5: about-me has no rule; a bound keeps storage sane (docs/decisions.md). */
+/** About-me has no rule of its own; a bound keeps storage sane (docs/decisions.md). */
 export const aboutSchema = v.pipe(
   storableString(issue('invalid')),
   v.trim(),
@@ -97,7 +98,7 @@ export const urlSchema = v.pipe(
   v.check((value) => /^https?:\/\//i.test(value), issue('url_format')),
 )
 
-/** spec §5: at least one link to save; duplicates ignored. */
+/** Social links: at least one link to save; duplicates ignored. */
 export const socialLinksSchema = v.pipe(
   v.array(urlSchema, issue('invalid')),
   v.transform((links) => [...new Set(links)]),
@@ -105,7 +106,7 @@ export const socialLinksSchema = v.pipe(
   v.maxLength(SOCIAL_LINKS_MAX, issue('too_many', SOCIAL_LINKS_MAX)),
 )
 
-// spec §5 Bank.
+// Bank details (product-rules.md "Bank details").
 export const normalizeAccountCode = (value: string) => value.replace(/\s+/g, '').toUpperCase()
 
 export const ibanSchema = v.pipe(
@@ -113,7 +114,7 @@ export const ibanSchema = v.pipe(
   v.transform(normalizeAccountCode),
   v.nonEmpty(issue('required')),
   v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,34}$/, issue('iban_format')),
-  // A real account: the country's length and the check digits (issue #24 item 5).
+  // A real account: the country's length and the check digits.
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     const problem = ibanProblem(dataset.value)
@@ -129,7 +130,7 @@ export const swiftSchema = v.pipe(
   v.regex(/^([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, issue('swift_format')),
 )
 
-/** SWIFT is required only for an IBAN that exists and does not start with PL (spec §5). */
+/** SWIFT is required only for an IBAN that exists and does not start with PL. */
 export const swiftRequired = (iban: string | null | undefined) =>
   Boolean(iban) && !normalizeAccountCode(iban ?? '').startsWith('PL')
 

@@ -32,7 +32,7 @@ function firstIssue(input: unknown) {
   return { path: issue?.path?.map((p) => String(p.key)).join('.'), ...decodeIssue(issue?.message ?? '') }
 }
 
-describe('teacher languages payload (spec §3, §5)', () => {
+describe('teacher languages payload', () => {
   it('accepts rows with a level and a specialization each', () => {
     expect(v.parse(teacherLanguagesSchema, valid)).toEqual(valid)
   })
@@ -126,7 +126,7 @@ describe('the EditLanguages rows', () => {
     ])
   })
 
-  it('name the first problem of each row (spec §5: language, level, a specialization, no language twice)', () => {
+  it('name the first problem of each row (language, level, a specialization, no language twice)', () => {
     expect(
       teacherLanguageRowIssues([
         { language_id: 1, level_id: 6, specialization_ids: [3] },

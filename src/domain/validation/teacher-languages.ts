@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { issue } from './issues.ts'
 import { idListItem } from './rules.ts'
 
-// spec §3 Teacher languages payload and §5 Teacher languages: every taught language has a level
-// and at least one specialization; no language twice; at least one language taught in (the skill
-// completeness check of spec §5).
+// The teacher languages payload and its rules (product-rules.md "Validation"): every taught
+// language has a level and at least one specialization; no language twice; at least one language
+// taught in (the skill completeness check).
 
 export const MAX_TAUGHT_LANGUAGES = 30
 
@@ -75,7 +75,7 @@ export const teacherLanguagesSchema = v.pipe(
 )
 export type TeacherLanguagesInput = v.InferInput<typeof teacherLanguagesSchema>
 
-/** The dialog's rows → the payload of spec §3. */
+/** The dialog's rows → the payload. */
 export function rowsToTeacherLanguages(
   rows: TeacherLanguageRow[],
   teachingLanguages: number[],
@@ -93,7 +93,7 @@ export function rowsToTeacherLanguages(
   }
 }
 
-/** The payload of spec §3 → the dialog's rows. */
+/** The payload → the dialog's rows. */
 export function teacherLanguagesToRows(input: {
   taught_languages: { language_id: number; level_id: number }[]
   language_specializations: { specialization_id: number; language_id: number }[]
@@ -107,7 +107,7 @@ export function teacherLanguagesToRows(input: {
   }))
 }
 
-/** Per-row problems for the form, in row order (spec §5): `null` when the row is fine. */
+/** Per-row problems for the form, in row order: `null` when the row is fine. */
 export function teacherLanguageRowIssues(
   rows: TeacherLanguageRow[],
 ): ({ field: keyof TeacherLanguageRow; message: string } | null)[] {

@@ -17,14 +17,14 @@ import { OpsError } from '../platform/errors.ts'
 import { filesToS3Lines } from '../platform/files-to-s3.ts'
 import { startJobs } from '../platform/jobs.ts'
 
-// Operator commands (issue #2) as data: the CLI builds them from argv (checked by this schema)
-// and runs them through the same services as the HTTP API.
+// Operator commands as data: the CLI builds them from argv (checked by this schema) and runs them
+// through the same services as the HTTP API.
 
 const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 
 export const opsCommandSchema = v.variant('command', [
   v.object({ command: v.literal('verify-teacher'), email: emailSchema }),
-  // issue #29: an operator of the school's console.
+  // An operator of the school's console.
   v.object({ command: v.literal('create-operator'), email: emailSchema, locale: localeSchema }),
   v.object({
     command: v.literal('invite-student'),
@@ -69,7 +69,7 @@ export const opsCommandSchema = v.variant('command', [
       ),
     ),
   }),
-  // issue #23: LearnCube lessons, one (--lesson) or a teacher's future ones (--teacher).
+  // LearnCube lessons, one (--lesson) or a teacher's future ones (--teacher).
   v.object({
     command: v.literal('learncube'),
     lessonId: v.nullable(v.pipe(v.string(), v.uuid('--lesson must be a lesson id (a UUID)'))),
@@ -83,12 +83,12 @@ export const opsCommandSchema = v.variant('command', [
       v.picklist(['builtin', 'vonage'], 'the provider must be builtin, vonage or default'),
     ),
   }),
-  // issue #28: what the job queue holds.
+  // What the job queue holds.
   v.object({ command: v.literal('jobs') }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
-  // issue #30: the files of DATA_DIR/files (or --from DIR) into the S3 bucket.
+  // The files of DATA_DIR/files (or --from DIR) into the S3 bucket.
   v.object({ command: v.literal('files-to-s3'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
 ])
 

@@ -1,12 +1,12 @@
-// Usage texts of `npm run ops -- …` (issue #2).
+// Usage texts of `npm run ops -- …`.
 
 const COMMANDS: [name: string, usage: string, text: string][] = [
-  ['verify-teacher', 'verify-teacher <email>', 'Lets a teacher awaiting verification sign in (spec §4).'],
+  ['verify-teacher', 'verify-teacher <email>', 'Lets a teacher awaiting verification sign in.'],
   [
     'create-operator',
     'create-operator <email> [--locale pl|en]',
     [
-      "Creates an operator of the school's console (issue #29) and e-mails a link to set the password",
+      "Creates an operator of the school's console and e-mails a link to set the password",
       '(valid 7 days); the second factor (an authenticator app) is set up at the first sign-in.',
       'Running it again for an operator who has not set a password yet sends a new link.',
       '  --locale   language of the e-mail and the account (default pl)',
@@ -29,29 +29,25 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   [
     'settings',
     'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES]',
-    'Prints the settings of spec §3 and the e-mail reminders before a lesson (0: not sent); with flags, changes them first.',
+    'Prints the settings and the e-mail reminders before a lesson (0: not sent); with flags, changes them first.',
   ],
   [
     'lesson-limits',
     'lesson-limits <email> [--scheduled N] [--monthly-cap N|none]',
     [
       "Prints an account's lesson limits; with flags, changes them first.",
-      '  --scheduled N         a student: lessons scheduled at once (spec §9, default 2; 1–50)',
-      "  --monthly-cap N|none  a teacher: lessons per calendar month (the spec's maximum monthly",
+      '  --scheduled N         a student: lessons scheduled at once (default 2; 1–50)',
+      "  --monthly-cap N|none  a teacher: lessons per calendar month (the 'maximum monthly",
       '                        income; none by default; 1–1000)',
     ].join('\n'),
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
-  [
-    'jobs',
-    'jobs',
-    'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed (issue #28).',
-  ],
+  ['jobs', 'jobs', 'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed.'],
   [
     'learncube',
     'learncube (--lesson ID | --teacher EMAIL) [--off]',
     [
-      "Holds a lesson, or all of a teacher's future lessons, in LearnCube's classroom (issue #23);",
+      "Holds a lesson, or all of a teacher's future lessons, in LearnCube's classroom;",
       '--off moves them back to the ordinary room. While LearnCube is not configured',
       '(LEARNCUBE_PUBLIC_KEY, LEARNCUBE_PRIVATE_KEY) marked lessons are held in the ordinary room.',
     ].join('\n'),
@@ -69,7 +65,7 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     'lack-of-slots [--since YYYY-MM-DD]',
     [
       'Lists what students asked for in the language onboarding and no teacher could offer',
-      '(spec §3 lack-of-slots reports, one per student, criteria and day), oldest first, one per',
+      '(lack-of-slots reports, one per student, criteria and day), oldest first, one per',
       'line: reported at, student, e-mail, phone, language, taught in, level, specialization, date,',
       'hour (Poland time).',
       '  --since   only reports made on this day (Poland time) or later',
@@ -91,7 +87,7 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     'files-to-s3 [--from DIR]',
     [
       'Copies the files of the local store (DATA_DIR/files, or DIR) into the S3 bucket of S3_BUCKET',
-      '(issue #30), each under the same key. Files already in the bucket with the same size are',
+      '(for several nodes to share), each under the same key. Files already in the bucket with the same size are',
       'skipped, so a run that broke off is resumed by running it again. The local files are left',
       'where they are; start the servers with the S3_* settings once it has finished.',
     ].join('\n'),

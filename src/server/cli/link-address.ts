@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import { announcedPublicUrl } from '../modules/settings/announced-url.ts'
 import type { OpsCommand } from './commands.ts'
 
-// issue #25 item 4: `invite-student` run with only DATA_DIR wrote links to http://localhost:8080
+// `invite-student` run with only DATA_DIR wrote links to http://localhost:8080
 // while the server listened elsewhere. The commands that e-mail links now take the address the
 // running server announces (server.ts), or PUBLIC_URL when the operator sets it; never a default.
 

@@ -60,7 +60,7 @@ describe('operator commands (shared services)', () => {
     expect(student).toMatchObject({ status: 'active', onlyGroupLessons: true, activeUntil: '2026-12-31' })
   })
 
-  it("video-provider sets and clears a teacher's room, refusing Vonage while it is not configured (issue #23)", async () => {
+  it("video-provider sets and clears a teacher's room, refusing Vonage while it is not configured", async () => {
     const email = uniqueEmail('vonage-teacher')
     await createUser(t.database.db, { email, role: 'teacher' })
     await expect(
@@ -79,14 +79,14 @@ describe('operator commands (shared services)', () => {
     ).rejects.toThrow(/No teacher/)
   })
 
-  it('jobs lists the job queues with what waits and failed (issue #28)', async () => {
+  it('jobs lists the job queues with what waits and failed', async () => {
     const output = await runOpsCommand(t.ctx, { command: 'jobs' })
     expect(output.split('\n')[0]).toBe('Jobs per queue (failed: every retry used up):')
     for (const queue of ['lesson-booked', 'lesson-cancelled', 'lesson-reminder', 'notifications-sweep'])
       expect(output).toMatch(new RegExp(`^${queue}\twaiting \\d+\trunning \\d+\tfailed \\d+$`, 'm'))
   })
 
-  it('learncube marks a lesson and says the classroom is not configured yet (issue #23)', async () => {
+  it('learncube marks a lesson and says the classroom is not configured yet', async () => {
     await expect(
       runOpsCommand(t.ctx, {
         command: 'learncube',
@@ -169,7 +169,7 @@ describe('operator commands (shared services)', () => {
     expect(await runOpsCommand(t.ctx, { ...none, cancellationEarliness: 48 })).toMatch(
       /^Settings updated:\n.*\ncancellation_earliness: 48 hours/,
     )
-    // issue #28: the reminders' times, 0 turning one off.
+    // The reminders' times, 0 turning one off.
     expect(
       await runOpsCommand(t.ctx, { ...none, secondReminderMinutes: 0, firstReminderMinutes: 120 }),
     ).toMatch(/first_reminder: 120 minutes before a lesson\nsecond_reminder: 0 minutes before a lesson$/)
@@ -190,7 +190,7 @@ describe('the ops CLI on its own database connection', () => {
   beforeEach(() => announcePublicUrl(t.database.db, ANNOUNCED, t.clock.now()))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-  // issue #25 item 4: with only DATA_DIR the link went to http://localhost:8080, not to the server.
+  // With only DATA_DIR the link used to go to http://localhost:8080, not to the server.
   it('invite-student e-mails a link on the address the running server announced', async () => {
     const email = uniqueEmail('announced')
     const invited = await ops(['invite-student', email, '--human'], env)

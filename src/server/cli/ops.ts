@@ -8,7 +8,7 @@ import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { linkAddress } from './link-address.ts'
 import { parseOpsArgs, UsageError } from './parse-args.ts'
 
-// `npm run ops -- <command>`: operator commands (issue #2). Exit codes: 0 done, 1 the command
+// `npm run ops -- <command>`: operator commands. Exit codes: 0 done, 1 the command
 // failed, 2 a mistake in the command line or the configuration. The command connects to the
 // database itself, whether or not a server runs: on the embedded PostgreSQL it joins the running
 // one, or starts it for the command and stops it after (db/embedded/shared-cluster.ts).

@@ -9,7 +9,7 @@ describe('parseOpsArgs', () => {
     }
   })
 
-  it('builds create-operator with an e-mail and an optional --locale (issue #29)', () => {
+  it('builds create-operator with an e-mail and an optional --locale', () => {
     expect(parseOpsArgs(['create-operator', 'Ola@Example.com'])).toEqual({
       command: { command: 'create-operator', email: 'ola@example.com', locale: 'pl' },
     })
@@ -39,7 +39,7 @@ describe('parseOpsArgs', () => {
     expect(() => parseOpsArgs(['lack-of-slots', 'x'])).toThrow(UsageError)
   })
 
-  it('builds learncube for one lesson or a teacher, on or --off, and refuses both or neither (issue #23)', () => {
+  it('builds learncube for one lesson or a teacher, on or --off, and refuses both or neither', () => {
     const lesson = '6f1c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6'
     expect(parseOpsArgs(['learncube', '--lesson', lesson])).toEqual({
       command: { command: 'learncube', lessonId: lesson, teacherEmail: null, on: true },
@@ -52,7 +52,7 @@ describe('parseOpsArgs', () => {
     expect(() => parseOpsArgs(['learncube', '--lesson', '42'])).toThrow(/--lesson must be a lesson id/)
   })
 
-  it('builds video-provider with builtin, vonage or default, and nothing else (issue #23)', () => {
+  it('builds video-provider with builtin, vonage or default, and nothing else', () => {
     expect(parseOpsArgs(['video-provider', 'anna@example.com', 'vonage'])).toEqual({
       command: { command: 'video-provider', email: 'anna@example.com', provider: 'vonage' },
     })

@@ -25,7 +25,7 @@ export type Database = {
   changes: ChangeFeed
   /** Changes this process committed with `lektorium.notify_after_commit` set, for the others. */
   announcer: ChangeAnnouncer
-  /** The pool itself, for the hot paths' named prepared statements (issue #27). */
+  /** The pool itself, for the hot paths' named prepared statements. */
   pool: pg.Pool
   /** A connection URL of this database, for a connection of its own (tests, the PGlite import). */
   url: string

@@ -1,4 +1,4 @@
-// Drizzle wraps driver errors: the SQLSTATE is on `.cause.code` (ARCHITECTURE.md "Data").
+// Drizzle wraps driver errors: the SQLSTATE is on `.cause.code` (architecture.md "Data").
 function sqlState(error: unknown): unknown {
   if (!(error instanceof Error)) return undefined
   const cause: unknown = error.cause

@@ -13,7 +13,7 @@ import { processesOn } from './embedded/processes.ts'
 import { importPglite, PgliteImportError } from './pglite-import.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 
-// An operator upgrading from the PGlite default keeps every row (issue #12, docs/decisions.md
+// An operator upgrading from the PGlite default keeps every row (docs/decisions.md
 // "One database engine"): the rows of a PGlite directory made by the last PGlite version's
 // migrations and demo seed are copied into PostgreSQL, once.
 

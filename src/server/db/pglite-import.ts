@@ -6,7 +6,7 @@ import type { Database } from './client.ts'
 import { isAlive } from './embedded/processes.ts'
 import { copyTables, type Source } from './pglite-tables.ts'
 
-// The embedded database before issue #12 was PGlite, in DATA_DIR/db (docs/decisions.md "One
+// The embedded database of earlier versions was PGlite, in DATA_DIR/db (docs/decisions.md "One
 // database engine"). Its rows are copied into PostgreSQL once: on the first start of the embedded
 // default (server.ts), or by `npm run ops -- migrate-pglite` into any database. The PGlite
 // directory itself is never changed: the copy is made from a copy of it, and it is renamed to

@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './schema.ts'
 
-// The school's console (issue #29): operators' second factor and the audit log.
+// The school's console: operators' second factor and the audit log.
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 

@@ -15,7 +15,7 @@ import type { StoredCard } from '../../domain/ai-lesson/scheduling.ts'
 import type { Correction, WordResult } from '../../domain/api/ai-lesson.ts'
 import { languages, users } from './schema.ts'
 
-// The AI lesson (issue #15). Every row belongs to one student (student_id): every query filters
+// The AI lesson. Every row belongs to one student (student_id): every query filters
 // by it, so nothing a student writes or records here reaches another student or a teacher.
 
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow()

@@ -16,11 +16,12 @@ import { createdAt, languages, levels, timeSlots, updatedAt, users } from './sch
 // The lessons and what hangs on them (ratings, materials, absence reports, cancellation
 // penalties); users, the reference data and the timetable are in schema.ts.
 
-// spec §3 Lesson, as booked (issue #4 item 4), with the student's note and both memos (issue #5;
-// spec §5: at most 255 characters each, also a CHECK in migration 0003).
-// `lessons_active_slot_key` (partial unique index) makes a double booking of a slot impossible
-// (ARCHITECTURE.md "Data"); a cancelled lesson frees its slot. Group lessons (`is_group`) are one
-// row per participating student and are not booked through the timetable (docs/decisions.md).
+// Lesson (product-rules.md "Records and fields"), as booked, with the student's note and both memos
+// (product-rules.md "Notes and memos": at most 255 characters each, also a CHECK in migration
+// 0003). `lessons_active_slot_key` (partial unique index) makes a double booking of a slot
+// impossible (architecture.md "Data"); a cancelled lesson frees its slot. Group lessons
+// (`is_group`) are one row per participating student and are not booked through the timetable
+// (docs/decisions.md).
 export const lessons = pgTable(
   'lessons',
   {
@@ -46,11 +47,15 @@ export const lessons = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
     isGroup: boolean('is_group').notNull().default(false),
-    /** spec §3 is_learncube: held in LearnCube's classroom (issue #23), marked by an operator. */
+    /**
+     * is_learncube (product-rules.md "Records and fields"): held in LearnCube's classroom, marked
+     * by an operator.
+     */
     isLearncube: boolean('is_learncube').notNull().default(false),
     /**
-     * spec §3 room_token: the lesson's LearnCube classroom, an unguessable name made when the
-     * lesson is first marked and kept (unmarking and marking again finds the same classroom).
+     * room_token (product-rules.md "Records and fields"): the lesson's LearnCube classroom, an
+     * unguessable name made when the lesson is first marked and kept (unmarking and marking again
+     * finds the same classroom).
      */
     roomToken: text('room_token').unique(),
     note: text('note'),
@@ -65,7 +70,8 @@ export const lessons = pgTable(
   ],
 )
 
-// spec §3 Rating: one per lesson, by its student, 1–5 (CHECKs in migration 0003).
+// Rating (product-rules.md "Records and fields"): one per lesson, by its student, 1–5 (CHECKs in
+// migration 0003).
 export const lessonRatings = pgTable('lesson_ratings', {
   lessonId: uuid('lesson_id')
     .primaryKey()
@@ -76,9 +82,10 @@ export const lessonRatings = pgTable('lesson_ratings', {
   updatedAt: updatedAt(),
 })
 
-// spec §3 lesson_files, spec §2 FileItem: a material stored in FileStorage under `storage_key`.
-// `owner_role` is the role that uploaded it, the only one that may delete it (spec §6);
-// `content_type` is the sniffed domain/files.ts FileType, never the client's claim.
+// lesson_files and FileItem (product-rules.md "Records and fields", "Screens and routes"): a
+// material stored in FileStorage under `storage_key`. `owner_role` is the role that uploaded it,
+// the only one that may delete it (product-rules.md "Roles and permissions"); `content_type` is the
+// sniffed domain/files.ts FileType, never the client's claim.
 export const lessonFiles = pgTable(
   'lesson_files',
   {
@@ -99,8 +106,8 @@ export const lessonFiles = pgTable(
   ],
 )
 
-// spec §3 Absence report: each party reports the other at most once per lesson; the primary key
-// makes a concurrent second report impossible.
+// Absence report (product-rules.md "Absence reports"): each party reports the other at most once
+// per lesson; the primary key makes a concurrent second report impossible.
 export const absenceReports = pgTable(
   'absence_reports',
   {
@@ -114,14 +121,15 @@ export const absenceReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
-    /** Whether the absentee's socket ever joined the lesson room before the report (issue #13). */
+    /** Whether the absentee's socket ever joined the lesson room before the report. */
     absenteeJoined: boolean('absentee_joined').notNull().default(false),
     createdAt: createdAt(),
-    /** The report's own name for the school's console (issue #29): the key above is two columns. */
+    /** The report's own name for the school's console: the key above is two columns. */
     id: uuid('id').notNull().defaultRandom(),
     /**
-     * The school's review (issue #29): open until an operator accepts it (spec §4: the absentee's
-     * warning, ban or penalty) or dismisses it, with a note (CHECKs in migration 0021).
+     * The school's review: open until an operator accepts it (the absentee's warning, ban or
+     * penalty, product-rules.md "Warning and ban", "Teacher penalties") or dismisses it, with a
+     * note (CHECKs in migration 0021).
      */
     status: text('status', { enum: ['open', 'accepted', 'dismissed'] })
       .notNull()
@@ -137,9 +145,9 @@ export const absenceReports = pgTable(
   ],
 )
 
-// spec §4: "Teachers get a notice about a financial penalty for cancellation or absence": the
-// record of it, for whoever settles the teachers' pay ('absence': an accepted absence report,
-// issue #29).
+// product-rules.md "Teacher penalties": "Teachers get a notice about a financial penalty for
+// cancellation or absence": the record of it, for whoever settles the teachers' pay ('absence': an
+// accepted absence report).
 export const teacherPenalties = pgTable(
   'teacher_penalties',
   {

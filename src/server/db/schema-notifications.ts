@@ -12,7 +12,7 @@ import {
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
-// Notifications of lessons (issue #28): which of a lesson's messages have been planned as jobs
+// Notifications of lessons: which of a lesson's messages have been planned as jobs
 // (platform/jobs.ts), so that a message is planned once, a sweep finds what a crash left
 // unplanned, and a cancellation cancels the lesson's reminders in its own transaction.
 
@@ -51,7 +51,7 @@ const userRef = (name: string) =>
     .references(() => users.id, { onDelete: 'cascade' })
 
 /**
- * A device's web-push subscription (issue #28 item 4): the push service's endpoint and the keys the
+ * A device's web-push subscription: the push service's endpoint and the keys the
  * payload is encrypted for. One row per endpoint; a 404/410 from the push service deletes it.
  */
 export const pushSubscriptions = pgTable(
@@ -72,7 +72,7 @@ export const pushSubscriptions = pgTable(
 )
 
 /**
- * A user's private calendar feed (issue #28 item 3): the secret in its URL. Revoking deletes the
+ * A user's private calendar feed: the secret in its URL. Revoking deletes the
  * row, so the old URL answers 404; a new one gets a new secret.
  */
 export const calendarFeeds = pgTable(
@@ -89,9 +89,9 @@ export const calendarFeeds = pgTable(
 )
 
 /**
- * A student waiting for a teacher's slot to free up (issue #28 item 5): optionally only on some
- * days (ISO 1 = Monday … 7) and between two times of day (minutes after midnight, Poland time).
- * One entry per student and teacher; told in the order they asked (`created_at`).
+ * A student waiting for a teacher's slot to free up: optionally only on some days (ISO 1 = Monday …
+ * 7) and between two times of day (minutes after midnight, Poland time). One entry per student and
+ * teacher; told in the order they asked (`created_at`).
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',

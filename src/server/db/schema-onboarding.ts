@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, users } from './schema.ts'
 
-// The language onboarding of issue #14 (modules/language-onboardings). Apart from schema.ts, like
+// The language onboarding (modules/language-onboardings). Apart from schema.ts, like
 // the room's and the AI lesson's tables; drizzle.config.ts and all-tables.ts read every part.
 
-// spec §3 Lack-of-slots report (issue #14 item 4): what a student asked for and nobody could
-// teach. The student's name, e-mail and phone and the dictionary names are copied as they were
-// when reported, so the list the school reads later says what the e-mail said. One report per
+// Lack-of-slots report (product-rules.md "Records and fields"): what a student asked for and nobody
+// could teach. The student's name, e-mail and phone and the dictionary names are copied as they
+// were when reported, so the list the school reads later says what the e-mail said. One report per
 // student, criteria and Poland day: `criteria` joins the ids, date and hour.
 export const lackOfSlotsReports = pgTable(
   'lack_of_slots_reports',
@@ -28,9 +28,9 @@ export const lackOfSlotsReports = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     hour: text('hour').notNull(),
     createdAt: createdAt(),
-    /** When the school's digest took it (issue #24 item 2); null while it waits for the next one. */
+    /** When the school's digest took it; null while it waits for the next one. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** When an operator marked it handled in the school's console (issue #29); null: waiting. */
+    /** When an operator marked it handled in the school's console; null: waiting. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -43,8 +43,8 @@ export const lackOfSlotsReports = pgTable(
 )
 
 /**
- * The last digest e-mail of each kind the school received (issue #24 item 2: at most one an hour,
- * across every server process).
+ * The last digest e-mail of each kind the school received (at most one an hour, across
+ * every server process).
  */
 export const operatorDigests = pgTable('operator_digests', {
   kind: text('kind').primaryKey(),

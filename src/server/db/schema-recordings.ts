@@ -14,9 +14,10 @@ import { RECORDING_STREAMS } from '../../domain/api/recordings.ts'
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
-// Recordings of the lesson room (issue #22, modules/recordings): spec §3 Archive {lesson_id,
-// stream_id}. The recording browser sends numbered chunks, each stored as a file of its own until
-// the recording ends; then they are joined into one seekable WebM (`file_key`) and deleted.
+// Recordings of the lesson room (modules/recordings): Archive {lesson_id, stream_id} of
+// product-rules.md "Records and fields". The recording browser sends numbered chunks, each stored
+// as a file of its own until the recording ends; then they are joined into one seekable WebM
+// (`file_key`) and deleted.
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -32,7 +33,7 @@ export const lessonArchives = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     streamId: text('stream_id', { enum: RECORDING_STREAMS }).notNull().default('camera'),
-    /** The teacher's browser (chunks) or the lesson's Vonage session (issue #23). */
+    /** The teacher's browser (chunks) or the lesson's Vonage session. */
     recordedBy: text('recorded_by', { enum: ['browser', 'vonage'] })
       .notNull()
       .default('browser'),
@@ -82,8 +83,9 @@ export const lessonArchiveChunks = pgTable(
 )
 
 /**
- * spec §3 Voice recording {lesson_id, file} (issue #22): a short clip the student records in the
- * lesson room (reading aloud, an answer), kept with the lesson for both parties to replay.
+ * Voice recording {lesson_id, file} (product-rules.md "Records and fields"): a short clip the
+ * student records in the lesson room (reading aloud, an answer), kept with the lesson for both
+ * parties to replay.
  */
 export const lessonVoiceRecordings = pgTable(
   'lesson_voice_recordings',

@@ -12,7 +12,7 @@ import {
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
-// The lesson room of issue #13 (modules/room, docs/lesson-room-protocol.md). Apart from schema.ts,
+// The lesson room (modules/room, docs/lesson-room-protocol.md). Apart from schema.ts,
 // which is long enough; drizzle.config.ts reads both.
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
@@ -107,7 +107,7 @@ export const roomEvents = pgTable(
 )
 
 /**
- * The lesson's session at an outside video provider (issue #23): its Vonage routed session or its
+ * The lesson's session at an outside video provider: its Vonage routed session or its
  * LearnCube classroom, created once, whoever asks first, and kept for every later token.
  */
 export const lessonVideoSessions = pgTable(

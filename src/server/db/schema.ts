@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-/** spec §3 Bank details address, as stored. */
+/** The bank details' address (product-rules.md "Bank details"), as stored. */
 export type StoredAddress = {
   street: string
   buildingNumber: string
@@ -29,16 +29,16 @@ export type StoredAddress = {
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
-// spec §3 Profile. One table for both roles; teacher-only and student-only fields are nullable.
-// status: 'invited' (student invited, not yet accepted), 'pending_verification' (teacher awaiting
-// an operator), 'active', 'inactive'.
+// Profile (product-rules.md "Records and fields"). One table for both roles; teacher-only and
+// student-only fields are nullable. status: 'invited' (student invited, not yet accepted),
+// 'pending_verification' (teacher awaiting an operator), 'active', 'inactive'.
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    // issue #29: 'operator' is the school's staff (the console), never a student or a teacher.
+    // 'operator' is the school's staff (the console), never a student or a teacher.
     role: text('role', { enum: ['student', 'teacher', 'operator'] }).notNull(),
     status: text('status', { enum: ['invited', 'pending_verification', 'active', 'inactive'] }).notNull(),
     registrationCompleted: boolean('registration_completed').notNull().default(false),
@@ -77,18 +77,20 @@ export const users = pgTable(
       .notNull()
       .default('pl'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    // spec §9: scheduled lessons limit per student (default 2; an operator may change it).
+    // A student's limit of scheduled lessons (product-rules.md "Scheduled lessons limit"): 2 by
+    // default; an operator may change it.
     scheduledLessonsLimit: integer('scheduled_lessons_limit').notNull().default(2),
     /**
-     * A teacher's video provider (issue #23), set by an operator; null: the school's default
+     * A teacher's video provider, set by an operator; null: the school's default
      * (VIDEO_PROVIDER).
      */
     videoProvider: text('video_provider', { enum: ['builtin', 'vonage'] }),
-    // A teacher's cap on lessons per Poland calendar month, the "maximum monthly income" of spec §8
-    // (docs/decisions.md); null means no cap.
+    // A teacher's cap on lessons per Poland calendar month, the "maximum monthly income" of
+    // product-rules.md "Errors" (docs/decisions.md); null means no cap.
     monthlyLessonCap: integer('monthly_lesson_cap'),
-    // spec §3 Profile average_rating and ratings of a teacher, kept by the ratings' own transaction
-    // (issue #5): the mean of lesson_ratings.value (null without ratings) and their number.
+    // Profile average_rating and ratings of a teacher (product-rules.md "Ratings"), kept by the
+    // ratings' own transaction: the mean of lesson_ratings.value (null without ratings) and their
+    // number.
     averageRating: real('average_rating'),
     ratingsCount: integer('ratings_count').notNull().default(0),
     createdAt: createdAt(),
@@ -100,7 +102,7 @@ export const users = pgTable(
   ],
 )
 
-// Opaque bearer tokens, stored as SHA-256 hashes (ARCHITECTURE.md "API").
+// Opaque bearer tokens, stored as SHA-256 hashes (architecture.md "API").
 export const sessions = pgTable(
   'sessions',
   {
@@ -112,7 +114,7 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    // issue #29: when an operator's session passed the second factor; null: operator APIs refuse it.
+    // When an operator's session passed the second factor; null: operator APIs refuse it.
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -137,7 +139,8 @@ export const passwordResetTokens = pgTable(
   ],
 )
 
-// A request per address (known or not) so the 2-minute rule answers the same for both (spec §8).
+// A request per address (known or not) so the 2-minute rule answers the same for both
+// (product-rules.md "Passwords").
 export const passwordResetRequests = pgTable('password_reset_requests', {
   email: text('email').primaryKey(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
@@ -161,7 +164,7 @@ export const invitations = pgTable(
   ],
 )
 
-// spec §3 Language, Level, Specialization.
+// Language, Level, Specialization (product-rules.md "Records and fields").
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -181,7 +184,7 @@ export const specializations = pgTable('specializations', {
   namePl: text('name_pl').notNull(),
 })
 
-// spec §3 Teacher languages payload.
+// Teacher languages payload (product-rules.md "Records and fields").
 export const teacherTaughtLanguages = pgTable(
   'teacher_taught_languages',
   {
@@ -243,21 +246,21 @@ export const studentLearnedLanguages = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.languageId] })],
 )
 
-// spec §3 Settings: one row (id = 1).
+// Settings (product-rules.md "Records and fields"): one row (id = 1).
 export const settings = pgTable('settings', {
   id: smallint('id').primaryKey().default(1),
   banDuration: integer('ban_duration').notNull(),
   cancellationEarliness: integer('cancellation_earliness').notNull(),
   lessonEarlinessCondition: integer('lesson_earliness_condition').notNull(),
-  // issue #28: the two e-mail reminders before a lesson, in minutes before its start.
+  // The two e-mail reminders before a lesson, in minutes before its start.
   firstReminderMinutes: integer('first_reminder_minutes').notNull().default(1440),
   secondReminderMinutes: integer('second_reminder_minutes').notNull().default(60),
   updatedAt: updatedAt(),
 })
 
 /**
- * What the running server announces to the operator commands (issue #25 item 4): its PUBLIC_URL
- * under 'public_url', written at every start, so e-mailed links never use an address of their own.
+ * What the running server announces to the operator commands: its PUBLIC_URL under 'public_url',
+ * written at every start, so e-mailed links never use an address of their own.
  */
 export const serverAnnouncements = pgTable('server_announcements', {
   name: text('name').primaryKey(),
@@ -265,10 +268,10 @@ export const serverAnnouncements = pgTable('server_announcements', {
   updatedAt: updatedAt(),
 })
 
-// Teacher availability (issue #4 item 1, spec §3 Schedule): the whole schedule of one teacher as
-// sent by POST /teachers/timetables/update — `weekly` (ISO weekday '1'–'7' → intervals; null when
-// the schedule is not cyclical) and `dates` ('YYYY-MM-DD' → intervals, overriding the weekday).
-// jsonb because the rules are only ever read and replaced whole (docs/decisions.md).
+// Teacher availability (Schedule, product-rules.md "Records and fields"): the whole schedule of one
+// teacher as sent by POST /teachers/timetables/update — `weekly` (ISO weekday '1'–'7' → intervals;
+// null when the schedule is not cyclical) and `dates` ('YYYY-MM-DD' → intervals, overriding the
+// weekday). jsonb because the rules are only ever read and replaced whole (docs/decisions.md).
 export const availabilityRules = pgTable('availability_rules', {
   teacherId: uuid('teacher_id')
     .primaryKey()
@@ -278,16 +281,16 @@ export const availabilityRules = pgTable('availability_rules', {
   /**
    * The first day (Poland date) of the schedule range whose slots were last made complete for
    * these rules (timetables/materialise.ts): equal to this week's Monday, nothing is missing, so
-   * the start-up top-up skips the teacher (issue #27 item 3). Null: not known, check.
+   * the start-up top-up skips the teacher. Null: not known, check.
    */
   slotsCompleteFrom: date('slots_complete_from', { mode: 'string' }),
   updatedAt: updatedAt(),
 })
 
-// 45-minute lesson slots materialised from the rules for the schedule range (spec §9). The
-// migration adds `time_slots_no_overlap`: EXCLUDE USING gist (teacher_id WITH =,
-// tstzrange(starts_at, ends_at) WITH &&) — no two slots of a teacher overlap (ARCHITECTURE.md
-// "Data"). Lessons (booking) will reference a slot by `lessons.time_slot_id`.
+// 45-minute lesson slots materialised from the rules for the schedule range (product-rules.md
+// "Constants and limits"). The migration adds `time_slots_no_overlap`: EXCLUDE USING gist
+// (teacher_id WITH =, tstzrange(starts_at, ends_at) WITH &&) — no two slots of a teacher overlap
+// (architecture.md "Data"). Lessons (booking) will reference a slot by `lessons.time_slot_id`.
 export const timeSlots = pgTable(
   'time_slots',
   {
@@ -301,12 +304,12 @@ export const timeSlots = pgTable(
   },
   (t) => [
     uniqueIndex('time_slots_teacher_starts_key').on(t.teacherId, t.startsAt),
-    // Teacher search (issue #4 item 3) looks for free slots in time windows across teachers.
+    // Teacher search looks for free slots in time windows across teachers.
     index('time_slots_starts_idx').on(t.startsAt),
   ],
 )
 
-// spec §4 allowed students: whom a teacher who does not accept new students still takes.
+// product-rules.md "Allowed students": whom a teacher who does not accept new students still takes.
 export const teacherStudents = pgTable(
   'teacher_students',
   {
@@ -321,7 +324,7 @@ export const teacherStudents = pgTable(
   (t) => [primaryKey({ columns: [t.teacherId, t.studentId] })],
 )
 
-// ARCHITECTURE.md "API": the first successful answer to a write sent with an Idempotency-Key,
+// architecture.md "API": the first successful answer to a write sent with an Idempotency-Key,
 // stored in the same transaction as the write, so a retry returns it and changes nothing again.
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

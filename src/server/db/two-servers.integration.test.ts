@@ -15,10 +15,10 @@ import { clusterDir, stopCluster } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
 import { DEMO_PASSWORD } from './seed/demo-accounts.ts'
 
-// Two server processes on the embedded default database (issue #12 "Done when"): started
-// together on an empty DATA_DIR, they share one PostgreSQL; what one writes — and what an
-// operator command writes — the other's board shows within a second, though its cache time is an
-// hour; failed sign-ins count together; the last one to stop stops PostgreSQL.
+// Two server processes on the embedded default database: started together on an empty DATA_DIR,
+// they share one PostgreSQL; what one writes — and what an operator command writes — the other's
+// board shows within a second, though its cache time is an hour; failed sign-ins count together;
+// the last one to stop stops PostgreSQL.
 
 const OPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'ops.ts')
 const ENGLISH = 1

@@ -12,7 +12,10 @@ declare module 'fastify' {
     sessionId: string | null
   }
   interface FastifyInstance {
-    /** preHandler: requires `Authorization: Bearer <token>` of a live session (spec §6, §7). */
+    /**
+     * preHandler: requires `Authorization: Bearer <token>` of a live session (product-rules.md
+     * "Roles and permissions").
+     */
     authenticate: preHandlerAsyncHookHandler
     /** preHandler: a live session of any role, operators' included (modules/admin/guard.ts). */
     authenticateAnyRole: preHandlerAsyncHookHandler
@@ -43,7 +46,8 @@ export function registerAuthentication(app: FastifyInstance): void {
       signedIn = found
     }
     // An expired, revoked or unknown token, and an account that was deactivated or banned since the
-    // sign-in, all answer 401: spec §8 makes the client log out.
+    // sign-in, all answer 401: the client then logs out (product-rules.md "Sign-in and account
+    // states").
     if (!signedIn || isBarred(signedIn.user, now)) {
       throw new AppError('unauthenticated')
     }
@@ -52,7 +56,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     return signedIn.user
   }
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    // issue #29: an operator uses the operator APIs only (modules/admin/guard.ts), never the
+    // An operator uses the operator APIs only (modules/admin/guard.ts), never the
     // student and teacher ones, which would otherwise take them for one of those.
     if ((await loadSession(request)).role === 'operator') throw new AppError('forbidden')
   })
@@ -62,7 +66,7 @@ export function registerAuthentication(app: FastifyInstance): void {
 }
 
 /**
- * A student's or teacher's role; an operator's account never passes for either (issue #29), so a
+ * A student's or teacher's role; an operator's account never passes for either, so a
  * DTO or a viewer made of it refuses (403), should an operator ever reach such a path.
  */
 export function memberRole(user: Pick<User, 'role'>): Role {
@@ -83,7 +87,10 @@ export function currentSession(request: FastifyRequest): SignedIn {
   return { user, sessionId: request.sessionId }
 }
 
-/** The signed-in user, who must have `role` (spec §6: the profile path depends on the role). */
+/**
+ * The signed-in user, who must have `role` (product-rules.md "Roles and permissions": the profile
+ * path depends on the role).
+ */
 export function currentUserWithRole(request: FastifyRequest, role: Role): User {
   const user = currentUser(request)
   if (user.role !== role) throw new AppError('forbidden')

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { bearer, createUser, TEST_PASSWORD } from '../test-support/fixtures.ts'
 import { pngFile } from '../test-support/sample-files.ts'
 
-// issue #10 item 6: no cache may keep an API answer (people's data, session tokens).
+// No cache may keep an API answer (people's data, session tokens).
 
 let t: TestApp
 beforeAll(async () => {

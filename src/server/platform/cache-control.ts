@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 
-// issue #10 item 6: API answers carry people's data, and sign_in and accept_invitation carry a
-// session token; no browser or proxy cache may keep them (a shared computer's back button, a
-// corporate proxy). Every answer under /api/ — errors included, also those of the router itself
-// (an unknown path, a path it cannot decode) — is `no-store` unless its route chose otherwise
-// (signed file URLs: `private, max-age`, platform/file-urls.ts).
+// API answers carry people's data, and sign_in and accept_invitation carry a session token; no
+// browser or proxy cache may keep them (a shared computer's back button, a corporate proxy). Every
+// answer under /api/ — errors included, also those of the router itself (an unknown path, a path it
+// cannot decode) — is `no-store` unless its route chose otherwise (signed file URLs: `private,
+// max-age`, platform/file-urls.ts).
 
 const API_PREFIX = '/api/'
 

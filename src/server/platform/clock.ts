@@ -5,7 +5,10 @@ export type Clock = { now(): Date }
 
 export const systemClock: Clock = { now: () => new Date() }
 
-/** Today in Poland (YYYY-MM-DD): the "today" of the date-of-birth rule (spec §5, §9 time zone). */
+/**
+ * Today in Poland (YYYY-MM-DD): the "today" of the date-of-birth rule (product-rules.md
+ * "Validation", "Time zone").
+ */
 export const polandToday = (clock: Clock): string => polandDateKey(clock.now())
 
 /**

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 
-// Issue #10 item 1: a framework's refusal keeps its status and gets a stable code; only real
-// faults are 500.
+// A framework's refusal keeps its status and gets a stable code; only real faults are 500.
 
 let t: TestApp
 beforeAll(async () => {

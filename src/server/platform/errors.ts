@@ -2,12 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { formatMessage } from '../../domain/error-text.ts'
 import type { ApiErrorBody, ErrorCode, FieldError } from '../../domain/errors.ts'
 
-// ARCHITECTURE.md "API": the status of each stable code; anything not listed is a broken business
+// architecture.md "API": the status of each stable code; anything not listed is a broken business
 // rule (422).
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   validation_failed: 400,
   unauthenticated: 401,
-  // spec §8 login texts: the status is revealed only to someone who knows the password.
+  // The sign-in texts (product-rules.md "Sign-in and account states"): the status is revealed only
+  // to someone who knows the password.
   awaiting_verification: 403,
   account_inactive: 403,
   account_banned: 403,
@@ -21,13 +22,13 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   too_many_requests: 429,
   reset_retry_wait: 429,
   server_error: 500,
-  // Booking (issue #4): who may book at all is a permission; someone else's booking of the same
+  // Booking: who may book at all is a permission; someone else's booking of the same
   // slot is a conflict; every other refusal is a broken booking rule (422, the default).
   human_access_required: 403,
   registration_incomplete: 403,
   group_lessons_only: 403,
   slot_taken: 409,
-  // My lessons (issue #5): a lesson's state forbids the write now (it has started, ended, been
+  // My lessons: a lesson's state forbids the write now (it has started, ended, been
   // cancelled, been rated…): a conflict with the lesson as it is. A wrong absentee or one material
   // too many stays a broken rule (422).
   lesson_started: 409,
@@ -41,31 +42,34 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   group_lesson_memo: 409,
   absentee_invalid: 422,
   too_many_materials: 422,
-  // The lesson room (issue #13): a party's own lesson only, as lessons/show (never reveal which).
+  // The lesson room: a party's own lesson only, as lessons/show (never reveal which).
   lesson_not_found: 404,
-  // The AI lesson (issue #15): the model is an outside service, so its failures are 502/504 and
+  // The AI lesson: the model is an outside service, so its failures are 502/504 and
   // "not configured" is 503; the daily cap is a quota (429).
   ai_access_denied: 403,
   ai_not_configured: 503,
   ai_transcription_not_configured: 503,
   ai_daily_messages: 429,
-  // issue #24 item 2: a student's lack-of-slots reports a day are a quota too.
+  // A student's lack-of-slots reports a day are a quota too.
   lack_of_slots_daily_cap: 429,
-  // Recordings (issue #22): the student's missing agreement is a permission; the rest conflict
+  // Recordings: the student's missing agreement is a permission; the rest conflict
   // with the recording as it is.
   recording_not_agreed: 403,
   recording_in_progress: 409,
   recording_not_active: 409,
   recording_chunk_gap: 409,
   recording_chunk_mismatch: 409,
-  // issue #23: an outside video service (Vonage, LearnCube) failed or timed out.
+  // An outside video service (Vonage, LearnCube) failed or timed out.
   video_provider_unavailable: 503,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,
 }
 
-/** A failure with a stable code and the spec's English message (ARCHITECTURE.md "API"). */
+/**
+ * A failure with a stable code and the English message of product-rules.md "Errors"
+ * (architecture.md "API").
+ */
 export class AppError extends Error {
   readonly status: number
   readonly code: ErrorCode
@@ -121,9 +125,9 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 }
 
 /**
- * Maps errors to the JSON error shape (issue #10 item 1): every framework status keeps its own
- * status and gets a stable code (malformed JSON 400, a forbidden path 403, a wrong method 405, an
- * oversized body 413 …); only real faults are 500, logged here, with no details leaving the server.
+ * Maps errors to the JSON error shape: every framework status keeps its own status and gets a
+ * stable code (malformed JSON 400, a forbidden path 403, a wrong method 405, an oversized body 413
+ * …); only real faults are 500, logged here, with no details leaving the server.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {

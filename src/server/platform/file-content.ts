@@ -1,11 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type'
 import type { FileType } from '../../domain/files.ts'
 
-// The server's content check of uploads (issue #24 item 4), after the shared first look of
-// domain/files.ts: a maintained sniffer (`file-type`) reads the start of the file and must agree
-// with that look. It tells DOCX, XLSX and PPTX apart by the package's own table of contents (any
-// other ZIP is refused), and HEIC from MP4 by the ISO brand; a PDF must end like one and must not
-// hold an HTML document where a browser sniffing it would look.
+// The server's content check of uploads, after the shared first look of domain/files.ts: a
+// maintained sniffer (`file-type`) reads the start of the file and must agree with that look. It
+// tells DOCX, XLSX and PPTX apart by the package's own table of contents (any other ZIP is
+// refused), and HEIC from MP4 by the ISO brand; a PDF must end like one and must not hold an HTML
+// document where a browser sniffing it would look.
 
 /** How much of a file's start the check reads: an Office package lists its parts well inside it. */
 export const CONTENT_CHECK_BYTES = 64 * 1024

@@ -11,7 +11,7 @@ import { mp4File, pdfFile, pngFile } from '../test-support/sample-files.ts'
 import { createLocalStorage, filesDir } from './storage.ts'
 import { createS3Storage } from './storage-s3.ts'
 
-// `npm run ops -- files-to-s3` (issue #30): a disk store copied into the bucket under the same
+// `npm run ops -- files-to-s3`: a disk store copied into the bucket under the same
 // keys, resumably. The bucket is s3rver's, a stand-in for the outside store (test-support/s3-server.ts).
 
 let t: TestApp

@@ -4,7 +4,7 @@ import { OpsError } from './errors.ts'
 import { createLocalStorage, type FileStorage, filesDir } from './storage.ts'
 import { createS3Storage, type S3Storage } from './storage-s3.ts'
 
-// `npm run ops -- files-to-s3 [--from DIR]` (issue #30): a disk store (DATA_DIR/files) copied into
+// `npm run ops -- files-to-s3 [--from DIR]`: a disk store (DATA_DIR/files) copied into
 // the bucket under the same keys, so every row keeps naming its file. Resumable: an object already
 // there with the file's size is skipped, and each copy is one PutObject or one completed multipart
 // upload — a run that breaks off leaves whole objects or none, and the next run carries on.

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { idempotencyKeys } from '../db/schema.ts'
 import { AppError } from './errors.ts'
 
-// ARCHITECTURE.md "API": a write sent with an `Idempotency-Key` returns its first answer when
+// architecture.md "API": a write sent with an `Idempotency-Key` returns its first answer when
 // retried and changes nothing again. The key's row is inserted first in the write's own
 // transaction and receives the answer at its end, so the row commits atomically with the write:
 // a concurrent retry blocks on the primary key until the first commits, then replays its answer.

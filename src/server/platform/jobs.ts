@@ -5,12 +5,12 @@ import type { Db } from '../db/client.ts'
 import type { Clock } from './clock.ts'
 import type { Log } from './logger.ts'
 
-// Durable jobs on the app's own PostgreSQL (issue #28 item 1), through pg-boss: a job runs once
-// across every server process (SKIP LOCKED), survives a restart or a crash (a job whose process
-// died is taken up again when its expiry passes: late, never lost), and is retried with
-// exponential backoff. pg-boss polls; it sends no NOTIFY from the transaction that adds a job, so
-// a booking's commit never waits on NOTIFY's lock (issue #27). docs/decisions.md says why pg-boss.
-// A job's start is a time on the app's clock; pg-boss compares it with PostgreSQL's own, so it is
+// Durable jobs on the app's own PostgreSQL, through pg-boss: a job runs once across every server
+// process (SKIP LOCKED), survives a restart or a crash (a job whose process died is taken up again
+// when its expiry passes: late, never lost), and is retried with exponential backoff. pg-boss
+// polls; it sends no NOTIFY from the transaction that adds a job, so a booking's commit never waits
+// on NOTIFY's lock. docs/decisions.md "Durable jobs and a lesson's e-mails" says why pg-boss. A
+// job's start is a time on the app's clock; pg-boss compares it with PostgreSQL's own, so it is
 // handed over as the same distance from the database's present (docs/decisions.md "One clock for
 // tests": a test's clock may stand at another moment than the wall's).
 
@@ -20,14 +20,14 @@ export type JobPayloads = {
   'lesson-booked': { lessonId: string; to: 'teacher' | 'student' }
   /** A lesson was cancelled: a party hears of it. */
   'lesson-cancelled': { lessonId: string; to: 'teacher' | 'student' }
-  /** A reminder before a lesson (issue #28 item 2), for the start it was planned for. */
+  /** A reminder before a lesson, for the start it was planned for. */
   'lesson-reminder': {
     lessonId: string
     to: 'teacher' | 'student'
     kind: 'first_reminder' | 'second_reminder'
     startsAt: string
   }
-  /** A push to a party's devices (issue #28 item 4), for the start it was planned for. */
+  /** A push to a party's devices, for the start it was planned for. */
   'lesson-push': {
     lessonId: string
     to: 'teacher' | 'student'
@@ -41,7 +41,7 @@ export type JobPayloads = {
    * waiting then do they suit?
    */
   'waitlist-freed': { teacherId: string; startsAt: string[]; entryIds: string[] }
-  /** A waiting student hears of free slots (issue #28 item 5). */
+  /** A waiting student hears of free slots. */
   'waitlist-notice': { entryId: string; startsAt: string[] }
 }
 export type QueueName = keyof JobPayloads

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-// A process's life as a load balancer sees it (issue #30): serving, or draining before it stops.
+// A process's life as a load balancer sees it: serving, or draining before it stops.
 // Draining answers readiness with 503 (the balancer sends no new requests), tells the lesson rooms
 // to send their parties elsewhere, and lets requests in flight finish (server.ts).
 

@@ -1,6 +1,6 @@
 import { stdSerializers } from 'pino'
 
-// issue #10 item 6: logs hold no secrets and no one's words.
+// Logs hold no secrets and no one's words (decisions.md "Hostile input, caches and logs").
 // - Request URLs: a signed file URL's `sig` is an hour-long key to the file (platform/file-urls.ts),
 //   and the `token` of a reset or invitation link (docs/decisions.md) opens an account.
 // - Database errors: drizzle's DrizzleQueryError carries the query's `params` (and repeats them in

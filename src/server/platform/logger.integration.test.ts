@@ -6,7 +6,7 @@ import { pngFile } from '../test-support/sample-files.ts'
 import { REDACTED } from './log-serializers.ts'
 import { createLogger } from './logger.ts'
 
-// issue #10 item 6: what the server writes to its log, read back from a captured stream.
+// What the server writes to its log, read back from a captured stream.
 
 const lines: string[] = []
 const logged = () => lines.join('')

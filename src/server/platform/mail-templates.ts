@@ -26,7 +26,7 @@ const RESET_PASSWORD: Record<Locale, Template> = {
   },
 }
 
-// issue #29: a new operator sets a password through the password-reset page, with a longer-lived link.
+// A new operator sets a password through the password-reset page, with a longer-lived link.
 const OPERATOR_INVITATION: Record<Locale, Template> = {
   pl: {
     subject: 'Lektorium: konto w konsoli szkoły',
@@ -48,7 +48,7 @@ const OPERATOR_INVITATION: Record<Locale, Template> = {
   },
 }
 
-// The app calls a student "kursant" (issue #11 item 8: the invitation said "konto ucznia").
+// The app calls a student "kursant" (the invitation once said "konto ucznia").
 const STUDENT_INVITATION: Record<Locale, Template> = {
   pl: {
     subject: 'Zaproszenie do Lektorium',
@@ -70,7 +70,7 @@ const STUDENT_INVITATION: Record<Locale, Template> = {
   },
 }
 
-// issue #11 item 5: the teacher registration promises word of the verification. An acknowledgement
+// The teacher registration promises word of the verification. An acknowledgement
 // goes out at sign-up and the news when an operator verifies the account; the link is the
 // teacher's login page.
 const TEACHER_SIGNED_UP: Record<Locale, Template> = {
@@ -145,7 +145,7 @@ export const teacherSignedUpMail = (to: string, locale: Locale, loginLink: strin
 export const teacherVerifiedMail = (to: string, locale: Locale, loginLink: string): MailMessage =>
   render(TEACHER_VERIFIED[locale], to, loginLink)
 
-// issue #29: an operator turns down a teacher awaiting verification, with a reason (the console).
+// An operator turns down a teacher awaiting verification, with a reason (the console).
 const TEACHER_REJECTED: Record<Locale, (reason: string) => Template> = {
   pl: (reason) => ({
     subject: 'Lektorium: Twoje zgłoszenie lektora nie zostało przyjęte',

@@ -10,7 +10,7 @@ export type MailMessage = {
   subject: string
   text: string
   html?: string
-  /** A calendar invitation (issue #28): sent as text/calendar with its METHOD, and as a .ics file. */
+  /** A calendar invitation: sent as text/calendar with its METHOD, and as a .ics file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string }
 }
 export type Mailer = { send(msg: MailMessage): Promise<void> }

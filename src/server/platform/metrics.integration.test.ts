@@ -14,8 +14,9 @@ import { postJson } from '../test-support/my-lessons.ts'
 import { freePort } from './free-port.ts'
 import { startMetricsServer } from './metrics.ts'
 
-// issue #30: Prometheus metrics, never public by default — behind METRICS_TOKEN on the app's port,
-// or on a port of their own — with the series the issue lists, scraped as Prometheus would.
+// Prometheus metrics, never public by default — behind METRICS_TOKEN on the app's port, or on a
+// port of their own — with the series of decisions.md "Several machines behind a load balancer",
+// scraped as Prometheus would.
 
 const TOKEN = 'metrics-token-0123456789'
 let t: TestApp

@@ -7,7 +7,7 @@ import type { MetricsConfig } from '../config.ts'
 import { replyNotFound } from './errors.ts'
 import type { Mailer } from './mail.ts'
 
-// issue #30: Prometheus metrics of one process, never public by default — on a listener of their
+// Prometheus metrics of one process, never public by default — on a listener of their
 // own (METRICS_PORT, bound to METRICS_HOST, 127.0.0.1 unless told) and/or at GET /metrics of the
 // app's port behind `Authorization: Bearer <METRICS_TOKEN>`; neither without configuration.
 //
@@ -16,7 +16,7 @@ import type { Mailer } from './mail.ts'
 // Map lookup for the routes counted as bookings/cancellations. Everything else — pool use, room
 // sockets, the board, failed jobs — is read when Prometheus scrapes, not when requests run.
 
-/** Successful requests of these routes count as bookings and cancellations (spec §7). */
+/** Successful requests of these routes count as bookings and cancellations. */
 const BUSINESS_ROUTES = new Map([
   ['POST /api/v1/lessons/create', 'bookings'],
   ['POST /api/v1/lessons/cancel', 'cancellations'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 
-// ARCHITECTURE.md "API": passwords are argon2id. The library's defaults are argon2id with the
+// architecture.md "API": passwords are argon2id. The library's defaults are argon2id with the
 // OWASP-recommended cost (19 MiB, 2 passes, 1 lane).
 
 export function hashPassword(password: string): Promise<string> {

@@ -4,7 +4,7 @@ import { AppError } from './errors.ts'
 import type { Log } from './logger.ts'
 import { giveBackAttempt, sweepAttempts, takeAttempt } from './rate-limit-repository.ts'
 
-// Fixed-window counters (issue #2), kept in the database (rate-limit-repository.ts) so that every
+// Fixed-window counters, kept in the database (rate-limit-repository.ts) so that every
 // server process of one database counts together: ten wrong passwords block an address for an
 // account whichever processes they reached (docs/decisions.md "Cross-process invalidation and
 // shared rate limits", "Sign-in limits that cannot be aimed at a victim").
@@ -21,7 +21,7 @@ export type RateLimits = {
   signInPerIp: Limit
   /** An account's failures from one address once that address is over signInPerIp. */
   signInPerAccountAtBusyIp: Limit
-  /** An account's failed sign-ins from anywhere: they slow down, they never refuse (issue #24 item 3). */
+  /** An account's failed sign-ins from anywhere: they slow down, they never refuse. */
   signInSlowdownPerAccount: Slowdown
   /** Wrong current passwords of a profile update, per signed-in user (a borrowed session guessing). */
   currentPasswordPerUser: Limit
@@ -29,14 +29,14 @@ export type RateLimits = {
   resetPasswordPerIp: Limit
   validateEmailPerIp: Limit
   teacherSignUpPerIp: Limit
-  /** Messages a user posts to lesson chats (issue #21 item 3), across every server process. */
+  /** Messages a user posts to lesson chats, across every server process. */
   chatPerUser: Limit
   /**
-   * Addresses a teacher looks up for the allowed-students list that are not on it yet (issue #24
-   * item 4): whether an address is a student account must not be askable without limit.
+   * Addresses a teacher looks up for the allowed-students list that are not on it yet: whether an
+   * address is a student account must not be askable without limit.
    */
   teacherStudentLookupsPerTeacher: Limit
-  /** Wrong second-factor codes of an operator (issue #29): six digits must not be guessable. */
+  /** Wrong second-factor codes of an operator: six digits must not be guessable. */
   secondFactorPerUser: Limit
 }
 
@@ -55,7 +55,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   currentPasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
   resetPasswordPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resetPasswordPerIp: { limit: 20, windowMs: 60 * MINUTE },
-  // spec §5 checks e-mail availability through the server; bound how fast addresses can be probed.
+  // product-rules.md "Validation" checks e-mail availability through the server; bound how fast
+  // addresses can be probed.
   validateEmailPerIp: { limit: 60, windowMs: 15 * MINUTE },
   // The teacher registration is public and carries up to 105 MB of files: bound the disk it can fill.
   teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },

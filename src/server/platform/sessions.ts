@@ -6,10 +6,10 @@ import { hashToken, newToken } from './tokens.ts'
 
 export type User = typeof users.$inferSelect
 
-/** A signed-in session: its user and its id (which a room token names, issue #21). */
+/** A signed-in session: its user and its id (which a room token names). */
 export type SignedIn = { user: User; sessionId: string }
 
-/** Creates a session; only the token's hash is stored (ARCHITECTURE.md "API"). */
+/** Creates a session; only the token's hash is stored (architecture.md "API"). */
 export async function createSession(
   db: Db,
   input: { userId: string; remember: boolean; expiresAt: Date },
@@ -21,7 +21,7 @@ export async function createSession(
   return { token, expiresAt: input.expiresAt }
 }
 
-/** The session lookup, built once per database as a named prepared statement (issue #27 item 1). */
+/** The session lookup, built once per database as a named prepared statement. */
 const prepareSessionUser = (db: Db) =>
   db
     .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
@@ -54,15 +54,16 @@ export async function findSessionUser(
 }
 
 /**
- * An account that may not use the app now though its session lives: deactivated, not yet active,
- * or banned (spec §8: such a request answers 401 and the client logs out).
+ * An account that may not use the app now though its session lives: deactivated, not yet active, or
+ * banned (product-rules.md "Sign-in and account states": such a request answers 401 and the client
+ * logs out).
  */
 export const isBarred = (user: Pick<User, 'status' | 'bannedUntil'>, now: Date): boolean =>
   user.status !== 'active' || (user.bannedUntil !== null && user.bannedUntil > now)
 
 /**
  * Whether session `sessionId` of `userId` lives and its account may use the app at `now`; with
- * `tokenHash`, also that this is that session's own token (the room's sockets, issue #21).
+ * `tokenHash`, also that this is that session's own token (the room's sockets).
  */
 export async function sessionAdmits(
   db: Db,
@@ -93,7 +94,7 @@ export async function revokeSession(db: Db, token: string, now: Date): Promise<v
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
 }
 
-/** A password change signs the user out everywhere (ARCHITECTURE.md "API"). */
+/** A password change signs the user out everywhere (architecture.md "API"). */
 export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<void> {
   forgetCachedUser(userId)
   await db
@@ -102,7 +103,7 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date): Pro
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }
 
-/** A password set by the signed-in user signs out their other devices; this session stays (issue #3). */
+/** A password set by the signed-in user signs out their other devices; this session stays. */
 export async function revokeOtherSessions(
   db: Db,
   userId: string,

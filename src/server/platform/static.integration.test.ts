@@ -45,7 +45,7 @@ async function rawGet(rawPath: string): Promise<number> {
 }
 
 describe('serving the built PWA', () => {
-  // Issue #10 item 1: `/` answered 500 (the static plugin refused the root directory).
+  // `/` once answered 500 (the static plugin refused the root directory).
   it.each([
     '/',
     '/dashboard',

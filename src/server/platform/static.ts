@@ -10,10 +10,11 @@ const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(?:js|css|woff2|png|svg|webp)$/
 const FILE_FOLDERS = ['/assets/', '/icons/']
 
 /**
- * What the not-found handler does with a path no file matched (issue #10 item 1): every path a
- * person can type gets the app shell, whose guard redirects (spec §2: `/` → set-lessons, unknown →
- * `/`); API paths and other methods get the JSON 404; anything that names a file, sits in a file
- * folder or is not a plain path (`//`, `..`, encoded dots or slashes, NUL, bad escapes) is a 404.
+ * What the not-found handler does with a path no file matched: every path a person can type gets
+ * the app shell, whose guard redirects (product-rules.md "Navigation guard": `/` → set-lessons,
+ * unknown → `/`); API paths and other methods get the JSON 404; anything that names a file, sits in
+ * a file folder or is not a plain path (`//`, `..`, encoded dots or slashes, NUL, bad escapes) is a
+ * 404.
  */
 export function fallbackFor(method: string, url: string): 'api' | 'shell' | 'missing' {
   const pathname = url.split('?')[0] ?? '/'
@@ -52,7 +53,7 @@ function sendShell(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * Serves the built PWA (issue #2): hashed assets immutable for a year; index.html, sw.js and the
+ * Serves the built PWA: hashed assets immutable for a year; index.html, sw.js and the
  * manifest never cached so an update is always found. Each built file is its own route (the build
  * is fixed while the server runs), so a directory or a malformed path never reaches the file
  * server; brotli or gzip siblings written at build time (scripts/precompress.ts) are sent to

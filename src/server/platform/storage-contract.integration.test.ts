@@ -14,9 +14,9 @@ import { ORPHAN_AGE_MS, sweepOrphanFiles } from './file-sweep.ts'
 import { createLocalStorage, FileRejectedError, type FileStorage } from './storage.ts'
 import { createS3Storage } from './storage-s3.ts'
 
-// The storage contract (issue #30 "Done when"): put, refused put, stat, ranged read, delete, list
-// and the orphan sweep, the same for the local disk and for an S3-compatible bucket. The bucket is
-// s3rver's (test-support/s3-server.ts): a stand-in for the outside store, on 127.0.0.1.
+// The storage contract: put, refused put, stat, ranged read, delete, list and the orphan sweep, the
+// same for the local disk and for an S3-compatible bucket. The bucket is s3rver's
+// (test-support/s3-server.ts): a stand-in for the outside store, on 127.0.0.1.
 
 type Subject = {
   storage: FileStorage

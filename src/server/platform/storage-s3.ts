@@ -23,7 +23,7 @@ import {
   fileTypeOfKey,
 } from './storage.ts'
 
-// Issue #30: files in an S3-compatible bucket (AWS, MinIO, Ceph, Garage, Cloudflare R2), so that
+// Files in an S3-compatible bucket (AWS, MinIO, Ceph, Garage, Cloudflare R2), so that
 // every app node serves every file and no node keeps state of its own. Same contract as the local
 // disk (storage.ts, tested against both in storage-contract.integration.test.ts):
 // - `put` streams through the same admission (type by content, the kind's size limit) into a

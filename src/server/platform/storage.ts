@@ -17,9 +17,9 @@ import { CONTENT_CHECK_BYTES, checkedType, endsAsItShould, TAIL_BYTES } from './
 import type { Log } from './logger.ts'
 import { syncDir } from './sync-dir.ts'
 
-// ARCHITECTURE.md "Data": every file (pictures, videos, materials, recordings) goes through this
-// interface: on the local disk (the default, below) or in an S3-compatible bucket (storage-s3.ts,
-// issue #30: `put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET,
+// architecture.md "Data": every file (pictures, videos, materials, recordings) goes through this
+// interface: on the local disk (the default, below) or in an S3-compatible bucket (storage-s3.ts:
+// `put` as a multipart upload that is aborted on a refusal, `read` as a ranged GET,
 // `list` as a listing with LastModified).
 //
 // Durability (docs/decisions.md "Files survive a power cut"): `put` returns only once the file
@@ -32,9 +32,9 @@ export type ByteRange = { start: number; end: number }
 
 export interface FileStorage {
   /**
-   * Streams `source` under a new random key whose extension is the sniffed type (spec §5 Uploads:
-   * the content decides, never the name). The kind's size limit is enforced while streaming. On a
-   * refusal it throws FileRejectedError; whatever happens, nothing partial is kept.
+   * Streams `source` under a new random key whose extension is the sniffed type (product-rules.md
+   * "Uploads": the content decides, never the name). The kind's size limit is enforced while
+   * streaming. On a refusal it throws FileRejectedError; whatever happens, nothing partial is kept.
    */
   put(source: Readable, kind: FileKind): Promise<StoredFile>
   /** The size of a stored file, or null when there is none under `key`. */
@@ -48,11 +48,11 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: number }>
   /** Removes uploads that broke off (a crash mid-way) last written before `before`; returns how many. */
   removeAbandoned(before: number): Promise<number>
-  /** Throws when the store cannot be reached (readiness, issue #30). */
+  /** Throws when the store cannot be reached (readiness). */
   reachable(): Promise<void>
 }
 
-/** Why an upload was refused (spec §5 Uploads). */
+/** Why an upload was refused (product-rules.md "Uploads"). */
 export class FileRejectedError extends Error {
   readonly reason: 'file_type' | 'file_too_large'
   readonly kind: FileKind

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-// ARCHITECTURE.md "API": opaque random tokens, stored hashed. A lookup by SHA-256 hash compares in
+// architecture.md "API": opaque random tokens, stored hashed. A lookup by SHA-256 hash compares in
 // the database index, so no secret is ever compared byte by byte in JavaScript (no timing oracle).
 
 /** SHA-256 (hex) of a token: what the database keeps instead of the token. */

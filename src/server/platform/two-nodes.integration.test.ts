@@ -14,11 +14,11 @@ import { multipart, pdfOfSize, pngFile } from '../test-support/sample-files.ts'
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts'
 import { storyNow } from '../test-support/story-clock.ts'
 
-// issue #30 "Done when": two app nodes with different DATA_DIRs (no shared disk) on one PostgreSQL
-// and one S3 store (s3rver, the outside store's stand-in: test-support/s3-server.ts). What one
-// node stores the other serves, Range included; a room whose parties are on different nodes holds
-// its call and chat; a node drained with SIGTERM mid-call sends its party to the other node at
-// once (close 1012) while the request it had in flight still finishes.
+// Two app nodes with different DATA_DIRs (no shared disk) on one PostgreSQL and one S3 store
+// (s3rver, the outside store's stand-in: test-support/s3-server.ts). What one node stores the other
+// serves, Range included; a room whose parties are on different nodes holds its call and chat; a
+// node drained with SIGTERM mid-call sends its party to the other node at once (close 1012) while
+// the request it had in flight still finishes.
 
 let t: TestApp
 let s3: S3StandIn
@@ -58,7 +58,10 @@ async function lessonIn(inMinutes: number) {
   return { pair, lesson: await addLessonAt(t, pair, inMinutes) }
 }
 
-/** A material's multipart body (spec §7 fields), as a browser's FormData sends it. */
+/**
+ * A material's multipart body (the fields of product-rules.md "API calls"), as a browser's FormData
+ * sends it.
+ */
 async function materialBody(lessonId: string, bytes: Buffer) {
   const form = new FormData()
   form.append(MATERIAL_FIELDS.lessonId, lessonId)

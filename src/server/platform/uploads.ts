@@ -12,9 +12,13 @@ import { discardFiles, FileRejectedError, type FileStorage, type StoredFile } fr
 
 // Multipart requests (docs/decisions.md): the JSON fields travel in one text part named `payload`
 // beside the file parts (`image`, `video`). Files are streamed into storage as they arrive (never
-// held in memory) and checked by their content and size while streaming (spec §5 Uploads).
+// held in memory) and checked by their content and size while streaming (product-rules.md
+// "Uploads").
 
-/** The largest `payload` part: the longest texts of spec §5 and 30 taught languages fit easily. */
+/**
+ * The largest `payload` part: the longest texts of product-rules.md "Validation" and 30 taught
+ * languages fit easily.
+ */
 export const PAYLOAD_MAX_BYTES = 256 * 1024
 
 /**
@@ -44,7 +48,7 @@ export type Upload<F extends string> = {
 
 export type UploadOptions = {
   /**
-   * Plain text parts taken instead of one JSON `payload` part (spec §7 lesson materials send
+   * Plain text parts taken instead of one JSON `payload` part (lesson materials send
    * `lesson_id` and `lesson_note_filename` that way); each at most once.
    */
   fields?: readonly string[]
@@ -69,12 +73,16 @@ const fieldError = (
   ...(param ? { param } : {}),
 })
 
-/** What a voice sample must be (spec §9), as the field error's allowed type says it. */
+/**
+ * What a voice sample must be (product-rules.md "Voice sample"), as the field error's allowed type
+ * says it.
+ */
 export const VOICE_SAMPLE_TYPE = 'WAV (PCM, 44 100 Hz, 16 bit, 2 channels, 9.5–10.5 s)'
 
 /**
- * docs/lesson-room-protocol.md §5: a voice sample that is not the WAV of spec §9 (by type, size or,
- * checked after storing, its format) is one broken rule, answered 422 with a field error.
+ * docs/lesson-room-protocol.md §5: a voice sample that is not the WAV of product-rules.md "Voice
+ * sample" (by type, size or, checked after storing, its format) is one broken rule, answered 422
+ * with a field error.
  */
 export const voiceSampleRefused = (field: string) =>
   new AppError('validation_failed', {

@@ -4,7 +4,8 @@ import { decodeIssue, englishIssue, isIssueCode } from '../../domain/validation/
 import { AppError } from './errors.ts'
 
 // Valibot reports a missing key from the object schema ("Invalid key: …"), not from the field's
-// own schema, so it is turned into the `required` issue here (spec §5 "This field is required").
+// own schema, so it is turned into the `required` issue here (product-rules.md "Validation":
+// "This field is required").
 
 const isMissingKey = (issue: v.BaseIssue<unknown>) =>
   issue.kind === 'schema' && issue.input === undefined && issue.path?.at(-1)?.origin === 'key'

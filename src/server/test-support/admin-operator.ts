@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth'
 import type { TestApp } from './build-test-app.ts'
 import { bearer, createUser, signIn, uniqueEmail } from './fixtures.ts'
 
-// Operators of the school's console (issue #29) for integration tests, as admin.integration.test.ts
+// Operators of the school's console for integration tests, as admin.integration.test.ts
 // makes them: signed in, and with the second factor enrolled and passed.
 
 const codeAt = (secret: string, at: Date) =>
@@ -33,7 +33,7 @@ export async function operatorSignedIn(t: TestApp) {
 export type Route = { method: 'GET' | 'POST'; url: string; payload?: object }
 
 /**
- * The authorization matrix of issue #29 for `routes`: signed out 401; a student, a teacher and an
+ * The operator APIs' authorization matrix for `routes`: signed out 401; a student, a teacher and an
  * operator without the second factor 403; the operator past it gets no 401/403. Returns the
  * statuses that broke it (empty when all held).
  */

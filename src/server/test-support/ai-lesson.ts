@@ -7,9 +7,9 @@ import { languages, studentLearnedLanguages } from '../db/schema.ts'
 import { buildTestApp, type TestApp, testConfig } from './build-test-app.ts'
 import { signedInUser } from './sessions.ts'
 
-// Helpers of the AI lesson's integration tests (issue #15).
+// Helpers of the AI lesson's integration tests.
 
-/** The app talking to `fake` as its model (issue #15), with `ai` settings of the test's own. */
+/** The app talking to `fake` as its model, with `ai` settings of the test's own. */
 export const buildAiTestApp = (fake: FakeOpenAi, ai: Partial<AiConfig> = {}) =>
   buildTestApp({ config: { ai: { ...testConfig().ai, baseUrl: fake.url, model: 'tutor-model', ...ai } } })
 

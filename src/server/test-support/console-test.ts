@@ -9,7 +9,7 @@ import { bearer, TEST_PASSWORD } from './fixtures.ts'
 import { postJson } from './my-lessons.ts'
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts'
 
-// One setup for the integration tests of the school's console (issue #29): a test app (its mail
+// One setup for the integration tests of the school's console: a test app (its mail
 // through a real SMTP sink when `mail` is asked for), an operator past the second factor, and
 // requests made as that operator. Call it at a test file's top level: it registers the file's
 // beforeAll and afterAll, so `t`, `sink`, `token` and `operatorId` are set from beforeAll on.

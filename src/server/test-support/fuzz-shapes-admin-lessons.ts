@@ -1,7 +1,7 @@
 import type { Shape } from './fuzz-shapes.ts'
 import type { World } from './fuzz-world.ts'
 
-// The console's Lessons, Absence reports, Lack-of-slots and Overview (issue #29) for the fuzz: the
+// The console's Lessons, Absence reports, Lack-of-slots and Overview for the fuzz: the
 // operator whose session passed the second factor, on the world's own pair (fuzz-world-admin-lessons.ts).
 // The writes' unmodified requests succeed once; their variants then meet a cancelled lesson, a
 // decided report or a handled request (4xx).

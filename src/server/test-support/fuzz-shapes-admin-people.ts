@@ -1,7 +1,7 @@
 import type { Shape } from './fuzz-shapes.ts'
 import type { World } from './fuzz-world.ts'
 
-// The console's Teachers and Students (issue #29) for the fuzz: every route is the operator's whose
+// The console's Teachers and Students for the fuzz: every route is the operator's whose
 // session passed the second factor, aimed at the world's own accounts (fuzz-world-admin-people.ts).
 // Writes come after the reads, and each state change before the one that undoes it.
 

@@ -2,7 +2,7 @@ import { DEFAULT_BAN_DURATION_DAYS } from '../../domain/constants.ts'
 import type { Shape } from './fuzz-shapes.ts'
 import type { World } from './fuzz-world.ts'
 
-// The school's console (issue #29) for the fuzz: the operator's second factor and the operator
+// The school's console for the fuzz: the operator's second factor and the operator
 // APIs. Enrolment is the not-yet-enrolled operator's; every /admin route is the operator's whose
 // session passed the second factor. A confirmation's code is wrong on purpose (the right one
 // depends on the secret the enrolment just replaced): its unmodified request answers 400.

@@ -2,7 +2,7 @@ import { PRONUNCIATION_FIELDS } from '../../domain/api/ai-lesson.ts'
 import type { Shape } from './fuzz-shapes.ts'
 import type { World } from './fuzz-world.ts'
 
-// The AI lesson's routes (issue #15) for the fuzz, in the order they run: the word is reviewed
+// The AI lesson's routes for the fuzz, in the order they run: the word is reviewed
 // before it is deleted. The fuzz's app talks to a fake OpenAI-compatible server.
 
 const get = (query?: Record<string, string>): Shape[] => [

@@ -1,8 +1,8 @@
 import type { Shape } from './fuzz-shapes.ts'
 import type { World } from './fuzz-world.ts'
 
-// The calendar feed (issue #28 item 3) and the waitlist (item 5) for the fuzz. The feed's own
-// address is probed with a secret no feed has (404), as a calendar holding a revoked one would.
+// The calendar feed and the waitlist for the fuzz. The feed's own address is probed with a secret
+// no feed has (404), as a calendar holding a revoked one would.
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 

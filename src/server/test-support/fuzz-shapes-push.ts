@@ -1,6 +1,6 @@
 import type { Shape } from './fuzz-shapes.ts'
 
-// Web push's routes (issue #28 item 4) for the fuzz. The endpoint is a push service's address the
+// Web push's routes for the fuzz. The endpoint is a push service's address the
 // fuzz's app never sends to (nothing is pushed by these routes).
 
 const subscription = {

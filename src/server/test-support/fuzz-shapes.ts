@@ -18,7 +18,7 @@ import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
 export type Multipart = {
   /** The JSON `payload` part (registration, profile updates) … */
   payload?: unknown
-  /** … or plain text parts (lesson materials, spec §7), each sent as String(value). */
+  /** … or plain text parts (lesson materials), each sent as String(value). */
   fields?: Record<string, unknown>
   files: Record<string, Part>
 }
@@ -31,7 +31,7 @@ export type Shape = {
   params?: Record<string, string>
   body?: Record<string, unknown>
   multipart?: Multipart
-  /** Bytes sent as application/octet-stream (a recording's chunk, issue #22). */
+  /** Bytes sent as application/octet-stream (a recording's chunk). */
   raw?: Buffer
   /** false: only `as` sends it (a sign-out with another caller's token would end their session). */
   otherCallers?: false
@@ -64,7 +64,7 @@ const studentDetails = {
 
 export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   'GET /api/v1/health': () => get('anonymous'),
-  // issue #30: for load balancers.
+  // For load balancers.
   'GET /api/v1/health/live': () => get('anonymous'),
   'GET /api/v1/health/ready': () => get('anonymous'),
   'GET /api/v1/languages/list': () => get('anonymous'),
@@ -142,7 +142,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       page: '1',
       per_page: '10',
     }),
-  // Issue #14: the language onboarding and the school's preview.
+  // The language onboarding and the school's preview.
   'GET /api/v1/language_onboardings/check_teacher_existence': () =>
     get('student', { language_id: '1', teaching_language_id: '2', level_id: '3', specialization_id: '7' }),
   'POST /api/v1/language_onboardings/report_lack_of_slots': () => [
@@ -220,12 +220,12 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       expect: 200,
     },
   ],
-  // The lesson room (issue #13); the socket itself is probed by room/*.integration.test.ts.
+  // The lesson room; the socket itself is probed by room/*.integration.test.ts.
   'POST /api/v1/lessons/generate_token': (w) => [
     { as: 'student', body: { lesson_id: w.lessons.now }, expect: 200 },
   ],
   'GET /api/v1/lessons/room': () => [{ as: 'student', query: { token: 'abc.def' }, expect: 426 }],
-  // issue #23: LearnCube's script asks with a grant only (the fuzz's app has no LearnCube, and a
+  // LearnCube's script asks with a grant only (the fuzz's app has no LearnCube, and a
   // grant it did not sign is refused); providers.integration.test.ts probes the grants themselves.
   'GET /api/v1/learncube/validate': () => [{ as: 'anonymous', query: { grant: 'abc.def' }, expect: 401 }],
   'POST /api/v1/learncube/validate': () => [{ as: 'anonymous', query: { grant: 'abc.def' }, expect: 401 }],
@@ -241,7 +241,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
       expect: 200,
     },
   ],
-  // issue #22: the teacher records the lesson in its room; the world's other lesson in its window
+  // The teacher records the lesson in its room; the world's other lesson in its window
   // holds a recording already started, which takes the chunks.
   'POST /api/v1/lessons/archives/create': (w) => [
     { as: 'teacher', body: { lesson_id: w.lessons.now }, expect: 201 },

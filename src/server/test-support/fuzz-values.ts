@@ -1,4 +1,4 @@
-// The hostile-input probe's classes (issue #10 item 5), as fixed tables: every run sends the same
+// The hostile-input probe's classes, as fixed tables: every run sends the same
 // values, so a failure names its case and reproduces. Each entry is [label, value].
 
 export type Hostile<T> = readonly [label: string, value: T]

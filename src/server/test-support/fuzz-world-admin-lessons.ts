@@ -4,7 +4,7 @@ import type { TestApp } from './build-test-app.ts'
 import { createUser } from './fixtures.ts'
 import { B1, ENGLISH } from './lessons.ts'
 
-// The console's Lessons, Absence reports and Lack-of-slots (issue #29) in the fuzz world: a pair of
+// The console's Lessons, Absence reports and Lack-of-slots in the fuzz world: a pair of
 // its own, so the school's cancel and the accepted report never touch the world's student and teacher.
 
 export type AdminLessons = {

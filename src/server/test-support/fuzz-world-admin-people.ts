@@ -1,7 +1,7 @@
 import type { TestApp } from './build-test-app.ts'
 import { createUser } from './fixtures.ts'
 
-// The console's Teachers and Students (issue #29) in the fuzz world: accounts of their own, so the
+// The console's Teachers and Students in the fuzz world: accounts of their own, so the
 // fuzz's writes (deactivation, access, limits) never touch the world's student and teacher.
 
 export type AdminPeople = {

@@ -23,7 +23,10 @@ import { webmChunks } from './webm.ts'
 // The accounts, lessons, files and tokens the fuzz (fuzz.integration.test.ts) aims at, so that
 // each route's unmodified request succeeds and its variants reach the rules behind validation.
 
-/** `operator`: an operator whose session passed the second factor; `pendingOperator`: one not enrolled (issue #29). */
+/**
+ * `operator`: an operator whose session passed the second factor; `pendingOperator`: one not
+ * enrolled.
+ */
 export type Caller = 'anonymous' | 'student' | 'teacher' | 'newStudent' | 'operator' | 'pendingOperator'
 
 export type World = {
@@ -32,7 +35,7 @@ export type World = {
   teacher: User
   /**
    * Lessons of the student with the teacher, one per kind of write that uses one up; `now` is in
-   * its join window (the lesson room, issue #13).
+   * its join window (the lesson room).
    */
   lessons: { upcoming: string; cancellable: string; finished: string; now: string }
   /** Materials of the upcoming lesson: one to download, one to remove by GET and one by POST. */
@@ -43,14 +46,14 @@ export type World = {
   resetEmail: string
   resetToken: string
   invitationToken: string
-  /** The AI lesson (issue #15): the student's learned language, a saved word, a conversation. */
+  /** The AI lesson: the student's learned language, a saved word, a conversation. */
   ai: { languageId: number; wordId: string; conversationId: string }
-  /** A recording in progress in another lesson in its window, and a chunk of it (issue #22). */
+  /** A recording in progress in another lesson in its window, and a chunk of it. */
   recording: string
   recordingChunk: Buffer
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
-  /** The console (issue #29): an unused recovery code of the operator and a teacher to verify. */
+  /** The console: an unused recovery code of the operator and a teacher to verify. */
   admin: { recoveryCode: string; pendingTeacherEmail: string } & AdminPeople & AdminLessons
 }
 
@@ -104,12 +107,14 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   const { teacher, teacherToken } = await bookableTeacher(t, {
     values: { firstName: 'Anna', lastName: 'Nowak' },
   })
-  // A partner company's student (spec §1), so teachers/it_teachers answers too.
+  // A partner company's student (product-rules.md "Who uses it"), so teachers/it_teachers answers
+  // too.
   const student = await bookingStudent(t, {
     firstName: 'Marta',
     lastName: 'Dąbrowska',
     companyName: 'Partner S.A.',
-    // Room for the booking the fuzz makes beside the lessons below (spec §9 default: 2).
+    // Room for the booking the fuzz makes beside the lessons below (the default is 2:
+    // product-rules.md "Scheduled lessons limit").
     scheduledLessonsLimit: 10,
     aiAccess: true,
   })
@@ -119,7 +124,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
   const cancellable = await addLessonAt(t, pair, 3 * 24 * 60)
   const finished = await addLessonAt(t, pair, -120)
   const now = await addLessonAt(t, pair, 0)
-  // The student agreed to voice recording (spec §3), so the teacher may record (issue #22).
+  // The student agreed to voice recording, so the teacher may record.
   await t.database.db.update(users).set({ voiceRecordingAgreed: true }).where(eq(users.id, student.user.id))
   const recorded = await addLessonAt(t, pair, 5)
   const started = await t.app.inject({

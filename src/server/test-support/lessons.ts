@@ -13,8 +13,8 @@ import { bearer } from './fixtures.ts'
 import { signedInUser } from './sessions.ts'
 import { parseTimetable, showTimetable, updateTimetable } from './timetables.ts'
 
-// Booking fixtures (issue #4 item 4). Dictionary ids of a freshly seeded database: English 1,
-// Polish 2; levels A1–C2 are 1–6 (rank = id).
+// Booking fixtures. Dictionary ids of a freshly seeded database: English 1, Polish 2; levels A1–C2
+// are 1–6 (rank = id).
 export const ENGLISH = 1
 export const POLISH = 2
 export const B1 = 3

@@ -17,7 +17,7 @@ import { B1, ENGLISH } from './lessons.ts'
 import type { Part } from './sample-files.ts'
 import { signedInUser } from './sessions.ts'
 
-// Fixtures of issue #5 (my lessons): lessons written straight into the database at chosen times,
+// Fixtures of my lessons: lessons written straight into the database at chosen times,
 // and the lessons/* and ratings/* calls with an optional Idempotency-Key.
 
 const LESSON_MS = 45 * 60_000
@@ -98,7 +98,7 @@ export const postJson = (t: TestApp, token: string, path: string, body: unknown,
     headers: { 'content-type': 'application/json', ...bearer(token), ...withKey(key) },
   })
 
-/** GET /lessons/remove_file (spec §7), with an Idempotency-Key when `key` is given. */
+/** GET /lessons/remove_file, with an Idempotency-Key when `key` is given. */
 export const removeFile = (
   t: TestApp,
   token: string,
@@ -111,7 +111,7 @@ export const removeFile = (
     headers: { ...bearer(token), ...withKey(key) },
   })
 
-/** Multipart POST /lessons/update with the spec §7 material fields, in the order a browser sends them. */
+/** Multipart POST /lessons/update with the material fields, in the order a browser sends them. */
 export async function uploadMaterial(
   t: TestApp,
   token: string,

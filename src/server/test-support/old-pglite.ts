@@ -13,7 +13,7 @@ import { systemClock } from '../platform/clock.ts'
 import { createLocalStorage } from '../platform/storage.ts'
 import { testConfig } from './build-test-app.ts'
 
-// A PGlite data directory as the last version before issue #12 left it: its migrations (0000–
+// A PGlite data directory as the last version on PGlite left it: its migrations (0000–
 // 0003), the demo data, and a few rows with a teacher's own dictionary entries, as `npm start`
 // would have made them.
 

@@ -1,9 +1,9 @@
 import type { TeacherSignUpInput } from '../../domain/api/registration.ts'
 import { uniqueEmail } from './fixtures.ts'
 
-// A complete, valid teacher registration (spec §2: details, teaching skills, billing, agreements).
-// Dictionary ids are those of a freshly seeded test database: English 1, Polish 2, Spanish 3;
-// levels A1–C2 are 1–6; specialization 3 is business, 7 general.
+// A complete, valid teacher registration (product-rules.md "Screens and routes": details, teaching
+// skills, billing, agreements). Dictionary ids are those of a freshly seeded test database: English
+// 1, Polish 2, Spanish 3; levels A1–C2 are 1–6; specialization 3 is business, 7 general.
 
 export const TEACHER_PASSWORD = 'Teacher-secret-1'
 

@@ -3,7 +3,7 @@ import { type BuiltinRoomToken, type RoomToken, roomTokenResponse } from '../../
 import type { TestApp } from './build-test-app.ts'
 import { postJson } from './my-lessons.ts'
 
-// Lesson-room calls (issue #13) for the integration tests.
+// Lesson-room calls for the integration tests.
 
 export const generateToken = (t: TestApp, token: string, lessonId: string) =>
   postJson(t, token, '/lessons/generate_token', { lesson_id: lessonId })

@@ -5,7 +5,7 @@ import S3rver from 's3rver'
 import type { S3Config } from '../config.ts'
 import { freePort } from '../platform/free-port.ts'
 
-// A stand-in for an outside service (issue #30, docs/decisions.md "Files in S3"): an S3-compatible
+// A stand-in for an outside service (docs/decisions.md "Files in S3"): an S3-compatible
 // server in the test's own process, on 127.0.0.1 and a free port, keeping its objects in a
 // temporary directory. s3rver speaks the S3 REST API (signed requests, ranged GETs, multipart
 // uploads, listings) with no binary to download and nothing to run beside the tests.

@@ -128,7 +128,7 @@ export type WavShape = { seconds?: number; channels?: number; rate?: number; bit
 
 /**
  * A PCM WAV (a 440 Hz tone) with a LIST chunk before `fmt `, as some recorders write; by default the
- * voice sample of spec §9 (10 s, 44 100 Hz, 16 bit, 2 channels).
+ * voice sample of product-rules.md "Voice sample" (10 s, 44 100 Hz, 16 bit, 2 channels).
  */
 export function wavFile({
   seconds = 10,

@@ -2,7 +2,7 @@ import pg from 'pg'
 
 /**
  * The statements this process sends to PostgreSQL while `run` runs, counted where every one of
- * them leaves (pg's Client#query), with what `run` gave back (issue #27: round trips counted).
+ * them leaves (pg's Client#query), with what `run` gave back (round trips counted).
  */
 export async function statementsSentWhile<T>(run: () => Promise<T>): Promise<{ sent: string[]; result: T }> {
   const sent: string[] = []

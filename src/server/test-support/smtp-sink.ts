@@ -1,7 +1,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-// A real SMTP server on 127.0.0.1 that keeps what it receives, parsed (issue #28: the app's mail
+// A real SMTP server on 127.0.0.1 that keeps what it receives, parsed (the app's mail
 // goes out through nodemailer over SMTP, as in production).
 
 export type SinkMail = ParsedMail & { envelopeTo: string[]; raw: string }

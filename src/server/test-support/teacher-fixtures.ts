@@ -18,8 +18,8 @@ import type { TestApp } from './build-test-app.ts'
 import { createUser, signIn } from './fixtures.ts'
 import { get } from './http.ts'
 
-// Teachers with languages, slots and lessons written straight into the database (issue #4 items 3
-// and 6 tests): search and allowed students are tested without going through booking.
+// Teachers with languages, slots and lessons written straight into the database (for the search and
+// allowed-students tests): search and allowed students are tested without going through booking.
 
 const LESSON_MS = 45 * 60_000
 

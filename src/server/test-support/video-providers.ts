@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { VideoConfig } from '../config.ts'
 import { mp4File } from './sample-files.ts'
 
-// Vonage's video REST API and LearnCube's REST API are outside services (issue #23): the tests
+// Vonage's video REST API and LearnCube's REST API are outside services: the tests
 // stand them in at their boundary with this one HTTP server on 127.0.0.1, which answers as their
 // documentation says, checks how the app signs its requests, and keeps every request it got.
 

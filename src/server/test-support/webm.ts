@@ -1,4 +1,4 @@
-// A WebM stream shaped like Chrome's MediaRecorder output (issue #22 tests): EBML header, a Segment
+// A WebM stream shaped like Chrome's MediaRecorder output: EBML header, a Segment
 // and Clusters of unknown size, no Duration, no Cues; a VP8 video track and an Opus audio track
 // whose frames are random bytes. Generated piece by piece, so a test can make 45 minutes of it
 // without holding it.

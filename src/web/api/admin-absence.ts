@@ -10,9 +10,10 @@ import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's absence reports (issue #29, spec §3 Absence report): GET
+// The console's absence reports (product-rules.md "Absence reports"): GET
 // /admin/absence_reports/index (the open queue oldest first, the decided ones newest first) and
-// POST /admin/absence_reports/resolve (spec §4: accepting warns or bans a student, penalises a teacher).
+// POST /admin/absence_reports/resolve (accepting warns or bans a student, penalises a teacher:
+// "Warning and ban", "Teacher penalties").
 
 export type { AdminAbsenceReport }
 export type AbsenceReportStatus = AdminAbsenceReport['status']
@@ -54,8 +55,8 @@ export function useResolveAbsenceReport() {
         SPINNER_MIN_MS,
       ),
     onSuccess: () => {
-      // The queues, the lesson's details, the overview's absences, a teacher's penalties (spec §4)
-      // and the audit log have changed.
+      // The queues, the lesson's details, the overview's absences, a teacher's penalties and the
+      // audit log have changed.
       for (const area of ['absence', 'lessons', 'overview', 'teachers', 'audit'])
         void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, area] })
     },

@@ -3,7 +3,7 @@ import { type AuditEntryDto, auditIndexResponse } from '../../domain/api/admin-a
 import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 
-// The console's audit log (issue #29): GET /admin/audit/index, newest first, filtered.
+// The console's audit log: GET /admin/audit/index, newest first, filtered.
 
 export type AuditEntry = AuditEntryDto
 

@@ -10,8 +10,9 @@ import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's lack-of-slots requests (issue #29, spec §3 Lack-of-slots report): GET
-// /admin/lack_of_slots/index (groups of language, level and hour) and POST /admin/lack_of_slots/handle.
+// The console's lack-of-slots requests (the Lack-of-slots report of product-rules.md "Records and
+// fields"): GET /admin/lack_of_slots/index (groups of language, level and hour) and POST
+// /admin/lack_of_slots/handle.
 
 export type LackOfSlotsPage = v.InferOutput<typeof lackOfSlotsResponse>['data']
 export type LackOfSlotsGroup = LackOfSlotsPage['groups'][number]

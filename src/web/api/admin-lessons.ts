@@ -15,7 +15,7 @@ import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's lessons (issue #29): GET /admin/lessons/index and /admin/lessons/show, POST
+// The console's lessons: GET /admin/lessons/index and /admin/lessons/show, POST
 // /admin/lessons/cancel (the school cancels with a reason, nobody is penalised, both are told).
 
 export type { AdminLesson, AdminLessonDetail }

@@ -4,8 +4,8 @@ import { overviewResponse } from '../../domain/api/admin-overview.ts'
 import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 
-// The console's overview (issue #29): GET /admin/overview — the last weeks' bookings,
-// cancellations, absences and AI use, and each teacher's booked share of published hours.
+// The console's overview: GET /admin/overview — the last weeks' bookings, cancellations, absences
+// and AI use, and each teacher's booked share of published hours.
 
 export type Overview = v.InferOutput<typeof overviewResponse>['data']
 export type OverviewWeek = Overview['weeks'][number]

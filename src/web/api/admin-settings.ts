@@ -8,7 +8,7 @@ import { http } from './http.ts'
 import { settingsKeys } from './settings.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's Settings (spec §3 Settings, issue #29): GET /admin/settings/show and POST
+// The console's Settings (product-rules.md "Records and fields"): GET /admin/settings/show and POST
 // /admin/settings/update, the same service as `ops settings`.
 
 export type OperatorSettings = v.InferOutput<typeof operatorSettingsResponse>['data']

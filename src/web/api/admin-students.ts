@@ -17,9 +17,10 @@ import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's Students (issue #29; spec §1 invitations with access flags and "active until",
-// spec §4 warn → ban): GET /admin/students/index; POST invite, invite_csv/preview (nothing is
-// sent), invite_csv/send, update, lift_ban, clear_warning. Refusals come back inline.
+// The console's Students (invitations with access flags and "active until": product-rules.md "Who
+// uses it"; warn → ban: "Warning and ban"): GET /admin/students/index; POST invite,
+// invite_csv/preview (nothing is sent), invite_csv/send, update, lift_ban, clear_warning. Refusals
+// come back inline.
 
 export type { AdminStudent, CsvRow }
 export type StudentFilter = (typeof STUDENT_FILTERS)[number]

@@ -14,9 +14,10 @@ import { adminKeys } from './admin.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The console's Teachers (issue #29, spec §4 verification): GET /admin/teachers/index; POST
-// /admin/teachers/verify {email} (the same service as `ops verify-teacher`), reject, deactivate,
-// reactivate and update. Every change is audited on the server; the refusals come back inline.
+// The console's Teachers (their verification: product-rules.md "Sign-in and account states"): GET
+// /admin/teachers/index; POST /admin/teachers/verify {email} (the same service as
+// `ops verify-teacher`), reject, deactivate, reactivate and update. Every change is audited on the
+// server; the refusals come back inline.
 
 export type { AdminTeacher, AdminTeacherStatus }
 export type TeachersAnswer = v.InferOutput<typeof adminTeachersResponse>['data']
@@ -70,7 +71,7 @@ export function useVerifyTeacherByEmail() {
   })
 }
 
-/** spec §4: a teacher awaiting verification is turned down with a reason, e-mailed in their locale. */
+/** A teacher awaiting verification is turned down with a reason, e-mailed in their locale. */
 export function useRejectTeacher() {
   const refresh = useRefreshAfterChange()
   return useMutation({

@@ -10,9 +10,9 @@ import { http } from './http.ts'
 import { useSession } from './session.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The school's console (issue #29): the operator and the second factor of this session. The
-// console's other areas have their own modules (admin-settings.ts, admin-audit.ts, ...), all
-// under the `admin` query keys, so logging out or a new sign-in drops them together.
+// The school's console: the operator and the second factor of this session. The console's other
+// areas have their own modules (admin-settings.ts, admin-audit.ts, ...), all under the `admin`
+// query keys, so logging out or a new sign-in drops them together.
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -7,10 +7,10 @@ import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 
-// The chat tab's conversation with the tutor (issue #15): POST /ai-lesson/chat/send (or /retry)
-// answers server-sent events — the stored message, the reply's pieces as they arrive, then the
-// stored reply or the model's failure. The student's message is on the server before the model
-// is asked, so after a failure it is shown with "try again".
+// The chat tab's conversation with the tutor: POST /ai-lesson/chat/send (or /retry) answers
+// server-sent events — the stored message, the reply's pieces as they arrive, then the stored reply
+// or the model's failure. The student's message is on the server before the model is asked, so
+// after a failure it is shown with "try again".
 
 export type ChatFailure = { code: string | null; message: string | null }
 export type ChatState = {

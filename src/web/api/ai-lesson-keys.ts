@@ -1,5 +1,6 @@
 // The AI lesson's query keys, apart from its queries: the outbox (on every dashboard page)
-// refreshes them without downloading the AI lesson's code (issue #10 budgets).
+// refreshes them without downloading the AI lesson's code (the pages' budgets: architecture.md
+// "Loading").
 export const aiLessonKeys = {
   all: ['ai-lesson'] as const,
   url: () => [...aiLessonKeys.all, 'url'] as const,

@@ -12,12 +12,12 @@ import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// The AI lesson's reads and its settings (issue #15): GET /students/ai-lesson-url (spec §7) and
-// the built-in tutor's /ai-lesson/* endpoints. Every tab shows its own errors, hence `inline`.
+// The AI lesson's reads and its settings: GET /students/ai-lesson-url and the built-in tutor's
+// /ai-lesson/* endpoints. Every tab shows its own errors, hence `inline`.
 
 const inline = { inline: true } as const
 
-/** spec §7 GET /students/ai-lesson-url: short-lived, so never kept beyond its minutes. */
+/** GET /students/ai-lesson-url: short-lived, so never kept beyond its minutes. */
 export const useAiLessonUrl = () =>
   useQuery({
     queryKey: aiLessonKeys.url(),

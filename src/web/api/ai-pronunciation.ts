@@ -1,7 +1,7 @@
 import { PRONUNCIATION_FIELDS, pronunciationResponse } from '../../domain/api/ai-lesson.ts'
 import { postMultipart } from './upload.ts'
 
-// The pronunciation tab (issue #15): the recording and its target phrase, scored word by word.
+// The pronunciation tab: the recording and its target phrase, scored word by word.
 
 export const scorePronunciation = (target: string, audio: Blob, signal?: AbortSignal) =>
   postMultipart('/ai-lesson/pronunciation', pronunciationResponse, {

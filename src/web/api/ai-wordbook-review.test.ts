@@ -13,8 +13,8 @@ import { signInAs } from '../test-support/test-session.ts'
 import { clearSession, getSession } from './session.ts'
 import { previewReview } from './word-preview.ts'
 
-// Issue #15: a wordbook review made offline waits in the outbox of the lesson lists and is sent
-// once, with its own key; the device shows the schedule the server will store (same FSRS).
+// A wordbook review made offline waits in the outbox of the lesson lists and is sent once, with its
+// own key; the device shows the schedule the server will store (same FSRS).
 
 const WORD_ID = '0b6f5c1e-2d7a-4c1b-9a55-6f3e2a1b7c10'
 const added = new Date('2026-03-10T09:00:00Z')

@@ -19,9 +19,9 @@ import { getSession } from './session.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 import { previewReview } from './word-preview.ts'
 
-// The wordbook (issue #15): the words list is mirrored in Dexie like the lesson lists, so it
-// opens offline; a review made offline goes to the same outbox (its own Idempotency-Key), is shown
-// at once with the schedule FSRS gives it on the device, and is replayed exactly once.
+// The wordbook: the words list is mirrored in Dexie like the lesson lists, so it opens offline; a
+// review made offline goes to the same outbox (its own Idempotency-Key), is shown at once with the
+// schedule FSRS gives it on the device, and is replayed exactly once.
 
 const LIST = '/ai-lesson/words/list'
 const MIRROR = 'ai-words'

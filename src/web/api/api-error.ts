@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { apiErrorSchema } from '../../domain/api/common.ts'
 import { BASE_ERROR_CODES, type ErrorCode, type FieldError } from '../../domain/errors.ts'
 
-/** What went wrong, as the transport rules of spec §8 distinguish it. */
+/** What went wrong, as the transport rules of product-rules.md "Errors" distinguish it. */
 export type ApiErrorKind = 'http' | 'network' | 'invalid_response' | 'aborted'
 
 type ApiErrorInit = {
@@ -33,7 +33,7 @@ export class ApiError extends Error {
     this.params = init.params ?? {}
   }
 
-  /** 5xx, statuses outside 4xx and answers the contract does not describe (spec §8). */
+  /** 5xx, statuses outside 4xx and answers the contract does not describe. */
   get isServerError(): boolean {
     if (this.kind === 'invalid_response') return true
     if (this.kind !== 'http' || this.status === undefined) return false

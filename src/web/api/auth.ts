@@ -12,7 +12,7 @@ export const authKeys = {
 }
 
 export async function signIn(body: SignInBody) {
-  // 422/403 answers are shown on the login form itself (spec §8), hence `inline`.
+  // 422/403 answers are shown on the login form itself (product-rules.md "Errors"), hence `inline`.
   const answer = await http.post('/users/sign_in', signInResponse, { json: body, auth: false, inline: true })
   return answer.data
 }
@@ -20,7 +20,10 @@ export async function signIn(body: SignInBody) {
 /** Someone is filling in the login form: the HTTP client loads while they type. */
 export const prepareSignIn = () => http.preload()
 
-/** spec §4: logging in stores the auth record and role; the previous user's cache goes first. */
+/**
+ * Logging in stores the auth record and role (product-rules.md "Sign-in and account states"); the
+ * previous user's cache goes first.
+ */
 export function useSignIn() {
   return useMutation({
     mutationFn: (body: SignInBody) => waitAtLeast(signIn(body), SPINNER_MIN_MS),

@@ -4,8 +4,8 @@ import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// issue #28 item 3: the user's private calendar feed. GET /calendar-feeds/show (whether there is
-// one), POST /calendar-feeds/create (a new address, answered once), POST /calendar-feeds/delete.
+// The user's private calendar feed. GET /calendar-feeds/show (whether there is one), POST
+// /calendar-feeds/create (a new address, answered once), POST /calendar-feeds/delete.
 
 export const calendarFeedKeys = { all: ['calendar-feed'] as const }
 

@@ -13,9 +13,9 @@ const codes = Object.keys(ERROR_MESSAGES).filter((code): code is ErrorCode => co
 const params = { date: '24.12.2025', limit: '2', max: '20', expected: '3' }
 
 /**
- * Where the web's English deliberately differs from the server's message: the spec §8 user text
- * where the server's message carries more for spec §8's substring rules, or says it for API
- * clients rather than people.
+ * Where the web's English deliberately differs from the server's message: the user text of
+ * product-rules.md "Errors" where the server's message carries more for that chapter's substring
+ * rules, or says it for API clients rather than people.
  */
 const UI_WORDING: Partial<Record<ErrorCode, string>> = {
   account_expired: 'You cannot schedule a lesson after the account has expired',
@@ -24,12 +24,12 @@ const UI_WORDING: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'The request could not be repeated. Reload the page and try again.',
 }
 
-describe('error code → message (spec §8)', () => {
-  it.each(codes)('%s reads in English exactly as the spec words it', (code) => {
+describe('error code → message', () => {
+  it.each(codes)('%s reads in English exactly as the product rules word it', (code) => {
     expect(english._(codeMessage(code, params))).toBe(UI_WORDING[code] ?? formatMessage(code, params))
   })
 
-  it('keeps the server messages that spec §8 matches by substring', () => {
+  it('keeps the server messages that the error texts match by substring', () => {
     expect(formatMessage('lesson_limit', params)).toMatch(/limit/i)
     expect(formatMessage('account_expired')).toContain("exceeds 'active until'")
     expect(formatMessage('teacher_monthly_income')).toContain('maximum monthly income')

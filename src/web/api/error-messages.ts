@@ -6,10 +6,11 @@ import type { IssueCode } from '../../domain/validation/issues.ts'
 import type { ApiError } from './api-error.ts'
 import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 
-// Every stable error code of src/domain/errors.ts with its text for people (spec §8 wording in
-// English, natural Polish as the source). `Record<ShellCode, …>` keeps the map exhaustive. The AI
-// lesson's own codes (issue #15) are worded in its chunk (features/ai-lesson/ai-error-messages.ts:
-// its calls show their errors themselves); here one reads as "you may not do this".
+// Every stable error code of src/domain/errors.ts with its text for people (the wording of
+// product-rules.md "Errors" in English, natural Polish as the source). `Record<ShellCode, …>` keeps
+// the map exhaustive. The AI lesson's own codes are worded in its chunk
+// (features/ai-lesson/ai-error-messages.ts: its calls show their errors themselves); here one reads
+// as "you may not do this".
 type ShellCode = Exclude<ErrorCode, AiErrorCode>
 // Every AI lesson code, and only they, start with ai_ (domain/ai-lesson/errors.ts).
 const isShellCode = (code: ErrorCode): code is ShellCode => !code.startsWith('ai_')
@@ -101,15 +102,16 @@ export function apiErrorMessage(error: ApiError): MessageDescriptor {
 
 /**
  * What a form shows beside itself: nothing for server errors (the global server-error alert
- * shows those, spec §8) and nothing for aborted requests.
+ * shows those, product-rules.md "Errors") and nothing for aborted requests.
  */
 export function inlineErrorMessage(error: ApiError): MessageDescriptor | null {
   if (error.kind === 'aborted' || error.isServerError) return null
   return apiErrorMessage(error)
 }
 
-// spec §5: a server field error carries the issue code of src/domain/validation/issues.ts in
-// `code`/`param`; its English `message` is only read when an older server sends no code.
+// product-rules.md "Validation": a server field error carries the issue code of
+// src/domain/validation/issues.ts in `code`/`param`; its English `message` is only read when an
+// older server sends no code.
 const englishFallbacks: [RegExp, IssueCode][] = [
   [/^This field is required$/, 'required'],
   [/^Please enter a valid e-mail address$/, 'email'],

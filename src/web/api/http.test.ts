@@ -39,7 +39,7 @@ async function failWith(promise: Promise<unknown>): Promise<ApiError> {
   return error
 }
 
-describe('the ky client and the transport rules of spec §8', () => {
+describe('the ky client and the transport rules', () => {
   beforeEach(() => {
     localStorage.clear()
     clearServerError()
@@ -131,7 +131,7 @@ describe('the ky client and the transport rules of spec §8', () => {
     expect(hasServerError()).toBe(false)
   })
 
-  // issue #11 item 6: offline, every failed request added a "Network error!" toast to the notice.
+  // Offline, every failed request added a "Network error!" toast to the notice.
   it('leaves the network error to the offline notice while the browser knows it is offline', async () => {
     const http = createHttp({
       fetch: async () => {

@@ -8,7 +8,7 @@ import { type ErrorHandling, handleTransportError } from './transport.ts'
 
 export type RequestOptions = {
   json?: unknown
-  /** Raw bytes instead of `json` (a recording's chunk, issue #22); say their type in `headers`. */
+  /** Raw bytes instead of `json` (a recording's chunk); say their type in `headers`. */
   body?: Blob
   signal?: AbortSignal
   timeout?: number
@@ -16,7 +16,7 @@ export type RequestOptions = {
   auth?: boolean
   /** Use this token instead of the session's (sign_out after the session is cleared). */
   token?: string
-  /** The caller shows 4xx and network errors beside its form (spec §8, login form). */
+  /** The caller shows 4xx and network errors beside its form (the login form). */
   inline?: boolean
   /** No global side effects at all (fire-and-forget calls such as sign_out). */
   silent?: boolean
@@ -41,7 +41,7 @@ function parseBody(text: string): unknown {
 /** The only HTTP client of the web app: base /api/v1, bearer token, contract-checked answers. */
 export function createHttp(deps: HttpDeps = {}) {
   // ky is a chunk of its own, loaded by the first request (or by `preload`): a signed-out login
-  // page sends none before the sign-in, so its first screen does without it (issue #10).
+  // page sends none before the sign-in, so its first screen does without it.
   let client: Promise<KyRequest> | undefined
   const loadClient = () => {
     client ??= import('./ky-client.ts').then(
@@ -128,7 +128,7 @@ export function createHttp(deps: HttpDeps = {}) {
     /**
      * An answer read by `read` (its failures go through the transport rules too): a file behind
      * the bearer token as a Blob (a lesson material), or the response itself, to read as it
-     * arrives (the AI tutor's server-sent events, issue #15).
+     * arrives (the AI tutor's server-sent events).
      */
     readResponse: <T>(
       method: 'get' | 'post',

@@ -19,7 +19,7 @@ const sampleParam: Partial<Record<IssueCode, string>> = {
   file_too_large: '5',
 }
 
-describe('issue code → message (spec §5)', () => {
+describe('issue code → message', () => {
   it.each(codes)('%s has a Polish and an English text', (code) => {
     const param = sampleParam[code] ?? ''
     const polishText = polish._(issueMessage(code, param))

@@ -3,9 +3,9 @@ import { msg, plural } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { decodeIssue, type IssueCode, isIssueCode } from '../../domain/validation/issues.ts'
 
-// Every validation issue code of src/domain/validation/issues.ts (spec §5) with its text for
-// people: natural Polish as the source, English in en.po. `Record<IssueCode, …>` keeps it
-// exhaustive, so a new code in the domain fails the type check until it has a text here.
+// Every validation issue code of src/domain/validation/issues.ts (product-rules.md "Validation")
+// with its text for people: natural Polish as the source, English in en.po. `Record<IssueCode, …>`
+// keeps it exhaustive, so a new code in the domain fails the type check until it has a text here.
 
 const count = (param: string) => {
   const n = Number(param)
@@ -112,8 +112,8 @@ export function issuesToFieldMessages(
 }
 
 /**
- * Validates `input` with a domain schema (the same the server runs, spec §5) and returns the
- * messages per form path; `{}` when it passes.
+ * Validates `input` with a domain schema (the same the server runs) and returns the messages per
+ * form path; `{}` when it passes.
  */
 export function schemaFieldMessages(
   schema: v.GenericSchema,

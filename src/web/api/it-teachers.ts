@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { itTeachersResponse } from '../../domain/api/teachers.ts'
 import { http } from './http.ts'
 
-// spec §7 GET /teachers/it_teachers: the IT teachers, shown only to the partner company's users
-// (spec §1, §2 it-teachers; the guard keeps everyone else away).
+// GET /teachers/it_teachers: the IT teachers, shown only to the partner company's users
+// (product-rules.md "Who uses it"; the guard keeps everyone else away).
 
 export const itTeacherKeys = {
   all: ['it-teachers'] as const,

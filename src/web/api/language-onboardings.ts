@@ -8,9 +8,10 @@ import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { searchQueryString, type TeacherSearchParams } from './teacher-search.ts'
 
-// spec §7 calls of the language onboarding (spec §4): check_teacher_existence, one teacher from
-// teachers/search, report_lack_of_slots. They run one after another inside "Find teacher", not as
-// cached queries: each press asks afresh. Failures go through the transport rules (spec §8).
+// The calls of the language onboarding (product-rules.md "Language onboarding"):
+// check_teacher_existence, one teacher from teachers/search, report_lack_of_slots. They run one
+// after another inside "Find teacher", not as cached queries: each press asks afresh. Failures go
+// through the transport rules (product-rules.md "Errors").
 
 export type OnboardingCriteria = {
   languageId: number
@@ -33,14 +34,14 @@ export async function checkTeacherExistence(criteria: OnboardingCriteria): Promi
   return answer.data.exists
 }
 
-/** The first teacher of a search (spec §4 "searches for one teacher"), or null. */
+/** The first teacher of a search ("searches for one teacher"), or null. */
 export async function searchOneTeacher(params: Omit<TeacherSearchParams, 'page' | 'perPage'>) {
   const query = searchQueryString({ ...params, page: 1, perPage: 1 })
   const answer = await http.get(`/teachers/search?${query}`, teacherSearchResponse)
   return answer.data[0] ?? null
 }
 
-/** Sends the report; past the student's reports of the day (issue #24 item 2) says so instead. */
+/** Sends the report; past the student's reports of the day says so instead. */
 export async function reportLackOfSlots(
   input: LackOfSlotsInput,
 ): Promise<{ sent: true } | { sent: false; max: string }> {

@@ -2,9 +2,9 @@ import { lessonResponse } from '../../domain/api/my-lessons.ts'
 import { LESSON_MEDIA_FIELDS } from '../../domain/api/recordings.ts'
 import { postMultipart, type UploadProgress } from './upload.ts'
 
-// What the lesson room keeps besides the recording (issue #22, spec §7): a screen capture
-// (lesson_images/create) and the student's voice clip (lesson_voice_recordings/create), each a
-// multipart {lesson_id, file}. The room shows their failures itself (spec §8 texts).
+// What the lesson room keeps besides the recording: a screen capture (lesson_images/create) and the
+// student's voice clip (lesson_voice_recordings/create), each a multipart {lesson_id, file}. The
+// room shows their failures itself (the texts of product-rules.md "Errors").
 
 const send = (path: string, lessonId: string, file: File, onProgress?: (progress: UploadProgress) => void) =>
   postMultipart(path, lessonResponse, {

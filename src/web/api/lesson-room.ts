@@ -11,7 +11,7 @@ import {
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
 
-// The lesson room's calls (docs/lesson-room-protocol.md): spec §7 lessons/generate_token and
+// The lesson room's calls (docs/lesson-room-protocol.md): lessons/generate_token and
 // lesson_interactions/create, and the chat stored with the lesson (protocol §3).
 
 export const roomKeys = {

@@ -3,19 +3,19 @@ import { IDEMPOTENCY_HEADER, type LessonCreate, lessonCreateResponse } from '../
 import { http } from './http.ts'
 import { timetableKeys } from './timetables.ts'
 
-// spec §7 POST /lessons/create {language_id, level_id, teacher_id, time_slot_ids}.
+// POST /lessons/create {language_id, level_id, teacher_id, time_slot_ids}.
 
 /** Every query that shows the user's lessons lives under this key (the lists: api/my-lessons.ts). */
 export const lessonKeys = {
   all: ['lessons'] as const,
-  /** One list of my-lessons (spec §2 tabs); finished and group lists add their page query. */
+  /** One list of my-lessons (its tabs); finished and group lists add their page query. */
   list: (list: LessonList) => [...lessonKeys.all, 'list', list] as const,
   page: (list: Exclude<LessonList, 'scheduled'>, query: LessonPageQuery) =>
     [...lessonKeys.list(list), query] as const,
   detail: (lessonId: string) => [...lessonKeys.all, 'detail', lessonId] as const,
 }
 
-/** spec §2 my-lessons tabs: scheduled, closed (list_finished) and group lessons. */
+/** The my-lessons tabs: scheduled, closed (list_finished) and group lessons. */
 export type LessonList = 'scheduled' | 'finished' | 'group'
 
 /** The query of list_finished and list_group (domain/api/my-lessons.ts lessonListQuery). */
@@ -25,8 +25,8 @@ export type CreateLessonsInput = { body: LessonCreate; idempotencyKey: string }
 
 /**
  * Books the chosen slots. The `Idempotency-Key` makes a retry of the same attempt safe
- * (ARCHITECTURE.md "API"); errors are shown by the confirm dialog, hence `inline`. Afterwards
- * every timetable and lesson list is refetched (spec §4: the schedule reloads).
+ * (architecture.md "API"); errors are shown by the confirm dialog, hence `inline`. Afterwards every
+ * timetable and lesson list is refetched (product-rules.md "Booking": the schedule reloads).
  */
 export function useCreateLessons() {
   const queryClient = useQueryClient()

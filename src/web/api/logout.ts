@@ -6,15 +6,15 @@ import { forgetDevicePush } from './push.ts'
 import { getSession } from './session.ts'
 
 // Logging out, apart from signing in (api/auth.ts): only signed-in screens offer it, so the login
-// page does not download it (issue #10 budget).
+// page does not download it (its budget: architecture.md "Loading").
 
-/** spec §4: logout calls sign_out, clears the stored session and cached data, goes to /login. */
+/** Logout calls sign_out, clears the stored session and cached data, goes to /login. */
 export function useLogout() {
   const navigate = useNavigate()
   return async () => {
     const token = getSession()?.token
     // Best effort: the token is revoked server-side when reachable; logging out works offline.
-    // This browser's pushes are turned off first, while the token still counts (issue #28 item 4).
+    // This browser's pushes are turned off first, while the token still counts.
     if (token)
       void forgetDevicePush(token)
         .catch(() => undefined)

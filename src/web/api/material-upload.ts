@@ -3,15 +3,15 @@ import { idempotent } from './my-lesson-writes.ts'
 import { postMultipart, type UploadProgress } from './upload.ts'
 
 // A lesson material's upload, apart from the other my-lessons writes: the offline outbox (loaded
-// on every dashboard page) replays those, and needs no multipart upload code (issue #10).
+// on every dashboard page) replays those, and needs no multipart upload code.
 
 export type MaterialInput = { lesson_id: string; file: Blob; filename: string }
 export type UploadControl = { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void }
 
 /**
- * Multipart POST /lessons/update (spec §7 {lesson_id, lesson_note_file, lesson_note_filename}):
- * the two text fields as plain parts under the spec's names, the file in `lesson_note_file`.
- * With progress and cancel (DESIGN.md "Uploads").
+ * Multipart POST /lessons/update ({lesson_id, lesson_note_file, lesson_note_filename}): the two
+ * text fields as plain parts under the API's names, the file in `lesson_note_file`. With progress
+ * and cancel (design.md "Uploads").
  */
 export const uploadMaterial = (input: MaterialInput, idempotencyKey: string, control: UploadControl = {}) =>
   postMultipart('/lessons/update', lessonResponse, {

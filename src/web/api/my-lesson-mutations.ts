@@ -32,7 +32,7 @@ import { waitAtLeast } from './wait-at-least.ts'
 
 // The mutation hooks of my-lessons: each sends one write of my-lesson-writes.ts with the key of the
 // user's action, then refreshes the list the lesson is shown in. `mutationKey`s let an offline
-// outbox set defaults for them (ARCHITECTURE.md "Web app": setMutationDefaults).
+// outbox set defaults for them (architecture.md "Web app": setMutationDefaults).
 
 type LessonRef = Pick<Lesson, 'id' | 'is_group' | 'finished_at' | 'ends_at' | 'teacher'>
 
@@ -49,8 +49,8 @@ export const myLessonMutationKeys = {
 } as const
 
 /**
- * spec §4 "Lesson memos": after an edit the table refreshed is the group lessons for a group
- * lesson, else the closed lessons when finished_at is set, else the scheduled ones.
+ * product-rules.md "Notes and memos": after an edit the table refreshed is the group lessons for a
+ * group lesson, else the closed lessons when finished_at is set, else the scheduled ones.
  */
 export function listOf(lesson: Pick<Lesson, 'is_group' | 'finished_at'>): LessonList {
   if (lesson.is_group) return 'group'
@@ -88,7 +88,7 @@ function useLessonWrite<I, R>(
   })
 }
 
-/** The answer of a write kept in the outbox to be sent later (issue #5 item 8). */
+/** The answer of a write kept in the outbox to be sent later (architecture.md "Offline"). */
 export const QUEUED = 'queued' as const
 export type Queued = typeof QUEUED
 
@@ -118,7 +118,7 @@ async function sendOrQueue<R>(
 
 const answered = <R>(answer: R | Queued): R | undefined => (answer === QUEUED ? undefined : answer)
 
-/** AddNote and LessonMemos (spec §2): POST /lessons/update with note, teacher_memos or student_memos. */
+/** AddNote and LessonMemos: POST /lessons/update with note, teacher_memos or student_memos. */
 export const useUpdateLesson = () =>
   useLessonWrite<LessonUpdate, Lesson | Queued>(
     myLessonMutationKeys.update,
@@ -152,7 +152,7 @@ export const useReportAbsence = () =>
     (answer) => answer,
   )
 
-/** RateLesson (spec §4): create when the lesson has no rating yet, else update. */
+/** RateLesson (product-rules.md "Ratings"): create when the lesson has no rating yet, else update. */
 export const useRateLesson = () =>
   useLessonWrite<RatingInput & { mode: RatingMode }, Lesson | Queued>(
     myLessonMutationKeys.rating,
@@ -165,9 +165,10 @@ export const useRateLesson = () =>
   )
 
 /**
- * CancelLesson (spec §4): the lesson's list and the closed list (a cancelled lesson may move
- * there), the teacher's timetable (the slot is free again) and, unless the student was banned and
- * is being signed out, the profile (warned_at may have changed: BanWarn then shows).
+ * CancelLesson (product-rules.md "Cancellation"): the lesson's list and the closed list (a
+ * cancelled lesson may move there), the teacher's timetable (the slot is free again) and, unless
+ * the student was banned and is being signed out, the profile (warned_at may have changed: BanWarn
+ * then shows).
  */
 export function useCancelLesson() {
   const queryClient = useQueryClient()
@@ -192,9 +193,9 @@ export const useDownloadLessonFile = () =>
   useMutation({ mutationFn: (file: LessonFileRef) => downloadLessonFile(file) })
 
 /**
- * The lessons with a note, memo or rating in the outbox (DESIGN.md "queued work shows as pending
- * until the server has it"): waiting to be sent, or refused by the server (`failed`). Once the
- * lessons have rendered, the outbox's code is fetched in an idle moment, ready for a write made
+ * The lessons with a note, memo or rating in the outbox (design.md "Feedback": queued work shows as
+ * pending until the server has it): waiting to be sent, or refused by the server (`failed`). Once
+ * the lessons have rendered, the outbox's code is fetched in an idle moment, ready for a write made
  * after the connection drops.
  */
 export function useLessonOutbox(): {

@@ -14,8 +14,8 @@ import { QUEUED, useRateLesson, useUpdateLesson } from './my-lesson-mutations.ts
 import { scheduledLessonsQueryOptions } from './my-lessons.ts'
 import { getSession } from './session.ts'
 
-// issue #5 item 8: a note, memo or rating written with no connection goes to the outbox with the
-// action's Idempotency-Key (and shows as pending); a refusal by the server stays an error.
+// A note, memo or rating written with no connection goes to the outbox with the action's
+// Idempotency-Key (and shows as pending); a refusal by the server stays an error.
 
 const API = '/api/v1'
 const lesson = lessonFixture()

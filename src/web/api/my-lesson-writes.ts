@@ -9,14 +9,17 @@ import {
 } from '../../domain/api/my-lessons.ts'
 import { http } from './http.ts'
 
-// spec §7 the writes of my-lessons, as plain functions of (input, idempotencyKey): the mutation
-// hooks (my-lesson-mutations.ts) call them, and an offline outbox can replay them later with the
-// key it stored (ARCHITECTURE.md "Offline": exactly once). Every dialog shows its own errors,
-// hence `inline`.
+// The writes of my-lessons, as plain functions of (input, idempotencyKey): the mutation hooks
+// (my-lesson-mutations.ts) call them, and an offline outbox can replay them later with the key it
+// stored (architecture.md "Offline": exactly once). Every dialog shows its own errors, hence
+// `inline`.
 
 export const idempotent = (key: string) => ({ [IDEMPOTENCY_HEADER]: key })
 
-/** POST /lessons/cancel {lesson_id, cancellation_reason}: the lesson and what else happened (spec §4). */
+/**
+ * POST /lessons/cancel {lesson_id, cancellation_reason}: the lesson and what else happened
+ * (product-rules.md "Cancellation").
+ */
 export const cancelLesson = (input: LessonCancel, idempotencyKey: string) =>
   http
     .post('/lessons/cancel', lessonCancelResponse, {
@@ -40,7 +43,7 @@ export type LessonFileRef = { lesson_id: string; file_id: string }
 const fileQuery = (input: LessonFileRef) =>
   new URLSearchParams({ lesson_id: input.lesson_id, file_id: input.file_id })
 
-/** GET /lessons/remove_file?lesson_id&file_id (spec §7; a write although a GET): the updated lesson. */
+/** GET /lessons/remove_file?lesson_id&file_id (a write although a GET): the updated lesson. */
 export const removeLessonFile = (input: LessonFileRef, idempotencyKey: string) =>
   http
     .get(`/lessons/remove_file?${fileQuery(input)}`, lessonResponse, {
@@ -70,7 +73,10 @@ export const reportAbsence = (input: AbsenceReportInput, idempotencyKey: string)
 
 export type RatingMode = 'create' | 'update'
 
-/** POST /ratings/create or /ratings/update {lesson_id, value, comment} (spec §4): the rated lesson. */
+/**
+ * POST /ratings/create or /ratings/update {lesson_id, value, comment} (product-rules.md "Ratings"):
+ * the rated lesson.
+ */
 export const rateLesson = (mode: RatingMode, input: RatingInput, idempotencyKey: string) =>
   http
     .post(`/ratings/${mode}`, lessonResponse, {

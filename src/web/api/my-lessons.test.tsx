@@ -39,7 +39,7 @@ const ok = (data: unknown) => ({ status: 200, body: { data } })
 const client = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
 
-describe('the my-lessons API (spec §7)', () => {
+describe('the my-lessons API', () => {
   beforeEach(() => {
     localStorage.clear()
     signInAs(studentProfile())
@@ -70,7 +70,7 @@ describe('the my-lessons API (spec §7)', () => {
     expect(sent[0]?.headers.authorization).toBe('Bearer test-token')
   })
 
-  it('sends every write with its Idempotency-Key and the spec §7 body', async () => {
+  it('sends every write with its Idempotency-Key and the body the API names', async () => {
     const sent = routeFetch({
       [`POST ${API}/lessons/cancel`]: ok({ lesson, outcome: 'cancelled', banned_until: null }),
       [`POST ${API}/lessons/update`]: ok(lesson),
@@ -160,7 +160,7 @@ function Wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={shared}>{children}</QueryClientProvider>
 }
 
-describe('refreshing after a write (spec §4 "Lesson memos")', () => {
+describe('refreshing after a write', () => {
   beforeEach(() => signInAs(studentProfile()))
   afterEach(() => vi.unstubAllGlobals())
 

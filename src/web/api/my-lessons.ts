@@ -14,14 +14,14 @@ import { http } from './http.ts'
 import { type LessonList, type LessonPageQuery, lessonKeys } from './lessons.ts'
 import { getSession } from './session.ts'
 
-// The device's mirror (Dexie, some 30 kB) loads when an answer is saved, in an idle moment after the
-// lists have rendered, or when it is needed offline; never before the first list (issue #10).
+// The device's mirror (Dexie, some 30 kB) loads when an answer is saved, in an idle moment after
+// the lists have rendered, or when it is needed offline; never before the first list.
 const lessonMirror = () => import('../offline/lesson-mirror.ts')
 
-// spec §7 GET /lessons/list_scheduled, /lessons/list_finished, /lessons/list_group and
-// /lessons/show: the lists of my-lessons (spec §2) and one lesson. The writes are in
-// my-lesson-writes.ts, their hooks in my-lesson-mutations.ts. Every list shows its own loading
-// and error state, hence `inline` (no toast on top of it).
+// GET /lessons/list_scheduled, /lessons/list_finished, /lessons/list_group and /lessons/show: the
+// lists of my-lessons and one lesson. The writes are in my-lesson-writes.ts, their hooks in
+// my-lesson-mutations.ts. Every list shows its own loading and error state, hence `inline` (no
+// toast on top of it).
 
 const PATHS: Record<LessonList, string> = {
   scheduled: '/lessons/list_scheduled',
@@ -41,7 +41,7 @@ export function lessonPageSearch(query: LessonPageQuery): URLSearchParams {
 
 /**
  * `savedAt` is null for a fresh answer; when the network failed it is when the copy shown was
- * fetched — the service worker's cache or the device's mirror (issue #5 item 8).
+ * fetched — the service worker's cache or the device's mirror (architecture.md "Offline").
  */
 export type Offline = { savedAt: number | null }
 
@@ -83,7 +83,10 @@ async function fetchList<S extends v.GenericSchema>(
 // Lessons change state on their own as time passes (scheduled → finished): refetch on return.
 const freshness = { staleTime: 30_000, refetchOnWindowFocus: true, refetchOnReconnect: true } as const
 
-/** spec §3 Scheduled lessons response: lessons, voice_sample_provided and the student's limit. */
+/**
+ * The scheduled lessons' response (product-rules.md "Records and fields"): lessons,
+ * voice_sample_provided and the student's limit.
+ */
 export function scheduledLessonsQueryOptions() {
   return queryOptions({
     queryKey: lessonKeys.list('scheduled'),
@@ -146,6 +149,6 @@ export const useRoomLesson = (lessonId: string | null) =>
 /** The first group lesson, if any: enough to know whether there are group lessons at all. */
 export const groupLessonsCountQueryOptions = () => lessonPageQueryOptions('group', { page: 1, perPage: 1 })
 
-/** Whether the user has any group lesson (spec §2: the group tab is for users with group lessons). */
+/** Whether the user has any group lesson (the group tab is for users with group lessons). */
 export const useHasGroupLessons = () =>
   useQuery({ ...groupLessonsCountQueryOptions(), select: (page) => page.total > 0 })

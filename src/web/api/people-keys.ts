@@ -1,4 +1,4 @@
-// Query keys of the people pages (spec §2 teacher/{id} and student-profile/{id}), one factory.
+// Query keys of the people pages (teacher/{id} and student-profile/{id}), one factory.
 export const peopleKeys = {
   all: ['people'] as const,
   teacher: (id: string) => [...peopleKeys.all, 'teacher', id] as const,

@@ -2,9 +2,9 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { lessonPreviewResponse, teacherPreviewResponse } from '../../domain/api/previews.ts'
 import { http } from './http.ts'
 
-// spec §7 GET /teachers/dummy and GET /lessons/dummy (issue #14 item 5): the school's preview for
-// a user who cannot book yet. Its failure is only shown as the preview's absence (spec §8 "failed
-// to load dummy teachers data" is a plain rejection).
+// GET /teachers/dummy and GET /lessons/dummy: the school's preview for a user who cannot book yet
+// (decisions.md "/lessons/dummy and /teachers/dummy"). Its failure is only shown as the preview's
+// absence ("failed to load dummy teachers data" of product-rules.md "Errors" is a plain rejection).
 
 export const previewKeys = {
   all: ['previews'] as const,

@@ -5,11 +5,14 @@ import { profileResponse } from '../../domain/api/profile.ts'
 import { profileUpdateKeys, profileUpdatePath, requireSession, storeProfile } from './profile-update.ts'
 import { postMultipart } from './upload.ts'
 
-// The profile's picture and video (spec §7 profile update with files), apart from the JSON field
+// The profile's picture and video (the profile update with files), apart from the JSON field
 // updates so the pages that only save fields (the language switch on every page) do not carry
 // the upload client.
 
-/** spec §7: the picture (JPG/PNG ≤ 5 MB) and, for teachers, the intro video (MP4 ≤ 100 MB). */
+/**
+ * product-rules.md "Uploads": the picture (JPG/PNG ≤ 5 MB) and, for teachers, the intro video (MP4
+ * ≤ 100 MB).
+ */
 export type ProfileFiles = { image?: File; video?: File }
 
 /** Sends files as multipart: a `payload` part (no field group) beside the `image`/`video` parts. */
@@ -30,7 +33,8 @@ export async function updateProfileFiles(
 
 /**
  * Changes the picture or the video, with upload progress (0–100, null when idle) and Cancel
- * (DESIGN.md "Uploads show progress and can be cancelled"). The answer replaces the cached profile.
+ * (design.md "Uploads": they show progress and can be cancelled). The answer replaces the cached
+ * profile.
  */
 export function useUpdateProfileFiles() {
   const queryClient = useQueryClient()

@@ -10,8 +10,8 @@ import { profileKeys } from './profile.ts'
 import { getSession, type Session } from './session.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// POST /students/update and /teachers/update (spec §7 "Profile update payloads", §6: the path
-// follows the role). A call carries one group of fields (src/domain/api/profile-update.ts); the
+// POST /students/update and /teachers/update (the path follows the role: product-rules.md "Roles
+// and permissions"). A call carries one group of fields (src/domain/api/profile-update.ts); the
 // answer is the updated profile, which replaces the cached one.
 
 export const profileUpdateKeys = {
@@ -35,7 +35,8 @@ export function requireSession(): Session {
 
 /**
  * Sends one group of fields as JSON. Field errors (400) and the wrong current password (422) are
- * shown in the dialog, hence `inline`; server errors still reach the global alert (spec §8).
+ * shown in the dialog, hence `inline`; server errors still reach the global alert (product-rules.md
+ * "Errors").
  */
 export async function updateProfile(payload: ProfileUpdate): Promise<Profile> {
   const session = requireSession()
@@ -54,8 +55,9 @@ export function storeProfile(queryClient: QueryClient, profile: Profile): void {
 }
 
 /**
- * Saves one group of profile fields (spec §7). On success the cached profile is replaced and, when
- * the locale was saved, the interface switches to it. The spinner shows at least 300 ms (spec §9).
+ * Saves one group of profile fields. On success the cached profile is replaced and, when the locale
+ * was saved, the interface switches to it. The spinner shows at least 300 ms (product-rules.md
+ * "Constants and limits").
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient()

@@ -10,7 +10,7 @@ export const profileKeys = {
   none: () => [...profileKeys.all, 'none'] as const,
 }
 
-/** spec §6: the profile path depends on the role. */
+/** product-rules.md "Roles and permissions": the profile path depends on the role. */
 const fetchProfile =
   (session: Session) =>
   ({ signal }: { signal: AbortSignal }): Promise<Profile> =>
@@ -21,7 +21,7 @@ const fetchProfile =
 export function profileQueryOptions(session: Session | null) {
   return queryOptions({
     queryKey: session ? profileKeys.me(session.role, session.userId) : profileKeys.none(),
-    // issue #29: an operator has no profile of the app (the console asks /operator/me).
+    // An operator has no profile of the app (the console asks /operator/me).
     queryFn: session && session.role !== 'operator' ? fetchProfile(session) : skipToken,
     meta: { persist: true },
   })
@@ -36,8 +36,8 @@ export function useProfile() {
  * The profile saved on the device renders at once, and the server confirms it on every start: the
  * device's copy is written at most once a second, so a change saved just before a reload (the
  * onboarding's onboarding_completed_at, a new voice sample) would otherwise stay unseen until it
- * went stale (issue #14). An answer already on its way (the start's prefetch) is awaited and one
- * received since the page loaded is kept: neither is asked for twice (issue #10).
+ * went stale. An answer already on its way (the start's prefetch) is awaited and one received since
+ * the page loaded is kept: neither is asked for twice.
  */
 export function confirmProfile(client: QueryClient): Promise<void> {
   return client.invalidateQueries(

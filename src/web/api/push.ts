@@ -1,9 +1,9 @@
 import { type PushSubscribeInput, pushKeyResponse, pushSubscriptionResponse } from '../../domain/api/push.ts'
 import { http } from './http.ts'
 
-// Web push (issue #28 item 4): the server's public VAPID key, and this device's subscription
-// registered with the server or removed from it. The browser's own push API is driven by
-// features/profile/use-device-push.ts; the requests are here.
+// Web push (decisions.md "Web push to the installed app"): the server's public VAPID key, and this
+// device's subscription registered with the server or removed from it. The browser's own push API
+// is driven by features/profile/use-device-push.ts; the requests are here.
 
 /** Who turned this browser's notifications on (a user id), remembered on the device. */
 export const PUSH_OWNER_KEY = 'lektorium.push-owner'
@@ -28,8 +28,8 @@ export async function unregisterPushSubscription(endpoint: string, token?: strin
 }
 
 /**
- * At logout (spec §4): this browser stops receiving the user's pushes, so the next person signing
- * in on it never sees them. Best effort, with the session's token while it is still valid.
+ * At logout: this browser stops receiving the user's pushes, so the next person signing in on it
+ * never sees them. Best effort, with the session's token while it is still valid.
  */
 export async function forgetDevicePush(token: string): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return

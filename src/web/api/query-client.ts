@@ -27,8 +27,9 @@ export const queryClient = new QueryClient({
 /**
  * What the device keeps of a query is its last good answer: a refetch that failed (offline, the
  * server away) leaves the data in memory under an error status, and saving that state would drop
- * the answer, so the next start offline would have no profile at all (issue #10, found by the
- * offline journey reloading twice without a connection). Saved as the success it was.
+ * the answer, so the next start offline would have no profile at all (found by the offline journey
+ * reloading twice without a connection; decisions.md "The device keeps the last good answer
+ * (offline starts)"). Saved as the success it was.
  */
 export function lastGoodAnswers(client: PersistedClient): PersistedClient {
   const queries = client.clientState.queries.map((query) =>

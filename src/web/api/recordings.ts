@@ -9,9 +9,9 @@ import {
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
 
-// Recordings of the lesson room (issue #22, docs/lesson-room-protocol.md §6): start, switch what
-// is recorded, stop, the chunks between, and the lesson's recordings. The room shows its own
-// messages for these (spec §8 "failed to start recording" …), so they go `silent`.
+// Recordings of the lesson room (docs/lesson-room-protocol.md §6): start, switch what is recorded,
+// stop, the chunks between, and the lesson's recordings. The room shows its own messages for these
+// ("failed to start recording" … of product-rules.md "Errors"), so they go `silent`.
 
 export const recordingKeys = {
   list: (lessonId: string) => [...lessonKeys.detail(lessonId), 'recordings'] as const,

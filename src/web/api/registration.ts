@@ -17,8 +17,8 @@ import { profileKeys } from './profile.ts'
 import { getSession, markRegistrationCompleted } from './session.ts'
 import { postMultipart } from './upload.ts'
 
-// spec §2 /registration, §5 e-mail availability, §7 POST /users/validate_email,
-// POST /teachers/sign_up and POST /students/sign_up (multipart: payload + image [+ video]).
+// /registration: e-mail availability (POST /users/validate_email), POST /teachers/sign_up and POST
+// /students/sign_up (multipart: payload + image [+ video]).
 
 export const registrationKeys = {
   all: ['registration'] as const,
@@ -59,8 +59,9 @@ export const checkEmailAvailability = (client: QueryClient, email: string) =>
 export type EmailCheckState = 'idle' | 'checking' | 'available' | 'taken' | 'failed'
 
 /**
- * spec §5: the address's availability, checked against the server once typing stops for the
- * field validation debounce (spec §5/§9: 200 ms; issue #26 — it waited the social links' 500 ms).
+ * product-rules.md "Validation": the address's availability, checked against the server once typing
+ * stops for the field validation debounce (200 ms, "Constants and limits"; it had waited the social
+ * links' 500 ms).
  */
 export function useEmailAvailability(email: string): EmailCheckState {
   const normalized = normalizeEmail(email)
@@ -118,7 +119,8 @@ export type StudentSignUpRequest = { payload: StudentSignUp; image: File | null 
 
 /**
  * POST /students/sign_up with the session accept_invitation started. On success the stored
- * registration_completed flag becomes true (spec §3, §6) and the new profile is cached.
+ * registration_completed flag becomes true (product-rules.md "Records and fields", "Roles and
+ * permissions") and the new profile is cached.
  */
 export function useStudentSignUp(options: { onRegistered?: () => void } = {}) {
   const client = useQueryClient()

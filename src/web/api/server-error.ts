@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-// spec §8: a 500 (or any other unexpected status) is held in global state and cleared on e-mail
-// change; the layouts show it, the close button and logout clear it too.
+// product-rules.md "Errors": a 500 (or any other unexpected status) is held in global state and
+// cleared on e-mail change; the layouts show it, the close button and logout clear it too.
 let serverError = false
 const listeners = new Set<() => void>()
 

@@ -21,7 +21,7 @@ const record: AuthRecord = {
   expires_at: '2099-01-01T00:00:00.000Z',
 }
 
-describe('session storage (spec §3 keys)', () => {
+describe('session storage keys', () => {
   beforeEach(() => localStorage.clear())
 
   it('stores auth, role, registration_completed and group_lessons and reads them back', () => {
@@ -98,7 +98,7 @@ describe('session storage (spec §3 keys)', () => {
     expect(localStorage.getItem(SESSION_KEYS.auth)).toBeNull()
   })
 
-  it('keeps an operator signed in (issue #29: the console is theirs) and reads the role back', () => {
+  it('keeps an operator signed in (the console is theirs) and reads the role back', () => {
     startSession({ ...record, role: 'operator', second_factor: 'enrol' })
     expect(getSession()?.role).toBe('operator')
     expect(localStorage.getItem(SESSION_KEYS.role)).toBe('operator')

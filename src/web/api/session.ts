@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import type { AuthRecord } from '../../domain/api/auth.ts'
 import { type AccountRole, accountRoleSchema, idSchema } from '../../domain/api/common.ts'
 
-// spec §3: local storage holds auth, role, registration_completed and group_lessons.
+// product-rules.md "Records and fields": local storage holds auth, role, registration_completed and
+// group_lessons.
 export const SESSION_KEYS = {
   auth: 'auth',
   role: 'role',
@@ -25,13 +26,13 @@ const storedAuthSchema = v.object({
 export type Session = {
   userId: string
   email: string
-  /** issue #29: an operator's session opens the console (/admin) only. */
+  /** An operator's session opens the console (/admin) only. */
   role: AccountRole
   token: string
   expiresAt: string
   /**
-   * spec §6: kept locally for students; a teacher who can log in has completed registration, and
-   * an operator (issue #29) never registers.
+   * product-rules.md "Roles and permissions": kept locally for students; a teacher who can log in
+   * has completed registration, and an operator never registers.
    */
   registrationCompleted: boolean
   groupLessons: boolean
@@ -129,7 +130,10 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-/** spec §4: a successful login stores the auth record and role and sets the bearer token. */
+/**
+ * product-rules.md "Sign-in and account states": a successful login stores the auth record and role
+ * and sets the bearer token.
+ */
 export function startSession(record: AuthRecord): void {
   if (!browserStorage) return
   try {
@@ -143,15 +147,19 @@ export function startSession(record: AuthRecord): void {
   )
 }
 
-/** spec §4: logout clears auth, role, registration_completed and group_lessons. */
+/**
+ * product-rules.md "Sign-in and account states": logout clears auth, role, registration_completed
+ * and group_lessons.
+ */
 export function clearSession(): void {
   if (browserStorage) removeSession(browserStorage)
   publish(null)
 }
 
 /**
- * spec §3/§6: after a student completes registration the stored `registration_completed` flag
- * becomes true, so the guard stops sending them to /registration.
+ * product-rules.md "Records and fields", "Roles and permissions": after a student completes
+ * registration the stored `registration_completed` flag becomes true, so the guard stops sending
+ * them to /registration.
  */
 export function markRegistrationCompleted(): void {
   if (!current) return

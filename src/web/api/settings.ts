@@ -8,7 +8,7 @@ export const settingsKeys = {
   show: () => [...settingsKeys.all, 'show'] as const,
 }
 
-/** spec §7: GET /settings/show with a 10 s time-out. */
+/** GET /settings/show with a 10 s time-out. */
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.show(),

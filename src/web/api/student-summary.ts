@@ -5,8 +5,8 @@ import { peopleKeys } from './people-keys.ts'
 import { isPersonId, retryPersonQuery } from './teacher-summary.ts'
 
 /**
- * GET /students/show?user_id= (spec §7): what a teacher sees of a student. A 403
- * `student_profile_forbidden` (spec §8) and a 404 are shown by the page, hence `inline`.
+ * GET /students/show?user_id=: what a teacher sees of a student. A 403 `student_profile_forbidden`
+ * (product-rules.md "Errors") and a 404 are shown by the page, hence `inline`.
  */
 export function studentSummaryQueryOptions(id: string | undefined) {
   return queryOptions({

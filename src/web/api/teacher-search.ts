@@ -2,8 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type TimeWindow, teacherSearchResponse } from '../../domain/api/teachers.ts'
 import { http } from './http.ts'
 
-// spec §7 GET /teachers/search: language_id, teaching_language_id, level_id, specialization_id,
-// day, time as JSON {from, to}, page, per_page; answers the paginated wrapper of spec §3.
+// GET /teachers/search (product-rules.md "Teacher search"): language_id, teaching_language_id,
+// level_id, specialization_id, day, time as JSON {from, to}, page, per_page; answers the paginated
+// wrapper of product-rules.md "Records and fields".
 
 export type TeacherSearchParams = {
   languageId?: number | undefined
@@ -41,7 +42,8 @@ export const teacherSearchQueryOptions = (params: TeacherSearchParams) =>
   queryOptions({
     queryKey: teacherSearchKeys.page(params),
     queryFn: ({ signal }) =>
-      // The results list shows its own error state (spec §8 "failed to search teachers").
+      // The results list shows its own error state ("failed to search teachers", product-rules.md
+      // "Errors").
       http.get(`/teachers/search?${searchQueryString(params)}`, teacherSearchResponse, {
         signal,
         inline: true,

@@ -6,8 +6,9 @@ import { http } from './http.ts'
 import { storeProfile, updateProfile } from './profile-update.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// spec §7 GET teacher_students/list, POST teacher_students/create {emails} and
-// GET /teachers/list_students_with_lessons: the teacher's allowed students (spec §4, EditAllowedStudents).
+// GET teacher_students/list, POST teacher_students/create {emails} and GET
+// /teachers/list_students_with_lessons: the teacher's allowed students (product-rules.md "Allowed
+// students", EditAllowedStudents).
 
 export const teacherStudentKeys = {
   all: ['teacher-students'] as const,
@@ -36,9 +37,10 @@ export const studentsWithLessonsQueryOptions = () =>
 export const useAllowedStudents = () => useQuery(allowedStudentsQueryOptions())
 
 /**
- * spec §3 Profile `teacher_students` of GET /teachers/me: how many students the teacher approved
- * (issue #26). Read by the teacher's profile screen only (domain/api/profile.ts OwnProfile); a save
- * of the list refreshes it with the rest of `teacherStudentKeys.all`.
+ * The profile's `teacher_students` of GET /teachers/me (product-rules.md "Records and fields"): how
+ * many students the teacher approved. Read by the teacher's profile screen only
+ * (domain/api/profile.ts OwnProfile); a save of the list refreshes it with the rest of
+ * `teacherStudentKeys.all`.
  */
 export const useTeacherStudentsCount = (enabled: boolean) =>
   useQuery({
@@ -53,8 +55,8 @@ export const useStudentsWithLessons = () => useQuery(studentsWithLessonsQueryOpt
 export type AllowedStudentsChoice = { accepting: true } | { accepting: false; emails: string[] }
 
 /**
- * spec §4 "Allowed students": accepting → not_accepting_new_students false; otherwise the chosen
- * students are saved first and then not_accepting_new_students becomes true, so the flag is
+ * product-rules.md "Allowed students": accepting → not_accepting_new_students false; otherwise the
+ * chosen students are saved first and then not_accepting_new_students becomes true, so the flag is
  * never set without the list it relies on. Errors are shown in the dialog (`inline`).
  */
 export async function saveAllowedStudents(choice: AllowedStudentsChoice): Promise<Profile> {

@@ -13,7 +13,7 @@ export const isPersonId = (id: string | undefined): id is string => v.is(idSchem
 export const retryPersonQuery = (failureCount: number, error: unknown) =>
   error instanceof ApiError && failureCount < 2 && (error.kind === 'network' || error.isServerError)
 
-/** GET /teachers/show?teacher_id= (spec §7): the teacher summary page (spec §2 teacher/{id}). */
+/** GET /teachers/show?teacher_id=: the teacher summary page (teacher/{id}). */
 export function teacherSummaryQueryOptions(id: string | undefined) {
   return queryOptions({
     queryKey: peopleKeys.teacher(id ?? ''),
@@ -28,8 +28,7 @@ export function teacherSummaryQueryOptions(id: string | undefined) {
             .then((answer) => answer.data)
       : skipToken,
     retry: retryPersonQuery,
-    // Kept on the device with the profile: the mirrored week offline still names its teacher
-    // (issue #11 item 6).
+    // Kept on the device with the profile: the mirrored week offline still names its teacher.
     meta: { persist: true },
   })
 }

@@ -7,9 +7,10 @@ import { getSession } from './session.ts'
 import { timetableKeys } from './timetables.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// spec §7 POST /teachers/timetables/update (teachers only, spec §6): the whole schedule, as
-// timetableUpdateSchema describes it. The answer names the booked lessons the new schedule no
-// longer covers; they stay (issue #4 item 1), and the dialog says so.
+// POST /teachers/timetables/update (teachers only, product-rules.md "Roles and permissions"): the
+// whole schedule, as timetableUpdateSchema describes it. The answer names the booked lessons the
+// new schedule no longer covers; they stay (decisions.md "The teacher's schedule on the web"), and
+// the dialog says so.
 
 /** Field errors (400) are put back on the intervals by the dialog, hence `inline`. */
 export const updateTimetable = (body: TimetableUpdate) =>

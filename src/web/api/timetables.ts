@@ -6,9 +6,9 @@ import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { getSession } from './session.ts'
 
-// spec §7 GET /teachers/timetables/show (teacher_id, date_from, date_to), one week at a time, for
-// the student's set-lessons screen and the teacher's own week view alike. The offline mirror
-// (Dexie) is a chunk of its own, downloaded with the first week shown (issue #10).
+// GET /teachers/timetables/show (teacher_id, date_from, date_to), one week at a time, for the
+// student's set-lessons screen and the teacher's own week view alike. The offline mirror (Dexie) is
+// a chunk of its own, downloaded with the first week shown.
 const mirror = () => import('../offline/timetable-mirror.ts')
 
 export const timetableKeys = {
@@ -19,7 +19,7 @@ export const timetableKeys = {
 
 /**
  * A timetable as the screens receive it. `mirroredAt` is null for a fresh answer; when the network
- * failed it is the time the offline copy was saved (issue #4 item 7: shown as possibly stale).
+ * failed it is the time the offline copy was saved (shown as possibly stale).
  */
 export type LoadedTimetable = Timetable & { mirroredAt: number | null }
 
@@ -76,8 +76,8 @@ export const useTimetable = (teacherId: string | null, weekStart: string) =>
   useQuery(timetableQueryOptions(teacherId, weekStart))
 
 /**
- * The teachers' weeks saved on this device for the signed-in user, newest first (issue #11 item
- * 6: offered on set-lessons while the search cannot be reached). Never stale: read afresh.
+ * The teachers' weeks saved on this device for the signed-in user, newest first (offered on
+ * set-lessons while the search cannot be reached). Never stale: read afresh.
  */
 export function useMirroredWeeks(enabled: boolean) {
   const userId = getSession()?.userId ?? null

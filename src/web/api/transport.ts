@@ -26,7 +26,10 @@ export function connectTransportUi(next: TransportUi): void {
   ui = next
 }
 
-/** spec §8, transport level. Runs once per failed request, before the caller sees the error. */
+/**
+ * product-rules.md "Errors", transport level. Runs once per failed request, before the caller sees
+ * the error.
+ */
 export async function handleTransportError(error: ApiError, handling: ErrorHandling): Promise<void> {
   if (error.kind === 'aborted') return
   if (error.isServerError) {
@@ -35,14 +38,14 @@ export async function handleTransportError(error: ApiError, handling: ErrorHandl
     return
   }
   if (error.kind === 'network') {
-    // spec §8 "Network error!" — except while the browser knows it is offline: the offline notice
-    // already says so, quietly (DESIGN.md "Feedback"; issue #11 item 6).
+    // "Network error!" — except while the browser knows it is offline: the offline notice already
+    // says so, quietly (design.md "Feedback"; decisions.md "Offline and reconnect").
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false
     if (!handling.inline && !offline) ui.notify(apiErrorMessage(error), 'error')
     return
   }
   if (error.status === 401 && handling.authenticated) {
-    // spec §4: a 401 answer on any call logs the user out and goes to login.
+    // product-rules.md "Errors": a 401 answer on any call logs the user out and goes to login.
     ui.notify(codeMessage('unauthenticated'), 'info')
     await endLocalSession({ keepOutbox: true })
     ui.navigate('/login')

@@ -3,16 +3,17 @@ import { ApiError, httpApiError } from './api-error.ts'
 import { getSession } from './session.ts'
 import { type ErrorHandling, handleTransportError } from './transport.ts'
 
-// Multipart requests with upload progress (DESIGN.md "Uploads show progress and can be
-// cancelled"). fetch cannot report upload progress over HTTP/1.1, so this uses XMLHttpRequest;
-// failures become the same ApiError, and go through the same transport rules (spec §8), as ky's.
+// Multipart requests with upload progress (design.md "Uploads": they show progress and can be
+// cancelled). fetch cannot report upload progress over HTTP/1.1, so this uses XMLHttpRequest;
+// failures become the same ApiError, and go through the same transport rules (product-rules.md
+// "Errors"), as ky's.
 
 export type UploadProgress = { loaded: number; total: number; fraction: number }
 
 export type MultipartOptions = {
   /** JSON sent as the text part `payload` (docs/decisions.md: multipart = payload + files). */
   payload?: unknown
-  /** Plain text parts instead of `payload`, where spec §7 names them (lesson materials). */
+  /** Plain text parts instead of `payload`, where the API names them (lesson materials). */
   fields?: Record<string, string>
   /** File parts by name; null/undefined parts are left out. */
   files?: Record<string, Blob | null | undefined>

@@ -7,14 +7,15 @@ import { profileUpdateKeys, storeProfile } from './profile-update.ts'
 import { postMultipart } from './upload.ts'
 
 // docs/lesson-room-protocol.md §5: the voice sample is the student's profile update with the file
-// `voice_sample`. spec §4: after the upload the profile is refetched; the scheduled lessons'
-// voice_sample_provided (spec §2 video call routing) changes with it.
+// `voice_sample`. After the upload the profile is refetched (product-rules.md "Voice sample"); the
+// scheduled lessons' voice_sample_provided (which routes the video call) changes with it.
 
 export async function uploadVoiceSample(file: File): Promise<Profile> {
   const answer = await postMultipart('/students/update', profileResponse, {
     payload: {},
     files: { voice_sample: file },
-    // spec §8: a failed voice-sample upload shows the update-data error, which the recorder words.
+    // product-rules.md "Errors": a failed voice-sample upload shows the update-data error, which
+    // the recorder words.
     inline: true,
   })
   return answer.data

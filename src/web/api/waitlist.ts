@@ -10,8 +10,9 @@ import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { http } from './http.ts'
 import { waitAtLeast } from './wait-at-least.ts'
 
-// issue #28 item 5: the student's waitlists. GET /waitlist/index, POST /waitlist/create (wait for
-// a teacher, or change the days and hours of that wait), POST /waitlist/delete (leave).
+// The student's waitlists (decisions.md "The calendar feed and the waitlist"). GET /waitlist/index,
+// POST /waitlist/create (wait for a teacher, or change the days and hours of that wait), POST
+// /waitlist/delete (leave).
 
 export const waitlistKeys = { all: ['waitlist'] as const }
 

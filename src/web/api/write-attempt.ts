@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react'
 import { ApiError } from './api-error.ts'
 
-// ARCHITECTURE.md "API": one Idempotency-Key per user action. Submitting the same input again
-// after a lost connection or a server error (the outcome is unknown) reuses the key, so the server
+// architecture.md "API": one Idempotency-Key per user action. Submitting the same input again after
+// a lost connection or a server error (the outcome is unknown) reuses the key, so the server
 // applies it once; a changed input, or one the server has answered, gets a fresh key.
 
 export type WriteAttempt = { key: string; fingerprint: string }

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
 import { registeredMessages, registerMessages } from './catalog-registry.ts'
 
-// issue #10: a production build registers each chunk's Polish messages as the chunk loads.
+// A production build registers each chunk's Polish messages as the chunk loads.
 describe('messages registered by the chunks', () => {
   it('join the one object Lingui holds, without re-rendering every translated component', () => {
     const held = registeredMessages('xx')

@@ -19,7 +19,7 @@ function show(reload: () => void) {
   )
 }
 
-describe('the ChunkLoadError screen (spec §8)', () => {
+describe('the ChunkLoadError screen', () => {
   beforeEach(() => {
     sessionStorage.clear()
     activateLocale('pl')

@@ -7,8 +7,9 @@ import { ErrorFallback } from './error-fallback.tsx'
 const reloadPage = () => window.location.reload()
 
 /**
- * A lazy chunk failed to load (spec §8 ChunkLoadError): the page reloads once to fetch the
- * current build, and if that does not help, the bilingual error screen says so — never a blank page.
+ * A lazy chunk failed to load (a ChunkLoadError, product-rules.md "Errors"): the page reloads once
+ * to fetch the current build, and if that does not help, the bilingual error screen says so — never
+ * a blank page.
  */
 export function ChunkFailure({ reload = reloadPage }: { reload?: () => void }) {
   const [show, setShow] = useState(false)

@@ -12,7 +12,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 const NOW = 1_800_000_000_000
 
-describe('a chunk that failed to load (spec §8 ChunkLoadError)', () => {
+describe('a chunk that failed to load (ChunkLoadError)', () => {
   it('reloads the page the first time and remembers that it did', () => {
     const storage = memoryStorage()
     expect(chunkFailureAction(storage, NOW)).toBe('reload')

@@ -2,8 +2,9 @@
 export const CHUNK_RELOAD_KEY = 'lektorium-chunk-reload'
 
 /**
- * How long a reload counts as "just done". Longer than the 120 s chunk time-out (spec §8), so a
- * chunk that keeps timing out, or a file that is gone for good, never reloads the page in a loop.
+ * How long a reload counts as "just done". Longer than the 120 s chunk time-out (product-rules.md
+ * "Errors"), so a chunk that keeps timing out, or a file that is gone for good, never reloads the
+ * page in a loop.
  */
 export const CHUNK_RELOAD_WINDOW_MS = 10 * 60 * 1000
 

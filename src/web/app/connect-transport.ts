@@ -5,7 +5,10 @@ import { showToast } from '../ui/toast.ts'
 import { reportError } from './monitoring.ts'
 import { navigateOutsideReact } from './navigation.ts'
 
-/** Gives the API layer's transport rules (spec §8) their toasts, navigation and reporting. */
+/**
+ * Gives the API layer's transport rules (product-rules.md "Errors") their toasts, navigation and
+ * reporting.
+ */
 export function connectTransport(): void {
   connectTransportUi({
     notify: (message, tone) =>

@@ -30,23 +30,23 @@ function usePrefetchSignedInData(session: Session | null) {
   }, [queryClient, session])
 }
 
-/** Where the skip link leads (issue #11 item 7). */
+/** Where the skip link leads. */
 const MAIN_ID = 'main-content'
 
 /**
  * The signed-in shell: top navigation and the current screen. A screen shows only once the
- * profile is known, because its access rules (spec §2) depend on it.
+ * profile is known, because its access rules (product-rules.md "Navigation guard") depend on it.
  */
 export function DashboardLayout() {
   const profile = useProfile()
   usePrefetchSignedInData(useSession())
-  // issue #5 item 8: what was written offline goes out at start and whenever it can.
+  // What was written offline goes out at start and whenever it can (architecture.md "Offline").
   useOutboxSync()
   // The language follows the profile as the server gave it since this page loaded, not the
   // device's persisted copy, which may predate a language saved just before a reload.
   useAdoptProfileLocale(profile.dataUpdatedAt >= performance.timeOrigin ? profile.data : undefined)
   // The profile's answer renders the whole dashboard as a transition, in slices that yield to the
-  // browser: an answer of TanStack Query would otherwise render it in one long task (issue #10).
+  // browser: an answer of TanStack Query would otherwise render it in one long task.
   const shown = useDeferredValue(profile.data)
 
   if (shown === undefined) {
@@ -90,8 +90,8 @@ export function DashboardLayout() {
           </Suspense>
         </Stack>
       </Container>
-      {/* spec §4: the ban/warning at start; the missing-data reminder on my-lessons, whatever it shows;
-          the teachers' schedule-change notice after login. */}
+      {/* The ban/warning at start (product-rules.md "Warning and ban"); the missing-data reminder
+          on my-lessons, whatever it shows; the teachers' schedule-change notice after login. */}
       <BanWarn profile={shown} />
       <MissingDataReminder profile={shown} />
       <ScheduleNotice profile={shown} />

@@ -4,10 +4,10 @@ import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChildPaths } from './paths.ts'
 import { dashboardChunks } from './screen-chunks.ts'
 
-// Every dashboard screen is a chunk of its own (issue #10), downloaded when first opened.
+// Every dashboard screen is a chunk of its own, downloaded when first opened.
 const SetLessonsScreen = lazyComponent(async () => (await dashboardChunks.setLessons()).SetLessonsScreen)
-// The onboarding's step 6 (issue #14) reuses the voice-confirmation recorder: features do not
-// import each other, so it is handed over here, and loads when the step first shows it.
+// The onboarding's step 6 reuses the voice-confirmation recorder: features do not import each
+// other, so it is handed over here, and loads when the step first shows it.
 const VoiceSampleRecorder = lazyComponent(
   async () => (await import('../features/voice-sample/voice-sample-recorder.tsx')).VoiceSampleRecorder,
 )
@@ -29,28 +29,28 @@ const VoiceConfirmationScreen = lazyComponent(
 )
 // Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
 const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
-// The same for LearnCube's classroom (issue #23); LearnCube's own script loads only inside it.
+// The same for LearnCube's classroom; LearnCube's own script loads only inside it.
 const LearncubeScreen = lazyComponent(
   async () => (await import('../features/learncube/learncube-screen.tsx')).LearncubeScreen,
 )
 
 const dashboardRoutes: RouteObject[] = [
-  // Issue #11: the AI-only student's first screen until the AI lesson is built.
+  // The AI lesson, an AI-only student's first screen.
   { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
-  // Issue #4: find a teacher and book lessons (spec §2 set-lessons).
+  // set-lessons: find a teacher and book lessons.
   { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen voiceRecorder={onboardingRecorder} /> },
-  // Issue #3: the profile (spec §2 profile) and the people pages (student-profile/{id}, teacher/{id}).
+  // The profile and the people pages (student-profile/{id}, teacher/{id}).
   { path: dashboardChildPaths.profile, element: <ProfileScreen /> },
   { path: dashboardChildPaths.studentProfile, element: <StudentProfileScreen /> },
   { path: dashboardChildPaths.teacher, element: <TeacherSummaryScreen /> },
-  // Issue #5: my-lessons (with issue #4's schedule panel for teachers); issue #4: the IT teachers.
+  // my-lessons (with the schedule panel for teachers), and the IT teachers.
   { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
   { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
-  // Issue #13: the voice-sample check before a student's call (spec §2 voice-confirmation).
+  // voice-confirmation: the voice-sample check before a student's call.
   { path: dashboardChildPaths.voiceConfirmation, element: <VoiceConfirmationScreen /> },
-  // Issue #13: the lesson room (spec §2 video-call-vonage, keeping its query).
+  // video-call-vonage: the lesson room (keeping its query).
   { path: dashboardChildPaths.videoCallVonage, element: <LessonRoomRoute /> },
-  // Issue #23: the cube variant (spec §2 video-call-learn-cube), LearnCube's classroom embedded.
+  // video-call-learn-cube: the cube variant, LearnCube's classroom embedded.
   { path: dashboardChildPaths.videoCallLearnCube, element: <LearncubeScreen /> },
 ]
 

@@ -13,7 +13,8 @@ type State = { failed: 'no' | 'crash' | 'chunk' }
 
 /**
  * Catches render errors and reports them (Sentry if set): a screen whose chunk could not be
- * downloaded gets the ChunkLoadError handling of spec §8, anything else the crash screen.
+ * downloaded gets the ChunkLoadError handling of product-rules.md "Errors", anything else the crash
+ * screen.
  */
 export class AppErrorBoundary extends Component<Props, State> {
   override state: State = { failed: 'no' }

@@ -14,7 +14,8 @@ const crash: Texts = {
   body: msg`Przepraszamy – wystąpił nieoczekiwany błąd. Odśwież stronę, aby spróbować ponownie. Jeśli problem się powtarza, spróbuj ponownie za kilka minut.`,
 }
 
-// spec §8: a chunk that failed to load (or timed out) is reported as ChunkLoadError.
+// product-rules.md "Errors": a chunk that failed to load (or timed out) is reported as
+// ChunkLoadError.
 const chunk: Texts = {
   title: msg`Nie udało się wczytać aplikacji`,
   body: msg`Części aplikacji nie udało się pobrać (ChunkLoadError). Sprawdź połączenie z internetem i odśwież stronę – jeśli właśnie pojawiła się nowa wersja Lektorium, odświeżenie ją wczyta.`,

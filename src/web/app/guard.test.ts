@@ -167,7 +167,7 @@ describe('dashboard screen access (profile rules)', () => {
     expect(step('/dashboard/set-lessons', student, { profile: fullAccess })).toBeNull()
   })
 
-  // issue #11 item 8: an AI-only student landed on a warning on the profile.
+  // An AI-only student landed on a warning on the profile.
   it('sends an AI-only student from set-lessons (the start screen) to the AI lesson', () => {
     const aiOnly: GuardProfile = { human_access: false, ai_access: true, company_name: null }
     expect(
@@ -284,7 +284,7 @@ describe('the guard as a whole', () => {
   })
 })
 
-describe('the school console (issue #29)', () => {
+describe('the school console', () => {
   it('lands an operator on /admin from the login page and from every app path', () => {
     expect(land('/login', operator)).toBe('/admin')
     expect(land('/login/teacher', operator)).toBe('/admin')

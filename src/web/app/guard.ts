@@ -48,7 +48,7 @@ function normalize(path: string): string {
 
 export const isLoginPath = (path: string | null) => path !== null && matchesAny(loginPaths, normalize(path))
 
-/** The routes table's redirects, which apply before the guard (spec §2). */
+/** The routes table's redirects, which apply before the guard (product-rules.md "Screens and routes"). */
 function routeRedirect(path: string): string | null {
   if (path === paths.root || path === paths.dashboard) return paths.setLessons
   const login = matchPath(paths.loginAs, path)
@@ -57,10 +57,13 @@ function routeRedirect(path: string): string | null {
   return null
 }
 
-/** The dashboard screens' own access rules (spec §2 routes table), once the profile is known. */
+/**
+ * The dashboard screens' own access rules (the routes table of product-rules.md "Screens and
+ * routes"), once the profile is known.
+ */
 function screenAccessRedirect(path: string, role: AccountRole, profile: GuardProfile, partnerName: string) {
-  // An AI-only student (the start screen is set-lessons, spec §2) lands on their AI lesson screen,
-  // not on a profile warning about an access they were never sold (issue #11 item 8).
+  // An AI-only student (the start screen is set-lessons) lands on their AI lesson screen, not on a
+  // profile warning about an access they were never sold.
   if (path === paths.setLessons && !profile.human_access)
     return profile.ai_access && role === 'student' ? paths.aiLesson : profileRedirect('set-lessons')
   if (path === paths.myLessons && !profile.human_access && role !== 'teacher') {
@@ -72,12 +75,15 @@ function screenAccessRedirect(path: string, role: AccountRole, profile: GuardPro
   return null
 }
 
-/** One step of the navigation guard of spec §2: where to go instead of `path`, or null. */
+/**
+ * One step of the navigation guard (product-rules.md "Navigation guard"): where to go instead of
+ * `path`, or null.
+ */
 export function resolveRedirect(input: GuardInput): string | null {
   const path = normalize(input.path)
   const { session } = input
-  // issue #29: an operator sees the console only. For anyone else its paths are unknown ones,
-  // which lead home (students and teachers) or to the login page (signed out).
+  // An operator sees the console only. For anyone else its paths are unknown ones, which lead home
+  // (students and teachers) or to the login page (signed out).
   if (session?.role === 'operator') return matchesAny([paths.adminAll], path) ? null : paths.admin
   const routed = routeRedirect(path)
   if (routed !== null) return routed
@@ -95,9 +101,10 @@ export function resolveRedirect(input: GuardInput): string | null {
 }
 
 /**
- * What /registration shows (spec §2: registration paths are always allowed, so the screen
- * decides): the teacher sign-up for a signed-out visitor, the student's three steps for a
- * signed-in student whose registration is unfinished, and nothing (go to /) for anyone else.
+ * What /registration shows (product-rules.md "Navigation guard": registration paths are always
+ * allowed, so the screen decides): the teacher sign-up for a signed-out visitor, the student's
+ * three steps for a signed-in student whose registration is unfinished, and nothing (go to /) for
+ * anyone else.
  */
 export function registrationFlow(session: GuardSession): 'teacher' | 'student' | null {
   if (!session) return 'teacher'

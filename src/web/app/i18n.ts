@@ -2,10 +2,11 @@ import { i18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts'
 import { registeredMessages } from './catalog-registry.ts'
 
-// A page downloads the texts it shows (issue #10). In a production build the Polish messages (the
-// default, spec §1) come with the chunks that use them (scripts/catalog-split.ts); development and
-// tests load the whole catalog. English is a chunk of its own, loaded when chosen; the service
-// worker precaches it, so switching still works offline.
+// A page downloads the texts it shows (decisions.md "The first load: a page downloads what it
+// shows"). In a production build the Polish messages (the default, product-rules.md "Who uses it")
+// come with the chunks that use them (scripts/catalog-split.ts); development and tests load the
+// whole catalog. English is a chunk of its own, loaded when chosen; the service worker precaches
+// it, so switching still works offline.
 const loaders: Record<Locale, () => Promise<Messages>> = {
   pl: async () =>
     import.meta.env.PROD ? registeredMessages('pl') : (await import('../locales/pl.po')).messages,
@@ -19,7 +20,7 @@ export function isLocale(value: unknown): value is Locale {
   return LOCALES.some((locale) => locale === value)
 }
 
-/** The remembered choice, else Polish (spec §1: Polish is the default locale). */
+/** The remembered choice, else Polish (the default locale, product-rules.md "Who uses it"). */
 export function readStoredLocale(): Locale {
   try {
     const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY)

@@ -4,7 +4,10 @@ import { LOCALES } from '../../domain/constants.ts'
 import { isLocale } from './i18n.ts'
 import { useSwitchLocale } from './use-profile-locale.ts'
 
-/** spec §2: upper-case locale codes of the available locales; remembered, and saved to the profile. */
+/**
+ * product-rules.md "Screens and routes": upper-case locale codes of the available locales;
+ * remembered, and saved to the profile.
+ */
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useLingui()
   const switchLocale = useSwitchLocale()

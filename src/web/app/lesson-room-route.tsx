@@ -11,8 +11,9 @@ import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialo
 import { RoomMediaControls } from '../features/recordings/room-media.tsx'
 import { RecordingProblem, RecordingStatus, RoomRecording } from '../features/recordings/room-recording.tsx'
 
-// The room (issue #13) offers my-lessons' dialogs: the lesson's materials, ReportAbsence and,
-// once the lesson's time is up, RateLesson (spec §2, issue #21). Features do not import each other: they meet here.
+// The room offers my-lessons' dialogs: the lesson's materials, ReportAbsence and, once the lesson's
+// time is up, RateLesson (product-rules.md "Ratings"). Features do not import each other: they meet
+// here.
 
 function MyLessonsDialogs({
   role,
@@ -38,7 +39,7 @@ function MyLessonsDialogs({
 /** The room's lesson once its time is up (the room asks only then): finished, so it can be rated. */
 const finished = (lesson: Lesson): Lesson => ({ ...lesson, status: 'finished' })
 
-/** /dashboard/video-call-vonage (spec §2): the lesson room with my-lessons' dialogs at hand. */
+/** /dashboard/video-call-vonage: the lesson room with my-lessons' dialogs at hand. */
 export function LessonRoomRoute() {
   const profile = useProfile().data
   if (!profile) return null

@@ -10,7 +10,7 @@ import { renderScreen } from '../test-utils.tsx'
 import { activateLocale } from './i18n.ts'
 import { useLogoutWithWarning } from './logout-confirm.tsx'
 
-// issue #5 item 8: logout with writes still waiting in the outbox warns first, then empties it.
+// Logout with writes still waiting in the outbox warns first, then empties it.
 
 function LogoutButton() {
   const { requestLogout, dialog } = useLogoutWithWarning()

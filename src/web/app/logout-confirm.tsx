@@ -19,8 +19,8 @@ async function unsentWrites(userId: string): Promise<number> {
 }
 
 /**
- * Logout that warns first when the outbox still holds writes made offline (issue #5 item 8,
- * ARCHITECTURE.md "Offline"): logging out empties it. Render `dialog` next to the control.
+ * Logout that warns first when the outbox still holds writes made offline (architecture.md
+ * "Offline"): logging out empties it. Render `dialog` next to the control.
  */
 export function useLogoutWithWarning(): { requestLogout: () => Promise<void>; dialog: ReactNode } {
   const { t } = useLingui()
@@ -33,7 +33,7 @@ export function useLogoutWithWarning(): { requestLogout: () => Promise<void>; di
     else await logout()
   }
   // Only with the dialog open: the first plural of a page builds the locale's number formats, which
-  // costs a phone tens of milliseconds on every dashboard's first render otherwise (issue #10).
+  // costs a phone tens of milliseconds on every dashboard's first render otherwise.
   const changes =
     unsent === null
       ? ''

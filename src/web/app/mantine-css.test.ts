@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkWebApp, componentNeeds, cssOrder } from '../../../scripts/mantine-css.ts'
 
-// issue #10 item 2: the global '@mantine/core/styles.css' is gone; every file brings the styles of
-// the Mantine components it renders (scripts/mantine-css.ts works them out from Mantine's files).
+// The global '@mantine/core/styles.css' is gone; every file brings the styles of the Mantine
+// components it renders (scripts/mantine-css.ts works them out from Mantine's files).
 describe('Mantine styles per component', () => {
   it('every source file imports the styles of the Mantine components it uses, in Mantine’s order', () => {
     const problems = checkWebApp().map(

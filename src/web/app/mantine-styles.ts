@@ -1,7 +1,7 @@
-// Mantine's styles, first (issue #10). Instead of the whole '@mantine/core/styles.css', the shell
-// holds the global styles and those of the components every page shows (the login's among them);
-// every other file imports the styles of the components it renders, so a screen's CSS comes with
-// its chunk. The order follows Mantine's own stylesheet; scripts/mantine-css.ts checks it all.
+// Mantine's styles, first. Instead of the whole '@mantine/core/styles.css', the shell holds the
+// global styles and those of the components every page shows (the login's among them); every other
+// file imports the styles of the components it renders, so a screen's CSS comes with its chunk. The
+// order follows Mantine's own stylesheet; scripts/mantine-css.ts checks it all.
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'
 import '@mantine/core/styles/global.css'

@@ -31,7 +31,10 @@ const icons: Record<NavLinkItem['key'], typeof IconUser> = {
 
 type Props = { opened: boolean; onClose: () => void; links: NavLinkItem[]; profile: Profile; name: string }
 
-/** At 1100 px or less (spec §9) the same links, profile and language live in a drawer. */
+/**
+ * At 1100 px or less (product-rules.md "Constants and limits") the same links, profile and language
+ * live in a drawer.
+ */
 export function MobileNav({ opened, onClose, links, profile, name }: Props) {
   const { t, i18n } = useLingui()
   const { pathname } = useLocation()

@@ -2,8 +2,8 @@ import type { Session } from '../api/session.ts'
 
 type SentryModule = typeof import('@sentry/react')
 
-// spec §7 / ARCHITECTURE.md: errors reach Sentry only when VITE_SENTRY_DSN is set. The SDK is
-// imported dynamically, so without a DSN it is never downloaded.
+// Errors reach Sentry only when VITE_SENTRY_DSN is set. The SDK is imported dynamically, so without
+// a DSN it is never downloaded.
 let sentry: SentryModule | undefined
 
 export async function initMonitoring(): Promise<void> {
@@ -24,7 +24,7 @@ export function reportError(error: unknown, context?: Record<string, unknown>): 
   else console.error(error)
 }
 
-/** spec §4: the signed-in user is tracked (id and role only, no e-mail). */
+/** The signed-in user is tracked (id and role only, no e-mail). */
 export function identifyUser(session: Session | null): void {
   sentry?.setUser(session ? { id: session.userId, role: session.role } : null)
 }

@@ -10,8 +10,8 @@ import { lazyComponent } from '../ui/lazy-component.tsx'
 const TeacherSchedule = lazyComponent(async () => (await import('./teacher-schedule.tsx')).TeacherSchedule)
 
 /**
- * my-lessons (spec §2, issue #5): the lessons for everyone; a teacher also gets the schedule panel
- * of issue #4 (SetLesson and EditAllowedStudents) below them.
+ * my-lessons: the lessons for everyone; a teacher also gets the schedule panel (SetLesson and
+ * EditAllowedStudents) below them.
  */
 export function MyLessonsRoute() {
   const profile = useProfile().data
@@ -28,7 +28,7 @@ export function MyLessonsRoute() {
 /**
  * What my-lessons always shows, whatever its tab: the scheduled lessons and whether there are group
  * lessons. A signed-in start on my-lessons asks for them once this chunk has arrived, alongside the
- * profile, not after the screen has rendered (issue #10; app/screen-chunks.ts).
+ * profile, not after the screen has rendered (app/screen-chunks.ts).
  */
 export function prefetchScreen(client: QueryClient): void {
   void client.prefetchQuery(scheduledLessonsQueryOptions())

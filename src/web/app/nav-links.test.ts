@@ -10,7 +10,7 @@ const student: NavProfile = {
 }
 const keys = (profile: NavProfile, partner = 'Partner') => navLinks(profile, partner).map((link) => link.key)
 
-describe('navLinks (spec §2 top navigation)', () => {
+describe('navLinks (the top navigation)', () => {
   it('gives a teacher My lessons only, whatever the flags', () => {
     const teacher: NavProfile = { ...student, role: 'teacher', ai_access: true, company_name: 'Partner' }
     expect(keys(teacher)).toEqual(['my-lessons'])
@@ -44,7 +44,7 @@ describe('navLinks (spec §2 top navigation)', () => {
     expect(keys({ ...student, company_name: 'Globex' }, '')).not.toContain('it-teachers')
   })
 
-  it('links to the dashboard screens in spec order', () => {
+  it('links to the dashboard screens in the product rules’ order', () => {
     const all = navLinks({ ...student, ai_access: true, company_name: 'Partner' }, 'Partner').map(
       (link) => link.to,
     )

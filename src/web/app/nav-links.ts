@@ -20,7 +20,7 @@ const setLessons: NavLinkItem = { key: 'set-lessons', to: paths.setLessons, labe
 const aiLesson: NavLinkItem = { key: 'ai-lesson', to: paths.aiLesson, label: msg`Lekcja z AI` }
 const itTeachers: NavLinkItem = { key: 'it-teachers', to: paths.itTeachers, label: msg`Lektorzy IT` }
 
-/** The top navigation's links for this user (spec §2 "Top navigation"). */
+/** The top navigation's links for this user (product-rules.md "Screens and routes"). */
 export function navLinks(profile: NavProfile, partnerName?: string): NavLinkItem[] {
   if (profile.role === 'teacher') return [myLessons]
   const links: NavLinkItem[] = []

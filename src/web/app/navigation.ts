@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { type NavigateFunction, useNavigate } from 'react-router-dom'
 
-// The API layer navigates outside React (spec §8: a 401 goes to login); the router's navigate
-// function is lent to it while the app is mounted. A navigation asked for before the app has
-// mounted (a 401 answering the start's prefetch on a slow device) waits for it: loading the page
-// instead would wipe the toast that says why (docs/decisions.md "A 401 before the app mounts").
+// The API layer navigates outside React (product-rules.md "Errors": a 401 goes to login); the
+// router's navigate function is lent to it while the app is mounted. A navigation asked for before
+// the app has mounted (a 401 answering the start's prefetch on a slow device) waits for it: loading
+// the page instead would wipe the toast that says why (docs/decisions.md "A 401 before the app
+// mounts").
 let current: NavigateFunction | null = null
 let pending: string | null = null
 

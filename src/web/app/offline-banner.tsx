@@ -5,8 +5,9 @@ import { useOnlineStatus } from '../offline/connectivity.ts'
 import { useOfflineNoticeClaimed } from '../ui/offline-notice-claim.ts'
 
 /**
- * DESIGN.md: offline state is visible but quiet – a thin banner, never a modal; it steps aside
- * while the screen says so in its own words (issue #11 item 6: one notice, not three).
+ * design.md "Feedback": offline state is visible but quiet – a thin banner, never a modal; it steps
+ * aside while the screen says so in its own words (one notice, not three: decisions.md "Offline and
+ * reconnect").
  */
 export function OfflineBanner() {
   const online = useOnlineStatus()

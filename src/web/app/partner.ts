@@ -1,4 +1,4 @@
-/** The partner corporate customer whose users see IT teachers (spec §1, §2). */
+/** The partner corporate customer whose users see IT teachers (product-rules.md "Who uses it"). */
 export const PARTNER_COMPANY_NAME = import.meta.env.VITE_PARTNER_COMPANY_NAME ?? 'Partner'
 
 /** "company name contains the partner name"; compared case-insensitively (docs/decisions.md). */

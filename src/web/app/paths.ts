@@ -1,4 +1,5 @@
-// The route table's paths (spec §2), shared by the router and the navigation guard.
+// The route table's paths (product-rules.md "Screens and routes"), shared by the router and the
+// navigation guard.
 
 export const paths = {
   root: '/',
@@ -19,12 +20,12 @@ export const paths = {
   videoCallVonage: '/dashboard/video-call-vonage',
   videoCallLearnCube: '/dashboard/video-call-learn-cube',
   voiceConfirmation: '/dashboard/voice-confirmation',
-  /** issue #29: the school's console, for operators only; its screens route inside its chunk. */
+  /** The school's console, for operators only; its screens route inside its chunk. */
   admin: '/admin',
   adminAll: '/admin/*',
 } as const
 
-/** spec §2: /login/{id} accepts these ids only. */
+/** /login/{id} accepts these ids only. */
 export const LOGIN_ROLES = ['teacher', 'student'] as const
 
 /** Dashboard children, relative to /dashboard, in the order of the routes table. */
@@ -41,13 +42,13 @@ export const dashboardChildPaths = {
   voiceConfirmation: 'voice-confirmation',
 } as const
 
-/** Where a screen the user may not open sends them (spec §2 routes table). */
+/** Where a screen the user may not open sends them (product-rules.md "Navigation guard"). */
 export const profileRedirect = (screen: 'set-lessons' | 'my-lessons' | 'ai-lesson') =>
   `${paths.profile}?redirect=${screen}`
 
 /**
- * issue #23 (spec §2): `room=builtin` in the call's query asks for the ordinary room even for a
- * cube lesson, the fallback the cube screen offers when the school has no LearnCube classroom.
+ * `room=builtin` in the call's query asks for the ordinary room even for a cube lesson, the
+ * fallback the cube screen offers when the school has no LearnCube classroom.
  */
 export const BUILTIN_ROOM_PARAM = { name: 'room', value: 'builtin' } as const
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom'
 import type { LoadedMenuProps } from '../ui/lazy-menu.tsx'
 import { paths } from './paths.ts'
 
-/** spec §2: the profile menu with My profile and Log out (loaded when first opened). */
+/** The profile menu with My profile and Log out (loaded when first opened). */
 export function ProfileMenuList({
   target,
   defaultOpened,

@@ -7,7 +7,7 @@ import { useLogoutWithWarning } from './logout-confirm.tsx'
 
 const ProfileMenuList = lazyComponent(async () => (await import('./profile-menu-list.tsx')).ProfileMenuList)
 
-/** spec §2: the profile menu with My profile and Log out. */
+/** The profile menu with My profile and Log out. */
 export function ProfileMenu() {
   const { t } = useLingui()
   const { requestLogout, dialog } = useLogoutWithWarning()

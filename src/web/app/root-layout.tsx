@@ -16,7 +16,7 @@ const guardSession = (session: Session | null): GuardSession =>
     groupLessons: session.groupLessons,
   }
 
-/** spec §2: the guard also scrolls to top on every navigation. */
+/** product-rules.md "Navigation guard": the guard also scrolls to top on every navigation. */
 function useScrollToTop(pathname: string) {
   const scrolledFor = useRef(pathname)
   useEffect(() => {
@@ -27,9 +27,10 @@ function useScrollToTop(pathname: string) {
 }
 
 /**
- * The root of every route: runs the navigation guard of spec §2 on each navigation (and again
- * when the session or profile changes), and scrolls to the top on every navigation. A screen
- * that fails (its chunk did not load, or it crashed) shows the error screen until the next route.
+ * The root of every route: runs the navigation guard (product-rules.md "Navigation guard") on each
+ * navigation (and again when the session or profile changes), and scrolls to the top on every
+ * navigation. A screen that fails (its chunk did not load, or it crashed) shows the error screen
+ * until the next route.
  */
 export function RootLayout() {
   const location = useLocation()

@@ -7,11 +7,11 @@ import { RootLayout } from './root-layout.tsx'
 import { dashboardChunks } from './screen-chunks.ts'
 
 // The shell and the login ship in the entry; every other screen is a chunk of its own, downloaded
-// when its route is first opened (issue #10; CONVENTIONS.md "Loading"). A chunk that fails to
-// load reaches RootLayout's error boundary as a ChunkLoadError (spec §8).
+// when its route is first opened (architecture.md "Loading"). A chunk that fails to load reaches
+// RootLayout's error boundary as a ChunkLoadError (product-rules.md "Errors").
 const DashboardLayout = lazyComponent(async () => (await dashboardChunks.layout()).DashboardLayout)
-// issue #29: the school's console, one chunk for all its screens (never in the app's bundles),
-// reached through a small door chunk so this entry names one file for it (login budget).
+// The school's console, one chunk for all its screens (never in the app's bundles), reached through
+// a small door chunk so this entry names one file for it (login budget).
 const AdminRoute = lazyComponent(() =>
   import('../features/admin/admin-route.tsx').then((door) => door.AdminRoute),
 )
@@ -28,8 +28,9 @@ const InvitationScreen = lazyComponent(
   async () => (await import('../features/auth/invitation-screen.tsx')).InvitationScreen,
 )
 
-// spec §2 routes. Redirects ('/', '/dashboard', bad /login/{id}, unknown paths) and access rules
-// are the navigation guard's job (guard.ts), which RootLayout runs on every navigation.
+// The routes of product-rules.md "Screens and routes". Redirects ('/', '/dashboard', bad
+// /login/{id}, unknown paths) and access rules are the navigation guard's job (guard.ts), which
+// RootLayout runs on every navigation.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
       },
       // The dashboard's own screens are routed inside its chunk (dashboard-screens.tsx).
       { path: `${paths.dashboard}/*`, element: <DashboardLayout /> },
-      // issue #29: the school's console routes its screens inside its own chunk (features/admin).
+      // The school's console routes its screens inside its own chunk (features/admin).
       { path: paths.adminAll, element: <AdminRoute /> },
       { path: '*', element: null },
     ],

@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router-dom'
 import { paths } from './paths.ts'
 
-// The dashboard's chunks (issue #10). The routes load them when they render; a signed-in cold
-// start also begins the current screen's at once, beside the layout's and the profile request,
-// rather than after them (the layout shows its screen only once the profile is known).
+// The dashboard's chunks (decisions.md "The dashboards' first load: fewer, larger chunks"). The
+// routes load them when they render; a signed-in cold start also begins the current screen's at
+// once, beside the layout's and the profile request, rather than after them (the layout shows its
+// screen only once the profile is known).
 export const dashboardChunks = {
   layout: () => import('./dashboard-layout.tsx'),
   setLessons: () => import('../features/scheduling/set-lessons-screen.tsx'),
@@ -39,7 +40,7 @@ export function preloadDashboardScreen(pathname: string, client: QueryClient): v
   const screen = screens.find(([pattern]) => matchPath(pattern, pathname))
   if (!screen) return
   // Two tasks: each import appends a link per file it needs, which on a phone adds up to one long
-  // task before the first render (issue #10).
+  // task before the first render.
   void dashboardChunks.layout().catch(() => undefined)
   setTimeout(
     () =>

@@ -22,9 +22,9 @@ function UpdateAvailable({ onReload }: { onReload: () => void }) {
 }
 
 /**
- * The toast that offers a waiting version (spec §8's info toast: the app informs). Reloading asks
- * the waiting worker to take over (workbox-window's messageSkipWaiting sends the SKIP_WAITING that
- * service-worker/sw.ts answers) and reloads once it controls this page.
+ * The toast that offers a waiting version (the info toast of product-rules.md "Errors": the app
+ * informs). Reloading asks the waiting worker to take over (workbox-window's messageSkipWaiting
+ * sends the SKIP_WAITING that service-worker/sw.ts answers) and reloads once it controls this page.
  */
 function offerUpdate(workbox: Workbox): void {
   const reload = () => {
@@ -42,10 +42,10 @@ function offerUpdate(workbox: Workbox): void {
 
 /**
  * Registers the service worker (production builds only) with workbox-window, in the chunk that
- * loads after the page (src/web/main.tsx). A new version waits until the user chooses to reload:
- * it never takes over a page in use (ARCHITECTURE.md "Web app"). The first version takes control
- * at once (clientsClaim), so only an update ever waits; `waiting` also fires for one that was
- * already waiting when the page opened, or that another tab installed (issue #26).
+ * loads after the page (src/web/main.tsx). A new version waits until the user chooses to reload: it
+ * never takes over a page in use (architecture.md "Web app"). The first version takes control at
+ * once (clientsClaim), so only an update ever waits; `waiting` also fires for one that was already
+ * waiting when the page opened, or that another tab installed.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return

@@ -9,14 +9,14 @@ import type { Session } from '../api/session.ts'
 import { settingsQueryOptions } from '../api/settings.ts'
 
 /**
- * Starts what every dashboard screen waits for: the profile (its access rules, spec §2) and the
- * reference data (also kept for offline use). A signed-in start calls it before the first render,
- * so the answers travel alongside the screen's chunks instead of after them (issue #10); the
- * dashboard calls it again when it mounts (a sign-in without a reload). Fresh answers are not
- * asked for twice.
+ * Starts what every dashboard screen waits for: the profile (its access rules, product-rules.md
+ * "Navigation guard") and the reference data (also kept for offline use). A signed-in start calls
+ * it before the first render, so the answers travel alongside the screen's chunks instead of after
+ * them; the dashboard calls it again when it mounts (a sign-in without a reload). Fresh answers are
+ * not asked for twice.
  */
 export function prefetchSignedInData(client: QueryClient, session: Session): void {
-  // issue #29: an operator's console asks for its own data (features/admin); these would be refused.
+  // An operator's console asks for its own data (features/admin); these would be refused.
   if (session.role === 'operator') return
   void client.prefetchQuery(profileQueryOptions(session))
   void client.prefetchQuery(languagesQueryOptions())

@@ -2,7 +2,7 @@ import type { Profile } from '../../domain/api/profile.ts'
 import { AllowedStudentsButton } from '../features/allowed-students/allowed-students-button.tsx'
 import { TeacherSchedulePanel } from '../features/timetable/teacher-schedule-panel.tsx'
 
-/** The teacher's part of my-lessons: the schedule panel of issue #4 with EditAllowedStudents. */
+/** The teacher's part of my-lessons: the schedule panel with EditAllowedStudents. */
 export function TeacherSchedule({ profile }: { profile: Profile }) {
   return <TeacherSchedulePanel profile={profile} actions={<AllowedStudentsButton />} />
 }

@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core'
 
-// DESIGN.md: one deep indigo primary, one warm accent for calls to action, Mantine's grays,
-// radius md, the system font stack (no web font on the critical path).
+// design.md "Visual language": one deep indigo primary, one warm accent for calls to action,
+// Mantine's grays, radius md, the system font stack (no web font on the critical path).
 const indigo: MantineColorsTuple = [
   '#eef1fb',
   '#dce1f4',
@@ -47,7 +47,7 @@ export const theme = createTheme({
 /** The CTA colour (join, book): the accent, dark enough for white text (contrast ≥ 4.5:1). */
 export const ACCENT_COLOR = 'accent.8'
 
-/** WCAG 2.2 AA (DESIGN.md): Mantine's dimmed gray (#868e96) is 3.3:1 on white; this is 5.9:1. */
+/** WCAG 2.2 AA (design.md "Access"): Mantine's dimmed gray (#868e96) is 3.3:1 on white; this is 5.9:1. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636b' },

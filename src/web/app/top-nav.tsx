@@ -23,7 +23,10 @@ export function displayName(profile: Profile): string {
   return [profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.email
 }
 
-/** spec §2 top navigation: role-dependent links, language switcher, profile picture and menu. */
+/**
+ * The top navigation (product-rules.md "Screens and routes"): role-dependent links, language
+ * switcher, profile picture and menu.
+ */
 export function TopNav({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui()
   const [drawerOpened, drawer] = useDisclosure(false)

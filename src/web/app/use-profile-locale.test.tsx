@@ -20,7 +20,7 @@ function SignedIn({ profile }: { profile: Profile }) {
 
 const shown = () => screen.getByTestId('locale').textContent
 
-describe('the interface language at sign-in (issue #11 item 8)', () => {
+describe('the interface language at sign-in', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

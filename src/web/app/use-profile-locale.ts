@@ -8,10 +8,11 @@ import { useSession } from '../api/session.ts'
 import { localeErrorText, showErrorToast } from '../features/profile/profile-toasts.ts'
 import { activateLocale, readStoredLocale } from './i18n.ts'
 
-// The profile's locale (spec §3, §7 {locale}) and the interface language stay one choice: once
-// per sign-in the interface takes the profile's, unless the user chose a language while signed
-// out (on the login screen): that choice wins and is saved to the profile (issue #11 item 8,
-// docs/decisions.md). Switching in the top bar saves it too.
+// The profile's locale (`locale`, product-rules.md "Records and fields") and the interface language
+// stay one choice: once per sign-in the interface takes the profile's, unless the user chose a
+// language while signed out (on the login screen): that choice wins and is saved to the profile
+// (docs/decisions.md "The language chosen on the login screen wins over the profile's"). Switching
+// in the top bar saves it too.
 
 /** Set when the language is switched while signed out, cleared by the next sign-in. */
 export const SIGNED_OUT_CHOICE_KEY = 'locale_chosen_signed_out'
@@ -67,7 +68,8 @@ export function useAdoptProfileLocale(profile: Profile | undefined) {
 
 /**
  * The top bar's language switch: the interface changes at once (it works offline); when signed in
- * the profile's locale is saved too, and a failure shows the change-locale error (spec §8).
+ * the profile's locale is saved too, and a failure shows the change-locale error (product-rules.md
+ * "Errors").
  */
 export function useSwitchLocale() {
   const profile = useProfile().data

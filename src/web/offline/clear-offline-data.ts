@@ -5,7 +5,7 @@ import { clearTimetableMirror } from './timetable-mirror.ts'
 
 /**
  * Empties the offline mirrors and, unless `keepOutbox` (a session that merely expired, for the same
- * user's next login), the outbox of writes made offline and the user's drafts (issue #25 item 3).
+ * user's next login), the outbox of writes made offline and the user's drafts.
  */
 export async function clearOfflineData(options: { keepOutbox?: boolean } = {}): Promise<void> {
   if (!options.keepOutbox) clearUserDrafts()

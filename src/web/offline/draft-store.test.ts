@@ -66,7 +66,7 @@ describe('the draft store', () => {
   })
 })
 
-describe('the user drafts (issue #25 item 3)', () => {
+describe('the user drafts', () => {
   beforeEach(() => localStorage.clear())
 
   it('are all removed on logout, other keys kept', () => {

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 
 // A form draft kept in localStorage so that what someone typed survives a reload or a lost
-// connection (issue #3 registration). Read-back is validated: anything corrupt, from another
-// version or too old is dropped and removed, never trusted.
+// connection (registration's, and the onboarding's). Read-back is validated: anything corrupt, from
+// another version or too old is dropped and removed, never trusted.
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A draft older than this is forgotten (personal and bank data should not linger). */

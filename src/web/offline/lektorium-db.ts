@@ -1,10 +1,10 @@
 import Dexie from 'dexie'
 import { OFFLINE_DATABASE, offlineStoreCreated } from './offline-store.ts'
 
-// The app's IndexedDB database (ARCHITECTURE.md "Offline"): a mirror of what the user last saw,
-// so it stays readable without a connection, and the outbox of writes made offline. Rows are
-// untrusted when read back (another build, a manual edit, a half-written row): every reader
-// validates them with valibot.
+// The app's IndexedDB database (architecture.md "Offline"): a mirror of what the user last saw, so
+// it stays readable without a connection, and the outbox of writes made offline. Rows are untrusted
+// when read back (another build, a manual edit, a half-written row): every reader validates them
+// with valibot.
 
 /** One mirrored timetable: a teacher's week as the signed-in user last received it. */
 export type TimetableMirrorRow = {
@@ -28,8 +28,8 @@ export type LessonListMirrorRow = {
 }
 
 /**
- * A write made offline, waiting to be sent (issue #5 item 8): replayed in `seq` order with its
- * own Idempotency-Key, so the server applies it once however often it is sent.
+ * A write made offline, waiting to be sent: replayed in `seq` order with its own Idempotency-Key,
+ * so the server applies it once however often it is sent.
  */
 export type OutboxRow = {
   seq?: number

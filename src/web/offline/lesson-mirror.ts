@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { type LessonListMirrorRow, lessonListsTable } from './lektorium-db.ts'
 import { putNewest, readChecked } from './mirror-table.ts'
 
-// issue #5 item 8: the lesson lists a user last received (and with them the memos and notes), kept
-// for reading with no connection; the screen says when they were fetched.
+// The lesson lists a user last received (and with them the memos and notes), kept for reading with
+// no connection; the screen says when they were fetched.
 
 /** How many list answers are kept per device; the most recently saved survive. */
 export const LESSON_MIRROR_MAX_ROWS = 20
@@ -43,7 +43,7 @@ export async function loadLessonList<S extends v.GenericSchema>(
   return null
 }
 
-/** Logout empties the mirror (ARCHITECTURE.md "Offline"). */
+/** Logout empties the mirror (architecture.md "Offline"). */
 export async function clearLessonMirror(): Promise<void> {
   await lessonListsTable().clear()
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { lektoriumDb } from './lektorium-db.ts'
 import { OFFLINE_DATABASE, offlineStoreMayExist, onOfflineStoreCreated } from './offline-store.ts'
 
-// issue #10: the dashboard asks whether the offline database exists before downloading Dexie.
+// The dashboard asks whether the offline database exists before downloading Dexie.
 describe('whether this device holds offline data', () => {
   it('is no until the database is opened, then yes, and the waiting outbox watch starts', async () => {
     await lektoriumDb.delete()

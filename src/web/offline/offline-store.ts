@@ -1,5 +1,5 @@
 // The offline database's name, apart from lektorium-db.ts: knowing whether the device has the
-// database at all needs no Dexie (issue #10: the dashboard downloads Dexie when it is used).
+// database at all needs no Dexie (the dashboard downloads Dexie when it is used).
 export const OFFLINE_DATABASE = 'lektorium'
 
 let created = false

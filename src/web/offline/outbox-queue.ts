@@ -4,7 +4,7 @@ import { loadOutbox, type OUTBOX_KINDS } from './outbox-sync.ts'
 /**
  * Downloads the outbox's code (Dexie, some 30 kB; a chunk of its own) ahead of the first write:
  * my-lessons renders without it and calls this in an idle moment afterwards, so a write made once
- * the connection has dropped still finds it (issue #10). A failure is retried by that write.
+ * the connection has dropped still finds it. A failure is retried by that write.
  */
 export function preloadOutbox(): void {
   loadOutbox().catch(() => undefined)

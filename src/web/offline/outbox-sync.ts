@@ -13,18 +13,18 @@ import { onServerBack } from './connectivity.ts'
 import { offlineStoreMayExist, onOfflineStoreCreated } from './offline-store.ts'
 import type { OutboxEntry } from './outbox.ts'
 
-// When the outbox is sent (issue #5 item 8, ARCHITECTURE.md "Offline"): at app start, when the
-// browser comes back online, when the page becomes visible again, when the service worker's
-// Background Sync fires (where the browser has it), and every half minute while writes wait.
-// The outbox itself (Dexie) is a chunk of its own: a device without the offline database has
-// nothing to send, so the dashboard downloads it only with it (issue #10). Writes are queued by
-// outbox-queue.ts; my-lessons fetches the outbox's code in an idle moment once its lessons show
-// (preloadOutbox), so queueing needs no download offline.
+// When the outbox is sent (architecture.md "Offline"): at app start, when the browser comes back
+// online, when the page becomes visible again, when the service worker's Background Sync fires
+// (where the browser has it), and every half minute while writes wait. The outbox itself (Dexie) is
+// a chunk of its own: a device without the offline database has nothing to send, so the dashboard
+// downloads it only with it. Writes are queued by outbox-queue.ts; my-lessons fetches the outbox's
+// code in an idle moment once its lessons show (preloadOutbox), so queueing needs no download
+// offline.
 export const loadOutbox = () => import('./outbox.ts')
 
 /**
  * The writes that may wait in the outbox: notes and memos (lessons/update), ratings, and the AI
- * lesson's wordbook reviews (issue #15; their `lessonId` is the word's id).
+ * lesson's wordbook reviews (their `lessonId` is the word's id).
  */
 export const OUTBOX_KINDS = { update: 'update', rating: 'rating', aiReview: 'aiReview' } as const
 
@@ -48,7 +48,7 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
   }
   if (entry.kind === OUTBOX_KINDS.aiReview) {
     // The wordbook's code (its scheduler above all) downloads only when a review waits: every
-    // dashboard page runs this module (issue #10 budgets).
+    // dashboard page runs this module (the pages' budgets: architecture.md "Loading").
     const [{ reviewInputSchema }, { sendReview }] = await Promise.all([
       import('../../domain/api/ai-lesson.ts'),
       import('../api/ai-wordbook.ts'),
@@ -136,7 +136,8 @@ export function useOutboxSync(): void {
         run()
     }
     run()
-    // The server answering again (any request) sends what waits at once (issue #11 item 6).
+    // The server answering again (any request) sends what waits at once (decisions.md "Offline and
+    // reconnect").
     const stopListening = onServerBack(() => {
       run()
       refreshSavedCopies(queryClient)

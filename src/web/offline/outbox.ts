@@ -3,12 +3,13 @@ import * as v from 'valibot'
 import { ApiError } from '../api/api-error.ts'
 import { type OutboxRow, outboxTable } from './lektorium-db.ts'
 
-// The outbox (issue #5 item 8, ARCHITECTURE.md "Offline"): notes, memos and ratings written with
-// no connection wait here with the Idempotency-Key of the user's action, and are replayed in the
-// order they were written. The server applies a key once, so a replay cut off half-way (the
-// connection or the server gone mid-request) is simply sent again. A write the server refuses
-// (e.g. the lesson was cancelled meanwhile) stays, marked failed with the reason, until the user
-// dismisses or retries it: nothing is dropped silently.
+// The outbox (architecture.md "Offline"; decisions.md "Offline writes go to a Dexie outbox, not to
+// paused mutations"): notes, memos and ratings written with no connection wait here with the
+// Idempotency-Key of the user's action, and are replayed in the order they were written. The server
+// applies a key once, so a replay cut off half-way (the connection or the server gone mid-request)
+// is simply sent again. A write the server refuses (e.g. the lesson was cancelled meanwhile) stays,
+// marked failed with the reason, until the user dismisses or retries it: nothing is dropped
+// silently.
 
 export type OutboxWrite = { kind: string; lessonId: string; input: unknown; idempotencyKey: string }
 export type Refusal = NonNullable<OutboxRow['refusal']>

@@ -29,7 +29,7 @@ const timetable: Timetable = {
   not_accepting_new_students: false,
 }
 
-describe('the timetable mirror (issue #4 item 7)', () => {
+describe('the timetable mirror', () => {
   beforeEach(async () => {
     await clearTimetableMirror()
   })

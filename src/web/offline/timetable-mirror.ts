@@ -3,8 +3,9 @@ import { type Timetable, timetableSchema } from '../../domain/api/timetables.ts'
 import { type TimetableMirrorRow, timetablesTable } from './lektorium-db.ts'
 import { putNewest, readChecked } from './mirror-table.ts'
 
-// issue #4 item 7: the last timetables a user viewed, kept for offline reading. A few weeks are
-// kept (switching weeks or teachers offline still finds the recent ones); older rows are pruned.
+// The last timetables a user viewed (decisions.md "The set-lessons screen and the offline
+// timetable"), kept for offline reading. A few weeks are kept (switching weeks or teachers offline
+// still finds the recent ones); older rows are pruned.
 
 /** How many timetables are kept; the most recently saved survive. */
 export const MIRROR_MAX_ROWS = 12
@@ -43,7 +44,7 @@ export type MirroredWeek = { teacherId: string; weekStart: string; savedAt: numb
 
 /**
  * The weeks mirrored for a user, newest first, one per teacher (the latest saved), for the
- * set-lessons screen offline (issue #11 item 6). Rows that fail validation are left out.
+ * set-lessons screen offline. Rows that fail validation are left out.
  */
 export async function listMirroredWeeks(userId: string): Promise<MirroredWeek[]> {
   const rows = await timetablesTable().orderBy('savedAt').reverse().toArray()
@@ -57,7 +58,7 @@ export async function listMirroredWeeks(userId: string): Promise<MirroredWeek[]>
   })
 }
 
-/** Logout empties the mirror (ARCHITECTURE.md "Offline"). */
+/** Logout empties the mirror (architecture.md "Offline"). */
 export async function clearTimetableMirror(): Promise<void> {
   await timetablesTable().clear()
 }

@@ -1,6 +1,6 @@
 import type { AdminAbsenceReport, AdminLesson, AdminLessonDetail } from '../../domain/api/admin-lessons.ts'
 
-// The console's lessons and absence reports as the server answers them (issue #29), for unit tests.
+// The console's lessons and absence reports as the server answers them, for unit tests.
 
 export const TEACHER = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -12,7 +12,7 @@ type Props = {
 }
 
 /**
- * issue #11 item 3: a student whose active_until has passed is told so, in spec §8's words,
+ * A student whose active_until has passed is told so, in the words of product-rules.md "Errors",
  * instead of meeting teachers with "no free slots"; one whose date cuts the two bookable weeks
  * short is told until when they can book. Nothing when the account is open.
  */

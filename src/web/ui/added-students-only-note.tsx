@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { Text, type TextProps } from '@mantine/core'
 
 /**
- * issue #11 item 4: why a teacher cannot be booked by this student, and what to do — the same
- * words wherever the teacher appears (results, the teacher's page).
+ * Why a teacher cannot be booked by this student, and what to do — the same words wherever the
+ * teacher appears (results, the teacher's page).
  */
 export function AddedStudentsOnlyNote(props: Pick<TextProps, 'maw' | 'style'>) {
   return (

@@ -9,7 +9,10 @@ import { DIALOG_WIDTH, NARROW_DIALOG_BREAKPOINT_PX } from '../../domain/constant
 import type { AppDialogProps } from './app-dialog.tsx'
 import { useDialogFocusReturn } from './dialog-focus-return.ts'
 
-/** spec §2 / §9: 600 shared, 430 edit, 300 on screens 520 px wide or less. */
+/**
+ * product-rules.md "Screens and routes", "Constants and limits": 600 shared, 430 edit, 300 on
+ * screens 520 px wide or less.
+ */
 const NARROW_DIALOG_QUERY = `(max-width: ${NARROW_DIALOG_BREAKPOINT_PX}px)`
 
 /** AppDialog's Mantine Modal (a chunk of its own, loaded when a dialog first opens). */

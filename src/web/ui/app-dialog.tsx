@@ -44,7 +44,7 @@ let modalModule: ModalModule | undefined
 
 /**
  * Loads the dialogs' Modal (once). Pages show dialogs rarely, so Mantine's Modal and its focus
- * trap and scroll lock load when the first one opens (issue #10); tests load it up front.
+ * trap and scroll lock load when the first one opens; tests load it up front.
  */
 export async function preloadDialogModal(): Promise<ModalModule> {
   modalModule ??= await loadChunk(() => import('./app-dialog-modal.tsx'))
@@ -63,8 +63,9 @@ function useModalModule(opened: boolean): ModalModule | undefined {
 }
 
 /**
- * Every dialog of the app (spec §2): closed by Esc, the close icon or a route change; 600 wide
- * (shared) or 430 (edit), 300 on screens 520 px wide or less. Focus is trapped and returned.
+ * Every dialog of the app (product-rules.md "Screens and routes"): closed by Esc, the close icon or
+ * a route change; 600 wide (shared) or 430 (edit), 300 on screens 520 px wide or less. Focus is
+ * trapped and returned.
  */
 export function AppDialog(props: AppDialogProps) {
   useCloseOnRouteChange(props.opened, props.onClose)

@@ -9,14 +9,17 @@ import { usePageTitle } from './use-page-title.ts'
 type AuthCardProps = {
   title: string
   description?: ReactNode
-  /** spec §2: the logo links to login (to teacher login when on registration). */
+  /**
+   * product-rules.md "Screens and routes": the logo links to login (to teacher login when on
+   * registration).
+   */
   logoTo?: string
   /** Wider cards hold multi-step forms (registration). */
   maw?: number
   children: ReactNode
 }
 
-/** The card every signed-out screen sits in (spec §2 shared UI: auth card). */
+/** The card every signed-out screen sits in (product-rules.md "Screens and routes": the auth card). */
 export function AuthCard({ title, description, logoTo = '/login', maw = 440, children }: AuthCardProps) {
   const { t } = useLingui()
   usePageTitle(title)

@@ -19,7 +19,7 @@ describe('loading a lazy chunk', () => {
     expect(error instanceof Error && error.cause).toBe(cause)
   })
 
-  it('gives up after 120 s (spec §8) with a ChunkLoadError', async () => {
+  it('gives up after 120 s with a ChunkLoadError', async () => {
     vi.useFakeTimers()
     const pending = loadChunk(() => new Promise<never>(() => undefined)).catch((thrown: unknown) => thrown)
     await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1)

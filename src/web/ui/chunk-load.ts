@@ -1,9 +1,10 @@
-/** spec §8: a chunk that has not loaded after 120 s counts as failed (a ChunkLoadError). */
+/** product-rules.md "Errors": a chunk that has not loaded after 120 s counts as failed (a ChunkLoadError). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
 /**
- * A part of the app (a lazy chunk) could not be downloaded: the connection failed, it timed out,
- * or a new deployment removed the old build's files (spec §8: reported as ChunkLoadError).
+ * A part of the app (a lazy chunk) could not be downloaded: the connection failed, it timed out, or
+ * a new deployment removed the old build's files (product-rules.md "Errors": reported as
+ * ChunkLoadError).
  */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError'

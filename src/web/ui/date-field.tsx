@@ -32,10 +32,10 @@ export type DateFieldProps = {
 const DATE_FORMAT = 'DD.MM.YYYY'
 
 /**
- * A date as YYYY-MM-DD, typed as dd.mm.yyyy (the app's format in both languages, issue #11 item 8)
- * or picked from @mantine/dates' calendar (issue #26), where days after `maxDate` cannot be
- * chosen. Text that is no date yet, or a date after `maxDate`, is passed on as typed, so the
- * form's date rule says what is wrong (Mantine's input would only keep the last good date).
+ * A date as YYYY-MM-DD, typed as dd.mm.yyyy (the app's format in both languages) or picked from
+ * @mantine/dates' calendar, where days after `maxDate` cannot be chosen. Text that is no date yet,
+ * or a date after `maxDate`, is passed on as typed, so the form's date rule says what is wrong
+ * (Mantine's input would only keep the last good date).
  */
 export function DateField({
   value,

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isoWeekday, utcDay } from './date-keys.ts'
 
-describe('calendar date keys with dayjs (issue #26)', () => {
+describe('calendar date keys with dayjs', () => {
   it('names the ISO weekday of a date, whatever the device’s zone', () => {
     expect(isoWeekday('2026-11-23')).toBe(1)
     expect(isoWeekday('2026-11-29')).toBe(7)

@@ -3,9 +3,10 @@ import utc from 'dayjs/plugin/utc.js'
 
 dayjs.extend(utc)
 
-// Calendar dates of the web app ('YYYY-MM-DD' keys: Poland dates, spec §9) read with dayjs
-// (issue #26). A calendar date has no zone, so it is read as a UTC day: no device zone moves it.
-// Poland's own clock (its summer-time rule, shared with the server) stays in domain/poland-time.ts.
+// Calendar dates of the web app ('YYYY-MM-DD' keys: Poland dates, product-rules.md "Time zone")
+// read with dayjs. A calendar date has no zone, so it is read as a UTC day: no device zone moves
+// it. Poland's own clock (its summer-time rule, shared with the server) stays in
+// domain/poland-time.ts.
 
 /** The UTC day of a date key. */
 export const utcDay = (date: string) => dayjs.utc(date, 'YYYY-MM-DD')

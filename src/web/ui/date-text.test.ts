@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readDate, showDate } from './date-text.ts'
 
-describe('dates typed and shown as dd.MM.yyyy (issue #11 item 8)', () => {
+describe('dates typed and shown as dd.MM.yyyy', () => {
   it('reads what people type, in the app’s order, and keeps anything else for the rule to judge', () => {
     expect(readDate('17.05.1995')).toBe('1995-05-17')
     expect(readDate(' 7.5.1995 ')).toBe('1995-05-07')
@@ -27,7 +27,7 @@ describe('dates typed and shown as dd.MM.yyyy (issue #11 item 8)', () => {
   })
 })
 
-describe('dates read strictly with dayjs (issue #26)', () => {
+describe('dates read strictly with dayjs', () => {
   it('keeps a day that does not exist as typed, for the rule to call it no date', () => {
     expect(readDate('31.02.1995')).toBe('31.02.1995')
     expect(readDate('29.02.2023')).toBe('29.02.2023')

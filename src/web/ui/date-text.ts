@@ -3,9 +3,9 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js'
 
 dayjs.extend(customParseFormat)
 
-// issue #11 item 8: the birth date followed the browser's format (05/17/1995 in an English
-// browser); the app writes dates as dd.MM.yyyy everywhere (DESIGN.md "Words"). Read and written
-// with dayjs (issue #26), strictly: 31.02.1995 is no date.
+// The birth date followed the browser's format (05/17/1995 in an English browser); the app writes
+// dates as dd.MM.yyyy everywhere (design.md "Words"). Read and written with dayjs, strictly:
+// 31.02.1995 is no date.
 
 const ISO = 'YYYY-MM-DD'
 const SHOWN = 'DD.MM.YYYY'

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { CalendarAriaLabels } from '@mantine/dates'
 
-// @mantine/dates speaks dayjs's locales (issue #26): Polish (imported here) and English (dayjs's
-// own). Only the screens with a date or time input load this module.
+// @mantine/dates speaks dayjs's locales: Polish (imported here) and English (dayjs's own). Only the
+// screens with a date or time input load this module.
 
 /** The dayjs locale of the app's language. */
 export const datesLocale = (appLocale: string): 'pl' | 'en' => (appLocale === 'pl' ? 'pl' : 'en')

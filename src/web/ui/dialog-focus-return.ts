@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef } from 'react'
 
-// issue #25 item 7: closing a dialog (Esc, the close icon, cancel) gives the focus back to the
-// control that opened it. Mantine's own return records the opener only when `opened` changes on a
-// mounted Modal, so a dialog rendered already open (my-lessons renders its dialog only while open;
-// the first dialog waits for its chunk) or unmounted on close left the focus on <body>. This hook
-// records the opener when the dialog opens or mounts open, and returns the focus when it closes or
-// unmounts.
+// Closing a dialog (Esc, the close icon, cancel) gives the focus back to the control that opened
+// it. Mantine's own return records the opener only when `opened` changes on a mounted Modal, so a
+// dialog rendered already open (my-lessons renders its dialog only while open; the first dialog
+// waits for its chunk) or unmounted on close left the focus on <body>. This hook records the opener
+// when the dialog opens or mounts open, and returns the focus when it closes or unmounts.
 
 /** Mantine closes the dialog's focus trap first; the focus moves once that has happened. */
 const RETURN_DELAY_MS = 10

@@ -9,7 +9,7 @@ import {
 } from '../../domain/files.ts'
 import { issueMessage } from '../api/issue-messages.ts'
 
-/** What the file chooser offers (a hint only: the content decides, spec §5). */
+/** What the file chooser offers (a hint only: the content decides, product-rules.md "Uploads"). */
 export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   picture: 'image/jpeg,image/png,.jpg,.jpeg,.png',
   video: 'video/mp4,.mp4',
@@ -18,12 +18,12 @@ export const ACCEPT_BY_KIND: Record<FileKind, string> = {
   // Made by the lesson room's recorder, never chosen by a person.
   recording: 'video/webm,.webm',
   'recording-chunk': '',
-  // Fetched from Vonage by the server (issue #23), never chosen by a person.
+  // Fetched from Vonage by the server, never chosen by a person.
   'provider-recording': '',
   'voice-clip': 'audio/webm,.webm',
 }
 
-/** spec §5 Uploads: judges a chosen file by its first bytes and its size, never by its name. */
+/** product-rules.md "Uploads": judges a chosen file by its first bytes and its size, never by its name. */
 export async function checkChosenFile(kind: FileKind, file: Blob): Promise<FileCheck> {
   if (file.size > FILE_RULES[kind].maxBytes) return { ok: false, reason: 'file_too_large' }
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())

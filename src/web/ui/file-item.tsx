@@ -12,13 +12,19 @@ type Props = {
   size?: number
   onDownload: () => void
   downloading?: boolean
-  /** spec §2: the delete menu only when the user's role equals the file's type (its owner). */
+  /**
+   * product-rules.md "Screens and routes": the delete menu only when the user's role equals the
+   * file's type (its owner).
+   */
   canDelete: boolean
   onDelete?: () => void
   deleting?: boolean
 }
 
-/** spec §2 file item: a click downloads the file; its owner gets a menu to delete it. */
+/**
+ * The file item (product-rules.md "Screens and routes"): a click downloads the file; its owner gets
+ * a menu to delete it.
+ */
 export function FileItem({ filename, size, onDownload, downloading, canDelete, onDelete, deleting }: Props) {
   const { t, i18n } = useLingui()
   const busy = downloading || deleting

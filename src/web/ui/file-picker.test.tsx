@@ -14,7 +14,7 @@ function choose(file: File) {
   fireEvent.change(input)
 }
 
-describe('the file picker (spec §5 Uploads)', () => {
+describe('the file picker', () => {
   afterEach(cleanup)
 
   it('takes a real MP4 and refuses a picture renamed to .mp4, saying why', async () => {

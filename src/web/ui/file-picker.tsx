@@ -20,14 +20,14 @@ export type FilePickerProps = {
   error?: ReactNode
   /** 0–100 while the file is being uploaded; null otherwise. */
   progress?: number | null
-  /** Offered while uploading (spec DESIGN.md: uploads can be cancelled). */
+  /** Offered while uploading (design.md "Uploads": uploads can be cancelled). */
   onCancel?: () => void
   disabled?: boolean
 }
 
 /**
- * A picture or video chooser (spec §5 Uploads): drop zone and button; the file is judged by its
- * content and size in the browser; a refused file resets the input and says why. Shows a
+ * A picture or video chooser (product-rules.md "Uploads"): drop zone and button; the file is judged
+ * by its content and size in the browser; a refused file resets the input and says why. Shows a
  * thumbnail (picture) or name and size (video), and the upload's progress with Cancel.
  */
 export function FilePicker({
@@ -58,7 +58,7 @@ export function FilePicker({
     const check = await checkChosenFile(kind, file)
     if (check.ok) onChange(file)
     else {
-      // spec §5: a refused file resets the input.
+      // product-rules.md "Uploads": a refused file resets the input.
       resetRef.current?.()
       onChange(null)
       setProblem({ name: file.name, message: fileProblemMessage(kind, check.reason) })

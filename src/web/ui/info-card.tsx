@@ -12,7 +12,10 @@ type InfoCardProps = {
   action?: ReactNode
 }
 
-/** spec §2 shared UI: an info card – a calm note with an optional action, never only colour. */
+/**
+ * The shared UI's info card (product-rules.md "Screens and routes"): a calm note with an optional
+ * action, never only colour.
+ */
 export function InfoCard({ title, children, tone = 'info', action }: InfoCardProps) {
   const color = tone === 'warning' ? 'accent' : 'indigo'
   const Icon = tone === 'warning' ? IconAlertTriangle : IconInfoCircle

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOAST_MS } from '../../domain/constants.ts'
 import { showInfoToast } from './info-toast.ts'
 
-describe('the default info toast (spec §8 "attention", issue #26)', () => {
+describe('the default info toast ("attention")', () => {
   afterEach(() => vi.restoreAllMocks())
   beforeEach(() => i18n.activate('pl'))
 

@@ -1,9 +1,10 @@
 import type { Language, Specialization } from '../../domain/api/dictionaries.ts'
 
-// spec §3: languages and specializations carry an English `name` and a Polish `name_pl`;
-// `conjugated_name` is the Polish genitive (DESIGN.md "Words": used where grammar needs it).
+// product-rules.md "Records and fields": languages and specializations carry an English `name` and
+// a Polish `name_pl`; `conjugated_name` is the Polish genitive (design.md "Words": used where
+// grammar needs it).
 
-/** What the names need: a dictionary language, or the language inside a lesson (spec §3). */
+/** What the names need: a dictionary language, or the language inside a lesson. */
 type LanguageNames = Pick<Language, 'name' | 'name_pl'>
 
 const capitalize = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)

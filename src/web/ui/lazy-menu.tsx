@@ -22,9 +22,9 @@ type Props = {
 
 /**
  * A menu whose code (Mantine's Menu and Popover with floating-ui, some 27 kB gzipped) loads when
- * someone reaches for it (issue #10). Until then its trigger renders alone, announced as a closed
- * menu button as Mantine's Menu.Target would; pointing at it or focusing it starts the download,
- * and the first click opens the loaded menu.
+ * someone reaches for it. Until then its trigger renders alone, announced as a closed menu button
+ * as Mantine's Menu.Target would; pointing at it or focusing it starts the download, and the first
+ * click opens the loaded menu.
  */
 export function LazyMenu({ target, preload, children }: Props) {
   const [wanted, setWanted] = useState(false)

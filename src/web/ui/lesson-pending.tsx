@@ -9,12 +9,13 @@ import { FormError } from './form-error.tsx'
 import { Message } from './message.tsx'
 import { PageLoader } from './page-loader.tsx'
 
-/** spec §8 "failed to load lesson". */
+/** The "failed to load lesson" of product-rules.md "Errors". */
 const lessonLoadFailed: MessageDescriptor = msg`Nie udało się wczytać lekcji.`
 
 /**
  * What a lesson's room (built-in, Vonage or LearnCube) shows until its lesson is loaded: a loader,
- * or spec §8's "failed to load lesson" with the server's reason and `back`, the way out.
+ * or the "failed to load lesson" of product-rules.md "Errors" with the server's reason and `back`,
+ * the way out.
  */
 export function LessonPending({
   query,

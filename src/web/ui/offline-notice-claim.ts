@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
-// issue #11 item 6: one offline notice at a time. A screen that says it is offline in its own,
-// more precise words (what it shows instead, and since when) claims the notice while it is shown;
-// the app's general offline banner then steps aside instead of stacking a second notice.
+// One offline notice at a time (decisions.md "Offline and reconnect"). A screen that says it is
+// offline in its own, more precise words (what it shows instead, and since when) claims the notice
+// while it is shown; the app's general offline banner then steps aside instead of stacking a second
+// notice.
 
 let claims = 0
 const listeners = new Set<() => void>()

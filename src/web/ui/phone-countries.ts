@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js/core'
 
-// spec §2 phone input: the countries the phone input offers — Poland first (the default), then the
-// countries most Lektorium users call from. Their numbering rules come from libphonenumber-js
-// (phone-metadata.json is its metadata cut to these countries: scripts/phone-metadata.ts).
+// The countries the phone input offers — Poland first (the default), then the countries most
+// Lektorium users call from. Their numbering rules come from libphonenumber-js (phone-metadata.json
+// is its metadata cut to these countries: scripts/phone-metadata.ts).
 export const PHONE_COUNTRIES = [
   'PL',
   'DE',

@@ -42,10 +42,11 @@ function useCountryNames(locale: string) {
 const isPhoneCountry = (code: string): code is PhoneCountry => PHONE_COUNTRIES.some((c) => c === code)
 
 /**
- * spec §2 shared UI: a phone input with Poland as the default country, the number formatted as
- * typed in its country's national format ("512 345 678", "07400 123456") and sent as E.164
- * (`+48512345678`, spec §5: spaces removed). Pasting an international number ("+49 …") picks its
- * country. libphonenumber-js does the formatting (issue #26).
+ * The shared UI's phone input (product-rules.md "Screens and routes"), with Poland as the default
+ * country, the number formatted as typed in its country's national format ("512 345 678", "07400
+ * 123456") and sent as E.164 (`+48512345678`, product-rules.md "Validation": spaces removed).
+ * Pasting an international number ("+49 …") picks its country. libphonenumber-js does the
+ * formatting.
  */
 export function PhoneInput({
   value,

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { normalizePhone, phoneSchema } from '../../domain/validation/rules.ts'
 import { dialOf, isValidForCountry, PHONE_COUNTRIES, showPhone, typePhone } from './phone-number.ts'
 
-// spec §2 phone input (Poland by default, national format), spec §5 (spaces removed), issue #26:
-// libphonenumber-js formats and validates per country; the value is E.164.
+// The phone input (Poland by default, national format, spaces removed: product-rules.md "Screens
+// and routes", "Validation"): libphonenumber-js formats and validates per country; the value is
+// E.164.
 
 describe('the phone input, as typed', () => {
   it.each([

@@ -8,9 +8,9 @@ import {
 import { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, type PhoneCountry } from './phone-countries.ts'
 import phoneMetadata from './phone-metadata.json'
 
-// The phone input's pure half (spec §2 phone input: default country Poland, national format;
-// spec §5: spaces are removed before sending). libphonenumber-js formats and validates each
-// country's numbers (issue #26) on its metadata cut to the input's countries. The value sent is
+// The phone input's pure half (product-rules.md "Screens and routes": default country Poland,
+// national format; "Validation": spaces are removed before sending). libphonenumber-js formats and
+// validates each country's numbers on its metadata cut to the input's countries. The value sent is
 // E.164 (`+48512345678`), which the shared phone rule (domain/validation/rules.ts) accepts.
 
 export { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, type PhoneCountry }
@@ -93,7 +93,7 @@ export function showPhone(value: string, fallback: PhoneCountry = DEFAULT_PHONE_
   return typed
 }
 
-/** spec §5 per country (issue #26): whether `value` (E.164) is a valid number of its country. */
+/** The phone rule per country: whether `value` (E.164) is a valid number of its country. */
 export const isValidForCountry = (value: string): boolean => isValidPhoneNumber(value, metadata)
 
 /** `+48 601 234 567`: a stored number in the international format (as typed when it is no number). */

@@ -9,8 +9,9 @@ import { Message } from './message.tsx'
 import { PageLoader } from './page-loader.tsx'
 
 /**
- * What a dialog shows while the queries it starts from are not all loaded: a loader, or the
- * first failure with one retry for all of them (dialogs stay open on failure, spec §4).
+ * What a dialog shows while the queries it starts from are not all loaded: a loader, or the first
+ * failure with one retry for all of them (dialogs stay open on failure, product-rules.md "States
+ * and transitions").
  */
 export function QueriesFallback({
   queries,

@@ -57,7 +57,7 @@ const openTooltips = () =>
 
 const slotButton = (time: string) => screen.getByRole('button', { name: new RegExp(`, ${time}`) })
 
-describe('ScheduleSlots (spec §4 slot selection)', () => {
+describe('ScheduleSlots (slot selection)', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(() => {
     cleanup()
@@ -144,7 +144,7 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     expect(onToggle).toHaveBeenCalledTimes(1)
   })
 
-  // issue #11 item 7: 26 Tabs to reach Thursday.
+  // It took 26 Tabs to reach Thursday.
   it('is one Tab stop, the first chosen slot, with arrow keys moving inside the week', () => {
     show({ selectedIds: [id(2)] })
     const stops = screen.getAllByRole('button').filter((button) => button.tabIndex === 0)
@@ -180,7 +180,7 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     expect(screen.getByText(/poniedziałek 23\.11, 10:00.*: masz już lekcję w tym czasie/)).toBeTruthy()
   })
 
-  // issue #25 item 8: her own past slots told the teacher "za późno na rezerwację".
+  // Her own past slots told the teacher "za późno na rezerwację".
   it('tells a teacher in her own words that students can no longer book a slot', async () => {
     show(undefined, 'teacher')
     expect(screen.getByText(/poniedziałek 23\.11, 11:00.*: zamknięty dla rezerwacji$/)).toBeTruthy()
@@ -188,7 +188,7 @@ describe('ScheduleSlots (spec §4 slot selection)', () => {
     expect(screen.queryByText(/za późno na rezerwację/)).toBeNull()
   })
 
-  // issue #25 item 8: a refusal's hint stayed open over the booking dialog opened right after it.
+  // A refusal's hint stayed open over the booking dialog opened right after it.
   it('closes a refusal’s hint at the next press elsewhere, or when the focus moves on', async () => {
     show({ selectedIds: [id(2)], limitReached: true })
     const limit = 'Osiągnięto limit: możesz mieć naraz najwyżej 2 zaplanowane lekcje.'

@@ -9,7 +9,10 @@ import { canToggle, isFaded, type SlotState, slotState } from './slot-state.ts'
 import { useSlotTexts } from './slot-texts.ts'
 import { useRovingSlots } from './use-roving-slots.ts'
 
-/** Selection of slots to book (spec §4); leave it out for a read-only week (the teacher's view). */
+/**
+ * Selection of slots to book (product-rules.md "Booking"); leave it out for a read-only week (the
+ * teacher's view).
+ */
 type TimetableDay = Timetable['timetable'][number]
 
 export type SlotSelection = {
@@ -17,14 +20,17 @@ export type SlotSelection = {
   onToggle: (slot: TimetableSlot, day: TimetableDay) => void
   /**
    * Why an available slot of this day cannot be chosen now (the booking's date rules), or null:
-   * the slot then fades and says so, like the limit (issue #11 item 2).
+   * the slot then fades and says so, like the limit (product-rules.md "Same-day rule").
    */
   dayRefusal?: (day: TimetableDay, slot: TimetableSlot) => string | null
-  /** spec §9 scheduled_lessons_limit_per_student, named in the limit tooltip. */
+  /**
+   * scheduled_lessons_limit_per_student (product-rules.md "Scheduled lessons limit"), named in the
+   * limit tooltip.
+   */
   limit: number
-  /** spec §9: selected plus already scheduled is at least the limit. */
+  /** product-rules.md "Scheduled lessons limit": selected plus already scheduled is at least the limit. */
   limitReached: boolean
-  /** Nothing can be picked (offline, issue #4 item 7); `reason` is the tooltip. */
+  /** Nothing can be picked (offline); `reason` is the tooltip. */
   blocked?: { reason: string }
   /** Move the keyboard focus to this slot (after booking: the first booked one); a new object each time. */
   focusRequest?: { slotId: string } | null
@@ -32,7 +38,10 @@ export type SlotSelection = {
 
 export type ScheduleSlotsProps = {
   days: Timetable['timetable']
-  /** spec §4 grace period in hours (lesson_earliness_condition), named in the missed tooltip. */
+  /**
+   * The grace period in hours (lesson_earliness_condition, product-rules.md "Grace period"), named
+   * in the missed tooltip.
+   */
   graceHours: number
   selection?: SlotSelection
   /** Whose view it is: the teacher's own slots say "booked" rather than "you have a lesson". */
@@ -40,8 +49,9 @@ export type ScheduleSlotsProps = {
 }
 
 /**
- * spec §2 ScheduleSlots: a week's slots grouped by day (weekday and dd.MM in the locale, Poland
- * times with the device's time beside them when its zone differs), in the five states of spec §4.
+ * ScheduleSlots: a week's slots grouped by day (weekday and dd.MM in the locale, Poland times with
+ * the device's time beside them when its zone differs), in the five states of product-rules.md
+ * "Slot states".
  */
 export function ScheduleSlots({ days, graceHours, selection, viewer = 'student' }: ScheduleSlotsProps) {
   const { i18n } = useLingui()

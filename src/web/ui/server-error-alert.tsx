@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core'
 import { IconServerOff } from '@tabler/icons-react'
 import { clearServerError, useServerError } from '../api/server-error.ts'
 
-/** spec §8: the global server-error state, shown where the user is looking. */
+/** product-rules.md "Errors": the global server-error state, shown where the user is looking. */
 export function ServerErrorAlert() {
   const { t } = useLingui()
   const serverError = useServerError()

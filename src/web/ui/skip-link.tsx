@@ -3,9 +3,8 @@ import type { MouseEvent } from 'react'
 import classes from './skip-link.module.css'
 
 /**
- * issue #11 item 7: the first Tab stop of a signed-in page jumps past the navigation to the
- * screen's content (WCAG 2.4.1). The target is focused by hand: a hash change would go through
- * the router.
+ * The first Tab stop of a signed-in page jumps past the navigation to the screen's content (WCAG
+ * 2.4.1). The target is focused by hand: a hash change would go through the router.
  */
 export function SkipLink({ targetId }: { targetId: string }) {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {

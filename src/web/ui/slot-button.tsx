@@ -9,18 +9,21 @@ import type { SlotState } from './slot-state.ts'
 export type SlotButtonProps = {
   state: SlotState
   time: string
-  /** The device's time when its zone differs from Poland (DESIGN.md "Words"). */
+  /** The device's time when its zone differs from Poland (design.md "Words"). */
   localTime: string | null
   /** Full accessible name: date, time and state. */
   label: string
-  /** Why the slot cannot be picked now (spec §8 slot tooltips), or null. */
+  /** Why the slot cannot be picked now (the slot tooltips of product-rules.md "Errors"), or null. */
   hint: string | null
   faded: boolean
   /** Absent: the slot is shown, not picked (read-only views). */
   onToggle?: () => void
   /** Called with the hint when someone tries a slot they cannot pick. */
   onRefused?: (hint: string) => void
-  /** The grid's roving tab stop (issue #11 item 7): 0 for the one slot Tab reaches, else -1. */
+  /**
+   * The grid's roving tab stop (decisions.md "Focus and keyboard"): 0 for the one slot Tab reaches,
+   * else -1.
+   */
   tabIndex?: number
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
   onFocusSlot?: () => void
@@ -32,7 +35,7 @@ export type SlotButtonProps = {
 
 /**
  * Under the dialogs' layer (Mantine's modal is 200, a tooltip 300 by default): a limit hint still
- * open when the booking dialog opens stays behind it (issue #11 item 8), above the sticky panel.
+ * open when the booking dialog opens stays behind it, above the sticky panel.
  */
 export const SLOT_TOOLTIP_Z_INDEX = getDefaultZIndex('app')
 
@@ -46,7 +49,8 @@ const icons: Record<SlotState, ReactNode> = {
 
 /**
  * One slot of the week view: a real button with aria-pressed when it can be selected; its hint
- * shows on hover or focus, and for 3.5 s after a refused click (spec §4, §9 SLOT_TOOLTIP_MS).
+ * shows on hover or focus, and for 3.5 s after a refused click (SLOT_TOOLTIP_MS, product-rules.md
+ * "Constants and limits").
  */
 export function SlotButton({
   state,
@@ -76,9 +80,9 @@ export function SlotButton({
   }, [refusedAt])
   useEffect(() => {
     if (refusedAt === null) return
-    // issue #25 item 8: a hint still open when the person moved on (to "Umów wybrane terminy", say)
-    // was left showing with the booking dialog. The next press anywhere closes it; a press on this
-    // slot again opens it anew with its click.
+    // A hint still open when the person moved on (to "Umów wybrane terminy", say) was left showing
+    // with the booking dialog. The next press anywhere closes it; a press on this slot again opens
+    // it anew with its click.
     const close = () => {
       setRefusedAt(null)
       setPointed(false)
@@ -141,7 +145,7 @@ export function SlotButton({
           onFocusSlot?.()
         }}
         onBlur={() => {
-          // Moving on from the keyboard closes a refusal's hint too (issue #25 item 8).
+          // Moving on from the keyboard closes a refusal's hint too.
           setPointed(false)
           setRefusedAt(null)
         }}

@@ -1,10 +1,13 @@
 import { formatPolandTime, fromPolandLocal, parseDateKey } from '../../domain/poland-time.ts'
 import { utcDay } from './date-keys.ts'
 
-// Dates and times of the week view (DESIGN.md "Words"): weekday names in the locale, dd.MM, 24-hour
+// Dates and times of the week view (design.md "Words"): weekday names in the locale, dd.MM, 24-hour
 // Poland times, and the device's own time beside them when its zone differs.
 
-/** The instant a slot starts: its Poland date and 'HH:mm' (spec §3 slot.time is Poland time). */
+/**
+ * The instant a slot starts: its Poland date and 'HH:mm' (a slot's time is Poland time:
+ * product-rules.md "Time zone").
+ */
 export function slotInstant(date: string, time: string): Date {
   const [hour = 0, minute = 0] = time.split(':').map(Number)
   return fromPolandLocal({ ...parseDateKey(date), hour, minute })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isSlotKey, nextSlotId, type SlotKey } from './slot-keys.ts'
 
-// issue #11 item 7: reaching Thursday took 26 Tabs; the grid is now one stop with arrow keys.
+// Reaching Thursday took 26 Tabs; the grid is now one stop with arrow keys.
 
 const grid = [['mon-1', 'mon-2', 'mon-3'], [], ['wed-1'], ['thu-1', 'thu-2']]
 

@@ -1,6 +1,7 @@
-// issue #11 item 7: the slot grid is one Tab stop; arrow keys move inside it (a roving tabindex).
-// Up and Down go through a day's slots (and on into the next or previous day), Left and Right go
-// to the neighbouring day at the same row, Home and End to the day's first and last slot.
+// The slot grid is one Tab stop; arrow keys move inside it (a roving tabindex; decisions.md "Focus
+// and keyboard"). Up and Down go through a day's slots (and on into the next or previous day), Left
+// and Right go to the neighbouring day at the same row, Home and End to the day's first and last
+// slot.
 
 /** The slot ids of each day, in the order shown. */
 export type SlotGridIds = readonly (readonly string[])[]

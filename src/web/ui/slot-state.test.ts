@@ -12,7 +12,7 @@ const slot = (flags: Partial<TimetableSlot> = {}): TimetableSlot => ({
   ...flags,
 })
 
-describe('slot states (spec §4)', () => {
+describe('slot states', () => {
   it('shows scheduled and missed before unavailable, since the server marks both unavailable', () => {
     expect(slotState(slot({ scheduled: true, available: false }), false)).toBe('scheduled')
     expect(slotState(slot({ missed: true, available: false }), false)).toBe('missed')

@@ -1,12 +1,14 @@
 import type { TimetableSlot } from '../../domain/api/timetables.ts'
 
-// spec §4 slot selection and DESIGN.md "Slots": five states, each with its own look and words.
+// product-rules.md "Slot states" and design.md "Slots": five states, each with its own look and
+// words.
 
 export type SlotState = 'available' | 'selected' | 'scheduled' | 'missed' | 'unavailable'
 
 /**
  * The state a slot shows. Already scheduled and missed come first: the server also marks those
- * unavailable, and their own tooltips say more than "unavailable" does (spec §8 slot tooltips).
+ * unavailable, and their own tooltips say more than "unavailable" does (the slot tooltips of
+ * product-rules.md "Errors").
  */
 export function slotState(slot: TimetableSlot, selected: boolean): SlotState {
   if (slot.scheduled) return 'scheduled'
@@ -16,19 +18,25 @@ export function slotState(slot: TimetableSlot, selected: boolean): SlotState {
 }
 
 /**
- * spec §4: only an available slot can be added, and not once the limit is reached; a selected
- * slot can always be taken back.
+ * product-rules.md "Slot states": only an available slot can be added, and not once the limit is
+ * reached; a selected slot can always be taken back.
  */
 export function canToggle(state: SlotState, limitReached: boolean): boolean {
   if (state === 'selected') return true
   return state === 'available' && !limitReached
 }
 
-/** spec §4: when the limit is reached the other (still available) slots fade. */
+/**
+ * product-rules.md "Scheduled lessons limit": when the limit is reached the other (still available)
+ * slots fade.
+ */
 export const isFaded = (state: SlotState, limitReached: boolean): boolean =>
   limitReached && state === 'available'
 
-/** spec §4 "A week with no slots shows a no-vacancy message": nothing here can be booked. */
+/**
+ * "A week with no slots shows a no-vacancy message" (product-rules.md "Slot states"): nothing here
+ * can be booked.
+ */
 export function hasVacancy(days: { slots: TimetableSlot[] }[]): boolean {
   return days.some((day) => day.slots.some((slot) => slotState(slot, false) === 'available'))
 }

@@ -4,7 +4,7 @@ import type { SlotState } from './slot-state.ts'
 
 type Options = { graceHours: number; limit: number; viewer: 'student' | 'teacher' }
 
-/** The words of the slot states (screen readers) and the slot tooltips of spec §8. */
+/** The words of the slot states (screen readers) and the slot tooltips of product-rules.md "Errors". */
 export function useSlotTexts({ graceHours, limit, viewer }: Options) {
   const { t } = useLingui()
   const hours = plural(graceHours, {
@@ -21,7 +21,7 @@ export function useSlotTexts({ graceHours, limit, viewer }: Options) {
   })
   const teacher = viewer === 'teacher'
   const scheduled = teacher ? t`zarezerwowany` : t`masz już lekcję w tym czasie`
-  // issue #25 item 8: the teacher's own week spoke to her as to a student booking it.
+  // The teacher's own week spoke to her as to a student booking it.
   const missed = teacher ? t`zamknięty dla rezerwacji` : t`za późno na rezerwację`
   const state: Record<SlotState, string> = {
     available: t`wolny`,

@@ -2,7 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { Anchor, VisuallyHidden } from '@mantine/core'
 import { IconExternalLink } from '@tabler/icons-react'
 
-/** An outside link (spec §3 social_links): opens in a new tab, says so, sends no referrer. */
+/**
+ * An outside link (social_links, product-rules.md "Records and fields"): opens in a new tab, says
+ * so, sends no referrer.
+ */
 export function SocialLink({ link }: { link: string }) {
   const { t } = useLingui()
   return (

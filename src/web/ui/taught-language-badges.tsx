@@ -6,8 +6,9 @@ import { useLanguages, useLevels } from '../api/dictionaries.ts'
 import { languageLabel, pickById } from './language-labels.ts'
 
 /**
- * A teacher's taught languages with their levels as badges (spec §3 teacher search result:
- * taught_languages [{id, level {id}}]), named in the interface language; `label` names the list.
+ * A teacher's taught languages with their levels as badges (product-rules.md "Records and fields",
+ * teacher search result: taught_languages [{id, level {id}}]), named in the interface language;
+ * `label` names the list.
  */
 export function TaughtLanguageBadges({
   taught,

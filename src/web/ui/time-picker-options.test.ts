@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { allowedTimes, snapTime, validTime } from './time-picker-options.ts'
 
-describe('time picker options (spec §5, §9)', () => {
+describe('time picker options', () => {
   it('offers 15-minute steps from 06:00 to 23:00', () => {
     const times = allowedTimes()
     expect(times[0]).toBe('06:00')

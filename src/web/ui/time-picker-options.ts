@@ -6,9 +6,10 @@ import {
   TIME_STEP_MINUTES,
 } from '../../domain/schedule/time-of-day.ts'
 
-// spec §5/§9 time picker: 15-minute steps, 06:00 to 23:00, minutes 00 when only the hour is set,
-// and a later-than-start constraint when a start is given. @mantine/dates' TimePicker is the input
-// (issue #26); these pure rules say what it may hold, so they are unit-tested.
+// The time picker (product-rules.md "Validation", "Constants and limits"): 15-minute steps, 06:00
+// to 23:00, minutes 00 when only the hour is set, and a later-than-start constraint when a start is
+// given. @mantine/dates' TimePicker is the input; these pure rules say what it may hold, so they
+// are unit-tested.
 
 /** Every allowed 'HH:mm' (06:00 … 23:00), strictly after `after` when it is given. */
 export function allowedTimes(after?: string): string[] {

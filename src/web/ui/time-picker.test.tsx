@@ -5,7 +5,7 @@ import { activateLocale } from '../app/i18n.ts'
 import { renderScreen } from '../test-utils.tsx'
 import { TimePicker } from './time-picker.tsx'
 
-describe('TimePicker (spec §5, §9)', () => {
+describe('TimePicker', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(cleanup)
 

@@ -15,7 +15,7 @@ export type TimePickerProps = {
   value: string
   onChange: (value: string) => void
   label: ReactNode
-  /** Only times strictly later than this 'HH:mm' can be picked (spec §9, e.g. an interval's end). */
+  /** Only times strictly later than this 'HH:mm' can be picked (e.g. an interval's end). */
   after?: string
   error?: ReactNode
   disabled?: boolean
@@ -24,10 +24,11 @@ export type TimePickerProps = {
 }
 
 /**
- * spec §5/§9 time picker, on @mantine/dates' TimePicker (issue #26): hours and minutes typed in
- * two spin buttons (arrows step the minutes by 15), or picked from the allowed times (06:00 …
- * 23:00 every 15 minutes, later than `after`). Only an allowed time reaches the form; on leaving
- * the field what was typed becomes one (only an hour: that hour at 00; minutes: the nearest step).
+ * The time picker (product-rules.md "Validation", "Constants and limits"), on @mantine/dates'
+ * TimePicker: hours and minutes typed in two spin buttons (arrows step the minutes by 15), or
+ * picked from the allowed times (06:00 … 23:00 every 15 minutes, later than `after`). Only an
+ * allowed time reaches the form; on leaving the field what was typed becomes one (only an hour:
+ * that hour at 00; minutes: the nearest step).
  */
 export function TimePicker({ value, onChange, label, after, error, disabled, clearable }: TimePickerProps) {
   const { t } = useLingui()

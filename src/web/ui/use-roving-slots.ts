@@ -5,8 +5,8 @@ import { isSlotKey, nextSlotId } from './slot-keys.ts'
 import { slotState } from './slot-state.ts'
 
 /**
- * issue #11 item 7: the slot grid's roving tabindex. Tab reaches one slot — the last one focused,
- * else the first chosen, else the first that can be chosen, else the first — and arrow keys move from there
+ * The slot grid's roving tabindex. Tab reaches one slot — the last one focused, else the first
+ * chosen, else the first that can be chosen, else the first — and arrow keys move from there
  * (slot-keys.ts). A focus request (after booking) moves the focus into the grid.
  */
 export function useRovingSlots(days: Timetable['timetable'], selection: SlotSelection | undefined) {

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core'
 import type { VoiceRecording } from '../../domain/api/my-lessons.ts'
 import { formatPolandTime } from '../../domain/poland-time.ts'
 
-/** A lesson's voice clips (issue #22), oldest first, each played in the page. */
+/** A lesson's voice clips, oldest first, each played in the page. */
 export function VoiceClipList({ clips }: { clips: VoiceRecording[] }) {
   const { t } = useLingui()
   return (

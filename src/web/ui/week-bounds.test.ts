@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, fromPolandLocal } from '../../domain/poland-time.ts'
 import { clampWeek, currentWeekStart, weekBounds, weekDates, weekEnd } from './week-bounds.ts'
 
-describe('week bounds (spec §4 week switcher)', () => {
+describe('week bounds', () => {
   it('starts the week on Monday in Poland time, not in the device zone', () => {
     // Sunday 29.11.2026 23:30 in Poland is already Monday in UTC+2 zones, still Sunday in UTC.
     const sundayNight = fromPolandLocal({ year: 2026, month: 11, day: 29, hour: 23, minute: 30 })

@@ -1,7 +1,7 @@
 import { addDays, polandDateKey, startOfPolandWeek } from '../../domain/poland-time.ts'
 import { isoWeekday } from './date-keys.ts'
 
-// spec §4 / §9 week switcher: weeks start on Monday (Poland time); a student may look at the
+// product-rules.md "Week switcher": weeks start on Monday (Poland time); a student may look at the
 // current and the next week only. Weeks are named by their Monday as 'YYYY-MM-DD'.
 
 export type WeekBounds = { min: string; max: string }
@@ -9,7 +9,7 @@ export type WeekBounds = { min: string; max: string }
 /** Monday of the current Poland week. */
 export const currentWeekStart = (now: Date): string => polandDateKey(startOfPolandWeek(now))
 
-/** spec §4: not before the current week, not beyond the next. */
+/** product-rules.md "Week switcher": not before the current week, not beyond the next. */
 export function weekBounds(now: Date): WeekBounds {
   const min = currentWeekStart(now)
   return { min, max: addDays(min, 7) }

@@ -31,7 +31,7 @@ function show(weekStart: string) {
   return onChange
 }
 
-describe('WeekSwitcher (spec §4)', () => {
+describe('WeekSwitcher', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(() => {
     cleanup()

@@ -12,7 +12,7 @@ import type { WeekBounds } from './week-bounds.ts'
 export type WeekSwitcherProps = {
   /** Monday of the shown week, 'YYYY-MM-DD'. */
   weekStart: string
-  /** The weeks that may be shown (weekBounds: the current and the next week, spec §4). */
+  /** The weeks that may be shown (weekBounds: the current and the next week). */
   bounds: WeekBounds
   onChange: (weekStart: string) => void
   /** Whose week it is: a teacher reads why only two weeks show, a student why only two can be booked. */
@@ -22,9 +22,10 @@ export type WeekSwitcherProps = {
 type Side = 'previous' | 'next'
 
 /**
- * spec §2 WeekSwitcher, §4: moves a week back or forward, never before `bounds.min` nor beyond
- * `bounds.max`. Trying to go further shows a tooltip explaining why; it closes after 6 s (§9).
- * The arrows stay focusable at the limit (aria-disabled), so keyboard users get the reason too.
+ * WeekSwitcher (product-rules.md "Week switcher"): moves a week back or forward, never before
+ * `bounds.min` nor beyond `bounds.max`. Trying to go further shows a tooltip explaining why; it
+ * closes after 6 s. The arrows stay focusable at the limit (aria-disabled), so keyboard users get
+ * the reason too.
  */
 export function WeekSwitcher({ weekStart, bounds, onChange, viewer = 'student' }: WeekSwitcherProps) {
   const { t } = useLingui()

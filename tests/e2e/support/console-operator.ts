@@ -5,8 +5,8 @@ import { messagesTo } from './mail.ts'
 import { opsOn } from './ops.ts'
 import { storyNow } from './story.ts'
 
-// The school's console in the journeys (issue #29): an operator made as a school makes one, the
-// codes of an authenticator app, and the demo accounts' API sessions the journeys prepare with.
+// The school's console in the journeys: an operator made as a school makes one, the codes of an
+// authenticator app, and the demo accounts' API sessions the journeys prepare with.
 
 type Server = { url: string; dataDir: string }
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
-// LearnCube is an outside service (issue #23): the journeys stand it in at its boundary, in the
+// LearnCube is an outside service: the journeys stand it in at its boundary, in the
 // test process. Its REST API as the server calls it (get-api-token/, classrooms/), and its
 // classroom client: a stand-in `VirtualClassroom` that shows the config it was given in its
 // element, and what the validation URL answered when it asked it for its token, as LearnCube's

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-// The lesson room (issue #13) as a page object: the pre-join check, the call's state and media
-// evidence (the stage carries the getStats numbers its quality indicator reads), and the chat.
+// The lesson room as a page object: the pre-join check, the call's state and media evidence (the
+// stage carries the getStats numbers its quality indicator reads), and the chat.
 
 export class LessonRoomPage {
   readonly page: Page

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect } from '@playwright/test'
 import { E2E_DATA_DIR } from '../../../playwright.config.ts'
 
-// Reads the messages the server wrote as .eml files (the default mailer, issue #2 item 5).
+// Reads the messages the server wrote as .eml files (the default mailer).
 
 function decodePart(headers: string, body: string): string {
   if (/content-transfer-encoding:\s*base64/i.test(headers))

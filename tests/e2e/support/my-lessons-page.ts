@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-// The my-lessons screen (spec §2, issue #5) as a page object: the next lesson, the tabs as a
-// table (the desktop list view), each lesson's actions menu and the dialogs it opens.
+// The my-lessons screen as a page object: the next lesson, the tabs as a table (the desktop list
+// view), each lesson's actions menu and the dialogs it opens.
 
 export type LessonsTab = 'Zaplanowane' | 'Zakończone'
 export type LessonAction =
@@ -59,7 +59,7 @@ export class MyLessonsPage {
     return { date, time }
   }
 
-  /** The "Najbliższa lekcja" panel above the tabs (DESIGN.md: the most prominent thing). */
+  /** The "Najbliższa lekcja" panel above the tabs (design.md "Layout": the most prominent thing). */
   nextLesson(): Locator {
     return this.page.getByRole('region', { name: 'Najbliższa lekcja' })
   }
@@ -92,7 +92,7 @@ export class MyLessonsPage {
     return this.page.getByRole('dialog', { name: title })
   }
 
-  /** A success toast (spec §8); Mantine's notifications are alerts. */
+  /** A success toast; Mantine's notifications are alerts. */
   toast(text: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: text })
   }

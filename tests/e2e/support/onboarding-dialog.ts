@@ -5,8 +5,8 @@ import { dayMonth, weekdayName } from '../../../src/web/ui/slot-format.ts'
 import { DEMO_PASSWORD } from './login-page.ts'
 import { typeTime } from './time-field.ts'
 
-// The LanguageOnboarding dialog (spec §2, §4) as a page object: its six steps, Find teacher and
-// what it found.
+// The LanguageOnboarding dialog (product-rules.md "Language onboarding") as a page object: its six
+// steps, Find teacher and what it found.
 
 export type Answers = { level: string; date: string; time: string; about: string }
 
@@ -82,7 +82,10 @@ function voiceSample(): Buffer {
   return Buffer.from(encodeWav([tone]))
 }
 
-/** The student's voice sample, uploaded as the recorder would (spec §9 format), before the journey. */
+/**
+ * The student's voice sample, uploaded as the recorder would (the format of product-rules.md
+ * "Voice sample"), before the journey.
+ */
 export async function giveVoiceSample(request: APIRequestContext, baseUrl: string, email: string) {
   const signIn = await request.post(`${baseUrl}/api/v1/users/sign_in`, {
     data: { email, password: DEMO_PASSWORD, remember: false },

@@ -4,7 +4,7 @@ import { E2E_DATA_DIR } from '../../../playwright.config.ts'
 /**
  * Runs an operator command (README "Operator commands") against the journeys' server: the CLI
  * connects to the server's database itself. Without PUBLIC_URL, as an operator would run it: the
- * e-mailed links use the address the running server announced (issue #25 item 4).
+ * e-mailed links use the address the running server announced.
  */
 export const ops = (...args: string[]) => opsOn({ dataDir: E2E_DATA_DIR }, ...args)
 

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { clusterDir, stopCluster } from '../../../src/server/db/embedded/cluster.ts'
 
-// A server of the journey's own (issue #5 offline journeys): the shared e2e server cannot be
+// A server of the journey's own (the offline journeys): the shared e2e server cannot be
 // stopped and restarted mid-test, this one can — gracefully, or killed outright. Its data
 // directory (the embedded PostgreSQL) outlives a stop, so a restart finds the same data; after a
 // SIGKILL, PostgreSQL (a process of its own) keeps running and the restart joins it.
@@ -17,8 +17,8 @@ export class OwnServer {
    *  before a restart). */
   env: Record<string, string>
   /**
-   * The server's working directory; its `dist` is the web app it serves (issue #26's update
-   * journey serves a build of its own, then a second one). Unset: this process's (the repo's).
+   * The server's working directory; its `dist` is the web app it serves (the app-update journey
+   * serves a build of its own, then a second one). Unset: this process's (the repo's).
    */
   cwd: string | undefined
 

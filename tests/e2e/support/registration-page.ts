@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { mp4Like, pngSquare } from './files.ts'
 
-/** The teacher registration (spec §2: six steps) as a page object. */
+/** The teacher registration (six steps) as a page object. */
 export class TeacherRegistrationPage {
   readonly page: Page
 

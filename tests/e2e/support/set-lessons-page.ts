@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-// The set-lessons screen (spec §2, §4) as a page object: filters, results, the chosen teacher's
-// week with its slots, and the ScheduleConfirmLessons dialog.
+// The set-lessons screen as a page object: filters, results, the chosen teacher's week with its
+// slots, and the ScheduleConfirmLessons dialog.
 
 /** A slot's accessible name ends with its state: "…, 16:00: wolny". */
 const FREE = /: wolny$/

@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test'
 
-// The spec §5/§9 time picker (@mantine/dates' TimePicker, issue #26): a group named by its label
-// with two spin buttons, hour and minutes, typed from the keyboard.
+// The time picker (@mantine/dates' TimePicker): a group named by its label with two spin buttons,
+// hour and minutes, typed from the keyboard.
 
 const HOUR = /^(Godzina|Hour)$/
 const MINUTES = /^(Minuty|Minutes)$/

@@ -29,7 +29,7 @@ export function voiceSampleWav(): Buffer {
   return Buffer.concat([header, data])
 }
 
-/** Gives the student a voice sample through the API (spec §7 students/update, protocol §5). */
+/** Gives the student a voice sample through the API (students/update, protocol §5). */
 export async function giveVoiceSample(request: APIRequestContext, baseUrl: string, token: string) {
   const answer = await request.post(`${baseUrl}/api/v1/students/update`, {
     headers: { authorization: `Bearer ${token}` },

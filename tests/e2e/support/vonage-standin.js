@@ -1,4 +1,4 @@
-// A stand-in for Vonage's client SDK (`@vonage/client-sdk-video`) in the E2E journey of issue #23.
+// A stand-in for Vonage's client SDK (`@vonage/client-sdk-video`) in the Vonage room's E2E journey.
 // Vonage is an outside service, so its SDK is replaced at its boundary: the journey serves this
 // module in place of the app's lazy chunk `assets/vonage-sdk-*.js`, and it exports what that chunk
 // exports (`vonageSdk`, the SDK's OT object). It behaves as the SDK does for what the room uses —

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID, verify } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-// Vonage's video REST API is an outside service (issue #23): the journeys stand it in at its
+// Vonage's video REST API is an outside service: the journeys stand it in at its
 // boundary, in the test process. It answers what the server's @vonage/video calls as Vonage's
 // documentation says — POST /session/create (a form) with `[{ session_id }]`, an archive's start,
 // stream selection and stop — and keeps every request. The app's key pair is made here, so the

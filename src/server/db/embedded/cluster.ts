@@ -78,7 +78,7 @@ function settings(throwaway: boolean): string[] {
       ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300']
       : [
           'max_connections=200',
-          // Group commit (issue #27): with five or more transactions open, a commit waits up to
+          // Group commit: with five or more transactions open, a commit waits up to
           // 0.2 ms for others to flush the WAL with it — one fsync for many bookings.
           'commit_delay=200',
           'commit_siblings=5',

@@ -51,9 +51,10 @@ CREATE INDEX "lesson_files_lesson_idx" ON "lesson_files" USING btree ("lesson_id
 CREATE UNIQUE INDEX "lesson_files_storage_key_key" ON "lesson_files" USING btree ("storage_key");--> statement-breakpoint
 CREATE INDEX "teacher_penalties_teacher_idx" ON "teacher_penalties" USING btree ("teacher_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "teacher_penalties_lesson_reason_key" ON "teacher_penalties" USING btree ("lesson_id","reason");--> statement-breakpoint
--- Hand-written (drizzle-kit does not emit CHECK constraints here): spec §5 text limits (255
--- characters for notes, memos, the cancellation reason, rating comments and absence notes; file
--- names likewise), spec §9 rating scale 1–5.
+-- Hand-written (drizzle-kit does not emit CHECK constraints here): the text limits of
+-- product-rules.md "Validation" (255 characters for notes, memos, the cancellation reason, rating
+-- comments and absence notes; file names likewise) and the rating scale 1–5 (product-rules.md
+-- "Constants and limits").
 ALTER TABLE "lessons" ADD CONSTRAINT "lessons_texts_length" CHECK (char_length("note") <= 255 AND char_length("teacher_memos") <= 255 AND char_length("student_memos") <= 255 AND char_length("cancellation_reason") <= 255);--> statement-breakpoint
 ALTER TABLE "lesson_ratings" ADD CONSTRAINT "lesson_ratings_value_range" CHECK ("value" BETWEEN 1 AND 5);--> statement-breakpoint
 ALTER TABLE "lesson_ratings" ADD CONSTRAINT "lesson_ratings_comment_length" CHECK (char_length("comment") <= 255);--> statement-breakpoint

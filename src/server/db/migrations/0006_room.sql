@@ -1,4 +1,4 @@
--- The lesson room (issue #13, src/server/modules/room, docs/lesson-room-protocol.md): the shared
+-- The lesson room (src/server/modules/room, docs/lesson-room-protocol.md): the shared
 -- secret of room tokens, the server's record of each party's socket (attendance and presence
 -- across processes), the parties' interaction reports, the chat stored with the lesson, room
 -- events too large for a NOTIFY payload, and whether an absence report's absentee ever joined.

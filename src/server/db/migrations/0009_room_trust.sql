@@ -1,4 +1,4 @@
--- issue #21: what ends a party's place in a lesson room, announced to the room hub of every server
+-- What ends a party's place in a lesson room, announced to the room hub of every server
 -- process (modules/room/room-bus.ts) on lektorium_room as {"o": "db", "e": <event>}, whoever made
 -- the change: a sign-out, a password change, an operator's ban or cancellation in psql. NOTIFY is
 -- delivered at commit, and never for a rolled-back change.

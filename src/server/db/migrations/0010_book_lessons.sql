@@ -1,13 +1,13 @@
--- issue #27 item 1: a booking (spec §7 POST /lessons/create) in one round trip. Before, the server
--- sent 13 statements inside one transaction and held the student's, the teacher's and the slots'
--- row locks while Node built and parsed each of them; now one call of this function takes the
--- same locks in the same order (student, teacher, slots), applies every rule of spec §4/§8/§9 that
--- needs the database in the order the web's messages expect (modules/lessons/book-lessons.ts maps
+-- A booking (POST /lessons/create) in one round trip. Before, the server sent 13 statements inside
+-- one transaction and held the student's, the teacher's and the slots' row locks while Node built
+-- and parsed each of them; now one call of this function takes the same locks in the same order
+-- (student, teacher, slots), applies every rule of product-rules.md "Booking" that needs the
+-- database in the order the web's messages expect (modules/lessons/book-lessons.ts maps
 -- the outcome to the same refusals as before), inserts the lessons and stores the idempotent
 -- answer, all in the statement's own transaction.
 --
--- Dates are Poland calendar dates (spec §9 time zone). What needs no database comes in as
--- arguments, computed by the caller from its clock: the schedule range, today's Poland date.
+-- Dates are Poland calendar dates (product-rules.md "Time zone"). What needs no database comes in
+-- as arguments, computed by the caller from its clock: the schedule range, today's Poland date.
 --
 -- Returns {"status", "body", "replayed"} for an answer, or {"error": code, "slots"?: [ids],
 -- "limit"?, "banned_until"?} for a refusal; a refusal writes nothing.
@@ -38,8 +38,8 @@ DECLARE
   booked integer;
   answer jsonb;
 BEGIN
-  -- The lessons' change is announced by the caller after the commit (issue #27 item 2): commits
-  -- never queue on NOTIFY's lock (lektorium_notify reads this setting).
+  -- The lessons' change is announced by the caller after the commit: commits never queue on
+  -- NOTIFY's lock (lektorium_notify reads this setting).
   PERFORM set_config('lektorium.notify_after_commit', 'on', true);
 
   -- The student first: every booking of theirs, and every retry with one key, queues here.
@@ -49,7 +49,7 @@ BEGIN
     RETURN jsonb_build_object('error', 'forbidden');
   END IF;
 
-  -- A key seen before answers what it answered then (ARCHITECTURE.md "API"), whatever changed since.
+  -- A key seen before answers what it answered then (architecture.md "API"), whatever changed since.
   IF p_key IS NOT NULL THEN
     SELECT k.scope, k.request_hash, k.status_code, k.response INTO stored
       FROM idempotency_keys k WHERE k.user_id = p_student AND k.key = p_key;
@@ -61,7 +61,7 @@ BEGIN
     END IF;
   END IF;
 
-  -- spec §8: who may book at all.
+  -- product-rules.md "Booking": who may book at all.
   IF NOT student.human_access THEN
     RETURN jsonb_build_object('error', 'human_access_required');
   END IF;
@@ -78,7 +78,7 @@ BEGIN
   IF NOT FOUND OR teacher.role <> 'teacher' OR teacher.status <> 'active' THEN
     RETURN jsonb_build_object('error', 'not_found');
   END IF;
-  -- spec §5: the language at a level of rank at least the requested one.
+  -- product-rules.md "Validation": the language at a level of rank at least the requested one.
   IF NOT EXISTS (
     SELECT 1 FROM teacher_taught_languages tl
       JOIN levels l ON l.id = tl.level_id
@@ -100,7 +100,8 @@ BEGIN
      FOR UPDATE;
   grace := coalesce((SELECT lesson_earliness_condition FROM settings WHERE id = 1), p_default_grace_hours);
 
-  -- spec §4, §9: each slot exists, is the teacher's, lies in the range and is not missed.
+  -- product-rules.md "Slot states", "Grace period": each slot exists, is the teacher's, lies in the
+  -- range and is not missed.
   SELECT array_agg(r.id) INTO refused
     FROM unnest(p_slots) AS r(id)
     LEFT JOIN time_slots s ON s.id = r.id AND s.teacher_id = p_teacher
@@ -110,7 +111,7 @@ BEGIN
   IF refused IS NOT NULL THEN
     RETURN jsonb_build_object('error', 'slot_unavailable', 'slots', refused);
   END IF;
-  -- spec §8: nothing on a Poland date after active_until.
+  -- product-rules.md "Booking": nothing on a Poland date after active_until.
   IF student.active_until IS NOT NULL THEN
     SELECT array_agg(s.id) INTO refused FROM time_slots s
      WHERE s.id = ANY (p_slots) AND (s.starts_at AT TIME ZONE 'Europe/Warsaw')::date > student.active_until;
@@ -133,8 +134,9 @@ BEGIN
     RETURN jsonb_build_object('error', 'slot_taken', 'slots', refused);
   END IF;
 
-  -- spec §8 dates and §9 limit, against the student's active lessons that have not ended or that
-  -- start within a day of the requested slots (lessons_student_starts_idx).
+  -- product-rules.md "Same-day rule", "Scheduled lessons limit": against the student's active
+  -- lessons that have not ended or that start within a day of the requested slots
+  -- (lessons_student_starts_idx).
   SELECT coalesce(array_agg(l.starts_at), '{}'), coalesce(array_agg(l.ends_at), '{}')
     INTO their_starts, their_ends
     FROM lessons l
@@ -156,7 +158,8 @@ BEGIN
     RETURN jsonb_build_object('error', 'lesson_limit', 'limit', student.scheduled_lessons_limit);
   END IF;
 
-  -- Our reading of spec §8 "maximum monthly income": the teacher's lessons per Poland month.
+  -- Our reading of "maximum monthly income" (product-rules.md "Errors"): the teacher's lessons per
+  -- Poland month.
   IF teacher.monthly_lesson_cap IS NOT NULL AND EXISTS (
     SELECT 1 FROM (
       SELECT date_trunc('month', s.starts_at AT TIME ZONE 'Europe/Warsaw') AS month, count(*) AS requested

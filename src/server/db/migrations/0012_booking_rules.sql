@@ -1,6 +1,7 @@
--- issue #24 item 1: the booking refuses what the screens already kept from it (spec §2
--- navigation): a student whose registration is not complete, and a student who may take group
--- lessons only. The function of migration 0010 otherwise unchanged.
+-- The booking refuses what the screens already kept from it (product-rules.md "Navigation guard";
+-- decisions.md "The server keeps the screens' rules"): a student whose registration is not
+-- complete, and a student who may take group lessons only. The function of migration 0010 otherwise
+-- unchanged.
 CREATE OR REPLACE FUNCTION lektorium_book_lessons(
   p_student uuid,
   p_teacher uuid,
@@ -28,8 +29,8 @@ DECLARE
   booked integer;
   answer jsonb;
 BEGIN
-  -- The lessons' change is announced by the caller after the commit (issue #27 item 2): commits
-  -- never queue on NOTIFY's lock (lektorium_notify reads this setting).
+  -- The lessons' change is announced by the caller after the commit: commits never queue on
+  -- NOTIFY's lock (lektorium_notify reads this setting).
   PERFORM set_config('lektorium.notify_after_commit', 'on', true);
 
   -- The student first: every booking of theirs, and every retry with one key, queues here.
@@ -40,7 +41,7 @@ BEGIN
     RETURN jsonb_build_object('error', 'forbidden');
   END IF;
 
-  -- A key seen before answers what it answered then (ARCHITECTURE.md "API"), whatever changed since.
+  -- A key seen before answers what it answered then (architecture.md "API"), whatever changed since.
   IF p_key IS NOT NULL THEN
     SELECT k.scope, k.request_hash, k.status_code, k.response INTO stored
       FROM idempotency_keys k WHERE k.user_id = p_student AND k.key = p_key;
@@ -52,8 +53,9 @@ BEGIN
     END IF;
   END IF;
 
-  -- spec §8: who may book at all; spec §2: a student whose registration is not complete, or who
-  -- may take group lessons only, never reaches the one-to-one booking (issue #24 item 1).
+  -- product-rules.md "Booking": who may book at all; "Navigation guard": a student whose
+  -- registration is not complete, or who may take group lessons only, never reaches the one-to-one
+  -- booking.
   IF NOT student.registration_completed THEN
     RETURN jsonb_build_object('error', 'registration_incomplete');
   END IF;
@@ -76,7 +78,7 @@ BEGIN
   IF NOT FOUND OR teacher.role <> 'teacher' OR teacher.status <> 'active' THEN
     RETURN jsonb_build_object('error', 'not_found');
   END IF;
-  -- spec §5: the language at a level of rank at least the requested one.
+  -- product-rules.md "Validation": the language at a level of rank at least the requested one.
   IF NOT EXISTS (
     SELECT 1 FROM teacher_taught_languages tl
       JOIN levels l ON l.id = tl.level_id
@@ -98,7 +100,8 @@ BEGIN
      FOR UPDATE;
   grace := coalesce((SELECT lesson_earliness_condition FROM settings WHERE id = 1), p_default_grace_hours);
 
-  -- spec §4, §9: each slot exists, is the teacher's, lies in the range and is not missed.
+  -- product-rules.md "Slot states", "Grace period": each slot exists, is the teacher's, lies in the
+  -- range and is not missed.
   SELECT array_agg(r.id) INTO refused
     FROM unnest(p_slots) AS r(id)
     LEFT JOIN time_slots s ON s.id = r.id AND s.teacher_id = p_teacher
@@ -108,7 +111,7 @@ BEGIN
   IF refused IS NOT NULL THEN
     RETURN jsonb_build_object('error', 'slot_unavailable', 'slots', refused);
   END IF;
-  -- spec §8: nothing on a Poland date after active_until.
+  -- product-rules.md "Booking": nothing on a Poland date after active_until.
   IF student.active_until IS NOT NULL THEN
     SELECT array_agg(s.id) INTO refused FROM time_slots s
      WHERE s.id = ANY (p_slots) AND (s.starts_at AT TIME ZONE 'Europe/Warsaw')::date > student.active_until;
@@ -131,8 +134,9 @@ BEGIN
     RETURN jsonb_build_object('error', 'slot_taken', 'slots', refused);
   END IF;
 
-  -- spec §8 dates and §9 limit, against the student's active lessons that have not ended or that
-  -- start within a day of the requested slots (lessons_student_starts_idx).
+  -- product-rules.md "Same-day rule", "Scheduled lessons limit": against the student's active
+  -- lessons that have not ended or that start within a day of the requested slots
+  -- (lessons_student_starts_idx).
   SELECT coalesce(array_agg(l.starts_at), '{}'), coalesce(array_agg(l.ends_at), '{}')
     INTO their_starts, their_ends
     FROM lessons l
@@ -154,7 +158,8 @@ BEGIN
     RETURN jsonb_build_object('error', 'lesson_limit', 'limit', student.scheduled_lessons_limit);
   END IF;
 
-  -- Our reading of spec §8 "maximum monthly income": the teacher's lessons per Poland month.
+  -- Our reading of "maximum monthly income" (product-rules.md "Errors"): the teacher's lessons per
+  -- Poland month.
   IF teacher.monthly_lesson_cap IS NOT NULL AND EXISTS (
     SELECT 1 FROM (
       SELECT date_trunc('month', s.starts_at AT TIME ZONE 'Europe/Warsaw') AS month, count(*) AS requested

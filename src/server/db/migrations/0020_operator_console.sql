@@ -39,7 +39,8 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_check" CHECK (("actor_ki
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_text_check" CHECK (length("action") BETWEEN 1 AND 100 AND length("target_type") BETWEEN 1 AND 100 AND ("target_id" IS NULL OR length("target_id") <= 200));--> statement-breakpoint
 ALTER TABLE "operator_recovery_codes" ADD CONSTRAINT "operator_recovery_codes_hash_check" CHECK ("code_hash" ~ '^[0-9a-f]{64}$');--> statement-breakpoint
 CREATE UNIQUE INDEX "operator_recovery_codes_hash_key" ON "operator_recovery_codes" USING btree ("user_id", "code_hash");--> statement-breakpoint
--- issue #29: the audit log is append-only; nothing, not even the product's own role, changes or deletes an entry.
+-- The audit log is append-only; nothing, not even the product's own role, changes or deletes an
+-- entry.
 CREATE FUNCTION lektorium_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only (%)', TG_OP USING ERRCODE = 'insufficient_privilege';

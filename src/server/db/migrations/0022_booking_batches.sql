@@ -1,4 +1,4 @@
--- issue #27 item 1: bookings that arrive together are made in one transaction and one round trip
+-- Bookings that arrive together are made in one transaction and one round trip
 -- (modules/lessons/booking-lanes.ts). Each item is one call of lektorium_book_lessons, in the
 -- order given, so every rule, lock order and refusal is the single booking's: a later item sees
 -- what the earlier ones booked, as if they had committed just before it. One commit (one WAL

@@ -1,4 +1,4 @@
--- issue #27: the booking function's time in PostgreSQL, measured with pg_stat_statements
+-- The booking function's time in PostgreSQL, measured with pg_stat_statements
 -- (docs/decisions.md "A booking's plans: generic"). Called alone from one client it took
 -- 1.5–2.3 ms, of which its statements ran for 0.6 ms; the rest was planning. Its statements take
 -- their arguments as parameters, and PostgreSQL's plan cache kept planning them afresh on every

@@ -1,6 +1,6 @@
 import { encodePng, type Rgb } from './png.ts'
 
-// Demo profile pictures (issue #3: the interface shows avatars): a head-and-shoulders silhouette on
+// Demo profile pictures (the interface shows avatars): a head-and-shoulders silhouette on
 // a colour of its own, drawn at seed time so the repository carries no image files.
 
 const PALETTE: readonly Rgb[] = [

@@ -8,7 +8,7 @@ import { ensureDemoLessonNow } from './demo-lesson-now.ts'
 import { DEMO_LESSON_EMAILS } from './demo-lessons.ts'
 import { seedOnStart } from './seed.ts'
 
-// issue #11 item 8: the demo lesson "starting now" must be joinable whenever `npm start` runs —
+// The demo lesson "starting now" must be joinable whenever `npm start` runs —
 // seeded at 17:20, started again the next night at 02:05 and at 02:20.
 
 let t: TestApp
@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** Piotr's lessons that can be joined at the clock's time (spec §4 join window). */
+/** Piotr's lessons that can be joined at the clock's time (product-rules.md "Join window"). */
 async function joinableNow() {
   const token = (await signIn(t.app, DEMO_LESSON_EMAILS.piotr, { password: DEMO_PASSWORD })).token
   const { lessons } = parseScheduled((await getWith(t, token, '/lessons/list_scheduled')).json())

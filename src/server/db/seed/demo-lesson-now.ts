@@ -7,8 +7,8 @@ import { lessons } from '../schema-lessons.ts'
 import { soonStart } from './demo-lesson-times.ts'
 import { DEMO_LESSON_EMAILS } from './demo-lessons.ts'
 
-// issue #11 item 8: the demo student Piotr's lesson "starting now" was seeded once, into an empty
-// database; a later `npm start` found it long over (and one seeded at night waited for 06:00).
+// The demo student Piotr's lesson "starting now" used to be seeded once, into an empty database;
+// a later `npm start` found it long over (and one seeded at night waited for 06:00).
 // At every start with demo data, Piotr gets a lesson with Anna starting within a quarter hour
 // unless one of his lessons can be joined already, so Join can be tried at any hour.
 
@@ -52,7 +52,7 @@ export async function ensureDemoLessonNow(
   return ctx.db.transaction(async (tx) => {
     const pair = await demoPair(tx)
     if (!pair) return 'no-demo'
-    // spec §4 join window: from 15 minutes before the start to 15 minutes after the end.
+    // product-rules.md "Join window": from 15 minutes before the start to 15 minutes after the end.
     const joinable = await tx
       .select({ id: lessons.id })
       .from(lessons)

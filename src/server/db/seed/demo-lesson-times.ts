@@ -11,18 +11,19 @@ import {
 } from '../../../domain/schedule/time-of-day.ts'
 import { isoWeekday } from '../../modules/timetables/plan.ts'
 
-// When the demo lessons take place (issue #5 seed), relative to the seeding time and always on
-// the teacher's own schedule (spec §9: 45-minute slots on a 15-minute grid, 06:00–23:00, Poland
-// time). Pure, so every seeding time can be tested.
+// When the demo lessons take place, relative to the seeding time and always on the teacher's own
+// schedule (product-rules.md "Constants and limits": 45-minute slots on a 15-minute grid,
+// 06:00–23:00, Poland time). Pure, so every seeding time can be tested.
 
 const STEP_MS = TIME_STEP_MINUTES * 60_000
 const LATEST_START = DAY_END_MINUTES - LESSON_SLOT_MINUTES
 
 /**
- * The "soon" lesson's start: the first quarter hour from `now`, at any hour (issue #11 item 8), so
- * Join and the absence report are open at once (spec §4: from 15 minutes before the start) however
- * late `npm start` runs. `onSchedule`: it fits the teacher's day (06:00–23:00, spec §9), where it
- * becomes a slot of the schedule; outside it the lesson has no slot.
+ * The "soon" lesson's start: the first quarter hour from `now`, at any hour, so Join and the
+ * absence report are open at once (product-rules.md "Join window": from 15 minutes before the
+ * start) however late `npm start` runs. `onSchedule`: it fits the teacher's day (06:00–23:00,
+ * product-rules.md "Constants and limits"), where it becomes a slot of the schedule; outside it the
+ * lesson has no slot.
  */
 export function soonStart(now: Date): { startsAt: Date; date: string; minutes: number; onSchedule: boolean } {
   // Poland's offsets are whole hours, so its quarter hours are the epoch's (and the instant is

@@ -17,7 +17,7 @@ import { DEMO_LESSON_EMAILS } from './demo-lessons.ts'
 import { DEMO_STUDENTS } from './demo-students.ts'
 import { seedDemoData } from './seed.ts'
 
-// The demo lessons of issue #5 (demo-lessons.ts), seeded on Tuesday 10 March 2026 at 17:20 Poland
+// The demo lessons (demo-lessons.ts), seeded on Tuesday 10 March 2026 at 17:20 Poland
 // time — inside Anna's working hours, so her extra "soon" slot cuts into them.
 
 let t: TestApp
@@ -97,7 +97,8 @@ describe('demo lessons', () => {
       expect(row?.slot.startsAt).toEqual(row?.lesson.startsAt)
       expect(row?.slot.endsAt).toEqual(row?.lesson.endsAt)
     }
-    // The soon lesson can be joined and reported on already (spec §4: from 15 minutes before).
+    // The soon lesson can be joined and reported on already (product-rules.md "Join window": from
+    // 15 minutes before).
     const report = await postJson(t, token, '/lessons/report_absence', {
       lesson_id: soon?.id,
       absentee_id: anna,

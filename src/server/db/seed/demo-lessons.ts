@@ -11,7 +11,7 @@ import { pastSlot, soonStart } from './demo-lesson-times.ts'
 import { DEMO_MATERIAL_FILENAME, demoMaterialPdf } from './demo-material.ts'
 import { DEMO_WEEKLY } from './demo-timetables.ts'
 
-// Demo lessons (issue #5): something to see on my-lessons for the web and the end-to-end tests,
+// Demo lessons: something to see on my-lessons for the web and the end-to-end tests,
 // at times relative to the seeding time and on the teachers' own schedules. No demo student who
 // existed before gets a lesson that has not ended (the booking journeys count on their free
 // limit); the new student Piotr Wiśniewski holds the upcoming ones. Lessons are only added with

@@ -1,6 +1,6 @@
-// A small, valid one-page PDF for the demo lesson material (issue #5 seed): content sniffing
-// (src/domain/files.ts) sees a PDF, and any viewer opens it. Text in ASCII with the standard
-// Helvetica font, so no font needs embedding.
+// A small, valid one-page PDF for the demo lesson material: content sniffing (src/domain/files.ts)
+// sees a PDF, and any viewer opens it. Text in ASCII with the standard Helvetica font, so no font
+// needs embedding.
 
 export const DEMO_MATERIAL_FILENAME = 'Present Perfect – ćwiczenia.pdf'
 

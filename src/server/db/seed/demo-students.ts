@@ -1,22 +1,25 @@
 import type { DemoPerson } from './demo-accounts.ts'
 import type { LanguageName } from './dictionaries.ts'
 
-// Demo students (issue #2): one per access combination and account state the navigation guard,
-// top navigation and sign-in rules of spec §2, §4 and §8 tell apart. Dates are relative to the
-// seeding time so the demo stays meaningful.
+// Demo students: one per access combination and account state the navigation guard, top navigation
+// and sign-in rules tell apart (product-rules.md "Navigation guard", "Sign-in and account states").
+// Dates are relative to the seeding time so the demo stays meaningful.
 
 export type DemoStudent = DemoPerson & {
   humanAccess: boolean
   aiAccess: boolean
   onlyGroupLessons?: boolean
-  /** 'partner' stands for a name containing PARTNER_COMPANY_NAME (spec §2 it-teachers). */
+  /**
+   * 'partner' stands for a name containing PARTNER_COMPANY_NAME (the it-teachers screen,
+   * product-rules.md "Screens and routes").
+   */
   company?: 'partner' | string
   /** Days from now; negative = already expired. */
   activeUntilDays: number
   warnedDaysAgo?: number
   bannedForDays?: number
   registrationCompleted?: boolean
-  /** Gets a generated profile picture (issue #3). */
+  /** Gets a generated profile picture. */
   picture?: boolean
   learned: LanguageName[]
   summary: string

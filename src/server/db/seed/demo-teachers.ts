@@ -2,8 +2,8 @@ import type { StoredAddress } from '../schema.ts'
 import type { DemoPerson } from './demo-accounts.ts'
 import type { LanguageName, LevelName, SpecializationName } from './dictionaries.ts'
 
-// Demo teachers (issue #2): eight verified teachers covering varied languages, levels and
-// specializations, and one awaiting verification (spec §4).
+// Demo teachers: eight verified teachers covering varied languages, levels and
+// specializations, and one awaiting verification (product-rules.md "Sign-in and account states").
 
 export type DemoTeacher = DemoPerson & {
   status: 'active' | 'pending_verification'

@@ -4,7 +4,7 @@ import { DEMO_TEACHERS } from './demo-teachers.ts'
 import { DEMO_WEEKLY } from './demo-timetables.ts'
 
 describe('demo weekly schedules', () => {
-  it('cover every verified demo teacher with intervals that pass the schedule rules (spec §5)', () => {
+  it('cover every verified demo teacher with intervals that pass the schedule rules', () => {
     const verified = DEMO_TEACHERS.filter((t) => t.status === 'active').map((t) => t.email)
     expect(Object.keys(DEMO_WEEKLY).sort()).toEqual(verified.sort())
     for (const weekly of Object.values(DEMO_WEEKLY)) {

@@ -6,8 +6,8 @@ import { updateUser } from '../../modules/users/repository.ts'
 import type { Db } from '../client.ts'
 import { soonStart, withSlotAt } from './demo-lesson-times.ts'
 
-// Demo weekly schedules (issue #4 item 1) of the eight verified demo teachers: Poland time,
-// cyclical, varied — after-work evenings, some mornings, Saturday mornings.
+// Demo weekly schedules of the eight verified demo teachers: Poland time, cyclical, varied —
+// after-work evenings, some mornings, Saturday mornings.
 
 const at = (start: string, end: string): Interval => ({ start, end })
 const weekdays = (intervals: Interval[]) => ({

@@ -1,5 +1,5 @@
-// spec §3: the languages offered, with the Polish name and its genitive (conjugated_name), the
-// levels A1–C2 and the specializations.
+// The languages offered (product-rules.md "Records and fields"), with the Polish name and its
+// genitive (conjugated_name), the levels A1–C2 and the specializations.
 
 export const LANGUAGES = [
   { name: 'English', namePl: 'angielski', conjugatedName: 'angielskiego' },

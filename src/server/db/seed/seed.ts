@@ -8,7 +8,10 @@ import { ensureDemoLessonNow } from './demo-lesson-now.ts'
 import { insertDemoUsers } from './demo-users.ts'
 import { LANGUAGES, LEVELS, SPECIALIZATIONS } from './dictionaries.ts'
 
-/** Languages, levels, specializations (spec §3) and the settings row; safe to run again. */
+/**
+ * Languages, levels, specializations (product-rules.md "Records and fields") and the settings row;
+ * safe to run again.
+ */
 export async function seedDictionaries(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -36,8 +39,8 @@ export async function seedDemoData(
 }
 
 /**
- * At start: dictionaries always; demo accounts only into a database without users (issue #2); and
- * with demo data, a lesson of the demo student Piotr that can be joined now (issue #11 item 8).
+ * At start: dictionaries always; demo accounts only into a database without users; and with
+ * demo data, a lesson of the demo student Piotr that can be joined now.
  */
 export async function seedOnStart(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'config' | 'storage' | 'log'>,

@@ -9,9 +9,10 @@ import { startConsoleTest } from '../../test-support/console-test.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import { addLessonAt, lessonParties, type Party, postJson } from '../../test-support/my-lessons.ts'
 
-// issue #29: the school's review of absence reports (spec §3) — the queue with the room's
-// attendance beside each claim, and the decision: accepting applies spec §4 (a student's warning,
-// then ban; a teacher's financial penalty); both parties are e-mailed in their locale (SMTP sink).
+// The school's review of absence reports (product-rules.md "Absence reports") — the queue with the
+// room's attendance beside each claim, and the decision: accepting applies product-rules.md
+// "Warning and ban", "Teacher penalties" (a student's warning, then ban; a teacher's financial
+// penalty); both parties are e-mailed in their locale (SMTP sink).
 
 const c = startConsoleTest({ mail: true })
 const { auditOf, fieldsOf } = c
@@ -156,7 +157,7 @@ describe('POST /admin/absence_reports/resolve', () => {
     ])
   })
 
-  it("accepts a teacher's reports: the student is warned, then banned and signed out (spec §4)", async () => {
+  it("accepts a teacher's reports: the student is warned, then banned and signed out", async () => {
     const pair = await lessonParties(c.t)
     const first = await reportedLesson(pair, 'teacher')
     const second = await reportedLesson(pair, 'teacher')

@@ -3,9 +3,9 @@ import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.
 import type { MailMessage } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
 
-// The school's decision on an absence report (issue #29), told to both parties in their locale
-// (spec: pl default, en fallback): the reporter learns the outcome, the absentee the outcome and,
-// when accepted, its consequence of spec §4.
+// The school's decision on an absence report, told to both parties in their locale (pl default, en
+// fallback): the reporter learns the outcome, the absentee the outcome and, when accepted, its
+// consequence (product-rules.md "Warning and ban", "Teacher penalties").
 
 export type Consequence = 'warned' | 'banned' | 'penalty' | null
 

@@ -8,7 +8,7 @@ import { languageNames, languageRef } from '../dictionaries/repository.ts'
 import { lessonStatus } from '../lessons/lesson-dto.ts'
 import { attendanceOf, fullName } from './lessons-repository.ts'
 
-// SQL of the school's review of absence reports (issue #29, spec §3 Absence report): the queue
+// SQL of the school's review of absence reports (product-rules.md "Absence reports"): the queue
 // with each claim's lesson, parties and attendance, and the decision.
 
 const reporter = alias(users, 'reporter')
@@ -40,7 +40,8 @@ function selectReports(db: Db) {
         warnedAt: absentee.warnedAt,
         bannedUntil: absentee.bannedUntil,
       },
-      // spec §4: the teacher's financial penalties so far (late cancellations and absences).
+      // product-rules.md "Teacher penalties": the teacher's financial penalties so far (late
+      // cancellations and absences).
       absenteePenalties: sql<number>`(select count(*) from ${teacherPenalties}
         where ${teacherPenalties.teacherId} = ${absentee.id})`.mapWith(Number),
       reporterLocale: reporter.locale,
@@ -116,7 +117,10 @@ export async function setReportDecision(
     .where(eq(absenceReports.id, reportId))
 }
 
-/** spec §4: the teacher's financial penalty for an absence (once per lesson). */
+/**
+ * product-rules.md "Teacher penalties": the teacher's financial penalty for an absence (once per
+ * lesson).
+ */
 export async function insertAbsencePenalty(
   tx: Db,
   values: { teacherId: string; lessonId: string; now: Date },
@@ -181,7 +185,10 @@ export async function toReportDtos(db: Db, rows: ReportRow[], now: Date): Promis
 
 export type PenaltyRow = typeof teacherPenalties.$inferSelect
 
-/** spec §4: the financial penalties recorded on a lesson (a late cancellation, an absence). */
+/**
+ * product-rules.md "Teacher penalties": the financial penalties recorded on a lesson (a late
+ * cancellation, an absence).
+ */
 export async function penaltiesOfLesson(db: Db, lessonId: string): Promise<PenaltyRow[]> {
   return db
     .select()

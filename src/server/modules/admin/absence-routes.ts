@@ -5,8 +5,9 @@ import { listReports, toReportDtos } from './absence-repository.ts'
 import { resolveAbsenceReport } from './absence-service.ts'
 import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 
-// The console's absence reports (issue #29, spec §3 Absence report): the queue with the room's
-// attendance beside each claim, and the school's decision (spec §4 consequences; both parties told).
+// The console's absence reports (product-rules.md "Absence reports"): the queue with the room's
+// attendance beside each claim, and the school's decision (its consequences: product-rules.md
+// "Warning and ban", "Teacher penalties"; both parties told).
 
 export async function adminAbsenceRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps

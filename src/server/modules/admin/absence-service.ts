@@ -18,11 +18,12 @@ import {
 import { type AuditActor, writeAudit } from './audit.ts'
 import { lockLesson } from './lessons-repository.ts'
 
-// The school's decision on an absence report (issue #29). Accepting applies spec §4: a student is
-// warned the first time (warned_at) and banned for ban_duration days (and signed out) when already
-// warned — the same ladder as a late cancellation; a teacher gets the financial penalty, recorded
-// in teacher_penalties (reason 'absence'). Dismissing changes nothing for the absentee. The
-// decision, its consequence and the audit entry commit together; both parties are e-mailed after.
+// The school's decision on an absence report. Accepting applies product-rules.md "Warning and ban",
+// "Teacher penalties": a student is warned the first time (warned_at) and banned for ban_duration
+// days (and signed out) when already warned — the same ladder as a late cancellation; a teacher
+// gets the financial penalty, recorded in teacher_penalties (reason 'absence'). Dismissing changes
+// nothing for the absentee. The decision, its consequence and the audit entry commit together; both
+// parties are e-mailed after.
 
 const DAY_MS = 86_400_000
 
@@ -54,7 +55,8 @@ async function applyConsequence(
   const settings = await showSettings({ db: tx })
   const banDays = settings.ban_duration
   if (absentee.role === 'teacher') {
-    // spec §4: "Teachers get a notice about a financial penalty for cancellation or absence".
+    // product-rules.md "Teacher penalties": "Teachers get a notice about a financial penalty for
+    // cancellation or absence".
     const penaltyId = await insertAbsencePenalty(tx, { teacherId: absentee.id, lessonId, now })
     return {
       consequence: 'penalty',

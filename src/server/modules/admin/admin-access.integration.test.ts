@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { bearer, createUser, signIn } from '../../test-support/fixtures.ts'
 import { registeredRoutes } from '../../test-support/route-tree.ts'
 
-// issue #29 "Done when": who reaches the operator APIs — every /admin route against signed-out
-// callers, students, teachers and an operator without the second factor — and an operator never
-// reaches the students' and teachers' APIs.
+// Who reaches the operator APIs — every /admin route against signed-out callers, students, teachers
+// and an operator without the second factor — and an operator never reaches the students' and
+// teachers' APIs.
 
 let t: TestApp
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { tokenIn } from '../../test-support/capturing-mailer.ts'
 import { bearer, createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../../test-support/fixtures.ts'
 import { open, seal } from './secret-box.ts'
 
-// issue #29: operator accounts, their second factor, the operator APIs' guard and the audit log.
+// Operator accounts, their second factor, the operator APIs' guard and the audit log.
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema-admin.ts'
 
-// The audit log of issue #29: every operator action, from the console or the ops CLI, is written
+// The audit log: every operator action, from the console or the ops CLI, is written
 // by the service that makes the change, in that change's transaction (pass the transaction as
 // `db`), so an action and its entry are committed or rolled back together. There is no update or
 // delete here, and the database refuses both (migration 0020's trigger).

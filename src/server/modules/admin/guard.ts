@@ -5,7 +5,7 @@ import type { SignedIn } from '../../platform/sessions.ts'
 import type { AuditActor } from './audit.ts'
 import { sessionPassedSecondFactor } from './second-factor.ts'
 
-// Who reaches the operator APIs (issue #29): signed out 401; students and teachers 403; an operator
+// Who reaches the operator APIs: signed out 401; students and teachers 403; an operator
 // whose session has not passed the second factor 403 on /admin (it may only enrol or verify).
 
 async function requireOperator(request: FastifyRequest): Promise<void> {
@@ -35,7 +35,7 @@ export function currentOperator(request: FastifyRequest): SignedIn {
   return signedIn
 }
 
-/** The operator of a request as the audit log names who acted (issue #29: every change audited). */
+/** The operator of a request as the audit log names who acted (every change is audited). */
 export function operatorActor(request: FastifyRequest): AuditActor {
   const { user } = currentOperator(request)
   return { kind: 'operator', id: user.id, email: user.email }

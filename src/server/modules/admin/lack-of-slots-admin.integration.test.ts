@@ -7,8 +7,9 @@ import { lackOfSlotsReports } from '../../db/schema-onboarding.ts'
 import { startConsoleTest } from '../../test-support/console-test.ts'
 import { createUser } from '../../test-support/fixtures.ts'
 
-// issue #29: the console's lack-of-slots requests (spec §3 Lack-of-slots report), grouped by the
-// language to learn, the level and the hour of the day, and marked handled (audited).
+// The console's lack-of-slots requests (Lack-of-slots report, product-rules.md "Records and
+// fields"), grouped by the language to learn, the level and the hour of the day, and marked handled
+// (audited).
 
 const c = startConsoleTest()
 const { post } = c

@@ -5,7 +5,8 @@ import { parseInput } from '../../platform/validate.ts'
 import { currentOperator, operatorWithSecondFactor } from './guard.ts'
 import { handleLackOfSlots, listLackOfSlotsGroups } from './lack-of-slots-service.ts'
 
-// The console's lack-of-slots requests (issue #29, spec §3): the grouped queue and "handled".
+// The console's lack-of-slots requests (product-rules.md "Records and fields"): the grouped queue
+// and "handled".
 
 export async function adminLackOfSlotsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps

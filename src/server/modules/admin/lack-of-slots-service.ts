@@ -11,9 +11,10 @@ import { lackOfSlotsReports as r } from '../../db/schema-onboarding.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type AuditActor, writeAudit } from './audit.ts'
 
-// The console's lack-of-slots requests (issue #29, spec §3 Lack-of-slots report): what students
-// asked for and found no teacher, grouped by the language to learn, the level and the hour of the
-// day (Poland) the school would have to staff; an operator marks requests handled (audited).
+// The console's lack-of-slots requests (Lack-of-slots report, product-rules.md "Records and
+// fields"): what students asked for and found no teacher, grouped by the language to learn, the
+// level and the hour of the day (Poland) the school would have to staff; an operator marks requests
+// handled (audited).
 
 const handler = alias(users, 'handler')
 const hourOf = sql<string>`substr(${r.hour}, 1, 2)`

@@ -13,7 +13,7 @@ import { startConsoleTest } from '../../test-support/console-test.ts'
 import { bearer } from '../../test-support/fixtures.ts'
 import { addLessonAt, lessonParties, lessonRow, postJson } from '../../test-support/my-lessons.ts'
 
-// issue #29: the console's lessons — the list, a lesson's details with what the room recorded, and
+// The console's lessons — the list, a lesson's details with what the room recorded, and
 // the school's cancel with a reason and no penalty.
 
 const c = startConsoleTest()

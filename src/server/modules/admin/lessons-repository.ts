@@ -23,7 +23,7 @@ import { lessonChatMessages, roomConnections } from '../../db/schema-room.ts'
 import { languageNames } from '../dictionaries/repository.ts'
 import { mergeAttendance } from '../lessons/attendance.ts'
 
-// SQL of the console's lessons (issue #29): one statement per page, the parties, language, level
+// SQL of the console's lessons: one statement per page, the parties, language, level
 // and the canceller by joins and the report counts by sub-selects.
 
 export const teacherUser = alias(users, 'teacher')

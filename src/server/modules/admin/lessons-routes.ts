@@ -10,7 +10,7 @@ import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 import { listAdminLessons } from './lessons-repository.ts'
 import { adminLessonDetail, cancelAsSchool, toAdminLesson } from './lessons-service.ts'
 
-// The console's lessons (issue #29): by date range, teacher, student and status; one lesson's
+// The console's lessons: by date range, teacher, student and status; one lesson's
 // details; the school's cancel with a reason and no penalty.
 
 const polandDay = (key: string) => fromPolandLocal(parseDateKey(key))

@@ -22,9 +22,9 @@ import {
   lockLesson,
 } from './lessons-repository.ts'
 
-// The console's lessons (issue #29): a lesson's details for the school, and the school's cancel on
-// behalf of either party — with a reason and no penalty (spec §4's warnings, bans and teacher
-// penalties are for a party's own late cancellation), both parties told.
+// The console's lessons: a lesson's details for the school, and the school's cancel on behalf of
+// either party — with a reason and no penalty (the warnings, bans and teacher penalties of
+// product-rules.md "Cancellation" are for a party's own late cancellation), both parties told.
 
 export type AdminLessonsContext = Pick<AppContext, 'db' | 'clock' | 'jobs' | 'fileUrls'>
 
@@ -95,9 +95,9 @@ export async function adminLessonDetail(
 }
 
 /**
- * spec §4's rule of what can be cancelled (not cancelled, not started, not finished) with the same
- * error codes as POST /lessons/cancel; the cancellation, its audit entry and both parties' notices
- * commit together.
+ * The rule of what can be cancelled (product-rules.md "Cancellation": not cancelled, not started,
+ * not finished) with the same error codes as POST /lessons/cancel; the cancellation, its audit
+ * entry and both parties' notices commit together.
  */
 export async function cancelAsSchool(
   ctx: AdminLessonsContext,
@@ -117,7 +117,7 @@ export async function cancelAsSchool(
       cancelledBy: actor.kind === 'operator' ? actor.id : null,
       cancellationReason: input.reason,
     })
-    // issue #28: cancelledBy null — neither party cancelled, so both are told.
+    // cancelledBy null — neither party cancelled, so both are told.
     const parties = {
       id: lesson.id,
       startsAt: lesson.startsAt,

@@ -8,7 +8,7 @@ import { replaceResetToken } from '../auth/repository.ts'
 import { findUserByEmail, insertUser } from '../users/repository.ts'
 import { type AuditActor, writeAudit } from './audit.ts'
 
-// `npm run ops -- create-operator EMAIL` (issue #29): operators are never signed up. The account is
+// `npm run ops -- create-operator EMAIL`: operators are never signed up. The account is
 // active without a password; the e-mailed link is a password-reset token (the reset page sets the
 // password), valid 7 days. Running it again for an operator who has no password yet resends a link.
 

@@ -9,7 +9,7 @@ import { ENGLISH } from '../../test-support/lessons.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { isoWeekName } from './overview-service.ts'
 
-// issue #29: the console's overview — per ISO week (Poland) bookings, cancellations (late and the
+// The console's overview — per ISO week (Poland) bookings, cancellations (late and the
 // school's apart), accepted absences and AI use; each teacher's booked share of published slots.
 // The test clock is Tuesday 10 March 2026, 10:00 in Poland (UTC+1): this week starts on 9 March.
 

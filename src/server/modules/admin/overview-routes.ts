@@ -6,7 +6,7 @@ import { parseInput } from '../../platform/validate.ts'
 import { operatorWithSecondFactor } from './guard.ts'
 import { overview } from './overview-service.ts'
 
-// The console's overview (issue #29): GET /admin/overview?weeks=N (default 12, at most 52), and
+// The console's overview: GET /admin/overview?weeks=N (default 12, at most 52), and
 // the period of the teachers' booked shares (date_from/date_to, Poland days, at most a year).
 
 const MAX_PERIOD_DAYS = 366

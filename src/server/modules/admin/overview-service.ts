@@ -17,11 +17,12 @@ import { absenceReports, lessons } from '../../db/schema-lessons.ts'
 import { showSettings } from '../settings/service.ts'
 import { fullName } from './lessons-repository.ts'
 
-// The console's overview (issue #29): per ISO week (Monday to Monday, Poland time, spec §9) the
-// bookings, cancellations (late ones — inside spec §3 cancellation_earliness, by a party — and the
-// school's apart), accepted absences and the AI lesson's use; and each teacher's booked share of
-// the slots they published in a period. Plain aggregates, one statement each: a week is a bucket
-// of the week boundaries (width_bucket), computed here with the app's own Poland time.
+// The console's overview: per ISO week (Monday to Monday, Poland time, product-rules.md "Time
+// zone") the bookings, cancellations (late ones — inside cancellation_earliness, product-rules.md
+// "Cancellation", by a party — and the school's apart), accepted absences and the AI lesson's use;
+// and each teacher's booked share of the slots they published in a period. Plain aggregates, one
+// statement each: a week is a bucket of the week boundaries (width_bucket), computed here with the
+// app's own Poland time.
 
 type Overview = v.InferOutput<typeof overviewResponse>['data']
 

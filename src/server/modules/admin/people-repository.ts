@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import type { User } from '../../platform/sessions.ts'
 
-// The reads the console's Students and Teachers (issue #29) share: the text search, a page of
+// The reads the console's Students and Teachers share: the text search, a page of
 // users, and one user of a role.
 
 /** `q` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */

@@ -31,7 +31,7 @@ import {
 import { adminStudentRoutes } from './students-routes.ts'
 import { adminTeacherRoutes } from './teachers-routes.ts'
 
-// The school's console (issue #29): the operator's second factor (/operator/second_factor/*) and
+// The school's console: the operator's second factor (/operator/second_factor/*) and
 // the operator APIs (/admin/*), which the console's screens call. Every change goes through the
 // same service as the ops CLI and is audited in its transaction.
 
@@ -127,7 +127,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return { data: { entries: rows.map(toAuditDto), page: query.page, has_more: more } }
   })
 
-  // spec §4: a teacher awaiting verification is let in (the same service as `ops verify-teacher`).
+  // product-rules.md "Sign-in and account states": a teacher awaiting verification is let in (the
+  // same service as `ops verify-teacher`).
   app.post('/admin/teachers/verify', admin, async (request) => {
     const { email } = parseInput(verifyTeacherBody, request.body)
     try {
@@ -147,7 +148,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     }
   })
 
-  // spec §3 Settings (the same service as `ops settings`).
+  // Settings (product-rules.md "Records and fields"; the same service as `ops settings`).
   app.get('/admin/settings/show', admin, async () => ({ data: await showOperatorSettings(ctx) }))
   app.post('/admin/settings/update', admin, async (request) => {
     const changes = settingChanges(parseInput(updateSettingsBody, request.body))

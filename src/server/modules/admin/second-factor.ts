@@ -12,7 +12,7 @@ import { hashToken } from '../../platform/tokens.ts'
 import { writeAudit } from './audit.ts'
 import { open, seal } from './secret-box.ts'
 
-// An operator's second factor (issue #29): TOTP as authenticator apps expect it (RFC 6238, SHA-1,
+// An operator's second factor: TOTP as authenticator apps expect it (RFC 6238, SHA-1,
 // 6 digits, 30 s), enrolled at the first sign-in, plus ten one-time recovery codes. A session of an
 // operator reaches the operator APIs only once this session has passed it (sessions.second_factor_at).
 

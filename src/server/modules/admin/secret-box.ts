@@ -3,8 +3,9 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sharedSecret } from '../../platform/server-secrets.ts'
 
-// Operators' TOTP secrets are sealed with AES-256-GCM (docs/decisions.md "The school's console").
-// With OPERATOR_TOTP_KEY set (the same on every node), the key lives outside the database, so a
+// Operators' TOTP secrets are sealed with AES-256-GCM (see the console's first entry in
+// decisions.md "The school's console: operators, their second factor, the audit log"). With
+// OPERATOR_TOTP_KEY set (the same on every node), the key lives outside the database, so a
 // dump of it alone reveals no secret ('e1' seals). Without it, a key is generated once and kept in
 // server_secrets, as the room's and web push's are ('v1' seals): a copy of the factor table alone
 // then reveals nothing, a dump of the whole database does. Each seal names its key, so setting

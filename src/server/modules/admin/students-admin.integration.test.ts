@@ -10,7 +10,7 @@ import { authorizationBreaches } from '../../test-support/admin-operator.ts'
 import { startConsoleTest } from '../../test-support/console-test.ts'
 import { createUser, signIn, uniqueEmail } from '../../test-support/fixtures.ts'
 
-// issue #29: the console's Students: the list with access, warning, ban and invitation; invite
+// The console's Students: the list with access, warning, ban and invitation; invite
 // one (a real e-mail through a real SMTP server; the CSV: students-csv-admin.integration.test.ts);
 // extend or end access; lift a ban or a warning. The test clock's today is 2026-03-10 (Poland).
 

@@ -8,7 +8,7 @@ import {
 import { startConsoleTest } from '../../test-support/console-test.ts'
 import { createUser, uniqueEmail } from '../../test-support/fixtures.ts'
 
-// issue #29: the console invites students from a CSV file: a preview that shows each row's
+// The console invites students from a CSV file: a preview that shows each row's
 // problems and sends nothing, then the send, whose e-mails go through a real SMTP server. The
 // test clock's today is 2026-03-10 (Poland).
 

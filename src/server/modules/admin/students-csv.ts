@@ -9,9 +9,10 @@ import {
 import { emailSchema } from '../../../domain/api/common.ts'
 import { OpsFieldError } from './field-errors.ts'
 
-// The console's invitations from a CSV file (issue #29): the header row names the columns of
+// The console's invitations from a CSV file: the header row names the columns of
 // CSV_COLUMNS (any order), then one student per row. RFC 4180 quoting; a comma or, as Excel writes
-// in Poland, a semicolon between fields. Rules: docs/decisions.md "Inviting students from a CSV".
+// in Poland, a semicolon between fields. Rules: docs/decisions.md "The console's Teachers and
+// Students".
 
 type Column = (typeof CSV_COLUMNS)[number]
 type Problem = CsvRow['problems'][number]

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
 import { latestInvitations } from './students-repository.ts'
 
-// The console's view of a student (issue #29): spec §3 access fields, spec §4 warning and ban,
-// spec §9 scheduled-lessons limit, and where their invitation stands.
+// The console's view of a student: access fields, warning and ban, scheduled-lessons limit
+// (product-rules.md "Records and fields", "Warning and ban", "Scheduled lessons limit"), and where
+// their invitation stands.
 
 type Invitation = Awaited<ReturnType<typeof latestInvitations>>[number]
 

@@ -12,9 +12,10 @@ import { checkCsv, markTaken } from './students-csv.ts'
 import { takenEmails } from './students-repository.ts'
 import { studentItem } from './students-service.ts'
 
-// spec §1 "students are invited with access flags and an active until date": the console invites
-// one student or the rows of a CSV file, each through inviteStudent (the service of `ops
-// invite-student`: its own transaction and audit entry, the e-mail after the commit).
+// product-rules.md "Who uses it": "students are invited with access flags and an active until
+// date": the console invites one student or the rows of a CSV file, each through inviteStudent (the
+// service of `ops invite-student`: its own transaction and audit entry, the e-mail after the
+// commit).
 
 /**
  * inviteStudent's OpsError is either the address taken by another account (nothing written) or

@@ -5,7 +5,7 @@ import { invitations, users } from '../../db/schema.ts'
 import type { User } from '../../platform/sessions.ts'
 import { containsPattern, nameOrEmailContains, pageOfUsers, userOfRole } from './people-repository.ts'
 
-// The console's Students (issue #29): the reads behind the list; the writes go through updateUser
+// The console's Students: the reads behind the list; the writes go through updateUser
 // and the invitations' service.
 
 export type StudentFilter = {

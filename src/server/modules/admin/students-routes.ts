@@ -12,7 +12,7 @@ import { operatorActor, operatorWithSecondFactor } from './guard.ts'
 import { inviteOne, previewCsv, sendCsv } from './students-invitations.ts'
 import { clearWarning, liftBan, listStudents, updateStudent } from './students-service.ts'
 
-// The console's Students (issue #29). Registered from adminRoutes; every route needs the second
+// The console's Students. Registered from adminRoutes; every route needs the second
 // factor. The CSV travels as JSON text ({ csv }), read by the browser from the chosen file.
 
 const count = <T>(items: T[], test: (item: T) => boolean) => items.filter(test).length

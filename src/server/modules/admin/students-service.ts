@@ -9,9 +9,11 @@ import { OpsFieldError } from './field-errors.ts'
 import { adminStudents } from './students-dto.ts'
 import { findStudent, findStudents, lockStudent, type StudentFilter } from './students-repository.ts'
 
-// The console's Students (issue #29): the list, access (spec §3 human_access, ai_access,
-// only_group_lessons, active_until), the scheduled-lessons limit (spec §9) and spec §4's warning
-// and ban. Each change is one transaction with its audit entry; the CLI could call these as they are.
+// The console's Students: the list, access (human_access, ai_access, only_group_lessons,
+// active_until; product-rules.md "Records and fields"), the scheduled-lessons limit
+// (product-rules.md "Scheduled lessons limit") and the warning and ban (product-rules.md "Warning
+// and ban"). Each change is one transaction with its audit entry; the CLI could call these as they
+// are.
 
 type Ctx = Pick<ServiceContext, 'db' | 'clock'>
 
@@ -101,7 +103,10 @@ export async function updateStudent(
   return studentItem(ctx, studentId)
 }
 
-/** spec §4: a banned student may sign in and book again at once; the warning stays (its own action). */
+/**
+ * product-rules.md "Warning and ban": a banned student may sign in and book again at once; the
+ * warning stays (its own action).
+ */
 export function liftBan(ctx: Ctx, studentId: string, actor: AuditActor): Promise<AdminStudent> {
   return changeStudent(ctx, studentId, actor, 'student.lift_ban', (s, now) => {
     if (!s.bannedUntil || s.bannedUntil <= now)
@@ -114,7 +119,10 @@ export function liftBan(ctx: Ctx, studentId: string, actor: AuditActor): Promise
   })
 }
 
-/** spec §4: without the warning, the student's next late cancellation warns again instead of banning. */
+/**
+ * product-rules.md "Warning and ban": without the warning, the student's next late cancellation
+ * warns again instead of banning.
+ */
 export function clearWarning(ctx: Ctx, studentId: string, actor: AuditActor): Promise<AdminStudent> {
   return changeStudent(ctx, studentId, actor, 'student.clear_warning', (s) => {
     if (!s.warnedAt) throw new OpsFieldError('student_id', `${s.email} has no warning.`)

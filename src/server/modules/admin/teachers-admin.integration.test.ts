@@ -14,7 +14,7 @@ import { bearer, createUser, signIn } from '../../test-support/fixtures.ts'
 import { B1, ENGLISH } from '../../test-support/lessons.ts'
 import { addLesson, addSlot, createTeacher } from '../../test-support/teacher-fixtures.ts'
 
-// issue #29: the console's Teachers: the list an operator reviews, reject with a reason (e-mailed
+// The console's Teachers: the list an operator reviews, reject with a reason (e-mailed
 // in the teacher's locale through a real SMTP server), deactivate and reactivate, cap and video.
 
 const c = startConsoleTest({ mail: true })
@@ -79,7 +79,7 @@ describe('GET /admin/teachers/index', () => {
     expect(byName.data.items).toHaveLength(1)
   })
 
-  it('counts each teacher’s penalties by reason (spec §4), zero for a teacher without any', async () => {
+  it('counts each teacher’s penalties by reason, zero for a teacher without any', async () => {
     const marker = `pen${randomUUID().slice(0, 8)}`
     const db = c.t.database.db
     const penalised = await createTeacher(db, {}, { lastName: `Kara${marker}` })

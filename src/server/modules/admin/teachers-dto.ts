@@ -12,14 +12,14 @@ import {
   REJECT_ACTION,
 } from './teachers-repository.ts'
 
-// The console's view of a teacher (issue #29): what an operator needs to verify one (picture,
+// The console's view of a teacher: what an operator needs to verify one (picture,
 // video, languages, description, billing completeness) and to run one (cap, video, lessons ahead).
 
 type BillingField = (typeof BILLING_FIELDS)[number]
 
 const filled = (value: string | null | undefined) => Boolean(value?.trim())
 
-/** spec §5 "Bank data filled", field by field: the ones still missing. */
+/** product-rules.md "Bank details": "Bank data filled", field by field: the ones still missing. */
 export function missingBilling(user: Pick<User, 'iban' | 'swift' | 'address'>): BillingField[] {
   const a = user.address
   const checks: [BillingField, boolean][] = [

@@ -13,7 +13,7 @@ import { lessons } from '../../db/schema-lessons.ts'
 import type { User } from '../../platform/sessions.ts'
 import { nameOrEmailContains, pageOfUsers, userOfRole } from './people-repository.ts'
 
-// The console's Teachers (issue #29): the reads behind the list; the writes go through updateUser.
+// The console's Teachers: the reads behind the list; the writes go through updateUser.
 
 /** The users.status of each status the console shows ('deactivated' is 'inactive' in the table). */
 const STORED_STATUS = {
@@ -47,7 +47,10 @@ export const findTeacher = (db: Db, teacherId: string) => userOfRole(db, 'teache
 /** The teacher's row, locked until the transaction ends. */
 export const lockTeacher = (db: Db, teacherId: string) => userOfRole(db, 'teacher', teacherId, { lock: true })
 
-/** spec §3 taught_languages with their names, and the teaching language ids, of several teachers. */
+/**
+ * taught_languages (product-rules.md "Records and fields") with their names, and the teaching
+ * language ids, of several teachers.
+ */
 export async function findTeachersLanguages(db: Db, teacherIds: string[]) {
   if (teacherIds.length === 0) return { taught: [], teaching: [] }
   const taught = await db

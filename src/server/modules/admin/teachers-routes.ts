@@ -16,7 +16,7 @@ import {
   updateTeacher,
 } from './teachers-service.ts'
 
-// The console's Teachers (issue #29): the list to review and run teachers by, and the operator's
+// The console's Teachers: the list to review and run teachers by, and the operator's
 // changes (verify: routes.ts). Registered from adminRoutes; every route needs the second factor.
 
 export async function adminTeacherRoutes(app: FastifyInstance): Promise<void> {

@@ -22,9 +22,9 @@ import {
   type TeacherFilter,
 } from './teachers-repository.ts'
 
-// The console's Teachers (issue #29). Each change is one transaction with its audit entry; the
-// CLI could call these as they are (they take the actor). Decisions: docs/decisions.md
-// "Rejecting and deactivating teachers".
+// The console's Teachers. Each change is one transaction with its audit entry; the CLI could call
+// these as they are (they take the actor). Decisions: docs/decisions.md "The console's Teachers and
+// Students".
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'fileUrls' | 'mailer' | 'log' | 'config'>
 
@@ -84,9 +84,9 @@ async function changeStatus(
 }
 
 /**
- * spec §4 "Teacher accounts await verification": an operator may turn one down instead, with a
- * reason e-mailed in the teacher's locale. The account becomes inactive (sign-in answers "The
- * account is inactive"); the e-mail address stays taken.
+ * product-rules.md "Sign-in and account states": "Teacher accounts await verification": an operator
+ * may turn one down instead, with a reason e-mailed in the teacher's locale. The account becomes
+ * inactive (sign-in answers "The account is inactive"); the e-mail address stays taken.
  */
 export async function rejectTeacher(
   ctx: Ctx,

@@ -6,7 +6,7 @@ import type { User } from '../../platform/sessions.ts'
 import { answer, showConversation } from './chat.ts'
 import type { ConversationRow } from './repository.ts'
 
-// The chat's answer as server-sent events (issue #15: replies stream in): `stored` (the student's
+// The chat's answer as server-sent events (replies stream in): `stored` (the student's
 // message, committed), `delta` for each piece of the reply, then `done` with the stored reply or
 // `error` with the model's failure — the student's message stays stored for a retry either way.
 

@@ -6,9 +6,9 @@ import { aiStudent, buildAiTestApp, chatEvents, languageId } from '../../test-su
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { getWith, postJson, refusal } from '../../test-support/my-lessons.ts'
 
-// Issue #15 "Done when": the tutor, against a fake OpenAI-compatible server on 127.0.0.1, sends
-// the learned language, the level, the explanation language and the history; replies stream; a
-// model failure keeps the student's message for a retry; the daily cap refuses with its own text.
+// The tutor, against a fake OpenAI-compatible server on 127.0.0.1, sends the learned language, the
+// level, the explanation language and the history; replies stream; a model failure keeps the
+// student's message for a retry; the daily cap refuses with its own text.
 
 let t: TestApp
 let fake: FakeOpenAi

@@ -25,7 +25,7 @@ import {
 import { currentSettings } from './settings.ts'
 import { tutorMessages } from './tutor-prompt.ts'
 
-// The chat tab (issue #15): the student's message is committed before the model is called, so a
+// The chat tab: the student's message is committed before the model is called, so a
 // model error, a time-out or a closed tab loses nothing and the message can be retried; the
 // tutor's reply is stored once it has fully arrived. AI_DAILY_MESSAGES bounds the cost.
 

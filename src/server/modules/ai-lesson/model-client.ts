@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AiConfig } from '../../config.ts'
 import { AppError } from '../../platform/errors.ts'
 
-// The built-in tutor's model (issue #15, ARCHITECTURE.md "AI lesson"): any OpenAI-compatible API
+// The built-in tutor's model (architecture.md "AI lesson"): any OpenAI-compatible API
 // (`AI_BASE_URL`: Ollama, vLLM, llama.cpp's server or a hosted one). The reply is streamed; the
 // time-out covers the wait for the answer and every pause between two streamed pieces.
 

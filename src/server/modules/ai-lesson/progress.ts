@@ -5,9 +5,10 @@ import type { AppContext } from '../../context.ts'
 import type { User } from '../../platform/sessions.ts'
 import { messagesSince, reviewTimesSince, wordCards } from './progress-repository.ts'
 
-// The progress tab (issue #15): words learned and due, the review streak, conversation minutes and
-// mistakes by kind, per Poland day (spec §9) over the last two weeks. A conversation's minutes on
-// a day run from its first to its last message that day, at least one (docs/decisions.md).
+// The progress tab: words learned and due, the review streak, conversation minutes and mistakes by
+// kind, per Poland day (product-rules.md "Time zone") over the last two weeks. A conversation's
+// minutes on a day run from its first to its last message that day, at least one
+// (docs/decisions.md).
 
 export const PROGRESS_DAYS = 14
 const STREAK_DAYS_MAX = 366

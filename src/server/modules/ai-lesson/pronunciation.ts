@@ -6,7 +6,7 @@ import type { User } from '../../platform/sessions.ts'
 import { transcribe, transcribeEndpoint } from './model-client.ts'
 import { insertAttempt } from './progress-repository.ts'
 
-// The pronunciation tab (issue #15): the recording is transcribed by the API's audio model
+// The pronunciation tab: the recording is transcribed by the API's audio model
 // (AI_TRANSCRIBE_MODEL) and compared word by word with the target phrase. Only the transcript and
 // the score are kept; the recording itself is never stored (it stays on the student's device).
 

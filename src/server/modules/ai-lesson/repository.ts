@@ -19,7 +19,10 @@ export async function saveSettings(db: Db, row: Omit<SettingsRow, 'updatedAt'>, 
   await db.insert(aiSettings).values(values).onConflictDoUpdate({ target: aiSettings.studentId, set: values })
 }
 
-/** The student's learned languages (spec §3 languages_learned) with their English names. */
+/**
+ * The student's learned languages (languages_learned, product-rules.md "Records and fields") with
+ * their English names.
+ */
 export async function learnedLanguages(db: Db, studentId: string): Promise<{ id: number; name: string }[]> {
   return db
     .select({ id: languages.id, name: languages.name })

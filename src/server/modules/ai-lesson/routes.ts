@@ -26,7 +26,7 @@ import { lessonTopics } from './topics.ts'
 import { aiLessonUrl } from './url.ts'
 import { addWord, deleteWord, listWords, reviewWord } from './words.ts'
 
-// spec §7 GET /students/ai-lesson-url and the built-in tutor's endpoints (issue #15). Every route
+// GET /students/ai-lesson-url and the built-in tutor's endpoints. Every route
 // needs a student with ai_access, and every one reads and writes only that student's rows.
 export async function aiLessonRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps

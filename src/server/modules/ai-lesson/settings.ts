@@ -5,7 +5,7 @@ import type { User } from '../../platform/sessions.ts'
 import { chatEndpoint, transcribeEndpoint } from './model-client.ts'
 import { findSettings, learnedLanguages, saveSettings } from './repository.ts'
 
-// The settings tab (issue #15): learned language, level, explanation language, daily goal. Until
+// The settings tab: learned language, level, explanation language, daily goal. Until
 // the student saves them: their first learned language, A2, their interface language, 15 minutes.
 
 const DEFAULT_LEVEL = 'A2'
@@ -37,7 +37,8 @@ export async function showSettings(ctx: Ctx, student: User): Promise<AiSettingsV
 
 export async function updateSettings(ctx: Ctx, student: User, input: AiSettings): Promise<AiSettingsView> {
   const learned = await learnedLanguages(ctx.db, student.id)
-  // The tutor practises one of the languages the student learns (spec §3 languages_learned).
+  // The tutor practises one of the languages the student learns (languages_learned,
+  // product-rules.md "Records and fields").
   if (input.language_id !== null && !learned.some((l) => l.id === input.language_id)) {
     throw new AppError('validation_failed', {
       errors: [{ field: 'language_id', message: 'Choose one of the languages you learn', code: 'invalid' }],

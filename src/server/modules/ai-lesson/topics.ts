@@ -4,7 +4,7 @@ import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 
-// Conversation topics drawn from the student's recent human lessons (issue #15): what the
+// Conversation topics drawn from the student's recent human lessons: what the
 // teacher wrote in the memo, or the student's own note, of their last finished lessons. This is
 // the tie between the AI practice and the human teacher; only the student's own lessons count.
 

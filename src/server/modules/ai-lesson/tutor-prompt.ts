@@ -2,7 +2,7 @@ import { CORRECTION_PREFIX } from '../../../domain/ai-lesson/tutor-reply.ts'
 import type { ModelMessage } from './model-client.ts'
 import type { MessageRow } from './repository.ts'
 
-// What the built-in tutor sends the model (issue #15): the learned language, the CEFR level, the
+// What the built-in tutor sends the model: the learned language, the CEFR level, the
 // explanation language (the student's own: pl or en), the topic, then the conversation so far.
 
 /** The model sees the latest messages only: a long conversation must not grow the cost forever. */

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts'
 import type { User } from '../../platform/sessions.ts'
 import { currentSettings } from './settings.ts'
 
-// spec §7 GET /students/ai-lesson-url (issue #15 item 1, docs/decisions.md "AI lesson URL"): with
-// AI_LESSON_URL set, the outside provider's page with `?token=`, a short-lived token signed with
-// AI_LESSON_SECRET (HMAC-SHA256) that the provider verifies as `verifyAiLessonToken` does; else
-// the built-in tutor's own screen, which the app's session already authorises.
+// GET /students/ai-lesson-url (docs/decisions.md "The AI lesson"): with AI_LESSON_URL set, the
+// outside provider's page with `?token=`, a short-lived token signed with AI_LESSON_SECRET
+// (HMAC-SHA256) that the provider verifies as `verifyAiLessonToken` does; else the built-in tutor's
+// own screen, which the app's session already authorises.
 
 export const AI_LESSON_TOKEN_TTL_MS = 5 * 60 * 1000
 

@@ -21,8 +21,8 @@ import { addLessonAt, getWith, lessonParties, postJson, refusal } from '../../te
 import { signedInUser } from '../../test-support/sessions.ts'
 import { verifyAiLessonToken } from './url.ts'
 
-// Issue #15: the AI lesson's URL (spec §7), access (spec §2, §8), the wordbook with FSRS reviews
-// replayed exactly once, pronunciation scoring through the fake transcription, and progress.
+// The AI lesson's URL, who may use it, the wordbook with FSRS reviews replayed exactly once,
+// pronunciation scoring through the fake transcription, and progress.
 
 let t: TestApp
 let fake: FakeOpenAi

@@ -15,7 +15,7 @@ import {
   type WordRow,
 } from './words-repository.ts'
 
-// The wordbook (issue #15): words saved from the chat or by hand, reviewed on the FSRS schedule
+// The wordbook: words saved from the chat or by hand, reviewed on the FSRS schedule
 // (domain/ai-lesson/scheduling.ts). A review made offline arrives later through the outbox with
 // the time it was made; the server bounds that time, since it never trusts a client's clock.
 

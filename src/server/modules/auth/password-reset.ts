@@ -18,8 +18,8 @@ import {
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
 /**
- * spec §7 POST /users/reset_password. The answer is the same whether the address has an account or
- * not, and so is the 2-minute wait of spec §8/§9, so neither reveals which addresses exist.
+ * POST /users/reset_password. The answer is the same whether the address has an account or not, and
+ * so is the 2-minute wait (product-rules.md "Passwords"), so neither reveals which addresses exist.
  */
 export async function requestPasswordReset(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'limiters' | 'mail'>,
@@ -59,7 +59,7 @@ export async function validateResetToken(
   if (!live) throw new AppError('reset_token_invalid')
 }
 
-/** spec §7 POST /users/update_password: single-use token, new hash, every session signed out. */
+/** POST /users/update_password: single-use token, new hash, every session signed out. */
 export async function updatePassword(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: { reset_token: string; password: string },

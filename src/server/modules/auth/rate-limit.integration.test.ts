@@ -67,7 +67,7 @@ async function timed<T>(request: Promise<T>): Promise<{ response: T; ms: number 
   return { response, ms: performance.now() - started }
 }
 
-describe('sign-in limits (issue #24 item 3: none of them can be aimed at the owner)', () => {
+describe('sign-in limits (none of them can be aimed at the owner)', () => {
   it('blocks an address that keeps failing for that account only; the owner elsewhere signs in at once', async () => {
     const user = await createUser(t.database.db)
     const a = freshIp()

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client.ts'
 import { passwordResetRequests, passwordResetTokens } from '../../db/schema.ts'
 
 /**
- * Records a reset request for an address unless one was made after `cutoff` (spec §8: wait 2
- * minutes). Rows older than the cutoff are dropped first, so the table holds only the last 2
- * minutes. Returns false while the wait is running; the insert's conflict makes it race-free.
+ * Records a reset request for an address unless one was made after `cutoff` (product-rules.md
+ * "Passwords": wait 2 minutes). Rows older than the cutoff are dropped first, so the table holds
+ * only the last 2 minutes. Returns false while the wait is running; the insert's conflict makes it
+ * race-free.
  */
 export async function claimResetRequest(db: Db, email: string, now: Date, cutoff: Date): Promise<boolean> {
   await db.delete(passwordResetRequests).where(lte(passwordResetRequests.requestedAt, cutoff))

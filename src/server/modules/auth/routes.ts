@@ -15,7 +15,8 @@ import { signIn, signOut } from './sign-in.ts'
 const ok = { data: { ok: true } } as const
 const valid = { data: { valid: true } } as const
 
-// spec §7 "Without authentication": sign-in, sign-out and the password flows.
+// The calls "Without authentication" (product-rules.md "API calls"): sign-in, sign-out and the
+// password flows.
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
 

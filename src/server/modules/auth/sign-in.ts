@@ -9,7 +9,10 @@ import { createSession, revokeSession, type User } from '../../platform/sessions
 import { secondFactorState } from '../admin/second-factor.ts'
 import { findUserByEmail } from '../users/repository.ts'
 
-/** Opens a session and returns the auth record of spec §3 (plus the flags the web stores locally). */
+/**
+ * Opens a session and returns the auth record (product-rules.md "Records and fields"; plus the
+ * flags the web stores locally).
+ */
 export async function startSession(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
   user: User,
@@ -32,9 +35,13 @@ export async function startSession(
   }
 }
 
-/** spec §8 login texts, checked only after the password matched. */
+/**
+ * The sign-in texts (product-rules.md "Sign-in and account states"), checked only after the
+ * password matched.
+ */
 function assertMaySignIn(user: User, now: Date): void {
-  // spec §4: "Teacher accounts await verification before login works".
+  // product-rules.md "Sign-in and account states": "Teacher accounts await verification before
+  // login works".
   if (user.status === 'pending_verification') throw new AppError('awaiting_verification')
   // 'invited' (invitation not accepted yet) and 'inactive' accounts.
   if (user.status !== 'active') throw new AppError('account_inactive')
@@ -98,7 +105,7 @@ export async function signIn(
   for (const [limiter, key] of attempts) await limiter.refund(key)
   assertMaySignIn(user, ctx.clock.now())
   const record = await startSession(ctx, user, input.remember)
-  // issue #29: an operator's session reaches the operator APIs once it passed the second factor.
+  // An operator's session reaches the operator APIs once it passed the second factor.
   if (user.role !== 'operator') return record
   return { ...record, second_factor: await secondFactorState(ctx.db, user.id) }
 }

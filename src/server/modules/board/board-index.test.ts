@@ -11,9 +11,9 @@ import {
   searchBoard,
 } from './board-search.ts'
 
-// The board's search indexes (issue #27 item 3), kept one teacher at a time: after any sequence
-// of loads, changes and removals a search through them finds exactly what a scan of every
-// teacher finds, in the same order, and the name ranks follow Polish collation.
+// The board's search indexes, kept one teacher at a time: after any sequence of loads, changes and
+// removals a search through them finds exactly what a scan of every teacher finds, in the same
+// order, and the name ranks follow Polish collation.
 
 const HOUR = 3_600_000
 const BASE = Date.UTC(2026, 2, 9, 5)

@@ -3,7 +3,7 @@ import { Column, type EntryOrder, grow, MinHeap, OrderedColumn, type Slot } from
 import { firstFreeByHour, hoursOf } from './board-hours.ts'
 import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
-// The board's teachers, indexed for search (issue #27 item 3): by taught language, by level rank
+// The board's teachers, indexed for search: by taught language, by level rank
 // and by the hours in which they have a free slot, so a search touches only the teachers who can
 // match — at 20,000 teachers a language holds a few thousand, an afternoon's hours a few hundred.
 // Kept up to date one teacher at a time (`put`, `delete`): a booking or a schedule change costs
@@ -212,17 +212,20 @@ export class TeacherIndex {
     return this.nameRanks[slot] ?? 0
   }
 
-  /** The teacher does not accept new students (spec §4); whether the student is allowed is theirs. */
+  /**
+   * The teacher does not accept new students (product-rules.md "Allowed students"); whether the
+   * student is allowed is theirs.
+   */
   refusesNewAt(slot: Slot): boolean {
     return this.refusing[slot] === 1
   }
 
   /**
-   * Visits, once each, the fewest teachers that hold every match of a search (spec §7 filters):
-   * of the language (everyone without one), taught at rank ≥ minRank, and — when windows are
-   * given — with a free slot starting in them. With windows, buckets are read in time order, so a
-   * teacher's first visit carries its soonest free start there when its hour lies wholly inside a
-   * window.
+   * Visits, once each, the fewest teachers that hold every match of a search (product-rules.md
+   * "Teacher search"): of the language (everyone without one), taught at rank ≥ minRank, and — when
+   * windows are given — with a free slot starting in them. With windows, buckets are read in time
+   * order, so a teacher's first visit carries its soonest free start there when its hour lies
+   * wholly inside a window.
    */
   visit(
     languageId: number | undefined,

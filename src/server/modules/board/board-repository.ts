@@ -22,10 +22,10 @@ import { findSettings } from '../settings/repository.ts'
 export type BoardSlot = { id: string; startsAt: number; booked: boolean }
 
 /**
- * A teacher's slots without an object per slot (issue #27 item 3: at 30,000 teachers there are
- * a million; as objects they took a third of the heap and most of the collector's time), and
- * outside the collected heap: slot i has the id in bytes 16 i to 16 i + 16 of `ids`, starts at
- * `starts[i]` (epoch ms, ascending) and is booked when `booked[i]` is 1.
+ * A teacher's slots without an object per slot (at 30,000 teachers there are a million; as objects
+ * they took a third of the heap and most of the collector's time), and outside the collected heap:
+ * slot i has the id in bytes 16 i to 16 i + 16 of `ids`, starts at `starts[i]` (epoch ms,
+ * ascending) and is booked when `booked[i]` is 1.
  */
 export type BoardSlots = { ids: Buffer; starts: Float64Array; booked: Uint8Array }
 
@@ -73,11 +73,11 @@ export type BoardTeacher = {
   averageRating: number | null
   /** Taught languages with the level's id and rank. */
   taught: { languageId: number; levelId: number; rank: number }[]
-  /** The same as spec §3 search results give them, built once. */
+  /** The same as search results give them (product-rules.md "Records and fields"), built once. */
   taughtLanguages: { id: number; level: { id: number } }[]
   teaching: number[]
   specializations: { specializationId: number; languageId: number; name: string }[]
-  /** Students on the teacher's allowed list (spec §4). */
+  /** Students on the teacher's allowed list (product-rules.md "Allowed students"). */
   allowed: ReadonlySet<string>
   /** The slots starting at or after the range's start, in time order. */
   slots: BoardSlots
@@ -125,7 +125,7 @@ const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
 /**
- * The slots from `from` of every active teacher, or of these, by teacher (issue #27 item 3): each
+ * The slots from `from` of every active teacher, or of these, by teacher: each
  * teacher's slots read in start order from the (teacher_id, starts_at) index and sent as two
  * strings — ids, and starts in epoch ms — that become the compact BoardSlots; the booked
  * ones come from the active lessons, read apart (probing the lessons for each of 900,000 slots,
@@ -271,11 +271,17 @@ export async function loadStudentLessons(db: Db, studentId: string, since: Date)
   return rows.map((row) => ({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime() }))
 }
 
-/** settings.lesson_earliness_condition (spec §4 grace period); null before the row exists. */
+/**
+ * settings.lesson_earliness_condition (product-rules.md "Grace period"); null before the row
+ * exists.
+ */
 export const loadGraceHours = async (db: Db): Promise<number | null> =>
   (await findSettings(db))?.lessonEarlinessCondition ?? null
 
-/** Level id → rank (spec §5: a teacher teaches every level at or below theirs). */
+/**
+ * Level id → rank (product-rules.md "Validation": a teacher teaches every level at or below
+ * theirs).
+ */
 export async function loadLevelRanks(db: Db): Promise<Map<number, number>> {
   const rows = await db.select({ id: levels.id, rank: levels.rank }).from(levels)
   return new Map(rows.map((row) => [row.id, row.rank]))

@@ -4,8 +4,8 @@ import { TeacherIndex } from './board-index.ts'
 import type { BoardTeacher } from './board-repository.ts'
 import { compareMatches, firstInOrder, nextFreeStart, searchBoard } from './board-search.ts'
 
-// The board's in-memory search (issue #4 item 3): the filters of spec §7 and the soonest free
-// slot, with the order the search promises.
+// The board's in-memory search: the filters of product-rules.md "Teacher search" and the soonest
+// free slot, with the order the search promises.
 
 const at = (iso: string) => new Date(iso).getTime()
 const window = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) })
@@ -133,7 +133,7 @@ describe('searchBoard order', () => {
   })
 })
 
-// issue #11 item 4: a teacher who takes no new students looked bookable to a student they refuse.
+// A teacher who takes no new students must not look bookable to a student they refuse.
 describe('a teacher who does not accept new students, for a student', () => {
   const closed = teacher('closed', {
     averageRating: 5,

@@ -2,8 +2,8 @@ import type { InstantRange } from '../teachers/free-slot-windows.ts'
 import type { TeacherIndex } from './board-index.ts'
 import { type BoardTeacher, lowerBound } from './board-repository.ts'
 
-// Teacher search over the board (issue #4 item 3, spec §7 GET /teachers/search and
-// /teachers/it_teachers): the filters of spec §3, and the soonest free slot in the windows that
+// Teacher search over the board (GET /teachers/search and /teachers/it_teachers): the filters of
+// product-rules.md "Teacher search", and the soonest free slot in the windows that
 // free-slot-windows.ts computes in Poland time, found by binary search in each teacher's sorted
 // free starts.
 
@@ -12,7 +12,10 @@ export type TeacherFilters = {
   levelId?: number | undefined
   teachingLanguageId?: number | undefined
   specializationId?: number | undefined
-  /** Only teachers with this specialization name for any language (spec §1 IT teachers). */
+  /**
+   * Only teachers with this specialization name for any language (the IT teachers of
+   * product-rules.md "Who uses it").
+   */
   specializationName?: string | undefined
 }
 
@@ -23,21 +26,28 @@ export type SlotFilter = {
   required: boolean
   /**
    * The asking student: a teacher who does not accept new students and has not allowed them can
-   * book them nothing (spec §4), so none of their slots is free for them. Null for a teacher.
+   * book them nothing (product-rules.md "Allowed students"), so none of their slots is free for
+   * them. Null for a teacher.
    */
   studentId: string | null
 }
 
-/** `refused`: the teacher does not take the asking student (spec §4 not_accepting_new_students). */
+/**
+ * `refused`: the teacher does not take the asking student (not_accepting_new_students,
+ * product-rules.md "Allowed students").
+ */
 export type TeacherMatch = { teacher: BoardTeacher; nextFreeSlot: number | null; refused: boolean }
 
-/** spec §4: the teacher refuses new students and this student is not on their allowed list. */
+/**
+ * product-rules.md "Allowed students": the teacher refuses new students and this student is not on
+ * their allowed list.
+ */
 export const refusesStudent = (teacher: BoardTeacher, studentId: string | null): boolean =>
   studentId !== null && teacher.notAcceptingNewStudents && !teacher.allowed.has(studentId)
 
 /**
  * The filters beyond language and level, which the index has applied already (board-index.ts):
- * the language of instruction and the specialization (spec §3).
+ * the language of instruction and the specialization (product-rules.md "Teacher search").
  */
 function matchesOtherFilters(teacher: BoardTeacher, filters: TeacherFilters): boolean {
   const { languageId, teachingLanguageId, specializationId, specializationName } = filters
@@ -66,9 +76,8 @@ export function nextFreeStart(freeStarts: Float64Array, windows: InstantRange[])
 }
 
 /**
- * Teachers the student can book first (issue #11 item 4), then by average rating (desc, unrated
- * last), soonest free slot (none last), then by name (`nameRank`: last name, first name in Polish
- * collation, id).
+ * Teachers the student can book first, then by average rating (desc, unrated last), soonest free
+ * slot (none last), then by name (`nameRank`: last name, first name in Polish collation, id).
  */
 export function compareMatches(a: TeacherMatch, b: TeacherMatch): number {
   if (a.refused !== b.refused) return a.refused ? 1 : -1

@@ -15,12 +15,13 @@ import {
 import type { BoardIndex } from './board-search.ts'
 
 // The teacher board: this process's in-memory read model of what timetables/show and the
-// teacher search read on every request (issue #4's latency target, bench/README.md): each active
+// teacher search read on every request (the latency target of bench/README.md): each active
 // teacher's public data and slots of the schedule range (indexed for search: board-index.ts),
 // students' own active lessons, and the grace period. Neither call then needs a database round
 // trip once the board is warm.
 //
-// Freshness, by design (docs/decisions.md "The teacher board" and its issue #27 entry):
+// Freshness, by design (docs/decisions.md "The teacher board: search and timetables from memory",
+// "A board that scales to 20,000 teachers"):
 // - every write of this process that changes what the board holds marks it changed after its
 //   transaction commits (`boardTeacherChanged`, `boardStudentChanged`, …); the next read reloads
 //   just that teacher or student before answering, so a user always reads their own writes;
@@ -28,7 +29,7 @@ import type { BoardIndex } from './board-search.ts'
 //   the database's change feed (db/change-feed.ts, `changed`) and marks the same way, at once;
 // - so the whole board is loaded only at start, when the week rolls over, and after the change
 //   feed lost its connection (`changed(null)`: notifications may have been missed) — never on a
-//   timer while notifications flow (issue #27 item 3);
+//   timer while notifications flow;
 // - as a safety net for one teacher's timetable, a student's lessons and the grace period, an
 //   entry older than `ttlMs` is reloaded in the background while the previous copy still answers
 //   (at most 2 × ttlMs old);
@@ -41,7 +42,10 @@ type StudentEntry = Stamp & { lessons: BoardLesson[] }
 export type BoardRange = { start: Date; end: Date }
 
 export type TeacherBoard = {
-  /** The schedule range the board holds slots for (spec §9: current and next week). */
+  /**
+   * The schedule range the board holds slots for (product-rules.md "Constants and limits": current
+   * and next week).
+   */
   range(now: Date): BoardRange
   /** Every active teacher, indexed for search. */
   teachers(now: Date): Promise<BoardIndex>
@@ -54,7 +58,7 @@ export type TeacherBoard = {
   warm(now: Date): Promise<void>
   /** Another process committed `change`; null: anything may have changed (the feed was cut off). */
   changed(change: Change | null): void
-  /** What the metrics show (issue #30): read from memory, no query. */
+  /** What the metrics show: read from memory, no query. */
   stats(): { teachers: number; students: number; fullLoads: number; lastLoadSeconds: number | null }
 }
 
@@ -77,7 +81,7 @@ class BoardState {
   /** Every active teacher was loaded together for this range (search needs all of them). */
   full: { rangeStart: number; levelRanks: Map<number, number> } | null = null
   fullLoading: Promise<void> | null = null
-  /** Full loads so far and how long the last one took (issue #30 metrics). */
+  /** Full loads so far and how long the last one took. */
   fullLoads = 0
   lastLoadSeconds: number | null = null
   grace: (Stamp & { hours: number | null }) | null = null

@@ -4,8 +4,9 @@ import { AppError } from '../../platform/errors.ts'
 import type { TeacherLanguages } from '../users/languages-repository.ts'
 import { findExistingIds } from './repository.ts'
 
-// Payloads name languages, levels and specializations by id (spec §3); an id missing from its
-// dictionary is the client's mistake (400 with the field), never a database error.
+// Payloads name languages, levels and specializations by id (product-rules.md "Records and
+// fields"); an id missing from its dictionary is the client's mistake (400 with the field), never a
+// database error.
 
 export type DictionaryRef = { field: string; dictionary: 'language' | 'level' | 'specialization'; id: number }
 

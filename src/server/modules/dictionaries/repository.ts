@@ -12,7 +12,10 @@ export const findLanguages = (db: Db) =>
     })
     .from(languages)
 
-/** A language's id and both names (spec §3 Language), to select beside a row that names it. */
+/**
+ * A language's id and both names (Language, product-rules.md "Records and fields"), to select
+ * beside a row that names it.
+ */
 export const languageNames = { id: languages.id, name: languages.name, namePl: languages.namePl }
 
 /** The API's language of a lesson: both names, each screen shows the one of its language. */

@@ -32,7 +32,7 @@ export type OutgoingFile = {
 
 /**
  * Sends a stored file never shown as another type (nosniff), with `cacheControl`, whole or the one
- * range asked for (206, issue #30: a download broken off resumes where it stopped).
+ * range asked for (206: a download broken off resumes where it stopped).
  */
 export function sendStoredFile(reply: FastifyReply, file: OutgoingFile, cacheControl: string) {
   reply

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts'
 import { type ByteRange, fileTypeOfKey } from '../../platform/storage.ts'
 import { parseByteRange } from './byte-range.ts'
 
-// GET /api/v1/files/<key>?expires=&sig= (ARCHITECTURE.md "Data": short-lived signed URLs, issued
+// GET /api/v1/files/<key>?expires=&sig= (architecture.md "Data": short-lived signed URLs, issued
 // only to people allowed to see the file).
 
 /** Types a browser may show in place; anything else (SVG with its scripts, office files) downloads. */

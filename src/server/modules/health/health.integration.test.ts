@@ -13,10 +13,10 @@ import { createS3Storage } from '../../platform/storage-s3.ts'
 import { testConfig } from '../../test-support/build-test-app.ts'
 import { createCapturingMailer } from '../../test-support/capturing-mailer.ts'
 
-// issue #30: health for load balancers. /health/live answers while the process does;
-// /health/ready only while the database answers with every migration applied, the file store is
-// reachable and the process is not draining. The database here is a PostgreSQL of the test's own
-// (the embedded one, in a temporary directory), so the test can stop it and start it again.
+// Health for load balancers. /health/live answers while the process does; /health/ready only while
+// the database answers with every migration applied, the file store is reachable and the process is
+// not draining. The database here is a PostgreSQL of the test's own (the embedded one, in a
+// temporary directory), so the test can stop it and start it again.
 
 const silent = { info: () => {}, error: () => {} }
 let dataDir: string

@@ -5,7 +5,7 @@ import { migrationsFolder } from '../../db/migrations-folder.ts'
 import type { Lifecycle } from '../../platform/lifecycle.ts'
 import type { FileStorage } from '../../platform/storage.ts'
 
-// issue #30: whether this process should get requests from a load balancer. Each check answers
+// Whether this process should get requests from a load balancer. Each check answers
 // within CHECK_TIMEOUT_MS (a database that hangs must not hang the balancer's probe too).
 
 export type Check = 'ok' | 'failed'

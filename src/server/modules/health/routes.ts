@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { checkReadiness } from './readiness.ts'
 
-// Health for scripts and load balancers (issue #30): no authentication.
+// Health for scripts and load balancers: no authentication.
 // - /health: the process answers (and the static ceiling of the benchmarks); kept as it was.
 // - /health/live: the same, under the name balancers and orchestrators expect.
 // - /health/ready: the database answers, the migrations are applied, the file store is reachable

@@ -68,7 +68,7 @@ describe('POST /students/accept_invitation', () => {
     })
   })
 
-  // issue #25 item 4: a student who closed the tab before finishing opens the link again.
+  // A student who closed the tab before finishing opens the link again.
   it('accepts a link again, with a new session, until its student sets a password', async () => {
     const { email, token } = await invite()
     const first = await accept(token)

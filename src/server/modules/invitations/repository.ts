@@ -72,8 +72,8 @@ export async function findInvitation(db: Db, tokenHash: string) {
 }
 
 /**
- * issue #25 item 4: an invitation is used once its student sets a password (completing the
- * registration); until then its link may be opened again.
+ * An invitation is used once its student sets a password (completing the registration); until then
+ * its link may be opened again.
  */
 export async function markInvitationsUsed(db: Db, userId: string, now: Date): Promise<void> {
   await db

@@ -3,7 +3,7 @@ import { acceptInvitationBody } from '../../../domain/api/auth.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { acceptInvitation } from './service.ts'
 
-// spec §7 POST /students/accept_invitation (without authentication).
+// POST /students/accept_invitation (without authentication).
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   app.post('/students/accept_invitation', async (request) => ({
     data: await acceptInvitation(app.deps, parseInput(acceptInvitationBody, request.body).invitation_token),

@@ -42,7 +42,7 @@ export async function inviteStudent(
         : await insertInvitedStudent(tx, student)
       if (!user) throw inUse()
       await replaceInvitation(tx, user.id, hash, expiresAt)
-      // issue #29: audited in the change's transaction.
+      // Audited in the change's transaction.
       await writeAudit(
         tx,
         actor,
@@ -82,8 +82,8 @@ export async function inviteStudent(
 }
 
 /**
- * spec §7 POST /students/accept_invitation: activates the student and signs them in to register.
- * issue #25 item 4: the link works again (another session) until the student sets a password or it
+ * POST /students/accept_invitation: activates the student and signs them in to register.
+ * The link works again (another session) until the student sets a password or it
  * expires; a used or expired link says which (`params.reason`), so the page can say what to do.
  */
 export async function acceptInvitation(

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts'
 import { lackOfSlotsDigestMail } from './lack-of-slots-mail.ts'
 import { anyWaitingForDigest, releaseFromDigest, takeForDigest, toReport } from './repository.ts'
 
-// The school hears of lack-of-slots reports at most once an hour (issue #24 item 2): one student
+// The school hears of lack-of-slots reports at most once an hour: one student
 // could otherwise fill its inbox. A report waits in the table (mailed_at null) until a digest
 // takes it; the hour is kept in the database (operator_digests), so several server processes send
 // one digest between them, and what waits when a process stops goes out when one starts again.

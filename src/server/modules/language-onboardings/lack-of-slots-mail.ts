@@ -2,9 +2,9 @@ import type { LackOfSlotsReport } from '../../../domain/api/language-onboardings
 import type { MailMessage } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
 
-// The school's digest of lack-of-slots reports (issue #14 item 4; one e-mail an hour at most,
-// issue #24 item 2). The school is Polish and reads its mail in Polish; the field names follow
-// spec §3 so the message and `npm run ops -- lack-of-slots` say the same.
+// The school's digest of lack-of-slots reports (one e-mail an hour at most). The school is Polish
+// and reads its mail in Polish; the field names follow product-rules.md "Records and fields" so the
+// message and `npm run ops -- lack-of-slots` say the same.
 
 function rowsOf(report: LackOfSlotsReport): [string, string][] {
   return [
@@ -29,7 +29,10 @@ export function newReportsPl(count: number): string {
   return `${count} nowych zgłoszeń`
 }
 
-/** One e-mail listing `reports` (oldest first), each with the fields of spec §3. */
+/**
+ * One e-mail listing `reports` (oldest first), each with the fields of product-rules.md "Records
+ * and fields".
+ */
 export function lackOfSlotsDigestMail(to: string, reports: LackOfSlotsReport[]): MailMessage {
   const intro = `Kursanci nie znaleźli lektora na wybrany termin. Od poprzedniej wiadomości: ${newReportsPl(reports.length)}.`
   const outro = 'Wszystkie zgłoszenia: npm run ops -- lack-of-slots'

@@ -9,8 +9,9 @@ import { get, post } from '../../test-support/http.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 import { createTeacher, dictionaryIds, removeTeachers } from '../../test-support/teacher-fixtures.ts'
 
-// issue #14 item 4: GET /language_onboardings/check_teacher_existence and POST
-// /language_onboardings/report_lack_of_slots (spec §3, §4, §7), and `ops lack-of-slots`.
+// GET /language_onboardings/check_teacher_existence and POST
+// /language_onboardings/report_lack_of_slots (product-rules.md "Language onboarding"), and `ops
+// lack-of-slots`.
 
 const OPERATOR = 'szkola@lektorium.test'
 let t: TestApp
@@ -123,7 +124,7 @@ describe('GET /language_onboardings/check_teacher_existence', () => {
 })
 
 describe('POST /language_onboardings/report_lack_of_slots', () => {
-  it('stores the spec §3 report from the account and e-mails it to the school', async () => {
+  it('stores the lack-of-slots report from the account and e-mails it to the school', async () => {
     const { token, user } = await student()
     const response = await report(token, reportBody())
     expect(response.statusCode).toBe(201)

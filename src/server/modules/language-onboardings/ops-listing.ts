@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { listReports } from './repository.ts'
 
-// `npm run ops -- lack-of-slots [--since DATE]` (issue #14 item 4): the school reads what students
+// `npm run ops -- lack-of-slots [--since DATE]`: the school reads what students
 // asked for, to hire for it. Tab-separated, so it pastes into a spreadsheet.
 
 const HEADER = [

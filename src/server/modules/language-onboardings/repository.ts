@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts'
 import { languages, levels, specializations } from '../../db/schema.ts'
 import { lackOfSlotsReports, operatorDigests } from '../../db/schema-onboarding.ts'
 
-// Lack-of-slots reports (spec §3, issue #14 item 4): stored once per student, criteria and day.
+// Lack-of-slots reports (product-rules.md "Records and fields"): stored once per student, criteria
+// and day.
 
 export type NewLackOfSlotsReport = typeof lackOfSlotsReports.$inferInsert
 export type LackOfSlotsRow = typeof lackOfSlotsReports.$inferSelect

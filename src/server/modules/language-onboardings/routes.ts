@@ -4,8 +4,9 @@ import { currentUserWithRole } from '../../platform/auth.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { reportLackOfSlots, teacherExists } from './service.ts'
 
-// spec §7 (with authentication): GET /language_onboardings/check_teacher_existence and POST
-// /language_onboardings/report_lack_of_slots. spec §6: the onboarding is a student's.
+// With authentication: GET /language_onboardings/check_teacher_existence and POST
+// /language_onboardings/report_lack_of_slots. The onboarding is a student's (product-rules.md
+// "Roles and permissions").
 export async function languageOnboardingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

@@ -11,12 +11,12 @@ import { searchBoard } from '../board/board-search.ts'
 import { assertKnownReferences, type DictionaryRef } from '../dictionaries/references.ts'
 import { dictionaryNames, storeOncePerDay, toReport } from './repository.ts'
 
-// spec §4 language onboarding, the server's part (issue #14 item 4): does anyone teach what the
+// product-rules.md "Language onboarding", the server's part: does anyone teach what the
 // student asks for, and the school hears what nobody could offer.
 
 type Context = Pick<AppContext, 'board' | 'clock' | 'db' | 'lackOfSlotsDigest'>
 
-/** A student's reports a Poland day (issue #24 item 2): a real search fails a few times, not a hundred. */
+/** A student's reports a Poland day: a real search fails a few times, not a hundred. */
 export const LACK_OF_SLOTS_REPORTS_PER_DAY = 10
 
 /**
@@ -54,10 +54,10 @@ const refsOf = (input: LackOfSlotsInput): DictionaryRef[] => [
 ]
 
 /**
- * POST /language_onboardings/report_lack_of_slots: stores the spec §3 report (the student's
- * details from the account, not from the request) once per student, criteria and Poland day, up
- * to LACK_OF_SLOTS_REPORTS_PER_DAY a day, and hands a new one to the school's hourly digest
- * (OPERATOR_EMAIL, lack-of-slots-digest.ts).
+ * POST /language_onboardings/report_lack_of_slots: stores the Lack-of-slots report
+ * (product-rules.md "Records and fields"; the student's details from the account, not from the
+ * request) once per student, criteria and Poland day, up to LACK_OF_SLOTS_REPORTS_PER_DAY a day,
+ * and hands a new one to the school's hourly digest (OPERATOR_EMAIL, lack-of-slots-digest.ts).
  */
 export async function reportLackOfSlots(
   ctx: Context,

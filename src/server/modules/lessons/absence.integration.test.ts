@@ -4,8 +4,8 @@ import { absenceReports } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties, parseLesson, postJson, refusal } from '../../test-support/my-lessons.ts'
 
-// issue #5 item 7: POST /lessons/report_absence — either party reports the other (spec §6), from
-// 15 minutes before the start (spec §4 join window), once per party and lesson.
+// POST /lessons/report_absence — either party reports the other (product-rules.md "Absence
+// reports"), from 15 minutes before the start (the join window), once per party and lesson.
 
 let t: TestApp
 beforeAll(async () => {

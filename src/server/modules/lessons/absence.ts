@@ -11,9 +11,9 @@ import {
   lockViewerLesson,
 } from './write-repository.ts'
 
-// spec §7 POST lessons/report_absence (issue #5 item 7). spec §6: either party reports the other;
-// reports open with the join window, 15 minutes before the start (spec §4, §9), and stay open
-// after the lesson; one report per party per lesson.
+// POST lessons/report_absence (product-rules.md "Absence reports"): either party reports the other;
+// reports open with the join window, 15 minutes before the start (product-rules.md "Join window"),
+// and stay open after the lesson; one report per party per lesson.
 
 const WINDOW_MS = JOIN_WINDOW_MINUTES * 60_000
 
@@ -35,7 +35,7 @@ export async function reportAbsence(
     reporterId: viewer.id,
     absenteeId: input.absentee_id,
     note: input.note,
-    // issue #13: the report keeps whether the absentee had entered the room by then.
+    // The report keeps whether the absentee had entered the room by then.
     absenteeJoined: await everJoinedRoom(tx, lesson.id, input.absentee_id),
     createdAt: now,
   })

@@ -24,10 +24,9 @@ import {
 import { pdfFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 
-// issue #5 "Done when": a user can never read, change, rate, cancel or download anything of a
-// lesson that is not theirs. Every endpoint with a lesson or file id, tried with another student's
-// and another teacher's token, answers 404 (the lesson's existence is not revealed) and changes
-// nothing.
+// A user can never read, change, rate, cancel or download anything of a lesson that is not theirs.
+// Every endpoint with a lesson or file id, tried with another student's and another teacher's
+// token, answers 404 (the lesson's existence is not revealed) and changes nothing.
 
 let t: TestApp
 beforeAll(async () => {
@@ -51,7 +50,7 @@ async function snapshot(lessonIds: string[], userIds: string[]) {
   }
 }
 
-/** Every call of issue #5 that names a lesson or a file, as `who`. */
+/** Every call on lessons that names a lesson or a file, as `who`. */
 function attempts(who: Party, ids: { upcoming: string; finished: string; fileId: string; absentee: string }) {
   const { upcoming, finished, fileId, absentee } = ids
   const fileQuery = { lesson_id: upcoming, file_id: fileId }

@@ -14,7 +14,7 @@ import {
 import { addLessonAt, postJson } from '../../test-support/my-lessons.ts'
 import { parseSearch, searchTeachers } from '../../test-support/teacher-fixtures.ts'
 
-// The writes of issue #5 with the teacher board's cache on, as in production (modules/board): a
+// The writes on lessons with the teacher board's cache on, as in production (modules/board): a
 // cancel frees the slot and a rating moves the teacher's average at once for this process.
 // The test clock starts on Tuesday 2026-03-10, 10:00 Poland time.
 

@@ -13,13 +13,13 @@ import { type IdempotentAnswer, requestHash } from '../../platform/idempotency.t
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { bookingLanes } from './booking-lanes.ts'
 
-// spec §7 POST /lessons/create (issue #4 item 4, issue #27 item 1): one call of the database
-// function lektorium_book_lessons (migration 0010) takes the locks — the student's row, the
-// teacher's row, the slots, in that order — applies every rule in the order the web's messages
-// expect (spec §8), inserts the lessons and stores the idempotent answer, in one round trip and
-// one transaction; bookings that arrive together share the round trip and the commit
-// (booking-lanes.ts). The partial unique index on active lessons stays the final guard against a
-// double booking. Here: what needs no database (the clock's dates), and the outcome in words.
+// POST /lessons/create: one call of the database function lektorium_book_lessons (migration 0010)
+// takes the locks — the student's row, the teacher's row, the slots, in that order — applies every
+// rule in the order the web's messages expect (product-rules.md "Errors"), inserts the lessons and
+// stores the idempotent answer, in one round trip and one transaction; bookings that arrive
+// together share the round trip and the commit (booking-lanes.ts). The partial unique index on
+// active lessons stays the final guard against a double booking. Here: what needs no database (the
+// clock's dates), and the outcome in words.
 
 const BOOKING_SCOPE = 'POST /lessons/create'
 
@@ -56,9 +56,10 @@ const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>([
 const isRefusal = (code: string): code is ErrorCode => REFUSALS.has(code)
 
 /**
- * A refusal that names the requested slots it is about (issue #11 item 2): one error per slot,
- * `time_slot_ids.<index in the request>`, each with the English message, so the web can say which
- * slot and keep the others chosen. spec §8's "first item of the error list" is still the message.
+ * A refusal that names the requested slots it is about: one error per slot, `time_slot_ids.<index
+ * in the request>`, each with the English message, so the web can say which slot and keep the
+ * others chosen. The "first item of the error list" of product-rules.md "Errors" is still the
+ * message.
  */
 function refuseSlots(code: ErrorCode, refusedIds: ReadonlySet<string>, input: LessonCreate): AppError {
   const message = formatMessage(code)
@@ -86,7 +87,8 @@ export async function bookLessons(
   key: string | undefined,
 ): Promise<IdempotentAnswer<v.InferOutput<typeof lessonCreateResponse>>> {
   const now = ctx.clock.now()
-  // spec §9: the current and the next week, by Poland dates (never null without active_until).
+  // product-rules.md "Constants and limits": the current and the next week, by Poland dates (never
+  // null without active_until).
   const range = scheduleRange(now, null)
   if (!range) throw new Error('the schedule range is empty')
   let answer: unknown

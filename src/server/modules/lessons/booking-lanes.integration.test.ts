@@ -12,7 +12,7 @@ import {
 import { statementsSentWhile } from '../../test-support/sent-statements.ts'
 import { bookLessons } from './book-lessons.ts'
 
-// issue #27 item 1: bookings that arrive together are made in one statement and one transaction
+// Bookings that arrive together are made in one statement and one transaction
 // (booking-lanes.ts, migration 0022), each answered as if made alone, one after another.
 
 let t: TestApp

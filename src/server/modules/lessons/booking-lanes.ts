@@ -1,11 +1,11 @@
 import pg from 'pg'
 
-// issue #27 item 1, "at the database's speed": bookings that arrive together are made together.
-// Each lane sends one batch at a time; what arrives while a batch is in the database waits and
-// goes as the next batch — one round trip, one transaction and one commit (one WAL flush) for all
-// of them, instead of one each. lektorium_book_lessons_batch (migration 0022) calls the single
-// booking's function for each item in arrival order, so every rule, lock order and refusal is the
-// single booking's, and a later item sees what the earlier ones booked.
+// Bookings that arrive together are made together, at the database's speed. Each lane sends one
+// batch at a time; what arrives while a batch is in the database waits and goes as the next batch —
+// one round trip, one transaction and one commit (one WAL flush) for all of them, instead of one
+// each. lektorium_book_lessons_batch (migration 0022) calls the single booking's function for each
+// item in arrival order, so every rule, lock order and refusal is the single booking's, and a later
+// item sees what the earlier ones booked.
 //
 // Lanes are chosen by teacher: one teacher's bookings keep their order in one lane, and a lock
 // held on one teacher (a timetable being saved) holds up only a quarter of the process's bookings.

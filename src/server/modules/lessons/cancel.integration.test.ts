@@ -25,9 +25,9 @@ import {
 import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 
-// issue #5 item 3: POST /lessons/cancel — blocked when cancelled, finished or started (spec §4,
-// §8), the late-cancellation policy (warning, then ban and sign-out; a teacher's penalty) and the
-// slot bookable again.
+// POST /lessons/cancel — blocked when cancelled, finished or started (product-rules.md
+// "Cancellation"), the late-cancellation policy (warning, then ban and sign-out; a teacher's
+// penalty) and the slot bookable again.
 
 let t: TestApp
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('POST /lessons/cancel', () => {
     expect((await userRow(pair.student.user.id))?.warnedAt).toBeNull()
   })
 
-  it('requires a reason of at most 255 characters (spec §5)', async () => {
+  it('requires a reason of at most 255 characters', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 30 * HOUR)
     const empty = refusal(await cancel(pair.student.token, lesson.id, undefined, '   '))
@@ -112,7 +112,7 @@ describe('POST /lessons/cancel', () => {
   })
 })
 
-describe('late cancellation (spec §4)', () => {
+describe('late cancellation', () => {
   it('warns a student the first time and bans the next time, signing them out; warned_at stays', async () => {
     const pair = await lessonParties(t)
     const first = await addLessonAt(t, pair, 23 * HOUR)

@@ -9,13 +9,16 @@ import { type ReadContext, readLesson } from './lists.ts'
 import type { LessonRow } from './repository.ts'
 import { insertLateCancellationPenalty, lockViewerLesson, updateLesson } from './write-repository.ts'
 
-// spec §7 POST /lessons/cancel with the rules of spec §4 (issue #5 item 3). Runs inside the
+// POST /lessons/cancel with the rules of product-rules.md "Cancellation". Runs inside the
 // caller's transaction: the cancellation, the warning or ban and the penalty commit together.
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
-/** spec §4: cancel is blocked when the lesson is already cancelled, has finished or has started. */
+/**
+ * product-rules.md "Cancellation": cancel is blocked when the lesson is already cancelled, has
+ * finished or has started.
+ */
 function assertCancellable(lesson: LessonRow, now: Date): void {
   if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
   if (lesson.endsAt <= now) throw new AppError('lesson_finished')
@@ -25,9 +28,9 @@ function assertCancellable(lesson: LessonRow, now: Date): void {
 type Consequence = { outcome: CancelOutcome; bannedUntil: Date | null }
 
 /**
- * spec §4: inside the cancellation_earliness window a student is warned the first time
- * (warned_at) and banned for ban_duration days the next time — and signed out everywhere; the
- * warning stays set.
+ * product-rules.md "Warning and ban": inside the cancellation_earliness window a student is warned
+ * the first time (warned_at) and banned for ban_duration days the next time — and signed out
+ * everywhere; the warning stays set.
  */
 async function studentConsequence(
   tx: Db,
@@ -62,7 +65,8 @@ export async function cancelLesson(
   if (late && viewer.role === 'student') {
     consequence = await studentConsequence(tx, viewer.id, now, settings.ban_duration)
   } else if (late) {
-    // spec §4: teachers get a notice about a financial penalty, never a warning or a ban.
+    // product-rules.md "Teacher penalties": teachers get a notice about a financial penalty, never
+    // a warning or a ban.
     await insertLateCancellationPenalty(tx, lesson, now)
     consequence = { outcome: 'penalty', bannedUntil: null }
   }

@@ -12,9 +12,9 @@ import {
   slotIds,
 } from '../../test-support/lessons.ts'
 
-// issue #4 "Done when": the database makes a double booking impossible, and an Idempotency-Key
-// makes a retry safe (ARCHITECTURE.md "Data", "API"). Runs on PGlite and on PostgreSQL, where
-// the requests really race.
+// The database makes a double booking impossible, and an Idempotency-Key makes a retry safe
+// (architecture.md "Data", "API"). Runs on PGlite and on PostgreSQL, where the requests really
+// race.
 
 let t: TestApp
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { bookLessons } from './book-lessons.ts'
 
-// issue #4 item 4: POST /lessons/create enforces every booking rule on the server (spec §4, §8, §9).
+// POST /lessons/create enforces every booking rule on the server (product-rules.md "Booking").
 
 let t: TestApp
 beforeAll(async () => {
@@ -49,7 +49,7 @@ async function refusal(response: Awaited<ReturnType<typeof createLessons>>) {
   return { status: response.statusCode, ...body }
 }
 
-/** The refusal's per-slot errors (issue #11 item 2): which requested slots it is about. */
+/** The refusal's per-slot errors: which requested slots it is about. */
 function slotErrors(response: Awaited<ReturnType<typeof createLessons>>) {
   const body = v.parse(
     v.object({ errors: v.array(v.object({ field: v.string(), message: v.string() })) }),
@@ -103,7 +103,7 @@ describe('POST /lessons/create', () => {
     })
   })
 
-  // issue #24 item 1: rules the screens enforced and the server did not (spec §2 navigation).
+  // Rules the screens enforced and the server once did not (product-rules.md "Navigation guard").
   it('refuses a student who may take group lessons only (403 group_lessons_only)', async () => {
     const { teacher, slots } = await setup()
     const { token } = await bookingStudent(t, { onlyGroupLessons: true })
@@ -208,7 +208,8 @@ describe('POST /lessons/create', () => {
     const { teacher, token, slots } = await setup()
     const { teacher: other } = await bookableTeacher(t)
     const [otherSlot] = await slotIds(t, token, other.id, [['2026-03-11', '08:00']])
-    // Tuesday 10 March 10:15 and 11:00 start within 12 hours: missed (spec §4).
+    // Tuesday 10 March 10:15 and 11:00 start within 12 hours: missed (product-rules.md "Grace
+    // period").
     const [missed] = await slots([['2026-03-10', '11:00']])
     const [later] = await t.database.db
       .insert(timeSlots)
@@ -235,7 +236,7 @@ describe('POST /lessons/create', () => {
     const answer = await refusal(response)
     expect(answer).toMatchObject({ status: 422, code: 'one_lesson_with_teacher' })
     expect(answer.error).toBe('You can only schedule one lesson with this teacher')
-    // issue #11 item 2: the refusal names the later slot of the date (its index in the request),
+    // The refusal names the later slot of the date (its index in the request),
     // so the web keeps the other chosen.
     expect(slotErrors(response)).toEqual([
       { field: 'time_slot_ids.0', message: 'You can only schedule one lesson with this teacher' },

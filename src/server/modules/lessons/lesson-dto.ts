@@ -4,12 +4,15 @@ import { languageRef } from '../dictionaries/repository.ts'
 import { mergeAttendance } from './attendance.ts'
 import type { LessonFileView, LessonView, Viewer } from './lesson-views.ts'
 
-// spec §3 Lesson as one of its two parties sees it (issue #5). Never the row: no storage keys, no
-// other user's absence report.
+// Lesson (product-rules.md "Records and fields") as one of its two parties sees it. Never the row:
+// no storage keys, no other user's absence report.
 
 type LessonTimes = { startsAt: Date; endsAt: Date; cancelledAt: Date | null }
 
-/** spec §4: cancelled wins; otherwise the lesson is finished once its end has passed. */
+/**
+ * product-rules.md "States and transitions": cancelled wins; otherwise the lesson is finished once
+ * its end has passed.
+ */
 export function lessonStatus(lesson: LessonTimes, now: Date): LessonStatus {
   if (lesson.cancelledAt) return 'cancelled'
   return lesson.endsAt <= now ? 'finished' : 'scheduled'
@@ -61,8 +64,8 @@ export function toLesson(
   return {
     id: lesson.id,
     lesson_id: lesson.id,
-    // spec §3: a LearnCube lesson names its classroom (issue #23); the built-in and Vonage rooms'
-    // tokens come from lessons/generate_token, fresh for each connection.
+    // product-rules.md "Records and fields": a LearnCube lesson names its classroom; the built-in
+    // and Vonage rooms' tokens come from lessons/generate_token, fresh for each connection.
     room_token: lesson.isLearncube ? lesson.roomToken : null,
     is_learncube: lesson.isLearncube,
     is_group: lesson.isGroup,
@@ -79,15 +82,16 @@ export function toLesson(
     fullName: fullName(other),
     teacher: toParty(view.teacher, fileUrls),
     student: toParty(view.student, fileUrls),
-    // Who reads what (docs/decisions.md, issue #11): the note is the student's message to the
-    // teacher and the teacher memo the teacher's notes for the student (both read by both); the
-    // student memo is the student's own notebook, never sent to the teacher, and spec §5 hides it
-    // for group lessons.
+    // Who reads what (docs/decisions.md "The lesson note and the two memos, for a user"): the note
+    // is the student's message to the teacher and the teacher memo the teacher's notes for the
+    // student (both read by both); the student memo is the student's own notebook, never sent to
+    // the teacher, and product-rules.md "Notes and memos" hides it for group lessons.
     note: lesson.note,
     teacher_memos: lesson.teacherMemos,
     student_memos: lesson.isGroup || viewer.role !== 'student' ? null : lesson.studentMemos,
     rating,
-    // spec §3: "rating (…; also rate)" — the alias carries the same value.
+    // product-rules.md "Records and fields": "rating (…; also rate)" — the alias carries the same
+    // value.
     rate: rating,
     lesson_files: view.files.map((file) => toFile(lesson.id, file)),
     my_absence_report: view.report,

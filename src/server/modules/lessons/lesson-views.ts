@@ -9,14 +9,17 @@ import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recording
 import { roomConnections } from '../../db/schema-room.ts'
 import { languageNames } from '../dictionaries/repository.ts'
 
-// spec §3 Lesson as lessons/* answer it (issue #5): a whole list in ONE statement — the parties,
-// language, level and rating by joins, the files and the viewer's own absence report by JSON
-// sub-selects — so a list never costs a query per lesson.
+// Lesson (product-rules.md "Records and fields") as lessons/* answer it: a whole list in ONE
+// statement — the parties, language, level and rating by joins, the files and the viewer's own
+// absence report by JSON sub-selects — so a list never costs a query per lesson.
 
 const teacher = alias(users, 'teacher')
 const student = alias(users, 'student')
 
-/** Who asks: a lesson is theirs as its student or as its teacher (spec §6). */
+/**
+ * Who asks: a lesson is theirs as its student or as its teacher (product-rules.md "Roles and
+ * permissions").
+ */
 export type Viewer = { id: string; role: 'student' | 'teacher' }
 
 const filesJson = v.array(
@@ -70,7 +73,7 @@ const attendance = sql<unknown>`(select coalesce(json_agg(json_build_object(
   ) order by ${roomConnections.joinedAt}), '[]'::json)
   from ${roomConnections} where ${roomConnections.lessonId} = ${lessons.id})`
 
-// issue #22: the lesson's recordings (a failed one is not shown), newest first.
+// The lesson's recordings (a failed one is not shown), newest first.
 const recordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
     'id', ${lessonArchives.id}, 'status', ${lessonArchives.status},
     'duration_ms', ${lessonArchives.durationMs}, 'kept_until', ${lessonArchives.expiresAt}

@@ -10,7 +10,7 @@ import type { Viewer } from './lesson-views.ts'
 import { viewerOf } from './lists.ts'
 
 /**
- * A JSON write on one lesson (spec §7 lessons/update, report_absence, ratings/*): the body
+ * A JSON write on one lesson (lessons/update, report_absence, ratings/*): the body
  * checked, applied in one transaction once per Idempotency-Key, answering the lesson as it is now.
  */
 export function writeLesson<S extends v.GenericSchema>(

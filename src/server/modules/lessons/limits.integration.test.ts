@@ -4,8 +4,9 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { createUser } from '../../test-support/fixtures.ts'
 import { findUserById } from '../users/repository.ts'
 
-// Operator command `lesson-limits` (issue #4): the scheduled-lessons limit of a student (spec §9)
-// and the monthly lesson cap of a teacher (spec §8 "maximum monthly income").
+// Operator command `lesson-limits`: the scheduled-lessons limit of a student (product-rules.md
+// "Scheduled lessons limit") and the monthly lesson cap of a teacher ("maximum monthly income",
+// product-rules.md "Errors").
 
 let t: TestApp
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { OpsError } from '../../platform/errors.ts'
 import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { findUserByEmail, updateUser } from '../users/repository.ts'
 
-// Operator command `lesson-limits` (issue #4): a student's scheduled-lessons limit (spec §9,
-// default 2) and a teacher's monthly lesson cap (our reading of spec §8 "maximum monthly income",
-// docs/decisions.md; none by default).
+// Operator command `lesson-limits`: a student's scheduled-lessons limit (product-rules.md
+// "Scheduled lessons limit", default 2) and a teacher's monthly lesson cap (our reading of "maximum
+// monthly income" in product-rules.md "Errors", docs/decisions.md; none by default).
 
 export const LIMIT_BOUNDS = {
   scheduled: { min: 1, max: 50 },

@@ -13,8 +13,8 @@ import {
   refusal,
 } from '../../test-support/my-lessons.ts'
 
-// issue #5 item 1: list_scheduled, list_finished, list_group and show answer only the asking
-// user's lessons (spec §3 Lesson), and lessons move to finished after their end (spec §4).
+// list_scheduled, list_finished, list_group and show answer only the asking user's lessons,
+// and lessons move to finished after their end (product-rules.md "States and transitions").
 
 let t: TestApp
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeEach(() => t.clock.set('2026-03-10T09:00:00Z'))
 const HOUR = 60
 
 describe('GET /lessons/list_scheduled', () => {
-  // issue #25 item 5: a cancelled lesson is never "scheduled", even before its start.
+  // A cancelled lesson is never "scheduled", even before its start.
   it("holds the user's one-to-one lessons that have not ended and were not cancelled, soonest first", async () => {
     const pair = await lessonParties(t)
     const later = await addLessonAt(t, pair, 48 * HOUR)
@@ -55,7 +55,7 @@ describe('GET /lessons/list_scheduled', () => {
     expect(teacherView.lessons.map((l) => l.id)).toEqual([running.id, later.id])
   })
 
-  it("answers the student's voice sample and limit (spec §3 Scheduled lessons response)", async () => {
+  it("answers the student's voice sample and limit (the Scheduled lessons response)", async () => {
     const pair = await lessonParties(t, {
       student: { voiceSampleKey: '00000000-0000-4000-8000-000000000000.wav', scheduledLessonsLimit: 4 },
     })
@@ -67,7 +67,7 @@ describe('GET /lessons/list_scheduled', () => {
     })
   })
 
-  it('shows each party the lesson of spec §3, with the other party as fullName', async () => {
+  it('shows each party the lesson, with the other party as fullName', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 26 * HOUR, {
       note: 'Bring the essay',
@@ -110,7 +110,8 @@ describe('GET /lessons/list_scheduled', () => {
     const [asTeacher] = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),
     ).lessons
-    // The student memo is the student's own notebook (docs/decisions.md, issue #11).
+    // The student memo is the student's own notebook (docs/decisions.md "The lesson note and the
+    // two memos, for a user").
     expect(asTeacher).toEqual({ ...asStudent, fullName: 'Marta Dąbrowska', student_memos: null })
   })
 
@@ -125,7 +126,7 @@ describe('GET /lessons/list_scheduled', () => {
   })
 })
 
-describe('lessons move to finished after their end (spec §4)', () => {
+describe('lessons move to finished after their end', () => {
   it('leaves list_scheduled and enters list_finished with finished_at = its end', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 10)
@@ -180,7 +181,7 @@ describe('GET /lessons/list_finished', () => {
     expect(beyond).toMatchObject({ data: [], currentPage: 3, lastPage: 2, total: 6 })
   })
 
-  // issue #25 item 5: Marta's lesson cancelled for a future date stayed under "Zaplanowane".
+  // Marta's lesson cancelled for a future date once stayed under "Zaplanowane".
   it('holds a cancelled lesson whose start is still ahead, for both parties', async () => {
     const pair = await lessonParties(t)
     const ended = await addLessonAt(t, pair, -24 * HOUR)

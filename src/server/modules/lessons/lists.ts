@@ -10,8 +10,8 @@ import type { User } from '../../platform/sessions.ts'
 import { toLesson } from './lesson-dto.ts'
 import { findLessonPage, findLessonView, findLessonViews, type Viewer } from './lesson-views.ts'
 
-// spec §7 GET /lessons/list_scheduled, list_finished, list_group and show (issue #5 item 1): each
-// answer holds only the asking user's lessons, as their student or as their teacher.
+// GET /lessons/list_scheduled, list_finished, list_group and show: each answer holds only the
+// asking user's lessons, as their student or as their teacher.
 
 export type ReadContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
 
@@ -28,8 +28,9 @@ function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQ
 }
 
 /**
- * spec §3 Scheduled lessons response: the one-to-one lessons that have not ended and were not
- * cancelled, soonest first (issue #25 item 5: a cancelled lesson is never "scheduled").
+ * The Scheduled lessons response (product-rules.md "Records and fields"): the one-to-one lessons
+ * that have not ended and were not cancelled, soonest first (a cancelled lesson is never
+ * "scheduled").
  */
 export async function listScheduled(ctx: ReadContext, user: User): Promise<ScheduledLessons> {
   const now = ctx.clock.now()
@@ -70,7 +71,7 @@ async function lessonPage(
 
 /**
  * The closed tab: one-to-one lessons that have ended or were cancelled (a cancelled future lesson
- * too, issue #25 item 5), newest first.
+ * too), newest first.
  */
 export function listFinished(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
   const now = ctx.clock.now()
@@ -85,7 +86,7 @@ export function listGroup(ctx: ReadContext, user: User, query: LessonListQuery):
 
 /**
  * One of the viewer's lessons as the API shows it, read through `db` (a write's transaction reads
- * its own changes); someone else's lesson answers 404 as if it did not exist (issue #5).
+ * its own changes); someone else's lesson answers 404 as if it did not exist.
  */
 export async function readLesson(
   db: Db,

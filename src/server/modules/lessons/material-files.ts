@@ -1,6 +1,6 @@
 import { type FileType, MIME_BY_TYPE } from '../../../domain/files.ts'
 
-// Names and download headers of lesson materials (issue #5 item 6). spec §5: the content decides a
+// Names and download headers of lesson materials. product-rules.md "Uploads": the content decides a
 // file's type, so a name whose extension says otherwise gets the type's extension: a PNG sent as
 // `notes.pdf` is stored, listed and downloaded as `notes.png` (docs/decisions.md).
 
@@ -16,8 +16,9 @@ const EXTENSIONS: Record<FileType, readonly string[]> = {
   mp4: ['mp4', 'm4v'],
   wav: ['wav'],
   pdf: ['pdf'],
-  // Stored before issue #24, when any ZIP passed as an Office Open XML file: under another name
-  // it is only a ZIP. Since then the content check tells the three apart.
+  // Stored before the server kept the screens' rules (decisions.md "The server keeps the screens'
+  // rules"), when any ZIP passed as an Office Open XML file: under another name it is only a ZIP.
+  // Since then the content check tells the three apart.
   'office-zip': ['zip', 'docx', 'xlsx', 'pptx'],
   docx: ['docx'],
   xlsx: ['xlsx'],

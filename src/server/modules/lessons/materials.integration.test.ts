@@ -16,9 +16,10 @@ import {
 import { exeFile, pdfFile, pdfOfSize, pngFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 
-// issue #5 item 6: lesson materials — the teacher uploads (multipart POST /lessons/update, spec §5
-// Uploads: ≤ 10 MB, types by content), both parties download, only the owner role removes (spec
-// §6). Never a stored file without its row nor a row without its file.
+// Lesson materials — the teacher uploads (multipart POST /lessons/update, product-rules.md
+// "Uploads": ≤ 10 MB, types by content), both parties download, only the owner role removes
+// (product-rules.md "Roles and permissions"). Never a stored file without its row nor a row without
+// its file.
 
 let t: TestApp
 beforeAll(async () => {
@@ -251,7 +252,7 @@ describe('GET /lessons/download_file', () => {
   })
 })
 
-describe('removing a material (spec §6: only the owner role)', () => {
+describe('removing a material (only the owner role)', () => {
   it('deletes the row and then the bytes, by GET or POST', async () => {
     const { teacher, lesson } = await setup()
     for (const method of ['GET', 'POST'] as const) {

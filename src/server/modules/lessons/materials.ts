@@ -19,10 +19,11 @@ import {
   lockViewerLesson,
 } from './write-repository.ts'
 
-// Lesson materials (issue #5 item 6; spec §5 Uploads, §6, §7): the teacher uploads (multipart
-// POST /lessons/update), both parties download, only the owner role deletes (remove_file). The
-// bytes are stored before the row is written and deleted after the row is gone, so a failure
-// leaves at worst an unreferenced file (removed by the caller), never a row without its file.
+// Lesson materials (product-rules.md "Uploads", "Roles and permissions"): the teacher uploads
+// (multipart POST /lessons/update), both parties download, only the owner role deletes
+// (remove_file). The bytes are stored before the row is written and deleted after the row is gone,
+// so a failure leaves at worst an unreferenced file (removed by the caller), never a row without
+// its file.
 
 export const MATERIALS_MAX_PER_LESSON = 20
 
@@ -37,15 +38,15 @@ export async function addMaterial(
 ): Promise<Lesson> {
   // Someone else's lesson is 404 before it is 403 (the answer never tells that the id exists).
   const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
-  // spec §6: the teacher uploads materials.
+  // product-rules.md "Roles and permissions": the teacher uploads materials.
   if (viewer.role !== 'teacher') throw new AppError('forbidden')
   return attachFile(tx, ctx, viewer, lesson, input, now)
 }
 
 /**
  * A file joins the lesson's materials, owned by the viewer's role (the teacher's uploads, either
- * party's screen captures of issue #22), within MATERIALS_MAX_PER_LESSON. `lesson` is the
- * viewer's, locked by the caller (lockViewerLesson).
+ * party's screen captures), within MATERIALS_MAX_PER_LESSON. `lesson` is the viewer's, locked by
+ * the caller (lockViewerLesson).
  */
 export async function attachFile(
   tx: Db,
@@ -73,8 +74,8 @@ export async function attachFile(
 }
 
 /**
- * spec §6 "Only the owner role of a file may delete it". Returns the lesson and the storage key to
- * delete once the transaction has committed.
+ * product-rules.md "Roles and permissions": "Only the owner role of a file may delete it". Returns
+ * the lesson and the storage key to delete once the transaction has committed.
  */
 export async function removeMaterial(
   tx: Db,
@@ -96,7 +97,7 @@ export type MaterialDownload = {
   contentType: string
   disposition: string
   size: number
-  /** The inclusive byte range asked for (issue #30: downloads keep HTTP Range), or null: all. */
+  /** The inclusive byte range asked for (downloads keep HTTP Range), or null: all. */
   range: ByteRange | null
 }
 

@@ -9,9 +9,9 @@ import {
   refusal,
 } from '../../test-support/my-lessons.ts'
 
-// issue #5 item 5: POST /lessons/update (JSON) — AddNote and LessonMemos. spec §5/§6: the student
-// writes the note and the student memo (not for group lessons), the teacher the teacher memo;
-// at most 255 characters; never on a cancelled lesson.
+// POST /lessons/update (JSON) — AddNote and LessonMemos (product-rules.md "Notes and memos"): the
+// student writes the note and the student memo (not for group lessons), the teacher the teacher
+// memo; at most 255 characters; never on a cancelled lesson.
 
 let t: TestApp
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('POST /lessons/update (notes and memos)', () => {
     })
   })
 
-  it('clears a memo with an empty text, but refuses an empty note (spec §2 AddNote)', async () => {
+  it('clears a memo with an empty text, but refuses an empty note (AddNote)', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, -2 * HOUR, { teacherMemos: 'old', note: 'kept' })
     const cleared = await update(pair.teacher.token, { lesson_id: lesson.id, teacher_memos: '  ' })

@@ -5,7 +5,7 @@ import type { Viewer } from './lesson-views.ts'
 import { type ReadContext, readLesson } from './lists.ts'
 import { type LessonChanges, lockViewerLesson, updateLesson } from './write-repository.ts'
 
-// spec §7 POST /lessons/update (JSON) — AddNote and LessonMemos (issue #5 item 5). spec §5/§6: the
+// POST /lessons/update (JSON) — AddNote and LessonMemos (product-rules.md "Notes and memos"): the
 // teacher edits the teacher memo, the student the student memo (hidden for group lessons); the
 // note is the student's (docs/decisions.md). Both parties read all three.
 

@@ -10,7 +10,7 @@ import { lessons } from '../../db/schema-lessons.ts'
 export type LessonRow = typeof lessons.$inferSelect
 const active = isNull(lessons.cancelledAt)
 
-/** spec §4 allowed students: the student is on the teacher's list. */
+/** product-rules.md "Allowed students": the student is on the teacher's list. */
 export async function isAllowedStudent(db: Db, teacherId: string, studentId: string): Promise<boolean> {
   const [row] = await db
     .select({ studentId: teacherStudents.studentId })

@@ -9,9 +9,9 @@ import {
 } from '../../test-support/lessons.ts'
 import { statementsSentWhile } from '../../test-support/sent-statements.ts'
 
-// issue #27 item 1: a booking costs at most three round trips to the database, counted where
-// every statement of this process leaves it (pg's Client#query). In the tests the session cache
-// is off, so the session lookup is one of them; in production it is mostly answered from memory.
+// A booking costs at most three round trips to the database, counted where every statement of this
+// process leaves it (pg's Client#query). In the tests the session cache is off, so the session
+// lookup is one of them; in production it is mostly answered from memory.
 
 let t: TestApp
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('a booking', () => {
       expect(answer.statusCode).toBe(201)
     })
     // Not the booking's, whenever they happen to leave while this window is open:
-    // - issue #28: its e-mails, planned after its commit, off the answer's path, in a transaction of
+    // - its e-mails, planned after its commit, off the answer's path, in a transaction of
     //   their own (modules/notifications/planner.ts), and the job queue's own polling;
     // - the lesson rooms' presence refresh, every few seconds (modules/room/room-hub.ts).
     await t.app.deps.notifications.idle()

@@ -11,9 +11,10 @@ import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './
 import { openMaterial } from './materials.ts'
 import { lessonWriteRoutes } from './write-routes.ts'
 
-// spec §7 (with authentication): POST /lessons/create, students only (spec §6), safe to retry
-// with an Idempotency-Key (ARCHITECTURE.md "API"); a replay answers the first status and body.
-// The lists, show and material downloads of issue #5 answer only the asking user's lessons.
+// With authentication: POST /lessons/create, students only (product-rules.md "Roles and
+// permissions"), safe to retry with an Idempotency-Key (architecture.md "API"); a replay answers
+// the first status and body. The lists, show and material downloads answer only the asking user's
+// lessons.
 export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
@@ -24,7 +25,7 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(lessonCreateSchema, request.body)
     const answer = await bookLessons(ctx, student.id, input, key)
     // Committed: this process's teacher board reads the booked slots and the student's lessons
-    // anew, and the other processes' boards are told (issue #27 item 2: after the commit).
+    // anew, and the other processes' boards are told (after the commit).
     boardTeacherChanged(input.teacher_id)
     boardStudentChanged(student.id)
     if (!answer.replayed) {
@@ -32,7 +33,7 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
         { kind: 't', id: input.teacher_id },
         { kind: 's', id: student.id },
       ])
-      // issue #28: the confirmation, the teacher's notice and the reminders.
+      // The confirmation, the teacher's notice and the reminders.
       if (answer.status === 201) ctx.notifications.booked(answer.body.data.lessons.map((lesson) => lesson.id))
     }
     await purgeOldKeys(ctx, ctx.clock.now())
@@ -55,8 +56,8 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     data: await showLesson(ctx, currentUser(request), parseInput(lessonShowQuery, request.query).lesson_id),
   }))
 
-  // spec §2 FileItem: both parties download; the bytes are never shown in place (attachment,
-  // nosniff) and never kept in a shared cache.
+  // FileItem (product-rules.md "Screens and routes"): both parties download; the bytes are never
+  // shown in place (attachment, nosniff) and never kept in a shared cache.
   app.get('/lessons/download_file', guarded, async (request, reply) => {
     const query = parseInput(downloadFileQuery, request.query)
     const file = await openMaterial(ctx, viewerOf(currentUser(request)), query, request.headers.range)

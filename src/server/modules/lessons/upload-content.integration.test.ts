@@ -5,8 +5,8 @@ import { addLessonAt, lessonParties, parseLesson, uploadMaterial } from '../../t
 import { heicFile, mp4File, officeFile, pdfFile, zipFile } from '../../test-support/sample-files.ts'
 import { storedFiles } from '../../test-support/stored-files.ts'
 
-// issue #24 item 4: what an upload is, the content decides — a maintained sniffer
-// (platform/file-content.ts) after the shared first look; shown on lesson materials.
+// What an upload is, the content decides — a maintained sniffer (platform/file-content.ts) after
+// the shared first look; shown on lesson materials.
 
 let t: TestApp
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function setup() {
   return { ...pair, lesson }
 }
 
-describe('the content check of uploads (issue #24 item 4)', () => {
+describe('the content check of uploads', () => {
   /** Uploads `bytes` as `filename`; the stored material's name and served type, or the refusal. */
   async function upload(bytes: Buffer, filename: string) {
     const { teacher, lesson } = await setup()

@@ -7,12 +7,12 @@ import { AppError } from '../../platform/errors.ts'
 import { ofViewer, type Viewer } from './lesson-views.ts'
 import type { LessonRow } from './repository.ts'
 
-// SQL of the writes on a booked lesson (issue #5): each runs in the caller's transaction after
+// SQL of the writes on a booked lesson: each runs in the caller's transaction after
 // `lockViewerLesson`, so two writes on one lesson queue up instead of racing.
 
 /**
  * The viewer's lesson, locked until the transaction ends. Someone else's lesson (or none) is 404:
- * the answer never tells whether the id exists (issue #5).
+ * the answer never tells whether the id exists.
  */
 export async function lockViewerLesson(tx: Db, viewer: Viewer, lessonId: string): Promise<LessonRow> {
   const [row] = await tx
@@ -35,7 +35,10 @@ export async function updateLesson(tx: Db, lessonId: string, changes: LessonChan
   await tx.update(lessons).set(changes).where(eq(lessons.id, lessonId))
 }
 
-/** spec §4: a teacher's late cancellation is recorded for the financial penalty. */
+/**
+ * product-rules.md "Teacher penalties": a teacher's late cancellation is recorded for the financial
+ * penalty.
+ */
 export async function insertLateCancellationPenalty(tx: Db, lesson: LessonRow, now: Date): Promise<void> {
   await tx
     .insert(teacherPenalties)
@@ -85,8 +88,8 @@ export async function deleteLessonFile(tx: Db, fileId: string): Promise<void> {
 }
 
 /**
- * spec §3 Absence report, once per reporter and lesson: the primary key (lesson_id, reporter_id)
- * refuses a second one even from a concurrent request.
+ * Absence report (product-rules.md "Absence reports"), once per reporter and lesson: the primary
+ * key (lesson_id, reporter_id) refuses a second one even from a concurrent request.
  */
 export async function insertAbsenceReport(
   tx: Db,
@@ -115,7 +118,7 @@ export async function hasAbsenceReport(tx: Db, lessonId: string, reporterId: str
   return row !== undefined
 }
 
-/** Whether `userId`'s socket ever entered the lesson's room (issue #13, protocol §4). */
+/** Whether `userId`'s socket ever entered the lesson's room (protocol §4). */
 export async function everJoinedRoom(tx: Db, lessonId: string, userId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: roomConnections.id })

@@ -29,9 +29,9 @@ import { materialFilename } from './material-files.ts'
 import { addMaterial, removeMaterial } from './materials.ts'
 import { updateNotes } from './notes.ts'
 
-// spec §7 writes on a booked lesson (issue #5): cancel, update (JSON notes and memos, or a
-// multipart material), remove_file and report_absence. Each is one transaction and honours an
-// Idempotency-Key (ARCHITECTURE.md "API"): the web's outbox replays notes and memos with one.
+// Writes on a booked lesson: cancel, update (JSON notes and memos, or a multipart material),
+// remove_file and report_absence. Each is one transaction and honours an Idempotency-Key
+// (architecture.md "API"): the web's outbox replays notes and memos with one.
 
 const materialFields = v.object({
   [MATERIAL_FIELDS.lessonId]: v.pipe(v.string(), v.uuid()),
@@ -64,7 +64,7 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
       lessonCancelResponse,
       async (tx) => {
         const data = await cancelLesson(tx, ctx, viewerOf(user), input, now)
-        // issue #28: the lesson's reminders go with it, and the other party hears of it, in this
+        // The lesson's reminders go with it, and the other party hears of it, in this
         // transaction: both happen exactly when the cancellation commits.
         await planCancellation(
           tx,
@@ -77,7 +77,7 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
           },
           user.id,
         )
-        // issue #28 item 5: the freed slot is offered to the students waiting for this teacher.
+        // The freed slot is offered to the students waiting for this teacher.
         await slotsFreed(tx, ctx.jobs, {
           teacherId: data.lesson.teacher.id,
           startsAt: [new Date(data.lesson.scheduled_at)],
@@ -143,7 +143,8 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
     return sendAnswer(reply, answer)
   })
 
-  // spec §7 says GET; POST with the same query is accepted too (a delete is not a safe read).
+  // product-rules.md "API calls" says GET; POST with the same query is accepted too (a delete is
+  // not a safe read).
   const removeFile = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request)
     const key = idempotencyKey(request)

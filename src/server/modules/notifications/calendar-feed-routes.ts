@@ -5,8 +5,8 @@ import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { feedByToken, hasFeed, renewFeed, revokeFeed } from './calendar-feed.ts'
 
-// issue #28 item 3: the signed-in user's feed (show, create = a new address, delete = revoke),
-// and the feed itself, which calendars fetch without a session: its secret is the key.
+// The signed-in user's feed (show, create = a new address, delete = revoke), and the feed itself,
+// which calendars fetch without a session: its secret is the key.
 export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

@@ -6,7 +6,7 @@ import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/
 import { addLessonAt, getWith, lessonParties, postJson } from '../../test-support/my-lessons.ts'
 import { lessonUid } from './ics.ts'
 
-// issue #28 item 3: a user's private calendar feed, fetched as a calendar would (no session) and
+// A user's private calendar feed, fetched as a calendar would (no session) and
 // read back by a calendar parser (ical.js).
 
 let t: TestApp

@@ -7,9 +7,9 @@ import { hashToken, newToken } from '../../platform/tokens.ts'
 import { type FeedEvent, feedCalendar } from './ics.ts'
 import { joinLink } from './lesson-mail.ts'
 
-// A user's private calendar feed (issue #28 item 3): an address with a secret that Google, Apple
+// A user's private calendar feed: an address with a secret that Google, Apple
 // and Outlook calendars subscribe to, listing the user's lessons. The database keeps only the
-// secret's hash (ARCHITECTURE.md "API": tokens stored hashed), so the address is shown once, when
+// secret's hash (architecture.md "API": tokens stored hashed), so the address is shown once, when
 // it is made; making a new one or revoking it makes the old address answer 404.
 
 /** Lessons of the last days stay in the feed, so a calendar keeps this week's history. */

@@ -7,12 +7,12 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-/** The zone of spec §9's Poland time, as calendars name it. */
+/** The zone of Poland time (product-rules.md "Time zone"), as calendars name it. */
 const POLAND_TIME_ZONE = 'Europe/Warsaw'
 
-// A lesson as an iCalendar invitation (issue #28 item 2, RFC 5545/5546): METHOD:REQUEST when
-// booked, METHOD:CANCEL with the same UID (and a higher SEQUENCE) when cancelled, so calendars
-// add and remove the one event. Times are written in Europe/Warsaw with its VTIMEZONE (spec §9),
+// A lesson as an iCalendar invitation (RFC 5545/5546): METHOD:REQUEST when booked, METHOD:CANCEL
+// with the same UID (and a higher SEQUENCE) when cancelled, so calendars add and remove the one
+// event. Times are written in Europe/Warsaw with its VTIMEZONE (product-rules.md "Time zone"),
 // converted from the instant by the time-zone database, so a lesson after a summer-time change is
 // never an hour off (Cal.com #1092, #6217).
 
@@ -81,9 +81,9 @@ export type FeedEvent = Pick<
 >
 
 /**
- * A user's lessons as a published calendar (issue #28 item 3) that Google, Apple and Outlook
- * subscribe to: no organizer or attendees (nothing to answer), the same UID per lesson as the
- * e-mailed invitation, so a calendar holding both shows the lesson once.
+ * A user's lessons as a published calendar that Google, Apple and Outlook subscribe to: no
+ * organizer or attendees (nothing to answer), the same UID per lesson as the e-mailed invitation,
+ * so a calendar holding both shows the lesson once.
  */
 export function feedCalendar(
   feed: { name: string; events: FeedEvent[]; stamp: Date },

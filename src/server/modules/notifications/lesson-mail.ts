@@ -8,10 +8,10 @@ import type { MailMessage } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
 import { lessonCalendar } from './ics.ts'
 
-// The e-mails of a lesson (issue #28 item 2), in the recipient's locale: the booking's
-// confirmation (student) and notice (teacher), each with the lesson as a calendar invitation; the
-// cancellation (the other party), withdrawing that invitation; the reminders before it. Each
-// carries the link that joins the lesson.
+// The e-mails of a lesson, in the recipient's locale: the booking's confirmation (student) and
+// notice (teacher), each with the lesson as a calendar invitation; the cancellation (the other
+// party), withdrawing that invitation; the reminders before it. Each carries the link that joins
+// the lesson.
 
 export type Party = {
   id: string
@@ -77,7 +77,10 @@ export type Recipient = 'teacher' | 'student'
 
 const nameOf = (p: Party) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email
 
-/** The address that joins the lesson (the room routes the party as spec §2 says). */
+/**
+ * The address that joins the lesson (the room routes the party as product-rules.md "Screens and
+ * routes" says).
+ */
 export const joinLink = (publicUrl: string, lessonId: string) =>
   `${publicUrl}/dashboard/video-call-vonage?${new URLSearchParams({ lesson_id: lessonId })}`
 

@@ -4,10 +4,10 @@ import type { JobPayloads } from '../../platform/jobs.ts'
 import { loadMailLesson, type MailLesson, type Party, type Recipient } from './lesson-mail.ts'
 import { deliverPush, type PushContext } from './push.ts'
 
-// A lesson's pushes to the installed app (issue #28 item 4): the teacher's new booking, both
-// parties' "lesson soon" 10 minutes before, the other party's cancellation. Short, in the
-// recipient's locale, times in Poland time (spec §9). The payload names the lesson and its times
-// so the service worker decides at click time whether the room is open (spec §4/§9).
+// A lesson's pushes to the installed app: the teacher's new booking, both parties' "lesson soon" 10
+// minutes before, the other party's cancellation. Short, in the recipient's locale, times in Poland
+// time (product-rules.md "Time zone"). The payload names the lesson and its times so the service
+// worker decides at click time whether the room is open (product-rules.md "Join window").
 
 export type PushKind = JobPayloads['lesson-push']['kind']
 

@@ -25,7 +25,7 @@ import { lessonUid } from './ics.ts'
 import { planLessons, sweep } from './planner.ts'
 import { startNotificationWorkers } from './worker.ts'
 
-// issue #28 item 2: a lesson's e-mails through the job queue (pg-boss on the test's PostgreSQL)
+// A lesson's e-mails through the job queue (pg-boss on the test's PostgreSQL)
 // and a real SMTP server (test-support/smtp-sink.ts). pg-boss decides what is due by the
 // database's clock, so these tests run the app's clock at the real time.
 
@@ -65,7 +65,7 @@ async function plannedOf(lessonId: string): Promise<string[]> {
   return rows.map((row) => `${row.kind}/${row.recipient}`).sort()
 }
 
-/** Poland's wall-clock time of an instant, as calendars show it (spec §9's rule). */
+/** Poland's wall-clock time of an instant, as calendars show it (product-rules.md "Time zone"). */
 const wallClock = (instant: Date) => {
   const p = toPolandParts(instant)
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}:00`
@@ -77,8 +77,8 @@ describe('a booking', () => {
       values: { locale: 'en', firstName: 'Anna', lastName: 'Nowak' },
     })
     const student = await bookingStudent(t, { firstName: 'Marta', lastName: 'Dąbrowska' })
-    // The day after tomorrow at 08:00, Poland time: always beyond the 12-hour grace period (spec
-    // §9), and within the next week.
+    // The day after tomorrow at 08:00, Poland time: always beyond the 12-hour grace period
+    // (product-rules.md "Grace period"), and within the next week.
     const day = toPolandParts(t.clock.now().getTime() + 2 * 86_400_000)
     const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`
     const [slot = ''] = await slotIds(t, student.token, teacher.id, [[date, '08:00']])
@@ -108,7 +108,7 @@ describe('a booking', () => {
       expect(event.startDate.toJSDate().toISOString()).toBe(lesson.scheduled_at)
     }
     // Planned once, and only what goes out now: the reminders are the sweep's, nearer their time,
-    // and nobody here has a device to push to (issue #27: two rows and two jobs a booking).
+    // and nobody here has a device to push to (two rows and two jobs a booking).
     expect(await plannedOf(lesson.id)).toEqual(['booked/student', 'booked/teacher'])
   })
 
@@ -199,7 +199,7 @@ describe('reminders', () => {
   })
 })
 
-describe('the sweep (issue #27)', () => {
+describe('the sweep', () => {
   it('plans each reminder and 10-minute push once, when its time comes within six hours', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 3 * 24 * 60)
@@ -227,7 +227,7 @@ describe('the sweep (issue #27)', () => {
   })
 })
 
-describe('the invitation across summer time (spec §9)', () => {
+describe('the invitation across summer time', () => {
   // Next year's (always ahead of now, so the e-mails are planned).
   const year = storyNow().getUTCFullYear() + 1
   const sunday = (month: number) =>

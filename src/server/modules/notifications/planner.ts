@@ -11,23 +11,23 @@ import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
 import { findSettings } from '../settings/repository.ts'
 import type { Recipient } from './lesson-mail.ts'
 
-// When a lesson's e-mails (issue #28 item 2) and pushes (item 4) go out. Planning a lesson's
-// messages writes one `lesson_notifications` row per message and its pg-boss job in one
-// transaction: a message is planned once however often planning runs, and a row never names a
-// job that does not exist. A cancellation cancels the lesson's jobs not yet run and plans its own
-// messages in the cancellation's transaction. What runs still checks the lesson first (worker.ts,
-// lesson-push.ts).
+// When a lesson's e-mails and pushes go out. Planning a lesson's messages writes one
+// `lesson_notifications` row per message and its pg-boss job in one transaction: a message is
+// planned once however often planning runs, and a row never names a job that does not exist. A
+// cancellation cancels the lesson's jobs not yet run and plans its own messages in the
+// cancellation's transaction. What runs still checks the lesson first (worker.ts, lesson-push.ts).
 //
 // A booking plans only what goes out at once (the e-mails of the booking, the teacher's push);
 // reminders and the 10-minute pushes are planned by the sweep once their time is within
-// PLAN_AHEAD_MS (issue #27: a booking writes three rows and three jobs, not nine, and reminders
-// follow the reminder settings in force when they are planned).
+// PLAN_AHEAD_MS (decisions.md "A booking plans only what goes out at once": a booking writes three
+// rows and three jobs, not nine, and reminders follow the reminder settings in force when they are
+// planned).
 
 const MINUTE_MS = 60_000
 const PARTIES: Recipient[] = ['student', 'teacher']
 /** Lessons booked this recently get their booking e-mails from the sweep if nobody planned them. */
 const BOOKED_SWEEP_MS = 60 * MINUTE_MS
-/** issue #28 item 4: the push to the installed app comes this long before a lesson. */
+/** The push to the installed app comes this long before a lesson. */
 export const PUSH_SOON_MINUTES = 10
 /**
  * Timed messages are planned this long before their time: the sweep runs every 5 minutes, so a
@@ -138,7 +138,7 @@ export async function planLessons(
   const wanted: Wanted[] = []
   const due = (at: Date) => at > now && at.getTime() <= now.getTime() + PLAN_AHEAD_MS
   for (const lesson of rows) {
-    // issue #28 item 4: the teacher's push of a new booking, and both parties' 10 minutes before.
+    // The teacher's push of a new booking, and both parties' 10 minutes before.
     if (options.booked && lesson.teacherDevice)
       wanted.push({ lesson, kind: 'push_booked', recipient: 'teacher', at: null })
     for (const recipient of PARTIES) {

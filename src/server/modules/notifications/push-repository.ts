@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema-notifications.ts'
 
-// The devices' web-push subscriptions (issue #28 item 4), one row per push endpoint.
+// The devices' web-push subscriptions, one row per push endpoint.
 
 export type StoredSubscription = { id: string; endpoint: string; p256dh: string; auth: string }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { deleteOwnSubscription, saveSubscription } from './push-repository.ts'
 
-// Web push's endpoints (issue #28 item 4): the public VAPID key a browser subscribes with, and the
+// Web push's endpoints: the public VAPID key a browser subscribes with, and the
 // current device's subscription, added when the user turns notifications on in the profile and
 // removed when they turn them off. Each is about the caller's own devices.
 

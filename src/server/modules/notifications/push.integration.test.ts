@@ -10,9 +10,9 @@ import { storyNow } from '../../test-support/story-clock.ts'
 import { planLessons, sweep } from './planner.ts'
 import { pushToUser } from './push.ts'
 
-// issue #28 item 4: web push through a local stand-in of a browser's push service
-// (tests/fakes/push-service.ts, the `web-push-testing` package), which decrypts what reaches it
-// with the subscription's own key. Jobs run on the test's PostgreSQL (pg-boss), at the real time.
+// Web push through a local stand-in of a browser's push service (tests/fakes/push-service.ts, the
+// `web-push-testing` package), which decrypts what reaches it with the subscription's own key. Jobs
+// run on the test's PostgreSQL (pg-boss), at the real time.
 
 let push: PushService
 let t: TestApp

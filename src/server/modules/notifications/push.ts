@@ -7,7 +7,7 @@ import type { Log } from '../../platform/logger.ts'
 import { sharedSecret } from '../../platform/server-secrets.ts'
 import { deleteSubscriptions, markSent, type StoredSubscription, subscriptionsOf } from './push-repository.ts'
 
-// Web push to a user's devices (issue #28 item 4). The VAPID key pair is generated once and kept
+// Web push to a user's devices. The VAPID key pair is generated once and kept
 // in the database, as the room's secret is (modules/room/room-token.ts): every process signs with
 // the same key, so a browser's subscription (bound to the public key) outlives restarts. The
 // payload is encrypted for each device (RFC 8291, aes128gcm) by `web-push`; the request is sent
@@ -22,7 +22,7 @@ export type Vapid = { publicKey: string; privateKey: string; subject: string }
  */
 export type PushContext = { db: Db; log: Log; vapid: Vapid }
 
-/** A push to all of a user's devices (the waitlist's freed slot, issue #28 item 5). */
+/** A push to all of a user's devices (the waitlist's freed slot). */
 export type PushMessage = { title: string; body: string; url: string; tag?: string }
 
 const SECRET_NAME = 'vapid_keys'

@@ -9,9 +9,9 @@ import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
 import { storyNow } from '../../test-support/story-clock.ts'
 import { planLessons } from './planner.ts'
 
-// issue #28 "Done when": a server killed with SIGKILL before a reminder's time sends it after its
-// restart, late and once. Real server processes (src/server/main.ts) on the test's PostgreSQL,
-// mail through a real SMTP server; this file's own app only plans (it runs no jobs).
+// A server killed with SIGKILL before a reminder's time sends it after its restart, late and once.
+// Real server processes (src/server/main.ts) on the test's PostgreSQL, mail through a real SMTP
+// server; this file's own app only plans (it runs no jobs).
 
 let sink: SmtpSink
 let t: TestApp

@@ -1,12 +1,12 @@
 import type { Log } from '../../platform/logger.ts'
 import { type PlanContext, planLessons } from './planner.ts'
 
-// What the rest of the server asks of notifications (issue #28).
+// What the rest of the server asks of notifications.
 
 export type LessonNotifications = {
   /**
    * Plans the e-mails of lessons just booked, after the booking's commit and off the answer's
-   * path (the booking stays at the database's speed, issue #27); the sweep plans what a crash
+   * path (the booking stays at the database's speed); the sweep plans what a crash
    * here leaves out.
    */
   booked(lessonIds: string[]): void
@@ -22,7 +22,7 @@ export function createLessonNotifications(ctx: PlanContext & { log: Log }): Less
   let timer: ReturnType<typeof setTimeout> | null = null
   let planning: Promise<void> = Promise.resolve()
   // Under load, many bookings a second are planned in one transaction of a few statements, not
-  // one each (issue #27: the booking's throughput is the database's).
+  // one each (the booking's throughput is the database's).
   const flush = () => {
     timer = null
     const lessonIds = waiting

@@ -9,11 +9,11 @@ import { onLessonPush } from './lesson-push.ts'
 import { sweep } from './planner.ts'
 import type { Vapid } from './push.ts'
 
-// Sending a lesson's e-mails when their jobs come due (issue #28 item 2). Each job is one message
-// to one party, so a retry never sends the other party's again. The lesson is read first: a
-// reminder of a cancelled lesson, or one planned for a start the lesson no longer has, is dropped
-// (Cal.com sent those: calcom/cal.diy#6973, #17806), as is any message to someone who turned
-// e-mail notifications off (spec §3 email_notifications_enabled). A failed send is retried by
+// Sending a lesson's e-mails when their jobs come due. Each job is one message to one party, so a
+// retry never sends the other party's again. The lesson is read first: a reminder of a cancelled
+// lesson, or one planned for a start the lesson no longer has, is dropped (Cal.com sent those:
+// calcom/cal.diy#6973, #17806), as is any message to someone who turned e-mail notifications off
+// (email_notifications_enabled, product-rules.md "Records and fields"). A failed send is retried by
 // the queue with backoff.
 
 export type NotificationsContext = {

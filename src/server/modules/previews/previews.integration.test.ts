@@ -6,8 +6,8 @@ import { get } from '../../test-support/http.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 import { createTeacher, dictionaryIds, removeTeachers } from '../../test-support/teacher-fixtures.ts'
 
-// issue #14 item 5: GET /teachers/dummy and GET /lessons/dummy — a preview of the school's
-// teachers and of what lessons look like, for a signed-in user who cannot book yet.
+// GET /teachers/dummy and GET /lessons/dummy — a preview of the school's teachers and of what
+// lessons look like, for a signed-in user who cannot book yet.
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser } from '../../platform/auth.ts'
 import { previewLessons, previewTeachers } from './service.ts'
 
-// spec §7 (with authentication): GET /teachers/dummy and GET /lessons/dummy, for any signed-in user.
+// With authentication: GET /teachers/dummy and GET /lessons/dummy, for any signed-in user.
 export async function previewRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

@@ -7,9 +7,9 @@ import type { User } from '../../platform/sessions.ts'
 import { findLanguages, findLevels } from '../dictionaries/repository.ts'
 import { searchTeachers } from '../teachers/service.ts'
 
-// GET /teachers/dummy and GET /lessons/dummy (spec §7, issue #14 item 5): a preview for a user
-// who cannot book (no human_access) or has booked nothing yet. Read from the board like the search;
-// the sample lessons are made up on each call and never stored.
+// GET /teachers/dummy and GET /lessons/dummy (decisions.md "/lessons/dummy and /teachers/dummy"): a
+// preview for a user who cannot book (no human_access) or has booked nothing yet. Read from the
+// board like the search; the sample lessons are made up on each call and never stored.
 
 type Context = Pick<AppContext, 'board' | 'clock' | 'fileUrls' | 'config' | 'db'>
 

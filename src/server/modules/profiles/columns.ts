@@ -12,7 +12,10 @@ export type ProfileChanges = Partial<StudentUpdate & TeacherUpdate>
 
 type BankDetails = { iban: string; swift?: string | undefined; address: BankDetailsInput['address'] }
 
-/** spec §5 Bank: SWIFT only for a foreign account (a PL one keeps none); no empty apartment number. */
+/**
+ * product-rules.md "Bank details": SWIFT only for a foreign account (a PL one keeps none); no empty
+ * apartment number.
+ */
 export function bankColumns(bank: BankDetails): Pick<UserChanges, 'iban' | 'swift' | 'address'> {
   const { apartmentNumber, ...address } = bank.address
   const stored: StoredAddress = apartmentNumber ? { ...address, apartmentNumber } : address
@@ -24,8 +27,9 @@ export function bankColumns(bank: BankDetails): Pick<UserChanges, 'iban' | 'swif
 }
 
 /**
- * spec §7 "Profile update payloads": the columns each sent group changes. A key the payload did not
- * carry stays undefined, and Drizzle leaves undefined keys out of the UPDATE.
+ * The "Profile update payloads" of product-rules.md "API calls": the columns each sent group
+ * changes. A key the payload did not carry stays undefined, and Drizzle leaves undefined keys out
+ * of the UPDATE.
  */
 export function profileColumns(changes: ProfileChanges, now: Date): UserChanges {
   const { iban, swift, address } = changes
@@ -43,7 +47,8 @@ export function profileColumns(changes: ProfileChanges, now: Date): UserChanges 
     commercialSmsConsent: changes.commercial_sms_consent,
     commercialEmailConsent: changes.commercial_email_consent,
     notAcceptingNewStudents: changes.not_accepting_new_students,
-    // spec §4 onboarding: the server's clock says when it was completed, not the client's.
+    // product-rules.md "Language onboarding": the server's clock says when it was completed, not
+    // the client's.
     ...(changes.onboarding_completed_at === undefined ? {} : { onboardingCompletedAt: now }),
     ...(iban !== undefined && address !== undefined ? bankColumns({ iban, swift, address }) : {}),
   }

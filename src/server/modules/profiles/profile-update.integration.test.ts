@@ -108,7 +108,7 @@ describe('POST /teachers/update', () => {
     expect(profileOf(withSwift)).toMatchObject({ iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' })
   })
 
-  // issue #24 item 5: "PL00 1234" was saved as an IBAN, and a teacher's payouts with it.
+  // "PL00 1234" was once saved as an IBAN, and a teacher's payouts with it.
   it.each([
     ['PL00 1234', 'iban_length', 'An IBAN of this country has 28 characters'],
     [
@@ -216,7 +216,7 @@ describe('POST /teachers/update', () => {
   })
 })
 
-describe('changing the password (spec §5 Password, §8)', () => {
+describe('changing the password', () => {
   it('refuses a wrong current password with 422', async () => {
     const { token } = await signedIn('student')
     const response = await updateAs('student', token, {
@@ -255,7 +255,7 @@ describe('changing the password (spec §5 Password, §8)', () => {
 })
 
 describe('POST /students/update', () => {
-  it('completes the onboarding with the about text at the server’s time (spec §4)', async () => {
+  it('completes the onboarding with the about text at the server’s time', async () => {
     const { token } = await signedIn('student')
     const response = await updateAs('student', token, {
       about: 'Chcę rozmawiać swobodnie.',
@@ -278,7 +278,7 @@ describe('POST /students/update', () => {
     ])
   })
 
-  it('refuses the teacher-only groups (spec §6) by name', async () => {
+  it('refuses the teacher-only groups by name', async () => {
     const { token } = await signedIn('student')
     const response = await updateAs('student', token, {
       description: VALID_DESCRIPTION,

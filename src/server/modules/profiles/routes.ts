@@ -22,9 +22,9 @@ function changesOf(schema: v.GenericSchema<unknown, ProfileChanges>, upload: Upl
   return parseInput(schema, upload.payload)
 }
 
-// spec §7 (with authentication): POST /students/update and /teachers/update (JSON, or multipart
-// with a `payload` part and files), each for its own role (spec §6); GET /teachers/show and
-// GET /students/show.
+// With authentication: POST /students/update and /teachers/update (JSON, or multipart with a
+// `payload` part and files), each for its own role (product-rules.md "Roles and permissions"); GET
+// /teachers/show and GET /students/show.
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** A 45-minute English B1 lesson of the pair (spec §3), in March 2026 unless `values` say otherwise. */
+/** A 45-minute English B1 lesson of the pair, in March 2026 unless `values` say otherwise. */
 async function addLesson(
   teacherId: string,
   studentId: string,
@@ -75,7 +75,7 @@ describe('GET /teachers/show', () => {
     expect(JSON.stringify(summary)).not.toMatch(/iban|phone|email/i)
   })
 
-  // issue #11 item 4/8: the summary tells a student whether the teacher takes them.
+  // The summary tells a student whether the teacher takes them.
   it('tells a student on the teacher’s allowed list that the teacher takes them', async () => {
     const teacher = await signedIn({ role: 'teacher', notAcceptingNewStudents: true })
     const allowed = await signedIn()
@@ -112,7 +112,7 @@ describe('GET /teachers/show', () => {
   })
 })
 
-describe('GET /students/show (spec §6, §8)', () => {
+describe('GET /students/show', () => {
   it('shows students their own profile', async () => {
     const { user, token } = await signedIn({ firstName: 'Marta', about: 'O mnie' })
     await t.database.db.insert(studentLearnedLanguages).values({ studentId: user.id, languageId: 1 })

@@ -12,10 +12,10 @@ import { findActiveUser, findUserLanguages } from '../users/repository.ts'
 type ShowContext = Pick<AppContext, 'db' | 'fileUrls' | 'clock'>
 
 /**
- * spec §7 GET /teachers/show: any signed-in user may see a verified, active teacher. For a student,
+ * GET /teachers/show: any signed-in user may see a verified, active teacher. For a student,
  * not_accepting_new_students says whether the teacher refuses *them* (not on the allowed list), as
- * the search and timetables/show say it (issue #11 item 4); a teacher sees the teacher's setting.
- * The newest rating comments come along, their students named by first name and initial (issue #25).
+ * the search and timetables/show say it; a teacher sees the teacher's setting.
+ * The newest rating comments come along, their students named by first name and initial.
  */
 export async function showTeacher(
   ctx: ShowContext,
@@ -34,9 +34,9 @@ export async function showTeacher(
 }
 
 /**
- * spec §7 GET /students/show with spec §6/§8 (docs/decisions.md "Who may open a student's
- * profile"): a student sees only their own profile ("You do not have permission to view this
- * student's profile"); a teacher sees only their own students — who have or had a lesson with
+ * GET /students/show (product-rules.md "Roles and permissions"; docs/decisions.md "Who may open a
+ * student's profile"): a student sees only their own profile ("You do not have permission to view
+ * this student's profile"); a teacher sees only their own students — who have or had a lesson with
  * them, or are on their allowed list — and 404 for everyone else, as for an unknown id.
  */
 export async function showStudent(

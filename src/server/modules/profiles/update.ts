@@ -14,7 +14,7 @@ import { replaceLearnedLanguages, replaceTeacherLanguages } from '../users/langu
 import { lockUser, updateUser } from '../users/repository.ts'
 import { type ProfileChanges, profileColumns } from './columns.ts'
 
-// spec §7 POST /students/update and /teachers/update: one or more groups of fields (validated by
+// POST /students/update and /teachers/update: one or more groups of fields (validated by
 // the role's schema) and optionally a new picture (and, for a teacher, video; for a student, the
 // voice sample of docs/lesson-room-protocol.md §5).
 
@@ -25,7 +25,10 @@ export type ProfileFiles = {
   voiceSample?: StoredFile | undefined
 }
 
-/** spec §5 Password: the current password must be right (spec §8 "The current password is incorrect"). */
+/**
+ * product-rules.md "Passwords": the current password must be right ("The current password is
+ * incorrect").
+ */
 async function newPasswordHash(
   ctx: Pick<AppContext, 'limiters'>,
   user: User,
@@ -84,7 +87,7 @@ export async function updateProfile(
       })
     }
     if (language_ids) await replaceLearnedLanguages(tx, caller.user.id, language_ids)
-    // ARCHITECTURE.md "API": a password change revokes sessions; the caller's own one stays.
+    // architecture.md "API": a password change revokes sessions; the caller's own one stays.
     if (passwordHash) await revokeOtherSessions(tx, caller.user.id, caller.token, now)
     return [
       files.image ? before.imageKey : null,

@@ -8,8 +8,9 @@ import { post } from '../../test-support/http.ts'
 import { teacherSignUpPayload } from '../../test-support/registration.ts'
 import { padded, pngFile } from '../../test-support/sample-files.ts'
 
-// Every rule of spec §5 is enforced by the server too, with the field's code (and English text):
-// one valid and one invalid case at each boundary. The test clock's Poland day is 2026-03-10.
+// Every rule of product-rules.md "Validation" is enforced by the server too, with the field's code
+// (and English text): one valid and one invalid case at each boundary. The test clock's Poland day
+// is 2026-03-10.
 
 let t: TestApp
 let token: string
@@ -103,8 +104,8 @@ const CASES: Case[] = [
   ['locale: pl or en', { locale: 'de' }, bad('locale', 'invalid')],
   ['iban: Polish', bank({}), null],
   ['iban: spaces ignored', bank({ iban: 'PL61 1090 1014 0000 0712 1981 2874' }), null],
-  // issue #24 item 5: the spec's pattern alone let these through; a real IBAN has its country's
-  // length and matching check digits.
+  // The IBAN pattern of product-rules.md "Bank details" alone let these through; a real IBAN has
+  // its country's length and matching check digits.
   ['iban: header and one character', bank({ iban: 'PL611' }), bad('iban', 'iban_length', 28)],
   ['iban: a typo', bank({ iban: 'PL61 1090 1014 0000 0712 1981 2875' }), bad('iban', 'iban_checksum')],
   ['iban: header only', bank({ iban: 'PL61' }), bad('iban', 'iban_format')],
@@ -204,7 +205,7 @@ const CASES: Case[] = [
   ['languages: all three together', { teaching_languages: [2] }, bad('taught_languages', 'required')],
 ]
 
-describe('spec §5 rules on POST /teachers/update', () => {
+describe('the validation rules on POST /teachers/update', () => {
   it.each(CASES)('%s', async (_rule, payload, expected) => {
     const response = await post(t.app, '/teachers/update', { token, payload })
     if (!expected) {
@@ -230,7 +231,7 @@ describe('spec §5 rules on POST /teachers/update', () => {
   })
 })
 
-describe('spec §5 Password', () => {
+describe('the password rules', () => {
   const change = async (payload: Record<string, unknown>) =>
     post(t.app, '/teachers/update', { token: await teacherToken(), payload })
   const passwords = (password: string, passwordConfirmation = password) => ({
@@ -263,7 +264,7 @@ describe('spec §5 Password', () => {
   })
 })
 
-describe('spec §5 rules of the registration only', () => {
+describe('the validation rules of the registration only', () => {
   const signUpErrors = async (payload: Record<string, unknown>) =>
     v.parse(apiErrorSchema, (await post(t.app, '/teachers/sign_up', { payload })).json()).errors ?? []
 
@@ -293,7 +294,7 @@ describe('spec §5 rules of the registration only', () => {
   })
 })
 
-describe('spec §5 Uploads: picture up to 5 MB (5 242 880 bytes)', () => {
+describe('uploads: picture up to 5 MB (5 242 880 bytes)', () => {
   const upload = async (size: number) =>
     post(t.app, '/teachers/update', {
       token,

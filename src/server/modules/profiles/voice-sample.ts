@@ -4,8 +4,9 @@ import type { FileStorage, StoredFile } from '../../platform/storage.ts'
 import { voiceSampleRefused } from '../../platform/uploads.ts'
 
 // docs/lesson-room-protocol.md §5: the storage admitted a RIFF/WAVE file of at most
-// VOICE_SAMPLE_MAX_BYTES; here its chunks are read to be sure it is the spec §9 sample (PCM,
-// 44 100 Hz, 16 bit, 2 channels, 9.5–10.5 s). The file is small, so it is read back whole.
+// VOICE_SAMPLE_MAX_BYTES; here its chunks are read to be sure it is the sample of product-rules.md
+// "Voice sample" (PCM, 44 100 Hz, 16 bit, 2 channels, 9.5–10.5 s). The file is small, so it is read
+// back whole.
 
 async function readAll(storage: FileStorage, key: string): Promise<Uint8Array> {
   const chunks: Buffer[] = []

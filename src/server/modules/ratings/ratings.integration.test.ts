@@ -16,8 +16,8 @@ import {
 } from '../../test-support/my-lessons.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 
-// issue #5 item 4: POST /ratings/create and /ratings/update — the lesson's student only, a
-// finished lesson only, create once then update (spec §4); the teacher's average follows.
+// POST /ratings/create and /ratings/update — the lesson's student only, a finished lesson only,
+// create once then update (product-rules.md "Ratings"); the teacher's average follows.
 
 let t: TestApp
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('POST /ratings/create and /ratings/update', () => {
       comment: 'Great',
     })
     expect(parseLesson(updated.json()).rating).toEqual({ value: 5, comment: 'Great' })
-    // spec §3 Lesson: "rating (value 1-5, comment; also rate)" (issue #26).
+    // Lesson in product-rules.md "Records and fields": "rating (value 1-5, comment; also rate)".
     expect(updated.json().data.rate).toEqual({ value: 5, comment: 'Great' })
     const [row] = await t.database.db
       .select()

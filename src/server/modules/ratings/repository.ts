@@ -6,7 +6,7 @@ import { users } from '../../db/schema.ts'
 import { lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 
-// SQL of spec §3 Rating (issue #5 item 4): one rating per lesson (primary key lesson_id).
+// SQL of Rating (product-rules.md "Ratings"): one rating per lesson (primary key lesson_id).
 
 export type RatingRow = typeof lessonRatings.$inferSelect
 
@@ -45,8 +45,9 @@ export async function updateRating(
 }
 
 /**
- * spec §3 Profile average_rating and ratings of the teacher, recomputed from every rating of their
- * lessons (rounded to two decimals; null without ratings). The caller holds the teacher's row lock.
+ * Profile average_rating and ratings of the teacher (product-rules.md "Ratings"), recomputed from
+ * every rating of their lessons (rounded to two decimals; null without ratings). The caller holds
+ * the teacher's row lock.
  */
 export async function teacherRatingSummary(
   tx: Db,
@@ -71,8 +72,9 @@ export function reviewerName(firstName: string | null, lastName: string | null):
 }
 
 /**
- * issue #25 item 1 (docs/decisions.md): the teacher's newest ratings with a comment, newest first,
- * of ended lessons that were not cancelled; the student only as first name and initial.
+ * docs/decisions.md "Ratings read where people look; a lesson's state from one rule": the teacher's
+ * newest ratings with a comment, newest first, of ended lessons that were not cancelled; the
+ * student only as first name and initial.
  */
 export async function recentTeacherReviews(
   db: Db,

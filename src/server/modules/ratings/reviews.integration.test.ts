@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { addLessonAt, getWith, lessonParties, type Party, postJson } from '../../test-support/my-lessons.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 
-// issue #25 item 1: a rating's comment was required and then never shown. GET /teachers/show now
+// A rating's comment was required and then never shown. GET /teachers/show now
 // carries the newest comments, each student named by first name and initial (docs/decisions.md).
 
 let t: TestApp

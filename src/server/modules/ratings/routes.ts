@@ -5,7 +5,7 @@ import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { writeLesson } from '../lessons/lesson-write.ts'
 import { type RatingMode, rateLesson } from './service.ts'
 
-// spec §7 (with authentication): POST /ratings/create and /ratings/update {lesson_id, value,
+// With authentication: POST /ratings/create and /ratings/update {lesson_id, value,
 // comment}, answering the rated lesson; safe to retry with an Idempotency-Key (the web's outbox
 // replays ratings written offline).
 export async function ratingRoutes(app: FastifyInstance): Promise<void> {

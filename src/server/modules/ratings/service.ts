@@ -7,7 +7,7 @@ import { lockViewerLesson } from '../lessons/write-repository.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
 import { findRating, insertRating, teacherRatingSummary, updateRating } from './repository.ts'
 
-// spec §7 POST /ratings/create and /ratings/update (issue #5 item 4). spec §4: create when the
+// POST /ratings/create and /ratings/update (product-rules.md "Ratings"): create when the
 // lesson has no rating, update otherwise; only the lesson's student rates, and only a finished
 // lesson. The teacher's average follows in the same transaction.
 

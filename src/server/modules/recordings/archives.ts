@@ -29,9 +29,10 @@ import {
 } from './repository.ts'
 import { selectVonageStream, startVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 
-// spec §7 lessons/archives/create, add_stream, stop, and the chunks in between (issue #22,
-// docs/lesson-room-protocol.md §7). Only the lesson's teacher records, in the room's join window,
-// and only a student who agreed to voice recording (spec §3 voice_recording_agreed).
+// lessons/archives/create, add_stream, stop, and the chunks in between
+// (docs/lesson-room-protocol.md §7). Only the lesson's teacher records, in the room's join window,
+// and only a student who agreed to voice recording (voice_recording_agreed, product-rules.md
+// "Records and fields").
 
 export type RecordingsContext = Pick<
   AppContext,
@@ -75,7 +76,7 @@ export async function startRecording(ctx: RecordingsContext, user: User, lessonI
   if (!student?.agreed) throw new AppError('recording_not_agreed')
   const expiresAt = new Date(now.getTime() + ctx.config.recordingRetentionDays * DAY_MS)
   const vonage = ctx.video.vonage
-  // issue #23: in a Vonage room, Vonage records (the browser sends nothing).
+  // In a Vonage room, Vonage records (the browser sends nothing).
   if (vonage && (await lessonProvider(ctx, lesson)) === 'vonage') {
     if (await lessonRecording(ctx.db, lessonId)) throw new AppError('recording_in_progress')
     const vonageArchiveId = await startVonageArchive(ctx, vonage, lessonId)

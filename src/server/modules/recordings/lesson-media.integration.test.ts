@@ -8,9 +8,9 @@ import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lesso
 import { exeFile, jpegFile, pngFile } from '../../test-support/sample-files.ts'
 import { webmChunks } from '../../test-support/webm.ts'
 
-// issue #22: what the lesson room keeps besides the recording — spec §7 lesson_images/create
-// (either party's capture, among the lesson's materials) and lesson_voice_recordings/create (the
-// student's voice clips) — made in the room's window, read only by the lesson's parties.
+// What the lesson room keeps besides the recording — lesson_images/create (either party's capture,
+// among the lesson's materials) and lesson_voice_recordings/create (the student's voice clips) —
+// made in the room's window, read only by the lesson's parties.
 
 let t: TestApp
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function roomNow() {
   return { ...pair, lesson }
 }
 
-/** Sends spec §7's multipart {lesson_id, file} to `url`. */
+/** Sends the multipart {lesson_id, file} to `url`. */
 async function sendMedia(
   url: string,
   token: string,
@@ -47,7 +47,7 @@ const lessonOf = (response: { json(): unknown }) => v.parse(lessonResponse, resp
 const show = async (token: string, lessonId: string) =>
   lessonOf(await get(t.app, `/lessons/show?lesson_id=${lessonId}`, token))
 
-describe('screen captures (spec §7 lesson_images/create)', () => {
+describe('screen captures (lesson_images/create)', () => {
   it("are either party's, kept among the lesson's materials for both, deleted only by their owner's role", async () => {
     const room = await roomNow()
     const png = { bytes: pngFile(), name: 'Zrzut ekranu 09.01.png', type: 'image/png' }
@@ -94,7 +94,7 @@ describe('screen captures (spec §7 lesson_images/create)', () => {
   })
 })
 
-describe("the student's voice clips (spec §7 lesson_voice_recordings/create)", () => {
+describe("the student's voice clips (lesson_voice_recordings/create)", () => {
   const clip = () => ({
     bytes: Buffer.concat([...webmChunks({ seconds: 3, chunkBytes: 1_000_000 })]),
     name: 'voice.webm',

@@ -12,11 +12,11 @@ import { lockViewerLesson } from '../lessons/write-repository.ts'
 import { assertRoomOpen } from '../room/room-access.ts'
 import type { RecordingsContext } from './archives.ts'
 
-// What the lesson room keeps besides the call's recording (issue #22): spec §7
-// lesson_images/create, a party's capture of the other's video or of a shared screen, kept among
-// the lesson's materials (owned by its taker's role, spec §2 file items); and
-// lesson_voice_recordings/create, the student's voice clips (spec §3 Voice recording). Both are
-// made in the room, so only within its join window.
+// What the lesson room keeps besides the call's recording: lesson_images/create, a party's capture
+// of the other's video or of a shared screen, kept among the lesson's materials (owned by its
+// taker's role, as file items are: product-rules.md "Screens and routes"); and
+// lesson_voice_recordings/create, the student's voice clips (Voice recording, product-rules.md
+// "Records and fields"). Both are made in the room, so only within its join window.
 
 /** A screen capture joins the lesson's materials, named as the browser named it. */
 export async function addLessonImage(

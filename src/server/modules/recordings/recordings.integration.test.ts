@@ -16,7 +16,7 @@ import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lesso
 import { storedFiles } from '../../test-support/stored-files.ts'
 import { webmChunks } from '../../test-support/webm.ts'
 
-// issue #22: spec §7 lessons/archives/create, add_stream, stop, the chunks in between, the joined
+// lessons/archives/create, add_stream, stop, the chunks in between, the joined
 // seekable file and who may read it, abandoned and expired recordings.
 
 let t: TestApp

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { lessonArchiveChunks, lessonArchives } from '../../db/schema-recordings.ts'
 
-// Lesson recordings and their chunks (issue #22). Every change of a recording's state is one
+// Lesson recordings and their chunks. Every change of a recording's state is one
 // statement that checks the state it expects, so two processes (or a retried request) cannot both
 // make it.
 
@@ -21,7 +21,7 @@ export async function insertRecording(
     startedBy: string
     now: Date
     expiresAt: Date
-    /** Vonage's archive id, when the lesson's Vonage session records (issue #23). */
+    /** Vonage's archive id, when the lesson's Vonage session records. */
     vonageArchiveId?: string
   },
 ): Promise<ArchiveRow | null> {
@@ -79,7 +79,7 @@ export async function stopRecording(
 }
 
 /**
- * Claims a Vonage recording (issue #23) until `leaseUntil`: for a Vonage recording in processing,
+ * Claims a Vonage recording until `leaseUntil`: for a Vonage recording in processing,
  * `processing_since` is the end of the lease of the process fetching it (a new lease is taken once
  * it has passed, to ask Vonage again or to take over from a process that stopped).
  */
@@ -210,7 +210,7 @@ export async function unfinishedArchives(
         and(
           eq(t.status, 'recording'),
           or(
-            // Vonage records by itself (issue #23): only its room's closing ends its recording.
+            // Vonage records by itself: only its room's closing ends its recording.
             and(eq(t.recordedBy, 'browser'), lt(t.lastChunkAt, goneBefore)),
             and(eq(t.recordedBy, 'browser'), isNull(t.lastChunkAt), lt(t.startedAt, goneBefore)),
             lt(lessons.endsAt, closedBefore),

@@ -25,8 +25,8 @@ import {
 } from './archives.ts'
 import { addLessonImage, addVoiceRecording } from './lesson-media.ts'
 
-// spec §7 lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
-// lesson's recordings (issue #22, docs/lesson-room-protocol.md §7). Starting, switching and
+// lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
+// lesson's recordings (docs/lesson-room-protocol.md §7). Starting, switching and
 // stopping are told to both parties' sockets (the room hub, on every process).
 
 const isStream = (body: unknown): body is Readable =>
@@ -82,7 +82,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
     return { data: await receiveChunk(ctx, currentUser(request), input, request.body) }
   })
 
-  /** A multipart request of spec §7's {lesson_id, file}, its file stored as `kind`. */
+  /** A multipart request of {lesson_id, file}, its file stored as `kind`. */
   const lessonMedia = <T>(
     request: FastifyRequest,
     kind: 'picture' | 'voice-clip',
@@ -112,14 +112,14 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
       { fields: [LESSON_MEDIA_FIELDS.lessonId] },
     )
 
-  // spec §7 lesson_images/create: either party's capture of the call, among the lesson's materials.
+  // lesson_images/create: either party's capture of the call, among the lesson's materials.
   app.post('/lesson_images/create', guarded, async (request, reply) => {
     const user = currentUser(request)
     const lesson = await lessonMedia(request, 'picture', (input) => addLessonImage(ctx, user, input))
     return reply.code(201).send({ data: lesson })
   })
 
-  // spec §7 lesson_voice_recordings/create: the student's voice clip, kept with the lesson.
+  // lesson_voice_recordings/create: the student's voice clip, kept with the lesson.
   app.post('/lesson_voice_recordings/create', guarded, async (request, reply) => {
     const user = currentUser(request)
     const lesson = await lessonMedia(request, 'voice-clip', (input) => addVoiceRecording(ctx, user, input))

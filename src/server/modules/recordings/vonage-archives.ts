@@ -7,7 +7,7 @@ import type { VonageVideo } from '../room/vonage.ts'
 import type { RecordingsContext } from './archives.ts'
 import { type ArchiveRow, leaseVonageArchive, markFailed, markReady } from './repository.ts'
 
-// Recordings that the lesson's Vonage session makes (issue #23): lessons/archives/create starts a
+// Recordings that the lesson's Vonage session makes: lessons/archives/create starts a
 // Vonage archive in manual stream mode, add_stream chooses its streams, stop stops it; then the
 // worker asks Vonage until the archive is available and copies the file into the school's own
 // storage, so it plays and is kept like a recording of the built-in room.

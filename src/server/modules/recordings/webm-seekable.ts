@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { Decoder, Reader, tools } from 'ts-ebml'
 
 // MediaRecorder's WebM has neither a duration nor cues (an index of where each moment starts), so a
-// browser plays it but cannot seek in it, nor show how long it is (issue #22). `ts-ebml` reads the
+// browser plays it but cannot seek in it, nor show how long it is. `ts-ebml` reads the
 // joined chunks once, as a stream, keeping only the metadata (everything before the first cluster)
 // and one cue per cluster; it then writes new metadata with the duration and the cues, and the
 // clusters follow unchanged. Memory stays flat however long the recording: nothing but the current

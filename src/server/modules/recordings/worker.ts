@@ -19,7 +19,7 @@ import {
 import { fetchVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 import { scanWebm, seekableWebm } from './webm-seekable.ts'
 
-// Finishing recordings (issue #22): a stopped recording's chunks are joined into one seekable WebM
+// Finishing recordings: a stopped recording's chunks are joined into one seekable WebM
 // (webm-seekable.ts) and deleted. A recording also finishes when its uploader has been silent for
 // RECORDING_UPLOADER_GONE_MS (a closed tab, a crash, a lost connection) or its room has closed,
 // and one left half-joined by a process that died is taken over. Silence counts only while this
@@ -86,7 +86,7 @@ export function createRecordingWorker(
   }
 
   const finish = (archive: ArchiveRow) => {
-    // A Vonage recording (issue #23) is fetched once Vonage has it ready (the next rounds).
+    // A Vonage recording is fetched once Vonage has it ready (the next rounds).
     if (archive.recordedBy === 'vonage') return
     inBackground(() => join(archive))
   }

@@ -8,9 +8,9 @@ import { currentProfile } from '../users/service.ts'
 import { assertRegistrationOpen, completeStudentRegistration } from './student-sign-up.ts'
 import { signUpTeacher } from './teacher-sign-up.ts'
 
-// spec §2 /registration. POST /teachers/sign_up (spec §7, without authentication; multipart with a
-// `payload` part, `image` and `video`) and POST /students/sign_up (the invited student's session;
-// JSON, or multipart with an optional `image`).
+// The /registration screen (product-rules.md "Screens and routes"). POST /teachers/sign_up (without
+// authentication; multipart with a `payload` part, `image` and `video`) and POST /students/sign_up
+// (the invited student's session; JSON, or multipart with an optional `image`).
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
 

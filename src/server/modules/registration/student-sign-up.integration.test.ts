@@ -113,7 +113,7 @@ describe('POST /students/sign_up', () => {
     expect(await storedFiles(t.filesDir)).toEqual(before)
   })
 
-  it('requires the voice-recording agreement (spec §3) and matching passwords', async () => {
+  it('requires the voice-recording agreement and matching passwords', async () => {
     const student = await invitedStudent()
     const response = await post(t.app, '/students/sign_up', {
       token: student.token,

@@ -8,7 +8,8 @@ import { markInvitationsUsed } from '../invitations/repository.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
 
 // POST /students/sign_up: an invited student, signed in by accept_invitation, completes the three
-// steps of spec §2 (details with a password, picture, agreements).
+// steps of the registration (product-rules.md "Screens and routes": details with a password,
+// picture, agreements).
 
 /** Only a registration that is still open can be completed (checked again in the transaction). */
 export function assertRegistrationOpen(student: User): void {
@@ -44,7 +45,7 @@ export async function completeStudentRegistration(
       imageKey: image?.key,
       updatedAt: now,
     })
-    // issue #25 item 4: the invitation link has served its purpose once the password is set.
+    // The invitation link has served its purpose once the password is set.
     await markInvitationsUsed(tx, caller.user.id, now)
     // The invitation's session continues; any other one (an older link) ends with the new password.
     await revokeOtherSessions(tx, caller.user.id, caller.token, now)

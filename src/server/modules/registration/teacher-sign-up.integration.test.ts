@@ -114,7 +114,7 @@ describe('POST /teachers/sign_up', () => {
     expect(video.headers['content-type']).toBe('video/mp4')
   })
 
-  // issue #11 item 5: the e-mail the registration promises was never sent.
+  // The registration promises an e-mail; it was once never sent.
   it('acknowledges the sign-up by e-mail and announces the verification, each in the teacher’s locale', async () => {
     for (const locale of ['pl', 'en'] as const) {
       const payload = { ...teacherSignUpPayload(), locale }

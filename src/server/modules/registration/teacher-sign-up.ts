@@ -17,8 +17,9 @@ import { replaceTeacherLanguages } from '../users/languages-repository.ts'
 import { findUserByEmail, insertUser, type UserValues } from '../users/repository.ts'
 import { teacherLoginLink } from '../users/teacher-login-link.ts'
 
-// spec §7 POST /teachers/sign_up: the six steps of spec §2 (details, picture, video, teaching
-// skills, billing details, agreements) arrive in one multipart request.
+// POST /teachers/sign_up: the six steps of the registration (product-rules.md "Screens and routes":
+// details, picture, video, teaching skills, billing details, agreements) arrive in one multipart
+// request.
 
 export type TeacherSignUpFiles = 'image' | 'video'
 
@@ -50,7 +51,8 @@ function teacherValues(
     email: input.email,
     passwordHash: files.passwordHash,
     role: 'teacher',
-    // spec §4: "Teacher accounts await verification before login works" (ops verify-teacher).
+    // product-rules.md "Sign-in and account states": "Teacher accounts await verification before
+    // login works" (ops verify-teacher).
     status: 'pending_verification',
     registrationCompleted: true,
     firstName: input.first_name,
@@ -59,7 +61,8 @@ function teacherValues(
     dateOfBirth: input.date_of_birth,
     description: input.description,
     about: input.about || null,
-    // spec §3: the profile keeps links as strings; the names of the registration form are labels.
+    // product-rules.md "Records and fields": the profile keeps links as strings; the names of the
+    // registration form are labels.
     socialLinks: [...new Set(input.social_links.map((social) => social.link))],
     ...bankColumns(input.bank),
     userRulesAgreed: input.user_rules_agreed,
@@ -83,7 +86,8 @@ export async function signUpTeacher(
   upload: Upload<TeacherSignUpFiles>,
 ): Promise<void> {
   const { input, image, video } = parseSignUp(upload, polandToday(ctx.clock))
-  // spec §5 "This email is already in use"; the unique index settles a race (below).
+  // product-rules.md "Validation": "This email is already in use"; the unique index settles a race
+  // (below).
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('email_taken')
   await assertKnownReferences(ctx, teacherLanguageRefs(input))
   const passwordHash = await hashPassword(input.password)
@@ -99,6 +103,6 @@ export async function signUpTeacher(
     if (isUniqueViolation(error)) throw new AppError('email_taken')
     throw error
   }
-  // issue #11 item 5: the acknowledgement, in the teacher's locale, after the answer.
+  // The acknowledgement, in the teacher's locale, after the answer.
   ctx.mail.enqueue(teacherSignedUpMail(input.email, input.locale, teacherLoginLink(ctx.config)))
 }

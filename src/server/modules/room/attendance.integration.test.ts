@@ -14,7 +14,7 @@ import {
 import { listening, roomTokenFor } from '../../test-support/room.ts'
 import { connectRoom } from '../../test-support/room-client.ts'
 
-// issue #13 / protocol §4: the server records each party's socket joining and leaving the room by
+// protocol §4: the server records each party's socket joining and leaving the room by
 // its own clock; the lesson shows those intervals to both parties; the client's own reports go to
 // lesson_interactions/create; an absence report keeps whether the absentee ever joined.
 

@@ -8,7 +8,7 @@ import { addLessonAt, lessonParties, postJson, refusal } from '../../test-suppor
 import { listening, roomTokenFor } from '../../test-support/room.ts'
 import { connectRoom } from '../../test-support/room-client.ts'
 
-// issue #13 / protocol §3: the chat stored with the lesson — its parties only, in the server's
+// protocol §3: the chat stored with the lesson — its parties only, in the server's
 // order, each message once whatever the retries, inside the join window; every stored message
 // reaches the room's sockets.
 

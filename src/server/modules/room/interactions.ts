@@ -8,7 +8,7 @@ import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 // protocol §4: what the client reports of the room (source `client`), beside what the server
 // records of the sockets itself (source `server`, connections-repository.ts).
 
-/** spec §7 POST lesson_interactions/create: a party's report, inside the join window. */
+/** POST lesson_interactions/create: a party's report, inside the join window. */
 export async function createInteraction(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   user: User,

@@ -4,7 +4,7 @@ import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 import type { RoomTokens } from './room-token.ts'
 import type { TokenContext } from './token-service.ts'
 
-// issue #23: LearnCube's validation flow. The classroom script of one party calls the validation
+// LearnCube's validation flow. The classroom script of one party calls the validation
 // URL its token answer named; the grant in it says who and which lesson, until the join window
 // closes. What the grant promised is checked again now — the session still signed in, the lesson
 // still that party's, open and held in LearnCube — and only then is LearnCube's token handed over.

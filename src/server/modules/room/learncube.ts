@@ -1,8 +1,8 @@
 import type { LearncubeConfig } from '../../config.ts'
 
-// LearnCube's virtual classroom (issue #23), an outside service, through its REST API: an API
-// token for the school's keys, and one classroom per lesson named by the lesson's room token
-// (spec §3 room_token). Tests stand a fake LearnCube in at `LEARNCUBE_API_URL`.
+// LearnCube's virtual classroom, an outside service, through its REST API: an API token for the
+// school's keys, and one classroom per lesson named by the lesson's room token (room_token,
+// product-rules.md "Records and fields"). Tests stand a fake LearnCube in at `LEARNCUBE_API_URL`.
 
 const REQUEST_TIMEOUT_MS = 10_000
 

@@ -5,11 +5,12 @@ import { lessons } from '../../db/schema-lessons.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/audit.ts'
 
-// Operator commands of issue #23: which lessons LearnCube holds, and a teacher's video provider.
+// Operator commands for the outside classrooms: which lessons LearnCube holds, and a teacher's
+// video provider.
 
 /**
- * A classroom's name at LearnCube (spec §3 room_token): unguessable (a random UUID's 122 bits),
- * made once per lesson, in the same statement that marks it.
+ * A classroom's name at LearnCube (room_token, product-rules.md "Records and fields"): unguessable
+ * (a random UUID's 122 bits), made once per lesson, in the same statement that marks it.
  */
 const roomTokenOrNew = sql`coalesce(${lessons.roomToken}, 'lektorium-' || replace(gen_random_uuid()::text, '-', ''))`
 
@@ -55,7 +56,7 @@ export async function markLearncube(
       .set(on ? { isLearncube: true, roomToken: roomTokenOrNew } : { isLearncube: false })
       .where(which)
       .returning({ id: lessons.id })
-    // issue #29: audited in the change's transaction.
+    // Audited in the change's transaction.
     await writeAudit(
       tx,
       actor,
@@ -91,7 +92,7 @@ export async function setVideoProvider(
       .for('update')
     if (!before) throw new OpsError(`No teacher ${email}.`)
     await tx.update(users).set({ videoProvider: provider }).where(eq(users.id, before.id))
-    // issue #29: audited in the change's transaction.
+    // Audited in the change's transaction.
     await writeAudit(
       tx,
       actor,

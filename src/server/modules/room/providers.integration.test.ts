@@ -12,7 +12,7 @@ import { storyNow } from '../../test-support/story-clock.ts'
 import { claimsOf, signedByApp, startVideoStub, type VideoStub } from '../../test-support/video-providers.ts'
 import { markLearncube, setVideoProvider } from './provider-ops.ts'
 
-// issue #23: Vonage video and LearnCube's classroom, chosen per lesson behind lessons/generate_token.
+// Vonage video and LearnCube's classroom, chosen per lesson behind lessons/generate_token.
 // Vonage and LearnCube are outside services: their REST APIs are stood in at their boundary by
 // test-support/video-providers.ts (an HTTP server on 127.0.0.1); the app's own code, Vonage's
 // official server library (@vonage/video) and the database are real.

@@ -2,7 +2,7 @@ import type { VideoConfig } from '../../config.ts'
 import { createLearncube, type Learncube } from './learncube.ts'
 import { createVonageVideo, type VonageVideo } from './vonage.ts'
 
-// The outside classrooms the school has configured (issue #23); undefined: not configured.
+// The outside classrooms the school has configured; undefined: not configured.
 
 export type VideoProviders = {
   vonage: VonageVideo | undefined

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { builtinRoomTokenResponse } from '../../../domain/api/room.ts'
 // The browser's signalling client itself, driven here over Node's sockets: what is measured is
-// the client's retry schedule against a real server process that restarts (issue #21 item 4).
+// the client's retry schedule against a real server process that restarts.
 import {
   SignallingSocket,
   type SocketLike,

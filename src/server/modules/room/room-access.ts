@@ -6,10 +6,10 @@ import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../lessons/lesson-views.ts'
 import { ofViewer } from '../lessons/lesson-views.ts'
 
-// Who may enter a lesson's room and when (protocol §1, spec §4/§9): the lesson's own teacher or
-// student, a lesson neither cancelled nor a group lesson, inside the join window — from 15
-// minutes before the start to 15 minutes after the end, both edges included — by the server's
-// clock (the client's is never trusted).
+// Who may enter a lesson's room and when (protocol §1, product-rules.md "Join window"): the
+// lesson's own teacher or student, a lesson neither cancelled nor a group lesson, inside the join
+// window — from 15 minutes before the start to 15 minutes after the end, both edges included — by
+// the server's clock (the client's is never trusted).
 
 const WINDOW_MS = JOIN_WINDOW_MINUTES * 60_000
 

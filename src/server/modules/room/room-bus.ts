@@ -22,7 +22,7 @@ const uuid = v.pipe(v.string(), v.uuid())
 const eventSchema = v.variant('k', [
   // `t`: when that connection opened (ms); absent from a process of an earlier version.
   v.object({ k: v.literal('joined'), l: uuid, u: uuid, c: uuid, t: v.optional(v.number()) }),
-  // `w`: why — said goodbye, or the connection was lost (issue #21 item 5).
+  // `w`: why — said goodbye, or the connection was lost.
   v.object({ k: v.literal('left'), l: uuid, u: uuid, c: uuid, w: v.picklist(['left', 'lost']) }),
   v.object({ k: v.literal('signal'), l: uuid, u: uuid, d: signalDataSchema }),
   v.object({ k: v.literal('state'), l: uuid, u: uuid, s: mediaStateSchema }),

@@ -33,7 +33,7 @@ export type RoomHub = {
   broadcastChat(message: ChatMessage): void
   /** The lesson's recording started, changed stream or stopped: to both parties, on every process. */
   broadcastRecording(lessonId: string, notice: RecordingNotice): void
-  /** Open sockets of this process (issue #30 metrics). */
+  /** Open sockets of this process (for the metrics). */
   sockets(): number
   close(): Promise<void>
 }
@@ -89,7 +89,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     }
   }
 
-  /** A session ended or an account changed (issue #21 item 1): its sockets must still be admitted. */
+  /** A session ended or an account changed: its sockets must still be admitted. */
   async function recheck(userId: string) {
     const peers = allPeers().filter((peer) => peer.userId === userId)
     for (const peer of peers) {
@@ -105,7 +105,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     }
   }
 
-  /** issue #21 item 2: the room ends for both parties, saying who cancelled and why. */
+  /** The room ends for both parties, saying who cancelled and why. */
   function cancelled(event: Extract<RoomEvent, { k: 'cancelled' }>) {
     for (const peer of peersOf(event.l)) {
       const teacherId = peer.role === 'teacher' ? peer.userId : peer.otherId
@@ -150,7 +150,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       peer.saidBye = true
       return
     }
-    // issue #21 item 3: over the limits a frame is dropped; past the ceiling the socket goes.
+    // Over the limits a frame is dropped; past the ceiling the socket goes.
     const { relay, closeNow } = peer.allowance.admit(frameBuffer(data)?.length ?? 0, Date.now())
     if (closeNow) return peer.socket.close(ROOM_CLOSE.rateLimited, 'rate limited')
     if (!relay) return

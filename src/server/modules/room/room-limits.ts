@@ -1,4 +1,4 @@
-// issue #21 item 3, protocol §2 "Limits": what one socket, and one user's sockets together on a
+// protocol §2 "Limits": what one socket, and one user's sockets together on a
 // process, may send into a room. Token buckets: a burst is allowed, then a steady rate. A frame
 // over a limit is dropped — the other party never receives a flood — and a socket that keeps
 // sending past its limits (its own bucket of drops runs dry) is closed with 4429.

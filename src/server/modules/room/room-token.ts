@@ -5,11 +5,10 @@ import type { Db } from '../../db/client.ts'
 import { sharedSecret } from '../../platform/server-secrets.ts'
 
 // protocol §1: the room token is `<payload>.<signature>`, both base64url; the payload names the
-// lesson, the user, their role and the session it was made for (issue #21: the socket must prove
-// that session), and expires at the end of the join window. It is signed with
-// HMAC-SHA256 under a key every process of the database shares (ROOM_SECRET, or one generated once
-// and kept in the database), so a token made by one process opens a socket on another, and after a
-// restart.
+// lesson, the user, their role and the session it was made for (the socket must prove that
+// session), and expires at the end of the join window. It is signed with HMAC-SHA256 under a key
+// every process of the database shares (ROOM_SECRET, or one generated once and kept in the
+// database), so a token made by one process opens a socket on another, and after a restart.
 
 export type RoomClaims = {
   lessonId: string
@@ -61,7 +60,8 @@ export function createRoomTokens(secret: string): RoomTokens {
         return null
       }
       const parsed = v.safeParse(payloadSchema, decoded)
-      // Valid through its expiry, the last instant of the join window (spec §4: edges included).
+      // Valid through its expiry, the last instant of the join window (product-rules.md "Join
+      // window": edges included).
       if (!parsed.success || parsed.output.e < now.getTime()) return null
       const { l, u, r, s, e } = parsed.output
       return { lessonId: l, userId: u, role: r, sessionId: s, expiresAt: new Date(e) }

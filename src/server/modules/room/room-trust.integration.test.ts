@@ -9,8 +9,8 @@ import { listening, roomTokenFor } from '../../test-support/room.ts'
 import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 
-// issue #21 items 1–3: the room admits only the signed-in session its token was made for, ends
-// for both parties when the lesson is cancelled, and bounds what a socket may send.
+// The room admits only the signed-in session its token was made for, ends for both parties when the
+// lesson is cancelled, and bounds what a socket may send.
 
 let t: TestApp
 let base: string

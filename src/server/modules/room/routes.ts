@@ -18,7 +18,7 @@ import { createRoomTokens, loadRoomSecret } from './room-token.ts'
 import { enterRoom, isSameOrigin } from './socket-entry.ts'
 import { generateToken } from './token-service.ts'
 
-// The lesson room of issue #13 (docs/lesson-room-protocol.md): spec §7 lessons/generate_token and
+// The lesson room (docs/lesson-room-protocol.md): lessons/generate_token and
 // lesson_interactions/create, the chat stored with the lesson, and the signalling WebSocket.
 
 export async function roomRoutes(app: FastifyInstance): Promise<void> {
@@ -58,7 +58,7 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     ),
   }))
 
-  // issue #23: LearnCube's classroom script asks this address for its token (LearnCube's
+  // LearnCube's classroom script asks this address for its token (LearnCube's
   // validation flow); the grant in the address, signed for one party of one lesson, is the only
   // credential. The answer is LearnCube's shape, `{token}`, not the API's envelope.
   const validate = async (request: FastifyRequest) => ({
@@ -78,7 +78,7 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/chat', guarded, async (request) => {
     const user = currentUser(request)
     const input = parseInput(chatPostSchema, request.body)
-    // issue #21 item 3: a user's messages per minute, counted on every process together.
+    // A user's messages per minute, counted on every process together.
     await ctx.limiters.chatPerUser.consume(user.id)
     const { message, created } = await postChat(ctx, user, input)
     if (created) hub.broadcastChat(message)

@@ -6,7 +6,7 @@ import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { listening, roomTokenFor } from '../../test-support/room.ts'
 import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
 
-// issue #13 / protocol §2: the signalling socket — a token of the lesson's party, the page's own
+// protocol §2: the signalling socket — a token of the lesson's party, the page's own
 // Origin, two parties per room, the same user's newer socket replacing the older, a size limit.
 
 let t: TestApp
@@ -86,8 +86,8 @@ describe('the signalling socket', () => {
     await teacher.next('welcome')
     await t.database.db.update(lessons).set({ cancelledAt: t.clock.now() }).where(eq(lessons.id, lesson.id))
     expect((await connectRoom(base, token, { session: pair.student.token }).closed).code).toBe(4403)
-    // The teacher's own socket is told, and closed (issue #21: room-trust.integration.test.ts), once
-    // the database's announcement of the cancel arrives, which may be after the refusal above.
+    // The teacher's own socket is told, and closed (room-trust.integration.test.ts), once the
+    // database's announcement of the cancel arrives, which may be after the refusal above.
     await teacher.next('cancelled')
     expect(teacher.received.map((m) => m.type)).toEqual(['welcome', 'cancelled'])
   })

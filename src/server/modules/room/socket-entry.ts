@@ -67,7 +67,7 @@ export async function enterRoom(
   const token = parsed.success ? parsed.output.token : undefined
   const claims = token ? tokens.verify(token, ctx.clock.now()) : null
   if (!claims) return socket.close(ROOM_CLOSE.unauthorized, 'unauthorized')
-  // issue #21 item 1: the token is not enough — this connection must also prove the very session
+  // The token is not enough — this connection must also prove the very session
   // the token was made for (a WebSocket cannot send headers: its first frame carries it). A token
   // borrowed by someone else, or outliving its sign-out, is refused before anything is shared.
   const session = await firstFrameSession(socket)

@@ -12,7 +12,7 @@ import { lessonSession } from './video-sessions.ts'
 
 /** The socket's path (protocol §2), under the API's base. */
 export const SIGNALLING_PATH = '/api/v1/lessons/room'
-/** What LearnCube's classroom script asks for its token (issue #23), under the API's base. */
+/** What LearnCube's classroom script asks for its token, under the API's base. */
 export const LEARNCUBE_VALIDATE_PATH = '/api/v1/learncube/validate'
 
 export type TokenContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'video' | 'log'>
@@ -21,7 +21,7 @@ export type TokenContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'video' 
 export type RoomSigners = { tokens: RoomTokens; learncubeGrants: RoomTokens }
 
 /**
- * issue #23: which classroom holds the lesson. A lesson marked LearnCube goes there while LearnCube
+ * Which classroom holds the lesson. A lesson marked LearnCube goes there while LearnCube
  * is configured; otherwise the teacher's provider (an operator's choice), else the school's
  * (VIDEO_PROVIDER); Vonage only while it is configured. Both parties get the same answer.
  */
@@ -44,7 +44,7 @@ const providerDown = (ctx: TokenContext, provider: string, err: unknown) => {
   return new AppError('video_provider_unavailable')
 }
 
-/** spec §7 POST lessons/generate_token (protocol §1): what the client needs to enter the room. */
+/** POST lessons/generate_token (protocol §1): what the client needs to enter the room. */
 export async function generateToken(
   ctx: TokenContext,
   signers: RoomSigners,

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lessons.ts'
 import { generateToken, roomTokenFor } from '../../test-support/room.ts'
 
-// issue #13 / protocol §1: POST /lessons/generate_token — the lesson's own parties, a lesson not
+// protocol §1: POST /lessons/generate_token — the lesson's own parties, a lesson not
 // cancelled and not a group lesson, inside the join window by the server's clock.
 
 const TURN_SECRET = 'turn-secret-for-the-tests'

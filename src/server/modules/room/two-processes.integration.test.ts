@@ -14,9 +14,9 @@ import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
 import { storyNow } from '../../test-support/story-clock.ts'
 
-// issue #13 "Done when": two server processes on one PostgreSQL relay a room's signalling, chat
-// and presence between them (LISTEN/NOTIFY; an SDP over the NOTIFY limit through a row), a token
-// made by one opens a socket on the other, and a process that dies leaves no one "present".
+// Two server processes on one PostgreSQL relay a room's signalling, chat and presence between them
+// (LISTEN/NOTIFY; an SDP over the NOTIFY limit through a row), a token made by one opens a socket
+// on the other, and a process that dies leaves no one "present".
 
 let t: TestApp
 let dataDir: string

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { lessonVideoSessions } from '../../db/schema-room.ts'
 
-// A lesson's session at an outside provider (issue #23): created once, whoever asks first, on
+// A lesson's session at an outside provider: created once, whoever asks first, on
 // whichever process. The first asker holds the row's lock while it asks the provider (at most its
 // request timeout); the others wait for it and take what it made. A failed request leaves nothing,
 // and the next asker tries again.

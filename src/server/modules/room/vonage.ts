@@ -2,10 +2,10 @@ import { ArchiveMode, ArchiveOutputMode, MediaMode, StreamMode, Video } from '@v
 import type { RecordingStream } from '../../../domain/api/recordings.ts'
 import type { VonageConfig } from '../../config.ts'
 
-// Vonage video (issue #23), an outside service, through its official server library
-// (@vonage/video). Everything the app asks of Vonage goes through this one adapter: its routed
-// sessions, client tokens, and archives in manual stream mode. Tests stand a fake Vonage REST API
-// in at `VONAGE_API_URL`; nothing here is faked.
+// Vonage video, an outside service, through its official server library (@vonage/video). Everything
+// the app asks of Vonage goes through this one adapter: its routed sessions, client tokens, and
+// archives in manual stream mode. Tests stand a fake Vonage REST API in at `VONAGE_API_URL`;
+// nothing here is faked.
 
 /** What Vonage says of an archive (its REST answer, the fields the app reads). */
 export type VonageArchive = {

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { serverAnnouncements } from '../../db/schema.ts'
 
-// issue #25 item 4: e-mailed links of the operator commands use the address the running server
-// announces (docs/decisions.md 2026-11-26), never a default of the command's own environment.
+// E-mailed links of the operator commands use the address the running server announces
+// (docs/decisions.md "Invitation links until the password is set; links of operator commands from
+// the server's address"), never a default of the command's own environment.
 
 const PUBLIC_URL = 'public_url'
 

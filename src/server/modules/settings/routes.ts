@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { showSettings } from './service.ts'
 
-// spec §7 GET /settings/show (with authentication).
+// GET /settings/show (with authentication).
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/settings/show', { preHandler: app.authenticate }, async () => ({
     data: await showSettings(app.deps),

@@ -10,9 +10,9 @@ import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { boardSettingsChanged } from '../board/teacher-board.ts'
 import { findSettings, type SettingsValues, saveSettings } from './repository.ts'
 
-// spec §3 Settings: ban_duration (days), cancellation_earliness (hours),
-// lesson_earliness_condition (hours; spec §9 default 12).
-// issue #28: the e-mail reminders before a lesson, in minutes (0: that reminder is not sent).
+// Settings (product-rules.md "Records and fields"): ban_duration (days), cancellation_earliness
+// (hours), lesson_earliness_condition (hours; default 12, product-rules.md "Constants and limits").
+// The e-mail reminders before a lesson, in minutes (0: that reminder is not sent).
 export const DEFAULT_SETTINGS: SettingsValues = {
   banDuration: DEFAULT_BAN_DURATION_DAYS,
   cancellationEarliness: DEFAULT_CANCELLATION_EARLINESS_HOURS,
@@ -48,7 +48,10 @@ export async function showSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Set
   return toDto((await findSettings(ctx.db)) ?? DEFAULT_SETTINGS)
 }
 
-/** What an operator sees and sets: spec §3's settings and the reminders' times (issue #28). */
+/**
+ * What an operator sees and sets: the settings (product-rules.md "Records and fields") and the
+ * reminders' times.
+ */
 export type OperatorSettings = Settings & { first_reminder_minutes: number; second_reminder_minutes: number }
 
 const toOperatorView = (values: SettingsValues): OperatorSettings => ({
@@ -63,7 +66,7 @@ export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Pro
 
 /**
  * Operator change (ops CLI, POST /admin/settings/update); every value is checked against
- * SETTING_BOUNDS. Audited with the values before and after, in the change's transaction (issue #29).
+ * SETTING_BOUNDS. Audited with the values before and after, in the change's transaction.
  */
 export async function updateSettings(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,

@@ -15,8 +15,8 @@ import {
   tokenOf,
 } from '../../test-support/teacher-fixtures.ts'
 
-// issue #4 item 6: GET teacher_students/list, POST teacher_students/create (spec §4 allowed
-// students, spec §5 "Select at least one student") and GET /teachers/list_students_with_lessons.
+// GET teacher_students/list, POST teacher_students/create (product-rules.md "Allowed students",
+// "Validation": "Select at least one student") and GET /teachers/list_students_with_lessons.
 
 let t: TestApp
 let ids: Awaited<ReturnType<typeof dictionaryIds>>
@@ -71,7 +71,7 @@ async function teacherWithStudents() {
   return { teacher, token: await tokenOf(t, teacher), nowak, adamska, kowal }
 }
 
-describe('teacher_students (spec §4 allowed students)', () => {
+describe('teacher_students (allowed students)', () => {
   it('starts empty, then saves the chosen students and lists them by name', async () => {
     const { token, nowak, adamska } = await teacherWithStudents()
     expect(parsed((await list(token)).json())).toEqual([])
@@ -85,7 +85,8 @@ describe('teacher_students (spec §4 allowed students)', () => {
     expect(parsed((await list(token)).json())).toEqual(expected)
   })
 
-  // issue #26: spec §3 Profile `teacher_students` is the count of the approved students.
+  // Profile `teacher_students` (product-rules.md "Records and fields") is the count of the approved
+  // students.
   it('counts the approved students in GET /teachers/me (teacher_students)', async () => {
     const { token, nowak, adamska, kowal } = await teacherWithStudents()
     const count = async () =>
@@ -109,7 +110,7 @@ describe('teacher_students (spec §4 allowed students)', () => {
     expect(parsed((await list(token)).json()).map((s) => s.id)).toEqual([kowal.id])
   })
 
-  // issue #11 item 4: a teacher who takes no new students and has none yet was stuck.
+  // A teacher who takes no new students and has none yet must not be stuck.
   it('adds any student account by e-mail, with lessons with the teacher or not yet', async () => {
     const teacher = await createTeacher(t.database.db)
     const token = await tokenOf(t, teacher)
@@ -160,7 +161,7 @@ describe('teacher_students (spec §4 allowed students)', () => {
     expect([[kowal.id], [adamska.id, nowak.id]]).toContainEqual(ids)
   })
 
-  it('is for teachers only (spec §6)', async () => {
+  it('is for teachers only', async () => {
     const { nowak } = await teacherWithStudents()
     const studentToken = await tokenOf(t, nowak)
     expect((await list(studentToken)).statusCode).toBe(403)
@@ -190,14 +191,14 @@ describe('GET /teachers/list_students_with_lessons', () => {
     expect(parsed((await withLessons(otherToken)).json()).map((s) => s.id)).not.toContain(nowak.id)
   })
 
-  it('is for teachers only (spec §6)', async () => {
+  it('is for teachers only', async () => {
     const { nowak } = await teacherWithStudents()
     expect((await withLessons(await tokenOf(t, nowak))).statusCode).toBe(403)
   })
 })
 
-// issue #24 item 4: any teacher could ask, without limit, whether an address is a student
-// account (student_unknown). Addresses new to a teacher's list are counted per teacher.
+// Any teacher could once ask, without limit, whether an address is a student account
+// (student_unknown). Addresses new to a teacher's list are counted per teacher.
 describe('teacher_students/create lookups per teacher', () => {
   let limited: TestApp
   beforeAll(async () => {

@@ -14,8 +14,8 @@ import {
   type StudentRow,
 } from './students-repository.ts'
 
-// spec §4 allowed students (EditAllowedStudents) and spec §7 teacher_students/list, /create and
-// /teachers/list_students_with_lessons (issue #4 item 6); teachers only (routes.ts).
+// product-rules.md "Allowed students" (EditAllowedStudents) and teacher_students/list, /create and
+// /teachers/list_students_with_lessons; teachers only (routes.ts).
 
 type StudentsContext = Pick<ServiceContext, 'db'>
 
@@ -39,9 +39,9 @@ export async function listStudentsWithLessons(
 
 /**
  * POST teacher_students/create: the list becomes exactly `emails` (at least one — the schema says
- * "Select at least one student", spec §5). Any student account (active or invited) can be added
- * by its e-mail, so a teacher who takes no new students and has none yet can let their students
- * in (issue #11 item 4); an address with no student account fails the whole request with a field
+ * "Select at least one student", product-rules.md "Validation"). Any student account (active or
+ * invited) can be added by its e-mail, so a teacher who takes no new students and has none yet can
+ * let their students in; an address with no student account fails the whole request with a field
  * error at its index, and nothing changes.
  */
 export async function saveAllowedStudents(
@@ -49,8 +49,8 @@ export async function saveAllowedStudents(
   teacher: User,
   body: TeacherStudentsCreate,
 ): Promise<TeacherStudent[]> {
-  // issue #24 item 4: each address not on the list yet is a lookup, counted per teacher before
-  // anything is read (a refused one too: the answer tells whether the account exists).
+  // Each address not on the list yet is a lookup, counted per teacher before anything is read (a
+  // refused one too: the answer tells whether the account exists).
   const saved = new Set((await findAllowedStudents(ctx.db, teacher.id)).map((row) => row.email.toLowerCase()))
   const lookups = [...new Set(body.emails)].filter((email) => !saved.has(email))
   await consumeAll(lookups.map(() => [ctx.limiters.teacherStudentLookupsPerTeacher, teacher.id]))

@@ -5,8 +5,8 @@ import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import { formatTime } from '../../../domain/schedule/time-of-day.ts'
 import { freeSlotWindows } from './free-slot-windows.ts'
 
-// Teacher search windows (issue #4 item 3): Poland wall-clock days and times as UTC instants,
-// whatever the machine's time zone (pure arithmetic, spec §9).
+// Teacher search windows: Poland wall-clock days and times as UTC instants, whatever the machine's
+// time zone (pure arithmetic, product-rules.md "Time zone").
 
 const HOUR = 3_600_000
 const iso = (ranges: { start: Date; end: Date }[]) =>

@@ -3,9 +3,9 @@ import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-t
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import { parseTime } from '../../../domain/schedule/time-of-day.ts'
 
-// Teacher search (issue #4 item 3, spec §7, §9): the instants in which a slot counts as free for
-// the asking user, computed here in Poland time (never in the database's time zone) so the
-// database can answer with plain range scans of the (teacher_id, starts_at) index.
+// Teacher search (product-rules.md "Teacher search", "Time zone"): the instants in which a slot
+// counts as free for the asking user, computed here in Poland time (never in the database's time
+// zone) so the database can answer with plain range scans of the (teacher_id, starts_at) index.
 
 const HOUR_MS = 3_600_000
 
@@ -14,13 +14,21 @@ export type InstantRange = { start: Date; end: Date }
 
 export type FreeSlotQuery = {
   now: Date
-  /** spec §4 grace period (settings.lesson_earliness_condition): a slot sooner is missed. */
+  /**
+   * product-rules.md "Grace period" (settings.lesson_earliness_condition): a slot sooner is missed.
+   */
   graceHours: number
-  /** A student's active_until (spec §9 schedule range ends there); null for a teacher. */
+  /**
+   * A student's active_until (the schedule range of product-rules.md "Constants and limits" ends
+   * there); null for a teacher.
+   */
   activeUntil: string | null
   /** A Poland date (YYYY-MM-DD). */
   day?: string | undefined
-  /** Poland wall-clock window; `to` of '00:00' is the end of the day (spec §9 wrap). */
+  /**
+   * Poland wall-clock window; `to` of '00:00' is the end of the day (product-rules.md "Constants
+   * and limits").
+   */
   time?: TimeWindow | undefined
 }
 
@@ -53,9 +61,10 @@ function merged(ranges: InstantRange[]): InstantRange[] {
 
 /**
  * The ranges, in time order, in which a free slot must start: inside the user's schedule range
- * (current and next week, cut at a student's active_until — spec §9), not missed (at least the
- * grace period from now — spec §4), on `day` if given, with its Poland start time in
- * [time.from, time.to) if given. Empty when nothing can match.
+ * (current and next week, cut at a student's active_until — product-rules.md "Constants and
+ * limits"), not missed (at least the grace period from now — product-rules.md "Grace period"), on
+ * `day` if given, with its Poland start time in [time.from, time.to) if given. Empty when nothing
+ * can match.
  */
 export function freeSlotWindows(query: FreeSlotQuery): InstantRange[] {
   const range = scheduleRange(query.now, query.activeUntil)

@@ -13,7 +13,7 @@ import {
   tokenOf,
 } from '../../test-support/teacher-fixtures.ts'
 
-// issue #4 item 3: GET /teachers/it_teachers (spec §1, §2, §7) — the active teachers with the IT
+// GET /teachers/it_teachers (product-rules.md "Who uses it") — the active teachers with the IT
 // specialization, for users whose company name contains PARTNER_COMPANY_NAME ('Partner' in tests).
 
 let t: TestApp
@@ -74,7 +74,7 @@ describe('GET /teachers/it_teachers', () => {
       ['Zawada', null, true],
     ])
     expect(data[1]?.taught_languages).toEqual([{ id: german, level: { id: ids.level('C2') } }])
-    // issue #11 item 8: each says the languages it teaches IT in.
+    // Each says the languages it teaches IT in.
     expect(data.map((r) => r.it_language_ids)).toEqual([[english], [german]])
   })
 

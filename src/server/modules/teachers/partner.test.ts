@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isPartnerCompany } from './partner.ts'
 
-// spec §1, §2: IT teachers are for the partner company's users; the web's rule (src/web/app/partner.ts).
+// IT teachers are for the partner company's users (product-rules.md "Who uses it"); the web's rule
+// (src/web/app/partner.ts).
 
 describe('isPartnerCompany', () => {
   it('matches a company name containing the partner name, ignoring case', () => {

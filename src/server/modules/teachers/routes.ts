@@ -5,10 +5,11 @@ import { parseInput } from '../../platform/validate.ts'
 import { listAllowedStudents, listStudentsWithLessons, saveAllowedStudents } from './allowed-students.ts'
 import { listItTeachers, searchTeachers } from './service.ts'
 
-// spec §7 (with authentication): GET /teachers/search (any signed-in user; the spec §3 paginated
-// wrapper is the answer itself, not wrapped in `data`), GET /teachers/it_teachers (partner company
-// users, spec §1), GET /teachers/list_students_with_lessons, GET teacher_students/list and
-// POST teacher_students/create (teachers, spec §6).
+// With authentication: GET /teachers/search (any signed-in user; the paginated wrapper of
+// product-rules.md "Records and fields" is the answer itself, not wrapped in `data`), GET
+// /teachers/it_teachers (partner company users, product-rules.md "Who uses it"), GET
+// /teachers/list_students_with_lessons, GET teacher_students/list and POST teacher_students/create
+// (teachers, product-rules.md "Roles and permissions").
 export async function teacherRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

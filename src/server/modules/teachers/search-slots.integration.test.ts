@@ -16,9 +16,10 @@ import { updateTimetable } from '../../test-support/timetables.ts'
 import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 
-// issue #4 item 3: the day and time filters of GET /teachers/search find teachers with a FREE
-// slot (spec §4: no active lesson, not missed; spec §9: inside the asker's schedule range, Poland
-// time, the ±2 h window wrapping to 00:00), and results are ordered by the soonest free slot.
+// The day and time filters of GET /teachers/search find teachers with a FREE slot (product-rules.md
+// "Slot states": no active lesson, not missed; "Teacher search": inside the asker's schedule range,
+// Poland time, the ±2 h window wrapping to 00:00), and results are ordered by the soonest free
+// slot.
 
 let t: TestApp
 let ids: Awaited<ReturnType<typeof dictionaryIds>>
@@ -84,7 +85,7 @@ describe('GET /teachers/search: free slots', () => {
     expect(await found({ day: '2026-03-12' })).toEqual([['Booked', '2026-03-12T09:00:00.000Z']])
   })
 
-  it('skips missed slots: sooner than the grace period from settings (spec §4)', async () => {
+  it('skips missed slots: sooner than the grace period from settings', async () => {
     await teacherWithSlots('Tonight', ['2026-03-10T20:00:00Z', '2026-03-10T21:00:00Z'])
     expect(await found({ day: '2026-03-10' })).toEqual([['Tonight', '2026-03-10T21:00:00.000Z']])
     await saveSettings(t.database.db, { ...DEFAULT_SETTINGS, lessonEarlinessCondition: 20 }, t.clock.now())
@@ -95,7 +96,7 @@ describe('GET /teachers/search: free slots', () => {
     ])
   })
 
-  it('ignores slots outside the schedule range (current and next week, spec §9)', async () => {
+  it('ignores slots outside the schedule range (current and next week)', async () => {
     await teacherWithSlots('Later', ['2026-03-23T08:00:00Z'])
     expect(await found({ day: '2026-03-23' })).toEqual([])
     expect(await found({ time: window('08:00', '10:00') })).toEqual([])
@@ -129,7 +130,7 @@ describe('GET /teachers/search: free slots', () => {
     expect(await found({ ...query, day: '2026-03-18' })).toEqual([['Inside', '2026-03-18T07:00:00.000Z']])
   })
 
-  it('reads a window ending at 00:00 as the end of the day (spec §9: 22:00 and later wraps)', async () => {
+  it('reads a window ending at 00:00 as the end of the day (22:00 and later wraps)', async () => {
     await teacherWithSlots('Late', ['2026-03-12T21:15:00Z'])
     await teacherWithSlots('Early', ['2026-03-12T18:45:00Z'])
     await teacherWithSlots('Midnight', ['2026-03-12T23:00:00Z'])

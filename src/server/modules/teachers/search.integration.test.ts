@@ -13,8 +13,9 @@ import {
   tokenOf,
 } from '../../test-support/teacher-fixtures.ts'
 
-// issue #4 item 3: GET /teachers/search — the teacher filters, the spec §3 result and paginated
-// wrapper, and query validation. The free-slot rules are in search-slots.integration.test.ts.
+// GET /teachers/search — the teacher filters, the result and paginated wrapper of product-rules.md
+// "Records and fields", and query validation. The free-slot rules are in
+// search-slots.integration.test.ts.
 
 let t: TestApp
 let ids: Awaited<ReturnType<typeof dictionaryIds>>
@@ -39,7 +40,7 @@ const search = async (query: Record<string, string> = {}) => {
 const namesOf = (page: { data: { last_name: string }[] }) => page.data.map((teacher) => teacher.last_name)
 
 describe('GET /teachers/search: filters', () => {
-  it('returns every active teacher without day and time, in the spec §3 shape', async () => {
+  it('returns every active teacher without day and time, in the shape of a search result', async () => {
     const db = t.database.db
     const english = ids.language('English')
     const anna = await createTeacher(
@@ -54,8 +55,7 @@ describe('GET /teachers/search: filters', () => {
     await createUser(db, { lastName: 'Student' })
 
     const page = await search()
-    // Anna takes no new students: for this student she has no free slot and comes last
-    // (issue #11 item 4).
+    // Anna takes no new students: for this student she has no free slot and comes last.
     expect(page).toEqual({
       data: [
         expect.objectContaining({ last_name: 'Bielska', next_free_slot: null, taught_languages: [] }),
@@ -77,7 +77,7 @@ describe('GET /teachers/search: filters', () => {
     })
   })
 
-  // issue #11 item 4: "Najbliższy wolny termin" led to the overlay of a teacher who refuses you.
+  // "Najbliższy wolny termin" once led to the overlay of a teacher who refuses you.
   it('shows a teacher who takes no new students as bookable only to the students on their list', async () => {
     const db = t.database.db
     const closed = await createTeacher(db, {}, { lastName: 'Closed', notAcceptingNewStudents: true })
@@ -194,7 +194,7 @@ describe('GET /teachers/search: filters', () => {
   })
 })
 
-describe('GET /teachers/search: the paginated wrapper (spec §3)', () => {
+describe('GET /teachers/search: the paginated wrapper', () => {
   it('pages through the results and reports the total and the last page', async () => {
     for (const lastName of ['Ewa', 'Dudek', 'Cichy', 'Bury', 'Adam']) {
       await createTeacher(t.database.db, {}, { lastName })

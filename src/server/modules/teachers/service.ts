@@ -19,10 +19,13 @@ import { isPartnerCompany } from './partner.ts'
 
 type SearchContext = Pick<AppContext, 'board' | 'clock' | 'fileUrls' | 'config'>
 
-/** IT teachers (spec §1) are the teachers with this specialization. */
+/** IT teachers (product-rules.md "Who uses it") are the teachers with this specialization. */
 const IT_SPECIALIZATION = 'it'
 
-/** Free slots for the asking user (spec §4, §9): a student's range ends at their active_until. */
+/**
+ * Free slots for the asking user (product-rules.md "Teacher search"): a student's range ends at
+ * their active_until.
+ */
 async function slotFilter(
   ctx: SearchContext,
   viewer: User,
@@ -70,8 +73,8 @@ async function findMatches(
 }
 
 /**
- * spec §7 GET /teachers/search (issue #4 item 3): active teachers matching the filters; with day
- * and/or time only those with a free slot there. spec §3 paginated wrapper.
+ * GET /teachers/search: active teachers matching the filters; with day and/or time only those
+ * with a free slot there. The paginated wrapper of product-rules.md "Records and fields".
  */
 export async function searchTeachers(
   ctx: SearchContext,
@@ -97,13 +100,14 @@ export async function searchTeachers(
 }
 
 /**
- * spec §7 GET /teachers/it_teachers: the active teachers with the IT specialization, for users
- * of the partner company only (spec §1, §6); same shape and order as the search.
+ * GET /teachers/it_teachers: the active teachers with the IT specialization, for users
+ * of the partner company only (product-rules.md "Who uses it"); same shape and order as the search.
  */
 export async function listItTeachers(ctx: SearchContext, viewer: User): Promise<ItTeacher[]> {
   if (!isPartnerCompany(viewer.companyName, ctx.config.partnerCompanyName)) throw new AppError('forbidden')
   const slots = await slotFilter(ctx, viewer, {})
-  // One list, not pages: the spec shows no paging for it (spec §7), and IT teachers are few.
+  // One list, not pages: product-rules.md "API calls" shows no paging for it, and IT teachers are
+  // few.
   const { matches } = await findMatches(ctx, { specializationName: IT_SPECIALIZATION }, slots)
   return toResults(ctx, viewer, matches).map((result, index) => ({
     ...result,

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts'
 import { teacherStudents, users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 
-// spec §4 allowed students (teacher_students) and the students who have lessons with a teacher
-// (issue #4 item 6).
+// Allowed students (teacher_students, product-rules.md "Allowed students") and the students who
+// have lessons with a teacher.
 
 const studentColumns = {
   id: users.id,
@@ -30,7 +30,10 @@ export async function findAllowedStudents(db: Db, teacherId: string): Promise<St
     .orderBy(...byName)
 }
 
-/** spec §3 Profile `teacher_students`: how many students the teacher has approved. */
+/**
+ * Profile `teacher_students` (product-rules.md "Records and fields"): how many students the teacher
+ * has approved.
+ */
 export async function countAllowedStudents(db: Db, teacherId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -49,8 +52,9 @@ export async function findStudentsWithLessons(db: Db, teacherId: string): Promis
 }
 
 /**
- * Of `emails` (lower-cased), the student accounts that are active or invited (issue #11 item 4: a
- * teacher adds students by e-mail, with or without lessons yet; docs/decisions.md).
+ * Of `emails` (lower-cased), the student accounts that are active or invited (a teacher adds
+ * students by e-mail, with or without lessons yet; docs/decisions.md "A teacher adds students by
+ * e-mail; students see plainly who will not take them").
  */
 export async function findStudentsByEmail(db: Db, emails: string[]): Promise<StudentRow[]> {
   if (emails.length === 0) return []

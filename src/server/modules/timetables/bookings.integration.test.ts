@@ -17,7 +17,7 @@ import {
 } from '../../test-support/lessons.ts'
 import { storedStarts, timesByDate, updateTimetable } from '../../test-support/timetables.ts'
 
-// issue #4 items 1 and 2 with lessons: the timetable's booked and own-lesson flags (spec §4), and
+// The timetable with lessons: its booked and own-lesson flags (product-rules.md "Slot states"), and
 // a schedule change that never loses a booked lesson.
 
 let t: TestApp
@@ -58,14 +58,16 @@ describe('GET /teachers/timetables/show with lessons', () => {
       free('08:45'),
     ])
     expect(own).toMatchObject({ scheduled_lessons_count: 1, scheduled_lessons_limit_per_student: 2 })
-    // 08:30 at the other teacher starts 30 minutes after the lesson: within 45 minutes (spec §4).
+    // 08:30 at the other teacher starts 30 minutes after the lesson: within 45 minutes
+    // (product-rules.md "Slot states").
     const elsewhere = await timetableOf(t, token, other.id, '2026-03-09', '2026-03-15')
     expect(day(elsewhere, '2026-03-11')).toEqual([
       { time: '08:30', available: false, scheduled: true, missed: false },
       free('09:15'),
     ])
-    // issue #11 item 2: the whole date is marked, at every teacher, so the grid can refuse its
-    // slots as the booking would ("You already have a lesson scheduled for this date").
+    // The whole date is marked (product-rules.md "Same-day rule"), at every teacher, so the grid
+    // can refuse its slots as the booking would ("You already have a lesson scheduled for this
+    // date").
     expect(datesWithOwnLesson(own)).toEqual(['2026-03-11'])
     expect(datesWithOwnLesson(elsewhere)).toEqual(['2026-03-11'])
   })

@@ -18,10 +18,13 @@ import {
   type SlotRow,
 } from './repository.ts'
 
-// Materialises a teacher's rules as 45-minute slots for the schedule range (spec §9: the current
-// and next week, Poland time; issue #4 item 1).
+// Materialises a teacher's rules as 45-minute slots for the schedule range (product-rules.md
+// "Constants and limits": the current and next week, Poland time).
 
-/** The teacher's full schedule range: current and next week (spec §9). */
+/**
+ * The teacher's full schedule range: current and next week (product-rules.md "Constants and
+ * limits").
+ */
 export function teacherRange(now: Date): DateRange {
   const range = scheduleRange(now, null)
   if (!range) throw new Error('the schedule range without active_until is never empty')
@@ -35,11 +38,11 @@ const toRules = (stored: { weekly: Rules['weekly']; dates: Rules['dates'] }): Ru
 
 /**
  * Inside the caller's transaction (`tx` only), which holds the teacher's row lock (`lockUser`) so
- * writers of one teacher's slots — and bookings, which take the same lock — queue up: with
- * `prune` deletes the future slots the rules no longer ask for (never past ones, never booked
- * ones — `deletableSlotIds`), then inserts the missing ones (past ones of the range too: they
- * show as missed, spec §4). Returns the booked future slots the rules no longer ask for (kept),
- * and the slots it added (the waitlist of issue #28 hears of those).
+ * writers of one teacher's slots — and bookings, which take the same lock — queue up: with `prune`
+ * deletes the future slots the rules no longer ask for (never past ones, never booked ones —
+ * `deletableSlotIds`), then inserts the missing ones (past ones of the range too: they show as
+ * missed, product-rules.md "Slot states"). Returns the booked future slots the rules no longer ask
+ * for (kept), and the slots it added (the waitlist hears of those).
  */
 export async function syncSlots(
   tx: Db,
@@ -139,10 +142,10 @@ export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<
 }
 
 /**
- * Every active teacher with stored rules, topped up for this week's range (issue #27 item 3):
- * those the database already knows complete cost nothing but the one query that lists them;
- * the others are checked in batches (topUpBatch). Each batch is a few short queries with the
- * event loop free in between, so reads go on meanwhile.
+ * Every active teacher with stored rules, topped up for this week's range: those the database
+ * already knows complete cost nothing but the one query that lists them; the others are checked in
+ * batches (topUpBatch). Each batch is a few short queries with the event loop free in between, so
+ * reads go on meanwhile.
  */
 export async function topUpTeachers(db: Db, now: Date): Promise<{ checked: number; filled: number }> {
   const range = teacherRange(now)

@@ -2,8 +2,8 @@ import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-t
 import type { Interval } from '../../../domain/schedule/availability.ts'
 import { type GeneratedSlot, slotsForDay } from '../../../domain/schedule/slots.ts'
 
-// Which slots a teacher's rules ask for (issue #4 item 1; spec §9 schedule range and 45-minute
-// slots). Pure: the service reads and writes the database around it.
+// Which slots a teacher's rules ask for (product-rules.md "Constants and limits": schedule range
+// and 45-minute slots). Pure: the service reads and writes the database around it.
 
 export type Rules = { weekly: Record<string, Interval[]> | null; dates: Record<string, Interval[]> }
 export type DateRange = { from: string; to: string }

@@ -49,8 +49,8 @@ const futureSlotsOutside = (teacherId: string, now: Date, keep: Date[]) => {
 
 /**
  * Slots that may be deleted: the teacher's slots starting at or after `now` whose start is not in
- * `keep` and that hold no active lesson (issue #4 item 1: a booked lesson is never lost; a
- * cancelled lesson's reference is set to null, ON DELETE SET NULL).
+ * `keep` and that hold no active lesson (a booked lesson is never lost; a cancelled lesson's
+ * reference is set to null, ON DELETE SET NULL).
  */
 export async function deletableSlotIds(
   db: Db,

@@ -5,8 +5,8 @@ import { parseInput } from '../../platform/validate.ts'
 import { showTimetable, updateTimetable } from './service.ts'
 import { scheduleSlotTopUps } from './top-up-job.ts'
 
-// spec §7 (with authentication): POST /teachers/timetables/update (teacher only, spec §6) and
-// GET /teachers/timetables/show (any signed-in user).
+// With authentication: POST /teachers/timetables/update (teacher only, product-rules.md "Roles and
+// permissions") and GET /teachers/timetables/show (any signed-in user).
 export async function timetableRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }

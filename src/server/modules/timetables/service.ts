@@ -33,10 +33,10 @@ function normalized(days: Record<string, { start: string; end: string }[]>): Rec
 }
 
 /**
- * issue #4 item 1 (spec §7 POST /teachers/timetables/update): checks the intervals (spec §5),
- * stores the rules, sets has_cyclical_timetable and materialises the slots of the schedule range
- * (spec §9) in one short transaction. Booked slots the new rules drop stay with their lessons and
- * are listed in `kept_booked_slots`.
+ * POST /teachers/timetables/update: checks the intervals (product-rules.md "Validation"), stores
+ * the rules, sets has_cyclical_timetable and materialises the slots of the schedule range
+ * (product-rules.md "Constants and limits") in one short transaction. Booked slots the new rules
+ * drop stay with their lessons and are listed in `kept_booked_slots`.
  */
 export async function updateTimetable(
   ctx: TimetableContext,
@@ -65,7 +65,7 @@ export async function updateTimetable(
     await saveRules(tx, { teacherId: teacher.id, ...rules }, now)
     await updateUser(tx, teacher.id, { hasCyclicalTimetable: body.cyclical, updatedAt: now })
     const { kept, added } = await syncSlots(tx, teacher.id, rules, { now, range, prune: true })
-    // issue #28 item 5: new availability is offered to the students waiting for this teacher.
+    // New availability is offered to the students waiting for this teacher.
     await slotsFreed(tx, ctx.jobs, {
       teacherId: teacher.id,
       startsAt: added.filter((slot) => slot.startsAt > now).map((slot) => slot.startsAt),
@@ -112,8 +112,8 @@ async function boardView(ctx: TimetableContext, q: ViewQuery): Promise<Timetable
 }
 
 /**
- * spec §7 GET /teachers/timetables/show with the flags of spec §4 for the asking user; any
- * signed-in user may look at an active (verified) teacher's timetable.
+ * GET /teachers/timetables/show with the slot flags of product-rules.md "Slot states" for the
+ * asking user; any signed-in user may look at an active (verified) teacher's timetable.
  */
 export async function showTimetable(
   ctx: TimetableContext,
@@ -145,7 +145,8 @@ export async function showTimetable(
   if (!view) throw new AppError('not_found')
   const input = {
     teacherId: query.teacher_id,
-    // spec §4 overlay: the teacher refuses new students and this student is not on their list.
+    // The overlay (product-rules.md "Allowed students"): the teacher refuses new students and this
+    // student is not on their list.
     refusesViewer: student !== null && view.notAcceptingNewStudents && !view.allowed,
     viewer,
     now,

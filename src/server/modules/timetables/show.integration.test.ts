@@ -14,7 +14,8 @@ import { saveSettings } from '../settings/repository.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { topUpTeachers } from './materialise.ts'
 
-// issue #4 item 2: GET /teachers/timetables/show (spec §3 shape, spec §4 flags, spec §9 DST).
+// GET /teachers/timetables/show: its shape, the slot flags (product-rules.md "Slot states") and
+// summer time (product-rules.md "Time zone").
 
 const silent = { info: () => {}, error: () => {} }
 let t: TestApp
@@ -36,7 +37,7 @@ const flags = (timetable: ReturnType<typeof parseTimetable>, date: string) =>
     ?.slots.map(({ time, available, missed }) => ({ time, available, missed }))
 
 describe('GET /teachers/timetables/show', () => {
-  it('marks slots within the grace period from settings as missed (spec §4)', async () => {
+  it('marks slots within the grace period from settings as missed', async () => {
     t.clock.set('2026-03-10T09:30:00Z')
     const { teacher, teacherToken, studentToken } = await teacherAndStudent(t)
     const weekdays = { '3': [{ start: '16:00', end: '17:30' }], '4': [{ start: '08:00', end: '08:45' }] }
@@ -60,7 +61,7 @@ describe('GET /teachers/timetables/show', () => {
     expect(flags(longer, '2026-03-12')).toEqual([{ time: '08:00', available: true, missed: false }])
   })
 
-  it("clips a student's bookable range at active_until (spec §9)", async () => {
+  it("clips a student's bookable range at active_until", async () => {
     const { teacher, teacherToken, studentToken } = await teacherAndStudent(t, { activeUntil: '2026-03-16' })
     await updateTimetable(t, teacherToken, {
       cyclical: true,
@@ -100,8 +101,8 @@ describe('GET /teachers/timetables/show', () => {
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
     expect(await topUpTeachers(t.database.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
-    // The database remembers it (issue #27 item 3): another process, or this one restarted,
-    // checks no teacher again this week.
+    // The database remembers it: another process, or this one restarted, checks no teacher again
+    // this week.
     const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
     try {
       expect(await topUpTeachers(other.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
@@ -114,27 +115,24 @@ describe('GET /teachers/timetables/show', () => {
   it.each([
     ['spring', '2026-03-25T10:00:00Z', ['2026-03-28', '2026-03-29', '2026-03-30'], ['07', '06', '06']],
     ['autumn', '2026-10-21T10:00:00Z', ['2026-10-24', '2026-10-25', '2026-10-26'], ['06', '07', '07']],
-  ])(
-    'keeps Poland wall-clock times across the %s clock change (spec §9)',
-    async (_, now, dates, utcHours) => {
-      t.clock.set(now)
-      const { teacher, teacherToken, studentToken } = await teacherAndStudent(t)
-      await updateTimetable(t, teacherToken, {
-        cyclical: true,
-        weekdays: everyDay([{ start: '08:00', end: '09:30' }]),
-      })
-      const query = { teacher_id: teacher.id, date_from: dates[0] ?? '', date_to: dates[2] ?? '' }
-      const timetable = parseTimetable((await showTimetable(t, studentToken, query)).json())
-      expect(timesByDate(timetable)).toEqual(
-        Object.fromEntries(dates.map((date) => [date, ['08:00', '08:45']])),
-      )
-      const starts = await storedStarts(t, teacher.id)
-      for (const [i, date] of dates.entries()) {
-        expect(starts).toContain(`${date}T${utcHours[i]}:00:00.000Z`)
-        expect(starts).toContain(`${date}T${utcHours[i]}:45:00.000Z`)
-      }
-    },
-  )
+  ])('keeps Poland wall-clock times across the %s clock change', async (_, now, dates, utcHours) => {
+    t.clock.set(now)
+    const { teacher, teacherToken, studentToken } = await teacherAndStudent(t)
+    await updateTimetable(t, teacherToken, {
+      cyclical: true,
+      weekdays: everyDay([{ start: '08:00', end: '09:30' }]),
+    })
+    const query = { teacher_id: teacher.id, date_from: dates[0] ?? '', date_to: dates[2] ?? '' }
+    const timetable = parseTimetable((await showTimetable(t, studentToken, query)).json())
+    expect(timesByDate(timetable)).toEqual(
+      Object.fromEntries(dates.map((date) => [date, ['08:00', '08:45']])),
+    )
+    const starts = await storedStarts(t, teacher.id)
+    for (const [i, date] of dates.entries()) {
+      expect(starts).toContain(`${date}T${utcHours[i]}:00:00.000Z`)
+      expect(starts).toContain(`${date}T${utcHours[i]}:45:00.000Z`)
+    }
+  })
 
   it('validates the query: real dates, in order, at most 14 days apart', async () => {
     const { teacher, studentToken } = await teacherAndStudent(t)

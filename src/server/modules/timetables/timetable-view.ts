@@ -7,11 +7,15 @@ import { scheduledCount } from '../lessons/booking-rules.ts'
 import { type DateRange, datesOf } from './plan.ts'
 import type { TimetableView, ViewSlot } from './view-repository.ts'
 
-// spec §3 Schedule answer with the slot flags of spec §4, for one viewer.
+// The Schedule answer (product-rules.md "Records and fields") with the slot flags of
+// product-rules.md "Slot states", for one viewer.
 
 type ViewInput = {
   teacherId: string
-  /** spec §4 overlay: the teacher does not accept new students and the viewer is not allowed. */
+  /**
+   * The overlay (product-rules.md "Allowed students"): the teacher does not accept new students and
+   * the viewer is not allowed.
+   */
   refusesViewer: boolean
   viewer: User
   now: Date
@@ -27,7 +31,8 @@ type SlotContext = {
 
 /**
  * The dates a viewer may book in: for a student the schedule range clipped at their active_until
- * (spec §9); for a teacher (the owner, or a colleague looking) the full schedule range.
+ * (product-rules.md "Constants and limits"); for a teacher (the owner, or a colleague looking) the
+ * full schedule range.
  */
 function bookableRange(viewer: User, now: Date): DateRange | null {
   return scheduleRange(now, viewer.role === 'student' ? viewer.activeUntil : null)
@@ -38,8 +43,8 @@ function slotView(slot: ViewSlot, context: SlotContext): TimetableSlot {
   const date = polandDateKey(slot.startsAt)
   const missed = isMissedSlot(slot.startsAt, input.now, input.graceHours)
   const inRange = bookable !== null && date >= bookable.from && date <= bookable.to
-  // spec §4: for a student, one of their own lessons (with any teacher) lies within 45 minutes;
-  // for the teacher who owns the timetable, the slot holds a lesson.
+  // product-rules.md "Slot states": for a student, one of their own lessons (with any teacher) lies
+  // within 45 minutes; for the teacher who owns the timetable, the slot holds a lesson.
   const scheduled = ownLessonStarts
     ? isScheduledSlot(slot.startsAt, ownLessonStarts)
     : input.viewer.id === input.teacherId && slot.booked
@@ -80,7 +85,8 @@ export function buildTimetable(
       slots: byDate.get(date) ?? [],
       has_own_lesson: lessonDates.has(date),
     })),
-    // spec §3/§9: the student's lessons not yet ended; limit and overlay describe nothing for a teacher.
+    // product-rules.md "Scheduled lessons limit": the student's lessons not yet ended; limit and
+    // overlay describe nothing for a teacher.
     scheduled_lessons_count: student ? scheduledCount(view.ownLessons, input.now) : 0,
     lesson_earliness_condition: input.graceHours,
     scheduled_lessons_limit_per_student: student?.scheduledLessonsLimit ?? DEFAULT_SCHEDULED_LESSONS_LIMIT,

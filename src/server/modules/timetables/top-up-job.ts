@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { topUpTeachers } from './materialise.ts'
 
 // When a week rolls over, the new next week's slots exist only once someone saves or opens the
-// teacher's timetable; search (issue #4 item 3) sees materialised slots only. So the server tops
+// teacher's timetable; search sees materialised slots only. So the server tops
 // up every teacher with stored rules when it starts and then hourly: cheap once a week is done
 // (the database remembers complete ranges: materialise.ts `topUpTeachers`).
 

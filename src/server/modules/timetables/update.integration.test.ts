@@ -11,7 +11,8 @@ import {
 } from '../../test-support/timetables.ts'
 import { findUserById } from '../users/repository.ts'
 
-// issue #4 item 1: POST /teachers/timetables/update (spec §5 schedule rules, §9 slots and range).
+// POST /teachers/timetables/update: the schedule rules, the slots and the range (product-rules.md
+// "Validation", "Constants and limits").
 
 let t: TestApp
 beforeAll(async () => {
@@ -79,7 +80,7 @@ describe('POST /teachers/timetables/update', () => {
     expect(timesByDate(parseTimetable(response.json()))).toEqual({ '2026-03-12': ['18:00'] })
   })
 
-  it('answers 400 with a field path for each bad interval (spec §5)', async () => {
+  it('answers 400 with a field path for each bad interval', async () => {
     const { teacherToken } = await teacherAndStudent(t)
     const response = await updateTimetable(t, teacherToken, {
       cyclical: true,
@@ -121,7 +122,7 @@ describe('POST /teachers/timetables/update', () => {
     expect(malformed.json().errors.map((e: { field: string }) => e.field)).toContain('cyclical')
   })
 
-  it('is for teachers only (spec §6)', async () => {
+  it('is for teachers only', async () => {
     const { studentToken } = await teacherAndStudent(t)
     const response = await updateTimetable(t, studentToken, { cyclical: true, weekdays: {} })
     expect(response.statusCode).toBe(403)

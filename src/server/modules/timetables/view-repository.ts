@@ -15,7 +15,10 @@ const lessonsJson = v.array(v.object({ starts_at: v.string(), ends_at: v.string(
 export type ViewSlot = { id: string; startsAt: Date; booked: boolean }
 export type TimetableView = {
   notAcceptingNewStudents: boolean
-  /** The viewing student is on the teacher's allowed list (spec §4); false for a teacher. */
+  /**
+   * The viewing student is on the teacher's allowed list (product-rules.md "Allowed students");
+   * false for a teacher.
+   */
   allowed: boolean
   graceHours: number | null
   slots: ViewSlot[]

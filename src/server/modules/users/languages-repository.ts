@@ -7,7 +7,10 @@ import {
   teacherTeachingLanguages,
 } from '../../db/schema.ts'
 
-/** spec §3 Teacher languages payload, as validated (one row per language and per pair). */
+/**
+ * Teacher languages payload (product-rules.md "Records and fields"), as validated (one row per
+ * language and per pair).
+ */
 export type TeacherLanguages = {
   taught_languages: { language_id: number; level_id: number }[]
   teaching_languages: number[]
@@ -45,7 +48,10 @@ export async function replaceTeacherLanguages(
   }
 }
 
-/** spec §3 Student learned languages: the student's list becomes `languageIds`. */
+/**
+ * Student learned languages (product-rules.md "Records and fields"): the student's list becomes
+ * `languageIds`.
+ */
 export async function replaceLearnedLanguages(
   db: Db,
   studentId: string,

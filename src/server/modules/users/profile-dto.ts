@@ -17,7 +17,10 @@ export function fileUrlsOf(fileUrls: FileUrls, user: User) {
   }
 }
 
-/** spec §3 Profile as the API shows it; never the row (no password hash, no storage keys). */
+/**
+ * Profile (product-rules.md "Records and fields") as the API shows it; never the row (no password
+ * hash, no storage keys).
+ */
 export function toProfile(
   user: User,
   languages: UserLanguages,
@@ -28,7 +31,7 @@ export function toProfile(
     id: user.id,
     email: user.email,
     role: memberRole(user),
-    // spec §3: both spellings occur.
+    // product-rules.md "Records and fields": both spellings occur.
     registration_completed: user.registrationCompleted,
     registration_complete: user.registrationCompleted,
     first_name: user.firstName,
@@ -72,7 +75,7 @@ export function toProfile(
   }
 }
 
-/** GET /teachers/show (spec §7): what any signed-in user sees of a verified teacher. */
+/** GET /teachers/show: what any signed-in user sees of a verified teacher. */
 export function toTeacherSummary(
   teacher: User,
   languages: UserLanguages,
@@ -100,7 +103,7 @@ export function toTeacherSummary(
   }
 }
 
-/** GET /students/show (spec §7): what a teacher, or the student, sees of a student. */
+/** GET /students/show: what a teacher, or the student, sees of a student. */
 export function toStudentSummary(
   student: User,
   languages: UserLanguages,

@@ -66,8 +66,9 @@ export async function setPasswordHash(
 }
 
 /**
- * spec §3 Teacher languages payload and student learned languages, for the profile. The queries run
- * one after another so the function is also safe inside a transaction (one connection).
+ * Teacher languages payload and student learned languages (product-rules.md "Records and fields"),
+ * for the profile. The queries run one after another so the function is also safe inside a
+ * transaction (one connection).
  */
 export async function findUserLanguages(db: Db, userId: string) {
   const taught = await db

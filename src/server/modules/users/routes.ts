@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { currentUserWithRole } from '../../platform/auth.ts'
 import { ownProfile } from './service.ts'
 
-// spec §7: GET /students/me and GET /teachers/me, each for its own role (spec §6).
+// GET /students/me and GET /teachers/me, each for its own role (product-rules.md "Roles and
+// permissions").
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: app.authenticate }
 

@@ -16,11 +16,12 @@ import {
 } from './repository.ts'
 import { teacherLoginLink } from './teacher-login-link.ts'
 
-/** spec §7 GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
+/** GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
 export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<OwnProfile> {
   const [languages, teacherStudents] = await Promise.all([
     findUserLanguages(ctx.db, user.id),
-    // spec §3 `teacher_students`: the count of the teacher's approved (allowed) students.
+    // `teacher_students` (product-rules.md "Records and fields"): the count of the teacher's
+    // approved (allowed) students.
     user.role === 'teacher' ? countAllowedStudents(ctx.db, user.id) : Promise.resolve(null),
   ])
   return toProfile(user, languages, ctx.fileUrls, teacherStudents)
@@ -36,7 +37,7 @@ export async function currentProfile(
   return ownProfile(ctx, user)
 }
 
-/** spec §5: "This email is already in use" is checked through the server. */
+/** product-rules.md "Validation": "This email is already in use" is checked through the server. */
 export async function assertEmailAvailable(
   ctx: Pick<AppContext, 'db' | 'limiters'>,
   email: string,
@@ -64,9 +65,10 @@ export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Prom
 }
 
 /**
- * spec §4: "Teacher accounts await verification before login works"; an operator verifies them,
- * and the teacher hears of it by e-mail in their locale (issue #11 item 5). `mailed` is false when
- * that e-mail could not be sent (the verification stands; the operator is told).
+ * product-rules.md "Sign-in and account states": "Teacher accounts await verification before login
+ * works"; an operator verifies them, and the teacher hears of it by e-mail in their locale.
+ * `mailed` is false when that e-mail could not be sent (the verification stands; the operator is
+ * told).
  */
 export async function verifyTeacher(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
@@ -84,7 +86,7 @@ export async function verifyTeacher(
     const now = ctx.clock.now()
     const done = await activatePendingTeacher(tx, user.id, now)
     if (done) {
-      // issue #29: audited in the change's transaction.
+      // Audited in the change's transaction.
       await writeAudit(
         tx,
         actor,

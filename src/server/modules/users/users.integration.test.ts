@@ -15,7 +15,7 @@ const get = (url: string, token: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) })
 
 describe('GET /students/me', () => {
-  it("returns the student's own profile in the shape of spec §3", async () => {
+  it("returns the student's own profile in the Profile shape", async () => {
     const student = await createUser(t.database.db, {
       firstName: 'Marta',
       lastName: 'Dąbrowska',

@@ -26,7 +26,7 @@ import {
   waitingFor,
 } from './repository.ts'
 
-// Telling waiting students of freed slots (issue #28 item 5), on the durable job queue:
+// Telling waiting students of freed slots, on the durable job queue:
 // 1. A cancellation, or the teacher's new availability, adds a `waitlist-freed` job in its own
 //    transaction (so a slot freed is never forgotten, and a rolled-back change tells nobody).
 // 2. That job finds the entries the free slots suit, in the order the students asked, records
@@ -87,7 +87,9 @@ export async function slotsFreed(
   )
 }
 
-/** Slots still free and still bookable (after the grace period of spec §4). */
+/**
+ * Slots still free and still bookable (after the grace period, product-rules.md "Grace period").
+ */
 async function bookable(ctx: WaitlistNoticeContext, teacherId: string, startsAt: string[]) {
   const now = ctx.clock.now()
   const graceHours =

@@ -4,7 +4,7 @@ import { timeSlots, users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { waitlistEntries, waitlistNotices } from '../../db/schema-notifications.ts'
 
-// The only code of the waitlist (issue #28 item 5) that touches Drizzle.
+// The only code of the waitlist that touches Drizzle.
 
 /** The most entries one freed slot is offered to (a popular teacher's line). */
 const MAX_WAITING = 1000

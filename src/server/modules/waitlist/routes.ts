@@ -4,7 +4,7 @@ import { currentUserWithRole } from '../../platform/auth.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { joinWaitlist, leaveWaitlist, listWaitlists } from './service.ts'
 
-// issue #28 item 5: a student's waitlists. GET /waitlist/index lists them, POST /waitlist/create
+// A student's waitlists. GET /waitlist/index lists them, POST /waitlist/create
 // waits for a teacher (or changes the days and hours of that wait), POST /waitlist/delete leaves.
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps

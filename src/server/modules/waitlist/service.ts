@@ -17,7 +17,7 @@ import {
   upsertEntry,
 } from './repository.ts'
 
-// A student's waitlists (issue #28 item 5): wait for a teacher's slot that suits, see them, leave.
+// A student's waitlists: wait for a teacher's slot that suits, see them, leave.
 
 type WaitlistContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
 
@@ -51,7 +51,8 @@ export async function joinWaitlist(
   student: User,
   input: WaitlistCreate,
 ): Promise<{ entry: WaitlistEntry; created: boolean }> {
-  // Only a student who may book one-to-one lessons has a slot to wait for (spec §2, §8).
+  // Only a student who may book one-to-one lessons has a slot to wait for (product-rules.md
+  // "Booking").
   if (!student.humanAccess) throw new AppError('human_access_required')
   const teacher = await findActiveUser(ctx.db, input.teacher_id, 'teacher')
   if (!teacher) throw new AppError('not_found')

@@ -26,7 +26,7 @@ import { storyNow } from '../../test-support/story-clock.ts'
 import { updateTimetable } from '../../test-support/timetables.ts'
 import { onNotice } from './notices.ts'
 
-// issue #28 item 5: the waitlist through the job queue (pg-boss on the test's PostgreSQL) and a
+// The waitlist through the job queue (pg-boss on the test's PostgreSQL) and a
 // real SMTP server. pg-boss decides what is due by the database's clock, so the app's clock runs
 // at the real time.
 

@@ -13,7 +13,10 @@ import { lessonHref } from './lessons-list.tsx'
 
 type Props = { report: AdminAbsenceReport; onDecide: (decision: 'accept' | 'dismiss') => void }
 
-/** The absentee's standing now (spec §4): a student's warning and ban, a teacher's penalties. */
+/**
+ * The absentee's standing now (product-rules.md "Warning and ban", "Teacher penalties"): a
+ * student's warning and ban, a teacher's penalties.
+ */
 function Standing({ absentee }: { absentee: AdminAbsenceReport['absentee'] }) {
   const bannedUntil = absentee.banned_until ? polandDateTime(absentee.banned_until) : ''
   const penalties = absentee.penalties
@@ -38,10 +41,10 @@ function Standing({ absentee }: { absentee: AdminAbsenceReport['absentee'] }) {
   )
 }
 
-/** One claim with the room's records beside it (issue #29): what was said, and what the server saw. */
+/** One claim with the room's records beside it: what was said, and what the server saw. */
 export function AbsenceReportCard({ report, onDecide }: Props) {
   const { t, i18n } = useLingui()
-  // spec §3 Language: the Polish name in the Polish console ("Angielski B1"), as the lessons list.
+  // A language's Polish name in the Polish console ("Angielski B1"), as the lessons list.
   const subject = `${languageLabel(report.lesson.language, i18n.locale)} ${report.lesson.level}`
   const teacher = report.reporter.role === 'teacher' ? report.reporter : report.absentee
   const student = report.reporter.role === 'student' ? report.reporter : report.absentee

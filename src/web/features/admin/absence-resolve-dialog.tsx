@@ -21,7 +21,10 @@ type Props = {
   onResolved: (resolution: AbsenceResolution) => void
 }
 
-/** What accepting will do to the absentee (spec §4): a student's warning, then a ban; a teacher's penalty. */
+/**
+ * What accepting will do to the absentee (product-rules.md "Warning and ban", "Teacher penalties"):
+ * a student's warning, then a ban; a teacher's penalty.
+ */
 function AcceptConsequence({ report }: { report: AdminAbsenceReport }) {
   const absentee = personName(report.absentee)
   if (report.absentee.role === 'teacher')

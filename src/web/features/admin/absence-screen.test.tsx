@@ -16,7 +16,7 @@ const page = (reports: unknown[], has_more = false) => ({
 })
 const show = (path = '/admin/absence') => renderScreen(path, '/admin/absence', <AbsenceScreen />)
 
-describe('the console’s absence reports (issue #29, spec §4)', () => {
+describe('the console’s absence reports', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -38,7 +38,7 @@ describe('the console’s absence reports (issue #29, spec §4)', () => {
     expect(within(card).getByText('Lektor Anna Nowak: 18:00–18:44 (44 min)')).toBeTruthy()
     expect(within(card).getByText('Kursant Jan Kowalski: brak wejścia do pokoju lekcji')).toBeTruthy()
     expect(within(card).getByText('Czeka na decyzję')).toBeTruthy()
-    // The lesson's language by its Polish name in the Polish console (spec §3 Language).
+    // The lesson's language by its Polish name in the Polish console.
     expect(within(card).getByRole('link', { name: /^Lekcja .*, Angielski B1$/ })).toBeTruthy()
   })
 

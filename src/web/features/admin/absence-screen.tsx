@@ -20,7 +20,7 @@ const STATUSES: AbsenceReportStatus[] = ['open', 'accepted', 'dismissed']
 const readStatus = (params: URLSearchParams): AbsenceReportStatus =>
   STATUSES.find((status) => status === params.get('status')) ?? 'open'
 
-/** issue #29 Absence reports: the queue, each claim with the room's attendance; accept or dismiss. */
+/** The console's Absence reports: the queue, each claim with the room's attendance; accept or dismiss. */
 export function AbsenceScreen() {
   const { t } = useLingui()
   const [params, setParams] = useSearchParams()
@@ -119,7 +119,7 @@ export function AbsenceScreen() {
   )
 }
 
-/** What the decision did (spec §4) and whether both parties' e-mails went out. */
+/** What the decision did (product-rules.md "Absence reports") and whether both parties' e-mails went out. */
 function ResolutionNotice({ resolution, onClose }: { resolution: AbsenceResolution; onClose: () => void }) {
   const { t } = useLingui()
   const { report, consequence, mail_sent } = resolution

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '@mantine/core'
 
-/** A student's access flags (spec §3 human_access, ai_access, only_group_lessons). */
+/**
+ * A student's access flags (human_access, ai_access, only_group_lessons: product-rules.md "Records
+ * and fields").
+ */
 export type AccessFlags = { human: boolean; ai: boolean; group: boolean }
 
 /** The three access flags of a student, as the invitation and the access dialog set them. */

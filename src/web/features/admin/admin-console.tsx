@@ -22,9 +22,9 @@ import { TeachersScreen } from './teachers-screen.tsx'
 import { useAdoptOperatorLocale } from './use-operator-locale.ts'
 import { VerifySecondFactor } from './verify-second-factor.tsx'
 
-// The school's console (issue #29): one chunk for all its screens, so nothing of it reaches the
-// students' and teachers' pages. The guard (app/guard.ts) lets only operators in; here the
-// session's second factor decides between enrolling, verifying and the console itself.
+// The school's console: one chunk for all its screens, so nothing of it reaches the students' and
+// teachers' pages. The guard (app/guard.ts) lets only operators in; here the session's second
+// factor decides between enrolling, verifying and the console itself.
 
 const consoleRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="teachers" replace /> },

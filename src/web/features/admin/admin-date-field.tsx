@@ -3,9 +3,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { DateField } from '../../ui/date-field.tsx'
 import { isDayKey } from './admin-format.ts'
 
-// The console's dates (issue #29): the app's date field (issue #26: dd.mm.yyyy in both languages,
-// typed or picked from the calendar) instead of the browser's own (mm/dd/yyyy in an English
-// browser), clearable, its value YYYY-MM-DD as the URLs and the API keep it.
+// The console's dates: the app's date field (dd.mm.yyyy in both languages, typed or picked from the
+// calendar) instead of the browser's own (mm/dd/yyyy in an English browser), clearable, its value
+// YYYY-MM-DD as the URLs and the API keep it.
 
 /** Text typed into a date field that is no whole date yet (the field passes it on as typed). */
 export const isDayTypo = (value: string) => value !== '' && !isDayKey(value)

@@ -1,6 +1,6 @@
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
 
-// How the console's lesson screens write people and times (DESIGN.md "Words": dd.MM.yyyy, 24-hour
+// How the console's lesson screens write people and times (design.md "Words": dd.MM.yyyy, 24-hour
 // times, Poland time).
 
 /** A person as the console names them: the full name, or the e-mail before registration. */

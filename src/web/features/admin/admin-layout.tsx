@@ -41,7 +41,8 @@ const NAVBAR_COLUMN = `linear-gradient(to right, var(--mantine-color-body) calc(
 
 /**
  * The console's status badges (light variant, 11 px bold) read at 4.5:1 or more on their tints
- * (WCAG 2.2 AA, DESIGN.md): Mantine's shade 9 text on shade 1 falls to 2.7–4 for these colours.
+ * (WCAG 2.2 AA, design.md "Access"): Mantine's shade 9 text on shade 1 falls to 2.7–4 for these
+ * colours.
  */
 const BADGE_TEXT = {
   '--mantine-color-green-light-color': '#1e6b30',
@@ -54,9 +55,9 @@ const BADGE_TEXT = {
 export const ADMIN_MAIN_ID = 'admin-main'
 
 /**
- * The school's console (issue #29; DESIGN.md "The school's console"): its own navigation at the
- * side, folded into a menu below Mantine's `lg` (as the app's top bar folds at 1100 px), the
- * language switch and logout always at hand.
+ * The school's console (design.md "The school's console"): its own navigation at the side, folded
+ * into a menu below Mantine's `lg` (as the app's top bar folds at 1100 px), the language switch and
+ * logout always at hand.
  */
 export function AdminLayout({ email, children }: { email: string; children: ReactNode }) {
   const { t, i18n } = useLingui()

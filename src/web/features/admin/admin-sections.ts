@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-// The console's sections (issue #29 "Screens"), in the order of its navigation. A section is listed
-// once its screen is built (admin-console.tsx routes them); the others follow their endpoints.
+// The console's sections (design.md "The school's console"), in the order of its navigation. A
+// section is listed once its screen is built (admin-console.tsx routes them); the others follow
+// their endpoints.
 
 export type AdminSectionKey =
   | 'teachers'

@@ -12,7 +12,7 @@ import { AuditEntryCard } from './audit-entry-card.tsx'
 import { AuditFilters } from './audit-filters.tsx'
 import { type AuditUrlFilters, readAuditUrl, toApiFilters, writeAuditUrl } from './audit-url.ts'
 
-/** issue #29 "Audit log": every operator action, newest first, filtered; nothing here changes it. */
+/** The audit log: every operator action, newest first, filtered; nothing here changes it. */
 export function AuditScreen() {
   const { t } = useLingui()
   const [params, setParams] = useSearchParams()

@@ -1,7 +1,7 @@
 import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
 import type { AuditFilters } from '../../api/admin-audit.ts'
 
-// The audit log's filters live in the URL (DESIGN.md "The school's console"): a filtered view can
+// The audit log's filters live in the URL (design.md "The school's console"): a filtered view can
 // be reloaded, shared, and linked to from another screen ("see it in the log").
 
 export type AuditUrlFilters = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readAuditUrl, toApiFilters, writeAuditUrl } from './audit-url.ts'
 import { changeRows, showValue } from './audit-values.ts'
 
-describe('the audit log’s before and after (issue #29)', () => {
+describe('the audit log’s before and after', () => {
   it('lists the changed fields first, each with its value before and after', () => {
     expect(
       changeRows(

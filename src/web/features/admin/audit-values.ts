@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { settingFields } from './setting-fields.ts'
 
-// The audit log's before and after (issue #29), read as a list of changed fields: a value of
-// either side that is an object is compared key by key; anything else is one row.
+// The audit log's before and after, read as a list of changed fields: a value of either side that
+// is an object is compared key by key; anything else is one row.
 
 export type ChangeRow = { key: string; before: string; after: string; changed: boolean }
 

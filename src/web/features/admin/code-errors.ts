@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
 
-// The second factor's refusals (issue #29), said in the words of the screen: the server answers a
-// wrong code as a field error (400 validation_failed on `code` or `recovery_code`).
+// The second factor's refusals, said in the words of the screen: the server answers a wrong code as
+// a field error (400 validation_failed on `code` or `recovery_code`).
 
 export const CODE_PATTERN = /^\d{6}$/
 

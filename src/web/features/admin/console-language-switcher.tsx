@@ -4,9 +4,9 @@ import { LOCALES } from '../../../domain/constants.ts'
 import { switchConsoleLocale } from './use-operator-locale.ts'
 
 /**
- * The console's language switch: upper-case locale codes as in the app's top bar (spec §2). An
- * operator has no profile of the app to save it to, so the choice is remembered on this device,
- * where it wins over the operator's saved language at the next sign-in (use-operator-locale.ts).
+ * The console's language switch: upper-case locale codes as in the app's top bar. An operator has
+ * no profile of the app to save it to, so the choice is remembered on this device, where it wins
+ * over the operator's saved language at the next sign-in (use-operator-locale.ts).
  */
 export function ConsoleLanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useLingui()

@@ -8,8 +8,8 @@ import { ProblemText } from './problem-text.tsx'
 type Problem = { field?: string | null; message: MessageDescriptor | string }
 
 /**
- * The end of a console dialog's form (issue #29): the refusal that belongs to none of `fields`
- * (those show on their field), then Cancel and the dialog's own action (`children`).
+ * The end of a console dialog's form: the refusal that belongs to none of `fields` (those show on
+ * their field), then Cancel and the dialog's own action (`children`).
  */
 export function DialogActions({
   problem,

@@ -16,9 +16,9 @@ import { SecondFactorFrame } from './second-factor-frame.tsx'
 import { SecretKey } from './secret-key.tsx'
 
 /**
- * The first sign-in of an operator (issue #29): a time-based second factor is added to an
- * authenticator app (by its key, or its otpauth:// link on a phone; no QR library is part of the
- * app), confirmed with a first code, and the one-time recovery codes are shown once.
+ * The first sign-in of an operator: a time-based second factor is added to an authenticator app (by
+ * its key, or its otpauth:// link on a phone; no QR library is part of the app), confirmed with a
+ * first code, and the one-time recovery codes are shown once.
  */
 export function EnrolSecondFactor({ email }: { email: string }) {
   const { t } = useLingui()

@@ -19,7 +19,7 @@ const hourRange = (hour: string) => `${hour}:00–${hour}:59`
 /** "2026-11-30" → "30.11.2026". */
 const dayText = (key: string) => key.split('-').reverse().join('.')
 
-/** One group of requests (spec §3 Lack-of-slots report): the same language, level and hour. */
+/** One group of requests (Lack-of-slots reports): the same language, level and hour. */
 export function LackOfSlotsGroupCard({ group, seenAt, busy, onHandle, onLanguage }: Props) {
   const { t } = useLingui()
   const [chosen, setChosen] = useState<string[]>([])

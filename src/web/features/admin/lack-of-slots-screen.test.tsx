@@ -43,7 +43,7 @@ const page = (groups: unknown[]) => ({ status: 200, body: { data: { groups, page
 const show = (path = '/admin/lack-of-slots') =>
   renderScreen(path, '/admin/lack-of-slots', <LackOfSlotsScreen />)
 
-describe('the console’s lack-of-slots requests (issue #29, spec §3)', () => {
+describe('the console’s lack-of-slots requests', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

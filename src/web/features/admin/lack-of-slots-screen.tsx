@@ -52,8 +52,9 @@ function writeUrl(filters: LackOfSlotsFilters): URLSearchParams {
 }
 
 /**
- * issue #29 Lack-of-slots requests (spec §3): what students asked for and found no teacher,
- * grouped by language, level and hour, the biggest groups first; the school marks them handled.
+ * The console's Lack-of-slots requests (product-rules.md "Records and fields"): what students asked
+ * for and found no teacher, grouped by language, level and hour, the biggest groups first; the
+ * school marks them handled.
  */
 export function LackOfSlotsScreen() {
   const { t } = useLingui()

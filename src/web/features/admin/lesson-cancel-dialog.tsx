@@ -13,9 +13,9 @@ import { lessonTimes, personName } from './admin-format.ts'
 type Props = { lesson: AdminLessonDetail; opened: boolean; onClose: () => void; onCancelled: () => void }
 
 /**
- * The school cancels a lesson (issue #29): a reason is required (spec §5: at most 255 characters),
- * nobody is penalised and both parties are told. The server's refusal (the lesson has started,
- * finished or was cancelled meanwhile) stays in the dialog.
+ * The school cancels a lesson: a reason is required (at most 255 characters, product-rules.md
+ * "Validation"), nobody is penalised and both parties are told. The server's refusal (the lesson
+ * has started, finished or was cancelled meanwhile) stays in the dialog.
  */
 export function LessonCancelDialog({ lesson, opened, onClose, onCancelled }: Props) {
   const { t } = useLingui()

@@ -62,7 +62,7 @@ const finished = adminLessonDetail({
   penalties: [],
 })
 
-describe('a lesson’s details in the console (issue #29)', () => {
+describe('a lesson’s details in the console', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

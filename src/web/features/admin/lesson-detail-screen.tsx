@@ -21,7 +21,7 @@ import {
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LoadFailure } from './load-failure.tsx'
 
-/** issue #29: one lesson as the school sees it — who was in the room and when, and what it left. */
+/** One lesson as the school sees it — who was in the room and when, and what it left. */
 export function LessonDetailScreen() {
   const { lessonId = '' } = useParams()
   const { state } = useLocation()
@@ -63,7 +63,8 @@ function LessonDetailBody({ lesson }: { lesson: AdminLessonDetail }) {
   const { i18n } = useLingui()
   const [cancelling, setCancelling] = useState(false)
   const [cancelled, setCancelled] = useState(false)
-  // spec §4: a lesson can be cancelled until it starts (the server decides; this only offers it).
+  // product-rules.md "Cancellation": a lesson can be cancelled until it starts (the server decides;
+  // this only offers it).
   const cancellable = lesson.status === 'scheduled' && Date.parse(lesson.starts_at) > Date.now()
   const when = lessonTimes(lesson.starts_at, lesson.ends_at)
   const subject = `${languageLabel(lesson.language, i18n.locale)} ${lesson.level.name}`

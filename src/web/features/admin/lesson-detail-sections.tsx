@@ -9,8 +9,9 @@ import { formatDuration } from '../../ui/format-duration.ts'
 import { absenceHref, ReportStatusBadge } from './absence-status.tsx'
 import { personName, polandDateTime } from './admin-format.ts'
 
-// The parts of a lesson's details below its summary: materials, recordings, absence reports and
-// the teacher's penalties (spec §4), each with a plain sentence when there is nothing.
+// The parts of a lesson's details below its summary: materials, recordings, absence reports and the
+// teacher's penalties (product-rules.md "Teacher penalties"), each with a plain sentence when there
+// is nothing.
 
 export function DetailSection({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (

@@ -3,7 +3,10 @@ import { Trans } from '@lingui/react/macro'
 import { Badge } from '@mantine/core'
 import type { LessonStatus } from '../../../domain/api/my-lessons.ts'
 
-/** DESIGN.md: a lesson's state looks the same everywhere — the app's colours and words. */
+/**
+ * design.md "Visual language": a lesson's state looks the same everywhere — the app's colours and
+ * words.
+ */
 export function LessonStatusBadge({ status }: { status: LessonStatus }) {
   if (status === 'cancelled')
     return (

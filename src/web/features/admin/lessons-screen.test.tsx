@@ -15,7 +15,7 @@ const page = (lessons: unknown[], has_more = false, n = 1) => ({
 })
 const show = (path = '/admin/lessons') => renderScreen(path, '/admin/lessons', <LessonsScreen />)
 
-describe('the console’s lessons (issue #29)', () => {
+describe('the console’s lessons', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -14,7 +14,7 @@ import {
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
 
-/** issue #29 Lessons: by date range, teacher, student and status; newest first, page by page. */
+/** The console's Lessons: by date range, teacher, student and status; newest first, page by page. */
 export function LessonsScreen() {
   const { t } = useLingui()
   const [params, setParams] = useSearchParams()

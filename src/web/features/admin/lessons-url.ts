@@ -2,8 +2,8 @@ import type { LessonStatus } from '../../../domain/api/my-lessons.ts'
 import { type AdminLessonFilters, isLessonStatus } from '../../api/admin-lessons.ts'
 import { isDayKey, isUuid, pageFrom } from './admin-format.ts'
 
-// The lessons' filters live in the URL (DESIGN.md "The school's console"), as the audit log's do:
-// a filtered list can be reloaded, shared and returned to from a lesson's details.
+// The lessons' filters live in the URL (design.md "The school's console"), as the audit log's do: a
+// filtered list can be reloaded, shared and returned to from a lesson's details.
 
 export type LessonsUrlFilters = {
   /** YYYY-MM-DD, Poland days, both included. */

@@ -10,9 +10,8 @@ import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { AdminConsole } from './admin-console.tsx'
 
-// issue #29: the operator's saved language (GET /operator/me `locale`) is the console's after a
-// sign-in, as a student's profile locale is the app's (issue #11 item 8), unless a language was
-// chosen on this device.
+// The operator's saved language (GET /operator/me `locale`) is the console's after a sign-in, as a
+// student's profile locale is the app's, unless a language was chosen on this device.
 
 const ME = 'GET /api/v1/operator/me'
 const me = (locale: 'pl' | 'en') => ({

@@ -7,12 +7,12 @@ import { Paper, SimpleGrid, Stack, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { Overview } from '../../api/admin-overview.ts'
 
-// The overview's charts (issue #29, @mantine/charts on recharts): a chunk of their own inside the
-// console's, loaded when the overview opens. Each chart says its totals in words (role=img); the
-// table below them holds every number. The legends' and tooltips' swatches are Mantine's
-// ColorSwatch (its CSS imported here, which @mantine/charts' stylesheet lacks); a chart's series
-// differ in lightness as well as hue, and its two lines in dashes, so they can be told apart
-// without telling colours apart (DESIGN.md "Access").
+// The overview's charts (@mantine/charts on recharts): a chunk of their own inside the console's,
+// loaded when the overview opens. Each chart says its totals in words (role=img); the table below
+// them holds every number. The legends' and tooltips' swatches are Mantine's ColorSwatch (its CSS
+// imported here, which @mantine/charts' stylesheet lacks); a chart's series differ in lightness as
+// well as hue, and its two lines in dashes, so they can be told apart without telling colours apart
+// (design.md "Access").
 
 function ChartCard({ title, summary, children }: { title: ReactNode; summary: string; children: ReactNode }) {
   return (
@@ -37,7 +37,8 @@ export function OverviewCharts({ weeks }: { weeks: Overview['weeks'] }) {
   const data = weeks.map((week) => ({
     week: weekLabel(week.week_start),
     bookings: week.bookings,
-    // A party's cancellation in time, a late one (spec §4 cancellation_earliness), the school's.
+    // A party's cancellation in time, a late one (cancellation_earliness, product-rules.md
+    // "Cancellation"), the school's.
     on_time: Math.max(0, week.cancellations - week.late_cancellations - week.school_cancellations),
     late: week.late_cancellations,
     school: week.school_cancellations,

@@ -44,7 +44,7 @@ const answer = {
 }
 const show = (path = '/admin/overview') => renderScreen(path, '/admin/overview', <OverviewScreen />)
 
-describe('the console’s overview (issue #29)', () => {
+describe('the console’s overview', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -27,7 +27,7 @@ const OverviewCharts = lazyComponent(async () => (await import('./overview-chart
 /** "2026-11-30" → "30.11.2026". */
 const dayText = (key: string) => key.split('-').reverse().join('.')
 
-/** issue #29 Overview: the school's weeks in numbers, and how full each teacher's published hours are. */
+/** The console's Overview: the school's weeks in numbers, and how full each teacher's published hours are. */
 export function OverviewScreen() {
   const { t } = useLingui()
   const [params, setParams] = useSearchParams()

@@ -20,7 +20,7 @@ const sorters: Record<SortKey, (a: TeacherShare, b: TeacherShare) => number> = {
 
 const hours = (value: number, locale: string) => value.toLocaleString(locale, { maximumFractionDigits: 1 })
 
-/** Each teacher's booked share of the hours they published (issue #29), sorted, as a bar list. */
+/** Each teacher's booked share of the hours they published, sorted, as a bar list. */
 export function OverviewTeachers({ teachers, period }: { teachers: TeacherShare[]; period: string }) {
   const { t, i18n } = useLingui()
   const [sort, setSort] = useState<SortKey>('share')

@@ -13,8 +13,8 @@ export const recoveryCodesText = (email: string, codes: string[]) =>
   [`Lektorium – ${email}`, '', ...codes, ''].join('\n')
 
 /**
- * issue #29: the one-time recovery codes, shown once, after the enrolment is confirmed. Each lets
- * the operator in once without the app; the console opens when they say they have kept them.
+ * The one-time recovery codes, shown once, after the enrolment is confirmed. Each lets the operator
+ * in once without the app; the console opens when they say they have kept them.
  */
 export function RecoveryCodes({ email, codes }: { email: string; codes: string[] }) {
   const { t } = useLingui()

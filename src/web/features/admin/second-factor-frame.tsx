@@ -7,7 +7,7 @@ import { ConsoleLanguageSwitcher } from './console-language-switcher.tsx'
 
 type Props = { title: ReactNode; email: string; children: ReactNode }
 
-/** The second factor's screens (issue #29): a card with who is signing in, the language and logout. */
+/** The second factor's screens: a card with who is signing in, the language and logout. */
 export function SecondFactorFrame({ title, email, children }: Props) {
   const logout = useLogout()
   return (

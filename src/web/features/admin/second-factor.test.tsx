@@ -8,7 +8,7 @@ import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { AdminConsole } from './admin-console.tsx'
 
-// issue #29: the console's second factor, enrolled at the first sign-in and verified at each one.
+// The console's second factor, enrolled at the first sign-in and verified at each one.
 
 const me = (second_factor: 'enrol' | 'verify' | 'passed') => ({
   status: 200,

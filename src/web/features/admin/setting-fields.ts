@@ -2,9 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { OperatorSettings } from '../../api/admin-settings.ts'
 
-// spec §3 Settings (and the reminders of issue #28) as the console edits them. The bounds are the
-// server's (server/modules/settings/service.ts SETTING_BOUNDS), repeated here only to say them
-// beside each field and check them before sending; the server decides.
+// The Settings of product-rules.md "Records and fields" (and the lesson reminders) as the console
+// edits them. The bounds are the server's (server/modules/settings/service.ts SETTING_BOUNDS),
+// repeated here only to say them beside each field and check them before sending; the server
+// decides.
 
 export type SettingKey = keyof OperatorSettings
 type Unit = 'days' | 'hours' | 'minutes'

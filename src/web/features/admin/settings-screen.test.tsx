@@ -6,8 +6,8 @@ import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
 
-// spec §3 Settings in the console (issue #29): units and ranges beside each field, only the
-// changed values sent, and the server's field errors shown on their fields.
+// The Settings in the console: units and ranges beside each field, only the changed values sent,
+// and the server's field errors shown on their fields.
 
 const saved = {
   ban_duration: 7,

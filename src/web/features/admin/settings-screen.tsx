@@ -27,7 +27,10 @@ const asText = (saved: OperatorSettings): Values => ({
   second_reminder_minutes: String(saved.second_reminder_minutes),
 })
 
-/** spec §3 Settings: the booking and cancellation rules and the reminders, with units and ranges. */
+/**
+ * The Settings (product-rules.md "Records and fields"): the booking and cancellation rules and the
+ * reminders, with units and ranges.
+ */
 export function SettingsScreen() {
   const settings = useAdminSettings()
   return (

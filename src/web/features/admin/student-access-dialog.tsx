@@ -15,8 +15,9 @@ type Props = { student: AdminStudent; name: string; onClose: () => void }
 const FIELDS = ['active_until', 'human_access', 'ai_access', 'only_group_lessons', 'lesson_limit']
 
 /**
- * spec §3 access fields (issue #29 Students): extend or end access ("active until"; ending it today
- * leaves today usable, as the server says), the access flags and the scheduled-lessons limit.
+ * A student's access fields (product-rules.md "Records and fields"): extend or end access ("active
+ * until"; ending it today leaves today usable, as the server says), the access flags and the
+ * scheduled-lessons limit.
  */
 export function StudentAccessDialog({ student, name, onClose }: Props) {
   const { t } = useLingui()

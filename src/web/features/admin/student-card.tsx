@@ -11,7 +11,7 @@ import { StudentAccessDialog } from './student-access-dialog.tsx'
 import { studentProblem } from './student-problems.ts'
 
 const fullName = (s: AdminStudent) => [s.first_name, s.last_name].filter(Boolean).join(' ') || s.email
-/** YYYY-MM-DD as dd.MM.yyyy (DESIGN.md "Words"). */
+/** YYYY-MM-DD as dd.MM.yyyy (design.md "Words"). */
 export const showDay = (day: string) => day.split('-').reverse().join('.')
 
 /** One student: access flags, "active until", company, warning and ban, invitation; and the actions. */

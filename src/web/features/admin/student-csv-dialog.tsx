@@ -13,9 +13,9 @@ import { ProblemText } from './problem-text.tsx'
 import { studentProblem } from './student-problems.ts'
 
 /**
- * issue #29: many students from a CSV file (a header row, then e-mail, access flags, active until,
- * company, locale). A preview shows each row's problems before anything is sent; sending invites
- * the valid rows only and says what happened to each.
+ * Many students from a CSV file (a header row, then e-mail, access flags, active until, company,
+ * locale). A preview shows each row's problems before anything is sent; sending invites the valid
+ * rows only and says what happened to each.
  */
 export function StudentCsvDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()

@@ -12,7 +12,10 @@ import { studentProblem } from './student-problems.ts'
 
 const FIELDS = ['email', 'active_until', 'company_name']
 
-/** spec §1: a student is invited by the school with access flags and an "active until" date. */
+/**
+ * product-rules.md "Who uses it": a student is invited by the school with access flags and an
+ * "active until" date.
+ */
 export function StudentInviteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   const invite = useInviteStudent()

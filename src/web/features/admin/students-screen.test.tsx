@@ -7,7 +7,8 @@ import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { StudentsScreen } from './students-screen.tsx'
 
-// issue #29 Students: the list with its filters, lifting a ban, and the CSV preview before sending.
+// The console's Students: the list with its filters, lifting a ban, and the CSV preview before
+// sending.
 
 const student = (over: Partial<AdminStudent> = {}): AdminStudent => ({
   id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',

@@ -17,7 +17,7 @@ import { StudentCsvDialog } from './student-csv-dialog.tsx'
 import { StudentInviteDialog } from './student-invite-dialog.tsx'
 import { readStudentsUrl, STUDENT_FILTER_VALUES, writeStudentsUrl } from './students-url.ts'
 
-/** issue #29 Students: search, invite one or many (CSV with a preview), access, ban and warning. */
+/** The console's Students: search, invite one or many (CSV with a preview), access, ban and warning. */
 export function StudentsScreen() {
   const { t } = useLingui()
   const [params, setParams] = useSearchParams()

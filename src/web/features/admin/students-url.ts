@@ -1,6 +1,6 @@
 import type { StudentFilter, StudentsFilters } from '../../api/admin-students.ts'
 
-// The Students screen's filters live in the URL (DESIGN.md "The school's console").
+// The Students screen's filters live in the URL (design.md "The school's console").
 
 export const STUDENT_FILTER_VALUES: StudentFilter[] = [
   'all',

@@ -17,7 +17,7 @@ import { TeacherSettingsDialog } from './teacher-settings-dialog.tsx'
 type Props = { teacher: AdminTeacher; name: string; video: TeachersAnswer['video'] }
 type Dialog = 'reject' | 'settings' | 'deactivate' | null
 
-/** What the school may do with a teacher in their state (issue #29 Teachers). */
+/** What the school may do with a teacher in their state. */
 export function TeacherActions({ teacher, name, video }: Props) {
   const { t } = useLingui()
   const [dialog, setDialog] = useState<Dialog>(null)

@@ -106,7 +106,8 @@ export function TeacherCard({ teacher, video }: Props) {
           </Text>
         )}
         {teacher.status !== 'pending_verification' && (
-          // spec §4: the financial penalties for late cancellations and absences, for the school to review.
+          // product-rules.md "Teacher penalties": the financial penalties for late cancellations
+          // and absences, for the school to review.
           <Text
             size="sm"
             c={teacher.penalties.absence + teacher.penalties.late_cancellation > 0 ? 'red' : 'dimmed'}

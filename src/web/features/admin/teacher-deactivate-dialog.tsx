@@ -8,7 +8,7 @@ import { teacherProblem } from './teacher-problems.ts'
 
 type Props = { teacher: AdminTeacher; name: string; opened: boolean; onClose: () => void }
 
-/** issue #29: deactivating a teacher is confirmed first, and can be undone (Przywróć). */
+/** Deactivating a teacher is confirmed first, and can be undone (Przywróć). */
 export function TeacherDeactivateDialog({ teacher, name, opened, onClose }: Props) {
   const { t } = useLingui()
   const deactivate = useDeactivateTeacher()

@@ -11,7 +11,7 @@ import { teacherProblem } from './teacher-problems.ts'
 
 type Props = { teacher: AdminTeacher; name: string; opened: boolean; onClose: () => void }
 
-/** spec §4 / issue #29: a teacher awaiting verification is turned down; the reason is e-mailed in their locale. */
+/** A teacher awaiting verification is turned down; the reason is e-mailed in their locale. */
 export function TeacherRejectDialog({ teacher, name, opened, onClose }: Props) {
   const { t } = useLingui()
   const reject = useRejectTeacher()

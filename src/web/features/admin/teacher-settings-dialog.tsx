@@ -32,8 +32,8 @@ type Provider = 'default' | 'builtin' | 'vonage'
 const inLearncube = (t: AdminTeacher) => t.future_lessons > 0 && t.learncube_lessons === t.future_lessons
 
 /**
- * issue #29 Teachers "for any teacher": the monthly cap of lessons, and the video choices where the
- * server has them (Vonage, LearnCube: issue #23). Only what changed is sent; each change is audited.
+ * The console's Teachers "for any teacher": the monthly cap of lessons, and the video choices where
+ * the server has them (Vonage, LearnCube). Only what changed is sent; each change is audited.
  */
 export function TeacherSettingsDialog({ teacher, name, video, opened, onClose }: Props) {
   const { t } = useLingui()

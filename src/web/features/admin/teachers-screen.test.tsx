@@ -7,7 +7,7 @@ import { routeFetch, type SentRequest } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { TeachersScreen } from './teachers-screen.tsx'
 
-// issue #29 Teachers: the verification queue with what the school judges by, and its actions.
+// The console's Teachers: the verification queue with what the school judges by, and its actions.
 
 const teacher = (over: Partial<AdminTeacher> = {}): AdminTeacher => ({
   id: '2f1b6d0e-6f1c-4c2a-9d8e-7a6b5c4d3e2f',
@@ -130,7 +130,7 @@ describe('the console’s Teachers', () => {
     })
     renderScreen('/admin/teachers?status=active', '/admin/teachers', <TeachersScreen />)
     const card = await screen.findByRole('article', { name: 'Ewa Lis' })
-    // spec §4: the teacher's penalties by reason.
+    // The teacher's penalties by reason.
     expect(within(card).getByText('Kary: późne odwołania 1 · nieobecności 2')).toBeTruthy()
     fireEvent.click(within(card).getByRole('button', { name: 'Dezaktywuj…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Dezaktywować lektora?' })

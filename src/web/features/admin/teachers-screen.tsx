@@ -16,8 +16,9 @@ import { readTeachersUrl, writeTeachersUrl } from './teachers-url.ts'
 import { VerifyByEmail } from './verify-by-email.tsx'
 
 /**
- * issue #29 Teachers: the queue of teachers awaiting verification (spec §4) with what the school
- * judges them by, verify or reject; for any teacher the monthly cap, video, deactivation.
+ * The console's Teachers: the queue of teachers awaiting verification (product-rules.md "Sign-in
+ * and account states") with what the school judges them by, verify or reject; for any teacher the
+ * monthly cap, video, deactivation.
  */
 export function TeachersScreen() {
   const { t } = useLingui()

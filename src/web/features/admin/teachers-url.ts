@@ -1,6 +1,6 @@
 import type { AdminTeacherStatus, TeachersFilters } from '../../api/admin-teachers.ts'
 
-// The Teachers screen's filters live in the URL (DESIGN.md "The school's console").
+// The Teachers screen's filters live in the URL (design.md "The school's console").
 
 const STATUSES: (AdminTeacherStatus | 'all')[] = ['pending_verification', 'active', 'deactivated', 'all']
 

@@ -5,9 +5,9 @@ import { isDayTypo } from './admin-date-field.tsx'
 type RangeFilters = { from: string; to: string; page: number }
 
 /**
- * A console list's filter form (issue #29): a draft of the filters in the address, applied from
- * the first page once its range of days (`from`–`to`) is whole and in order. `tidy` shapes what
- * is applied (trimmed texts).
+ * A console list's filter form: a draft of the filters in the address, applied from the first page
+ * once its range of days (`from`–`to`) is whole and in order. `tidy` shapes what is applied
+ * (trimmed texts).
  */
 export function useFilterDraft<F extends RangeFilters>(
   value: F,

@@ -5,10 +5,10 @@ import { useSession } from '../../api/session.ts'
 import { activateLocale, isLocale } from '../../app/i18n.ts'
 
 // The operator's saved language (GET /operator/me `locale`, set by `create-operator --locale`)
-// follows the students' and teachers' rule (app/use-profile-locale.ts, issue #11 item 8): once
-// per sign-in the console takes it, unless a language was chosen on this device (on the login
-// screen, or with the console's switch). An operator's choice cannot be saved to the account (no
-// console route changes it), so it stays this device's choice and keeps winning at each sign-in.
+// follows the students' and teachers' rule (app/use-profile-locale.ts): once per sign-in the
+// console takes it, unless a language was chosen on this device (on the login screen, or with the
+// console's switch). An operator's choice cannot be saved to the account (no console route changes
+// it), so it stays this device's choice and keeps winning at each sign-in.
 
 /**
  * app/use-profile-locale.ts SIGNED_OUT_CHOICE_KEY, read here rather than imported: the login page

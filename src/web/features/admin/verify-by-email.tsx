@@ -10,8 +10,9 @@ import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 
 /**
- * spec §4: a teacher who registered waits for verification; the school lets them in by their
- * e-mail (the same service as `ops verify-teacher`), and the teacher is told by e-mail.
+ * product-rules.md "Sign-in and account states": a teacher who registered waits for verification;
+ * the school lets them in by their e-mail (the same service as `ops verify-teacher`), and the
+ * teacher is told by e-mail.
  */
 export function VerifyByEmail() {
   const { t } = useLingui()

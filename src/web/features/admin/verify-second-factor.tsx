@@ -7,7 +7,7 @@ import { CODE_PATTERN, cleanCode, codeErrorMessage, codeFormatMessage } from './
 import { CodeField } from './code-field.tsx'
 import { SecondFactorFrame } from './second-factor-frame.tsx'
 
-/** Each sign-in of an operator (issue #29): a code of the app, or one of the recovery codes. */
+/** Each sign-in of an operator: a code of the app, or one of the recovery codes. */
 export function VerifySecondFactor({ email }: { email: string }) {
   const { t } = useLingui()
   const verify = useVerifySecondFactor()

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AiErrorCode } from '../../../domain/ai-lesson/errors.ts'
 
-// The AI lesson's error codes (issue #15) in pl/en, kept in its own chunk (the shell's map,
+// The AI lesson's error codes in pl/en, kept in its own chunk (the shell's map,
 // api/error-messages.ts, stays within the login's size budget).
 export const AI_ERROR_MESSAGES: Record<AiErrorCode, MessageDescriptor> = {
   ai_access_denied: msg`Nie udało się uzyskać dostępu do lekcji z AI`,

@@ -33,7 +33,7 @@ const ICONS: Record<AiLessonTab, TablerIcon> = {
   progress: IconChartLine,
 }
 
-/** /dashboard/ai-lesson (spec §2, issue #15): the built-in tutor in six tabs. */
+/** /dashboard/ai-lesson (architecture.md "AI lesson"): the built-in tutor in six tabs. */
 export function AiLessonScreen() {
   const { t, i18n } = useLingui()
   const title = t`Lekcja z AI`

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-// spec §2 ai-lesson: the tabs, in the spec's order; the open one is the `tab` search parameter,
-// so a tab has an address (a reload, the back button and a link keep it).
+// The ai-lesson screen's tabs, in the order of product-rules.md "Screens and routes"; the open one
+// is the `tab` search parameter, so a tab has an address (a reload, the back button and a link keep
+// it).
 
 export const AI_LESSON_TABS = ['home', 'chat', 'settings', 'pronunciation', 'wordbook', 'progress'] as const
 export type AiLessonTab = (typeof AI_LESSON_TABS)[number]

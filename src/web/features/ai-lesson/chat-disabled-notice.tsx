@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { InfoCard } from '../../ui/info-card.tsx'
 
-/** No model configured (issue #15): said plainly; the tutor never invents a reply. */
+/** No model configured: said plainly; the tutor never invents a reply. */
 export function ChatDisabledNotice() {
   return (
     <InfoCard title={<Trans>Rozmowy z AI są wyłączone</Trans>}>

@@ -12,7 +12,7 @@ import { chatFailureMessage } from './chat-failure.ts'
 import { ChatMessageView } from './chat-message.tsx'
 import { TopicPicker } from './topic-picker.tsx'
 
-/** The chat (issue #15): a conversation at the student's level; replies stream in. */
+/** The chat: a conversation at the student's level; replies stream in. */
 export function ChatTab({ initialTopic }: { initialTopic: string }) {
   const { t, i18n } = useLingui()
   const settings = useAiSettings()

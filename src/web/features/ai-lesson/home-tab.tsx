@@ -31,7 +31,7 @@ function HomeCard({ title, children, action }: { title: ReactNode; children: Rea
   )
 }
 
-/** An outside provider's AI lesson (AI_LESSON_URL), embedded through its signed URL (spec §1). */
+/** An outside provider's AI lesson (AI_LESSON_URL), embedded through its signed URL. */
 function ProviderLesson() {
   const { t } = useLingui()
   const url = useAiLessonUrl()
@@ -49,7 +49,7 @@ function ProviderLesson() {
   )
 }
 
-/** Home (issue #15): today's reviews, a suggested conversation, the next lesson with a teacher. */
+/** Home: today's reviews, a suggested conversation, the next lesson with a teacher. */
 export function HomeTab() {
   const { t, i18n } = useLingui()
   const words = useWords().data?.words ?? []

@@ -10,8 +10,8 @@ import { useAiProgress } from '../../api/ai-lesson.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { MISTAKE_LABELS } from './chat-message.tsx'
 
-// The progress tab (issue #15): a chunk of its own with Mantine's charts (recharts), loaded only
-// when the tab opens. Each chart has a text summary beside it (not only a picture).
+// The progress tab: a chunk of its own with Mantine's charts (recharts), loaded only when the tab
+// opens. Each chart has a text summary beside it (not only a picture).
 
 const MISTAKE_COLORS = {
   grammar: 'indigo.6',

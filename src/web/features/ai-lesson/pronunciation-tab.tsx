@@ -21,7 +21,7 @@ function withKeys(words: WordResult[]) {
   })
 }
 
-/** Pronunciation (issue #15): read a phrase aloud, hear it back, and (when enabled) get it scored. */
+/** Pronunciation: read a phrase aloud, hear it back, and (when enabled) get it scored. */
 export function PronunciationTab() {
   const { t } = useLingui()
   const settings = useAiSettings().data

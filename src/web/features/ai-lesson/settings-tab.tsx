@@ -31,7 +31,7 @@ import { FormError } from '../../ui/form-error.tsx'
 import { languageLabel, pickById } from '../../ui/language-labels.ts'
 import { showToast } from '../../ui/toast.ts'
 
-/** Settings (issue #15): learned language, level, explanation language, daily goal. */
+/** Settings: learned language, level, explanation language, daily goal. */
 export function SettingsTab() {
   const { t, i18n } = useLingui()
   const settings = useAiSettings()

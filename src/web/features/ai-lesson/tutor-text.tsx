@@ -4,8 +4,8 @@ import { Fragment } from 'react'
 import { useAddWord } from '../../api/ai-wordbook.ts'
 import { showToast } from '../../ui/toast.ts'
 
-// A tutor's reply with every word a button (issue #15: "a word in a reply can be saved to the
-// wordbook with one tap"); the sentence it stands in is kept as the word's example.
+// A tutor's reply with every word a button (a word in a reply can be saved to the wordbook with one
+// tap); the sentence it stands in is kept as the word's example.
 
 const TOKENS = /([\p{L}\p{M}][\p{L}\p{M}'’-]*)/u
 

@@ -9,7 +9,7 @@ import { FormError } from '../../ui/form-error.tsx'
 import { AddWordForm } from './add-word-form.tsx'
 import { ReviewCard } from './review-card.tsx'
 
-/** The wordbook (issue #15): today's FSRS reviews (offline too), the words, and adding one. */
+/** The wordbook: today's FSRS reviews (offline too), the words, and adding one. */
 export function WordbookTab() {
   const { t } = useLingui()
   const words = useWords()

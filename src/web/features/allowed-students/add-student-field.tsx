@@ -7,9 +7,10 @@ import { emailSchema } from '../../../domain/api/common.ts'
 import { issueTextOf } from '../../api/issue-messages.ts'
 
 /**
- * issue #11 item 4: a teacher adds a student by the e-mail they sign in with (spec §7
- * teacher_students/create {emails}); the address joins the list ticked and the server checks it
- * on Save. Enter adds here instead of submitting the dialog.
+ * A teacher adds a student by the e-mail they sign in with (teacher_students/create {emails};
+ * decisions.md "A teacher adds students by e-mail; students see plainly who will not take them");
+ * the address joins the list ticked and the server checks it on Save. Enter adds here instead of
+ * submitting the dialog.
  */
 export function AddStudentField({ onAdd }: { onAdd: (email: string) => void }) {
   const { t, i18n } = useLingui()

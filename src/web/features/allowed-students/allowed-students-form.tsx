@@ -24,13 +24,13 @@ import {
 
 type Props = { initial: AllowedStudentsValues; students: TeacherStudent[]; onDone: () => void }
 
-// spec §8: a success toast exists for "students".
+// product-rules.md "Errors": a success toast exists for "students".
 const savedText = msg`Lista kursantów została zapisana`
 const failedText = msg`Błąd podczas aktualizacji danych`
 
 /**
  * The EditAllowedStudents form: the accepting switch and, when off, the students allowed to book —
- * those the teacher has lessons with, and any student added by e-mail (issue #11 item 4).
+ * those the teacher has lessons with, and any student added by e-mail.
  */
 export function AllowedStudentsForm({ initial, students, onDone }: Props) {
   const { t, i18n } = useLingui()

@@ -2,8 +2,9 @@ import type { TeacherStudent } from '../../../domain/api/teachers.ts'
 import type { IssueCode } from '../../../domain/validation/issues.ts'
 import type { AllowedStudentsChoice } from '../../api/teacher-students.ts'
 
-// EditAllowedStudents (spec §2, §4, §5): a teacher either accepts new students or lets only the
-// chosen ones book; then at least one must be chosen ("Select at least one student").
+// EditAllowedStudents (product-rules.md "Allowed students"): a teacher either accepts new students
+// or lets only the chosen ones book; then at least one must be chosen ("Select at least one
+// student").
 
 export type AllowedStudentsValues = { accepting: boolean; emails: string[] }
 
@@ -24,17 +25,17 @@ export function initialAllowedValues(
   return { accepting: !notAccepting, emails: allowed.map((student) => student.email) }
 }
 
-/** spec §5: not accepting new students needs at least one chosen student. */
+/** product-rules.md "Validation": not accepting new students needs at least one chosen student. */
 export function allowedStudentsProblem(values: AllowedStudentsValues): IssueCode | null {
   return !values.accepting && values.emails.length === 0 ? 'student_required' : null
 }
 
-/** What is saved (spec §4): accepting everyone, or the chosen students' e-mails. */
+/** What is saved: accepting everyone, or the chosen students' e-mails. */
 export function toChoice(values: AllowedStudentsValues): AllowedStudentsChoice {
   return values.accepting ? { accepting: true } : { accepting: false, emails: values.emails }
 }
 
-/** A row of the dialog's list: a known student, or an address the teacher added (issue #11 item 4). */
+/** A row of the dialog's list: a known student, or an address the teacher added. */
 export type StudentOption = { email: string; label: string; description: string | null; added: boolean }
 
 /** The offered students, then the addresses added by hand that are not among them. */

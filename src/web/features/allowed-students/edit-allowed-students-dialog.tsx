@@ -7,7 +7,10 @@ import { initialAllowedValues, offeredStudents } from './allowed-students-rules.
 
 type Props = { opened: boolean; onClose: () => void; notAccepting: boolean }
 
-/** EditAllowedStudents (spec §2, edit width): who may book lessons with the teacher (spec §4). */
+/**
+ * EditAllowedStudents (edit width): who may book lessons with the teacher (product-rules.md
+ * "Allowed students").
+ */
 export function EditAllowedStudentsDialog({ opened, onClose, notAccepting }: Props) {
   const { t } = useLingui()
   return (

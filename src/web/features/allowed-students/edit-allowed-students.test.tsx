@@ -35,7 +35,7 @@ const routes = (allowed: unknown[], withLessons: unknown[], notAccepting: boolea
 const writes = (sent: { method: string; path: string; body: unknown }[]) =>
   sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])
 
-describe('allowed students rules (spec §4, §5)', () => {
+describe('allowed students rules', () => {
   it('needs at least one student only when not accepting new students', () => {
     expect(allowedStudentsProblem({ accepting: false, emails: [] })).toBe('student_required')
     expect(allowedStudentsProblem({ accepting: false, emails: ['julia@example.com'] })).toBeNull()
@@ -48,7 +48,7 @@ describe('allowed students rules (spec §4, §5)', () => {
   })
 })
 
-describe('EditAllowedStudents (spec §2, §4)', () => {
+describe('EditAllowedStudents', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -104,7 +104,7 @@ describe('EditAllowedStudents (spec §2, §4)', () => {
     expect(done).not.toHaveBeenCalled()
   })
 
-  // issue #11 item 4: with no students yet the dialog only said so, and the teacher was stuck.
+  // With no students yet the dialog only said so, and the teacher was stuck.
   it('adds a student by e-mail, ticked, and saves the address', async () => {
     const done = vi.fn()
     const sent = routeFetch(routes([], [], true))

@@ -3,8 +3,8 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 
 /**
- * spec §2 BanWarn / §8: a banned student's sign-in is refused with the ban's end date, shown as a
- * dialog (the server sends the date as dd.MM.yyyy in Poland time).
+ * BanWarn (product-rules.md "Warning and ban"): a banned student's sign-in is refused with the
+ * ban's end date, shown as a dialog (the server sends the date as dd.MM.yyyy in Poland time).
  */
 export function BanDialog({ until, onClose }: { until: string | null; onClose: () => void }) {
   const { t } = useLingui()

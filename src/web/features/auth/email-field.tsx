@@ -5,7 +5,8 @@ import { clearServerError } from '../../api/server-error.ts'
 
 /**
  * The e-mail field of the auth forms, bound to a form's `email` value. Typing clears the global
- * server-error state (spec §8) and focusing clears the field's own error (spec §5).
+ * server-error state (product-rules.md "Errors") and focusing clears the field's own error
+ * ("Validation").
  */
 /** What the field needs of its form: @mantine/form's useForm, or the login's useLoginFields. */
 type EmailForm = {

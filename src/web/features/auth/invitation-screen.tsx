@@ -13,7 +13,7 @@ import { InvitationUnusable, refusalOf } from './invitation-unusable.tsx'
 
 /**
  * /invitation?token=…: accepts a student's invitation, signs them in and starts registration. The
- * link works again until the password is set or it expires (issue #25 item 4).
+ * link works again until the password is set or it expires.
  */
 export function InvitationScreen() {
   const { t } = useLingui()

@@ -12,8 +12,8 @@ export const refusalOf = (reason: string | undefined): InvitationRefusal =>
   reason === 'used' || reason === 'expired' ? reason : 'invalid'
 
 /**
- * issue #25 item 4: a link that no longer works says why and what to do next — sign in, reset the
- * password, or ask the school for a new invitation — never only "just sign in".
+ * A link that no longer works says why and what to do next — sign in, reset the password, or ask
+ * the school for a new invitation — never only "just sign in".
  */
 export function InvitationUnusable({ refusal }: { refusal: InvitationRefusal }) {
   const { t } = useLingui()

@@ -59,7 +59,7 @@ describe('the login form shows the server message inline', () => {
     renderScreen('/login/student', '/login/:id', <LoginScreen />)
     expect(screen.getByRole('heading', { name: 'Student sign-in' })).toBeTruthy()
     signInAs('anna@example.com', 'secret-password')
-    // Said once, in its dialog, not again under the form (issue #11 item 8).
+    // Said once, in its dialog, not again under the form.
     const dialog = await screen.findByRole('dialog', { name: 'Account banned' })
     expect(dialog.textContent).toContain('24.12.2025')
     expect(screen.queryByRole('alert')).toBeNull()

@@ -17,8 +17,9 @@ import { emailError, requiredError } from './validation.ts'
 const BanDialog = lazyComponent(async () => (await import('./ban-dialog.tsx')).BanDialog)
 
 /**
- * E-mail, password and remember-me (spec §3 login input). On success the session is stored and
- * the navigation guard moves the user on from the login path (spec §2).
+ * E-mail, password and remember-me (the login input of product-rules.md "Records and fields"). On
+ * success the session is stored and the navigation guard moves the user on from the login path
+ * ("Navigation guard").
  */
 export function LoginForm() {
   const { t, i18n } = useLingui()
@@ -41,7 +42,7 @@ export function LoginForm() {
     })
   })
 
-  // A ban is said once, by its dialog (issue #11 item 8: it was said twice).
+  // A ban is said once, by its dialog (it was said twice).
   const failure =
     signIn.error instanceof ApiError &&
     signIn.error.fieldErrors.length === 0 &&

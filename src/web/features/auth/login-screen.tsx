@@ -14,7 +14,8 @@ export function LoginScreen() {
     <AuthCard title={title} description={t`Witaj w Lektorium – szkole języków obcych online.`}>
       <LoginForm />
       {id !== 'student' && (
-        // spec §2: teachers register themselves; students are invited by the school.
+        // product-rules.md "Who uses it": teachers register themselves; students are invited by the
+        // school.
         <Group justify="center" gap={6}>
           <Text size="sm" c="dimmed">
             <Trans>Nie masz konta?</Trans>

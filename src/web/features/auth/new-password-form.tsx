@@ -14,7 +14,7 @@ import { confirmationError, newPasswordError } from './validation.ts'
 
 type Props = { token: string; onTokenInvalid: () => void }
 
-/** New password and its confirmation (spec §5: at least 8 characters, both equal). */
+/** New password and its confirmation (product-rules.md "Passwords": at least 8 characters, both equal). */
 export function NewPasswordForm({ token, onTokenInvalid }: Props) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()

@@ -8,7 +8,7 @@ type Props = { email: string; onResend: () => void; resending: boolean; failure:
 
 /**
  * The same answer whatever the address (no hint whether an account exists). Sending again is
- * possible after the 2-minute wait the server enforces (spec §9).
+ * possible after the 2-minute wait the server enforces (product-rules.md "Constants and limits").
  */
 export function PasswordResetSent({ email, onResend, resending, failure }: Props) {
   const [canResend, setCanResend] = useState(false)

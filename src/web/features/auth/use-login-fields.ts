@@ -9,8 +9,9 @@ const isField = (name: string): name is keyof LoginValues =>
 
 /**
  * The login form's state: its values, an error per field (cleared when the field changes), and a
- * submit that validates first — what @mantine/form does for the other forms, without its 18 kB
- * on the front door (issue #10: a cold /login within 150 kB of JavaScript).
+ * submit that validates first — what @mantine/form does for the other forms, without its 18 kB on
+ * the front door (a cold /login within 150 kB of JavaScript: decisions.md "The first load: a page
+ * downloads what it shows").
  */
 export function useLoginFields(validate: Record<TextField, (value: string) => ReactNode>) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false })

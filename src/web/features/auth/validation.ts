@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import { emailSchema, newPasswordSchema } from '../../../domain/api/common.ts'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/constants.ts'
 
-// spec §5, checked in the browser with the same schemas the server uses; texts in pl/en.
+// product-rules.md "Validation", checked in the browser with the same schemas the server uses;
+// texts in pl/en.
 
 export function requiredError(value: string): MessageDescriptor | null {
   return value.trim() === '' ? msg`To pole jest wymagane` : null

@@ -5,7 +5,7 @@ import { banWarnDecision, warningSeenValue } from './ban-warn-decision.ts'
 const now = Date.UTC(2026, 6, 10, 12)
 const warned = studentProfile({ warned_at: '2026-07-07T10:00:00.000Z' })
 
-describe('BanWarn decisions (spec §4)', () => {
+describe('BanWarn decisions', () => {
   it('warns a warned student at start', () => {
     expect(banWarnDecision(warned, now, false)).toBe('warn')
   })
@@ -29,7 +29,7 @@ describe('BanWarn decisions (spec §4)', () => {
     expect(banWarnDecision(studentProfile(), now, false)).toBeNull()
   })
 
-  it('never shows the student alert to a teacher (spec §4)', () => {
+  it('never shows the student alert to a teacher', () => {
     const teacher = teacherProfile({ warned_at: warned.warned_at, banned_until: '2026-07-20T22:00:00.000Z' })
     expect(banWarnDecision(teacher, now, false)).toBeNull()
   })

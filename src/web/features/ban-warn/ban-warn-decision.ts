@@ -1,8 +1,9 @@
 import type { Profile } from '../../../domain/api/profile.ts'
 
-// spec §4: students get a warning first, then a ban, on repeated late cancellations. A student
-// with warned_at sees the warning dialog at start, once per sign-in (docs/decisions.md); a
-// student whose ban has not ended sees the ban dialog and is logged out when it closes.
+// product-rules.md "Warning and ban": students get a warning first, then a ban, on repeated late
+// cancellations. A student with warned_at sees the warning dialog at start, once per sign-in
+// (docs/decisions.md); a student whose ban has not ended sees the ban dialog and is logged out when
+// it closes.
 
 export type BanWarnKind = 'ban' | 'warn'
 
@@ -19,7 +20,7 @@ export function banWarnDecision(
   now: number,
   warningSeen: boolean,
 ): BanWarnKind | null {
-  // spec §4: only students get the ban or warning alert.
+  // Only students get the ban or warning alert.
   if (profile.role !== 'student') return null
   const bannedUntil = profile.banned_until ? Date.parse(profile.banned_until) : Number.NaN
   if (bannedUntil > now) return 'ban'

@@ -10,7 +10,7 @@ import { BanWarn } from './ban-warn.tsx'
 
 const warned = studentProfile({ warned_at: '2026-07-07T10:00:00.000Z' })
 
-describe('BanWarn at start (spec §4)', () => {
+describe('BanWarn at start', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -16,8 +16,9 @@ const readSeen = () => readSeenMarker(WARNING_SEEN_KEY)
 const writeSeen = (value: string) => writeSeenMarker(WARNING_SEEN_KEY, value)
 
 /**
- * BanWarn (spec §2, §4): at start, a warned student sees the warning once per sign-in; a student
- * whose ban has not ended sees the ban with its end date and is logged out on closing it.
+ * BanWarn (product-rules.md "Warning and ban"): at start, a warned student sees the warning once
+ * per sign-in; a student whose ban has not ended sees the ban with its end date and is logged out
+ * on closing it.
  */
 export function BanWarn({ profile }: { profile: Profile }) {
   const session = useSession()

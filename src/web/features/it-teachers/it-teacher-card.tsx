@@ -12,9 +12,8 @@ import { RatingSummary } from '../../ui/rating-summary.tsx'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
 /**
- * One IT teacher (spec §2 it-teachers): picture, name, rating, the languages they teach IT in
- * (issue #11 item 8), languages with levels, links. A teacher who does not take the student is
- * not offered for booking (issue #11 item 4).
+ * One IT teacher (the it-teachers screen): picture, name, rating, the languages they teach IT in,
+ * languages with levels, links. A teacher who does not take the student is not offered for booking.
  */
 export function ItTeacherCard({ teacher }: { teacher: ItTeacher }) {
   const { t, i18n } = useLingui()

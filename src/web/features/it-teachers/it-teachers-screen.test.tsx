@@ -31,7 +31,7 @@ const dictionaries = {
 
 const show = () => renderScreen('/dashboard/it-teachers', '/dashboard/it-teachers', <ItTeachersScreen />)
 
-describe('IT teachers screen (spec §2 it-teachers)', () => {
+describe('IT teachers screen', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -54,7 +54,7 @@ describe('IT teachers screen (spec §2 it-teachers)', () => {
     ).toBe(`/dashboard/set-lessons?teacher=${TEACHER_ID}`)
     expect(within(card).getByText('4,8')).toBeTruthy()
     expect(await within(card).findByText(/Angielski C1/)).toBeTruthy()
-    // issue #11 item 8: the card says what makes the teacher an IT teacher.
+    // The card says what makes the teacher an IT teacher.
     expect(within(card).getByText('Specjalizacja IT: Angielski')).toBeTruthy()
   })
 

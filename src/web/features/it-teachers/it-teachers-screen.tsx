@@ -11,8 +11,8 @@ import { usePageTitle } from '../../ui/use-page-title.ts'
 import { ItTeacherCard } from './it-teacher-card.tsx'
 
 /**
- * The IT-teachers screen (spec §1, §2 it-teachers): the teachers with the IT specialization, for
- * the partner company's users (the guard sends everyone else to my-lessons).
+ * The IT-teachers screen (product-rules.md "Who uses it"): the teachers with the IT specialization,
+ * for the partner company's users (the guard sends everyone else to my-lessons).
  */
 export function ItTeachersScreen() {
   const { t } = useLingui()

@@ -1,8 +1,8 @@
 import type { LearncubeRoomToken } from '../../../domain/api/room.ts'
 
-// LearnCube's embedding (issue #23, their documentation): their style sheet and client script on
-// the page, then `new VirtualClassroom('#element', config)` renders the classroom in the element.
-// LearnCube is an outside service: its script is loaded from their address, once per page.
+// LearnCube's embedding (their documentation): their style sheet and client script on the page,
+// then `new VirtualClassroom('#element', config)` renders the classroom in the element. LearnCube
+// is an outside service: its script is loaded from their address, once per page.
 
 /** What LearnCube's client is given, in the names their documentation uses. */
 export type ClassroomConfig = {

@@ -6,7 +6,7 @@ const cube = { is_group: false, is_learncube: true }
 const search = '?lesson_id=7f9c'
 
 describe('cubeRedirect', () => {
-  it('keeps a cube lesson here, whoever asks (spec §2: no voice-sample check)', () => {
+  it('keeps a cube lesson here, whoever asks (no voice-sample check)', () => {
     expect(cubeRedirect(cube, search)).toBeNull()
   })
 
@@ -19,7 +19,7 @@ describe('cubeRedirect', () => {
 })
 
 describe('builtinRoomPath', () => {
-  it('asks for the ordinary room with the same query (issue #23 fallback)', () => {
+  it('asks for the ordinary room with the same query (the fallback)', () => {
     expect(builtinRoomPath(search)).toBe('/dashboard/video-call-vonage?lesson_id=7f9c&room=builtin')
     expect(builtinRoomPath('?lesson_id=7f9c&room=builtin')).toBe(
       '/dashboard/video-call-vonage?lesson_id=7f9c&room=builtin',

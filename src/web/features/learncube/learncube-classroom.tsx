@@ -14,9 +14,9 @@ const CLASSROOM_ID = 'learncube-classroom'
 type Phase = 'loading' | 'ready' | 'failed'
 
 /**
- * LearnCube's classroom for this party (issue #23): their script, once on the page, renders it in
- * a full-width element that React leaves alone. It routes by the URL's hash, so nothing else here
- * uses the hash; its own token comes from `validate_url`, which it calls itself.
+ * LearnCube's classroom for this party: their script, once on the page, renders it in a full-width
+ * element that React leaves alone. It routes by the URL's hash, so nothing else here uses the hash;
+ * its own token comes from `validate_url`, which it calls itself.
  */
 export function LearncubeClassroom({ classroom }: { classroom: LearncubeRoomToken['learncube'] }) {
   const element = useRef<HTMLDivElement>(null)

@@ -17,9 +17,9 @@ import { signInAs } from '../../test-support/test-session.ts'
 import type { ClassroomConfig } from './classroom-client.ts'
 import { LearncubeScreen } from './learncube-screen.tsx'
 
-// issue #23, spec §2 "the cube variant": the lesson's LearnCube classroom, or, without LearnCube
-// at the school, a notice and the way to the ordinary room. LearnCube's client is an outside
-// script: a stand-in class takes its place, and the page's loading of it is simulated.
+// "The cube variant": the lesson's LearnCube classroom, or, without LearnCube at the school, a
+// notice and the way to the ordinary room. LearnCube's client is an outside script: a stand-in
+// class takes its place, and the page's loading of it is simulated.
 
 const ID = lessonId(1)
 const QUERY = `?lesson_id=${ID}`
@@ -109,7 +109,7 @@ function open(lesson: Lesson, token: Answer) {
   return sent
 }
 
-describe('video-call-learn-cube (spec §2, issue #23)', () => {
+describe('video-call-learn-cube', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -22,12 +22,13 @@ import { LearncubeClassroom } from './learncube-classroom.tsx'
 import { NotConfiguredNotice } from './not-configured-notice.tsx'
 import { isFinal, useClassroomToken } from './use-classroom-token.ts'
 
-/** spec §8 "failed to load token", as the lesson room says it. */
+/** The "failed to load token" of product-rules.md "Errors", as the lesson room says it. */
 const tokenFailed: MessageDescriptor = msg`Nie udało się pobrać tokenu lekcji.`
 
 /**
- * Why the classroom cannot be entered: the server's refusal (not a party, cancelled, shut), LearnCube
- * not answering it (issue #23, Retry helps), or spec §8's "failed to load token".
+ * Why the classroom cannot be entered: the server's refusal (not a party, cancelled, shut),
+ * LearnCube not answering it (Retry helps), or the "failed to load token" of product-rules.md
+ * "Errors".
  */
 function refusalMessage(error: unknown): MessageDescriptor {
   if (isFinal(error)) return apiErrorMessage(error)
@@ -47,8 +48,9 @@ const BackToMyLessons = () => (
 )
 
 /**
- * /dashboard/video-call-learn-cube?lesson_id=… (spec §2 "the cube variant", issue #23): the
- * lesson's LearnCube classroom. A student goes straight in, without the voice-sample check.
+ * /dashboard/video-call-learn-cube?lesson_id=… ("the cube variant", decisions.md "Outside
+ * classrooms: Vonage and LearnCube"): the lesson's LearnCube classroom. A student goes straight in,
+ * without the voice-sample check.
  */
 export function LearncubeScreen() {
   const [params] = useSearchParams()

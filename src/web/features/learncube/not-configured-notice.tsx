@@ -7,8 +7,8 @@ import { Link } from 'react-router-dom'
 import { ACCENT_COLOR } from '../../app/theme.ts'
 
 /**
- * issue #23: a cube lesson at a school without LearnCube's keys (the server answered another
- * provider). It says so, and Join still leads to the ordinary room.
+ * A cube lesson at a school without LearnCube's keys (the server answered another provider). It
+ * says so, and Join still leads to the ordinary room.
  */
 export function NotConfiguredNotice({ roomPath }: { roomPath: string }) {
   const titleId = useId()

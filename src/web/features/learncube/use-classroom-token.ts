@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error.ts'
 import { fetchRoomToken } from '../../api/lesson-room.ts'
 
-// issue #23: the cube screen's lessons/generate_token answer. Not under lessonKeys: a lesson's
-// change (my-lessons invalidates them all) must not sign a new validate_url and so restart a
-// classroom in progress. Asked afresh on each visit (protocol §1: a token is never kept).
+// The cube screen's lessons/generate_token answer. Not under lessonKeys: a lesson's change
+// (my-lessons invalidates them all) must not sign a new validate_url and so restart a classroom in
+// progress. Asked afresh on each visit (protocol §1: a token is never kept).
 
 export const learncubeKeys = {
   token: (lessonId: string) => ['learncube', 'token', lessonId] as const,

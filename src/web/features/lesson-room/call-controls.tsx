@@ -39,7 +39,7 @@ type Props = {
   unread: number
   canReportAbsence: boolean
   leaveRef: Ref<HTMLButtonElement>
-  /** The teacher's record control (issue #22), rendered by the recording. */
+  /** The teacher's record control, rendered by the recording. */
   recordControl?: ReactNode
 }
 

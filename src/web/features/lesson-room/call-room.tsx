@@ -25,12 +25,12 @@ export type RoomDialogs = {
   absence: (lesson: Lesson, onClose: () => void, onReported: () => void) => ReactNode
   canReportAbsence: (lesson: Lesson) => boolean
   /**
-   * RateLesson (spec §2), offered once the lesson's time is up (issue #21 item 6): asked only
-   * then, so the lesson is taken as finished.
+   * RateLesson (product-rules.md "Ratings"), offered once the lesson's time is up: asked only then,
+   * so the lesson is taken as finished.
    */
   rate: (lesson: Lesson, onClose: () => void) => ReactNode
   canRate: (lesson: Lesson) => boolean
-  /** The lesson's recording (issue #22, features/recordings). */
+  /** The lesson's recording (features/recordings). */
   recording: RoomRecordingParts
 }
 
@@ -79,7 +79,7 @@ function usePassed(iso: string): boolean {
   return passed
 }
 
-/** The room (issue #13 item 4): a dark stage, the toolbar below, the chat beside (or below on a phone). */
+/** The room: a dark stage, the toolbar below, the chat beside (or below on a phone). */
 export function CallRoom({ lesson, role, session, chat, events, dialogs }: Props) {
   const { t } = useLingui()
   usePageTitle(t`Lekcja wideo`)
@@ -101,8 +101,8 @@ export function CallRoom({ lesson, role, session, chat, events, dialogs }: Props
   const unread = Math.max(0, chat.messages.length - seen.current)
 
   useEffect(() => {
-    // spec §4: after an absence report "elsewhere it activates the leave-class control": the
-    // focus goes to Leave once the dialog has given it back.
+    // After an absence report "elsewhere it activates the leave-class control" (product-rules.md
+    // "Absence reports"): the focus goes to Leave once the dialog has given it back.
     if (!absenceReported || dialog !== null) return
     const timer = setTimeout(() => leaveRef.current?.focus(), 50)
     return () => clearTimeout(timer)
@@ -240,7 +240,10 @@ export function CallRoom({ lesson, role, session, chat, events, dialogs }: Props
 
 type TimeUpProps = { closesAt: string | null; onRate: (() => void) | null; onLeave: () => void }
 
-/** issue #21 item 6: the lesson's time is up; the room stays open until the join window ends. */
+/**
+ * The lesson's time is up; the room stays open until the join window ends (product-rules.md "Join
+ * window").
+ */
 function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
   const closing = closesAt ? formatPolandTime(new Date(closesAt)) : null
   return (

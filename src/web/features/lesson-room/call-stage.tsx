@@ -17,14 +17,14 @@ const initials = (name: string) =>
     .join('')
 
 /**
- * The other party's video large, one's own small in a corner (issue #13 item 4). The stats the
- * quality indicator reads are also on the element, so the browser journeys can check that media
- * really arrives (inbound audio bytes, the candidate type in use).
+ * The other party's video large, one's own small in a corner. The stats the quality indicator reads
+ * are also on the element, so the browser journeys can check that media really arrives (inbound
+ * audio bytes, the candidate type in use).
  */
 export function CallStage({ call, otherName, otherImage }: Props) {
   const { t } = useLingui()
   const media = call.remote.media
-  // A camera the other side turned off shows its picture, not its last frame frozen (issue #21).
+  // A camera the other side turned off shows its picture, not its last frame frozen.
   const cameraOff = media !== null && !media.camera && !media.screen
   const remoteVideo =
     (call.remoteStream?.getVideoTracks().length ?? 0) > 0 && call.phase === 'connected' && !cameraOff

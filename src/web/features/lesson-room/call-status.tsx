@@ -14,7 +14,7 @@ const phaseTexts: Record<CallPhase, (name: string) => MessageDescriptor> = {
   joining: () => msg`Łączymy obraz i dźwięk…`,
   connected: () => msg`Połączono`,
   reconnecting: () => msg`Połączenie przerwane — łączymy ponownie…`,
-  // issue #21 item 5: the other side's trouble, told apart from its leaving (and from ours).
+  // The other side's trouble, told apart from its leaving (and from ours).
   'peer-reconnecting': (name) => msg`${name} traci połączenie — czekamy, aż wróci…`,
   'peer-left': (name) => msg`${name} nie jest już na lekcji`,
   ended: () => msg`Rozmowa zakończona`,

@@ -11,7 +11,7 @@ type Props = {
   at?: string
   dark: boolean
   status?: 'sending' | 'failed'
-  /** Why a message was not sent (issue #21 item 2: every refusal is shown with its reason). */
+  /** Why a message was not sent (every refusal is shown with its reason). */
   reason?: MessageDescriptor | null
   /** Whether sending it again may help (not for a room that is closed or a lesson cancelled). */
   retryable?: boolean

@@ -10,8 +10,8 @@ import { theme } from '../../app/theme.ts'
 import { ChatPanel } from './chat-panel.tsx'
 import type { LessonChat } from './use-lesson-chat.ts'
 
-// issue #21 item 2: every refusal the room's chat receives is shown with its reason, and a
-// message that sending again cannot help offers no "send again".
+// Every refusal the room's chat receives is shown with its reason, and a message that sending again
+// cannot help offers no "send again".
 
 const chatWith = (outgoing: LessonChat['outgoing']): LessonChat => ({
   messages: [],

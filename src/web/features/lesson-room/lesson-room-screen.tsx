@@ -13,8 +13,9 @@ import { LessonRoom } from './lesson-room.tsx'
 import { roomRedirect } from './room-routing.ts'
 
 /**
- * /dashboard/video-call-vonage?lesson_id=… (spec §2: the route keeps its query). Loads the
- * lesson, applies the video call routing rules, then shows the pre-join check and the room.
+ * /dashboard/video-call-vonage?lesson_id=… (the route keeps its query). Loads the lesson, applies
+ * the video call routing rules (product-rules.md "Screens and routes"), then shows the pre-join
+ * check and the room.
  */
 export function LessonRoomScreen({ dialogs }: { dialogs: RoomDialogs }) {
   const [params] = useSearchParams()

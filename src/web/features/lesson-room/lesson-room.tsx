@@ -21,7 +21,7 @@ import { createRoomEvents, type RoomEvents } from './room-events.ts'
 import { useCall } from './use-call.ts'
 import { type LessonChat, useLessonChat } from './use-lesson-chat.ts'
 
-/** spec §8 "failed to load token". */
+/** The "failed to load token" of product-rules.md "Errors". */
 const tokenFailed: MessageDescriptor = msg`Nie udało się pobrać tokenu lekcji.`
 const providerMissing: MessageDescriptor = msg`Ten rodzaj lekcji wideo nie jest jeszcze dostępny.`
 
@@ -156,7 +156,7 @@ function ActiveCall({ lesson, role, session, chat, events, dialogs, onRejoin }: 
   )
 }
 
-/** After the lesson's time, the student may rate it from the ended room (issue #21 item 6). */
+/** After the lesson's time, the student may rate it from the ended room. */
 function endedRating(
   lesson: Lesson,
   end: string,

@@ -1,5 +1,5 @@
-// Why the camera or microphone could not be opened (spec §8 "Camera or microphone not connected
-// or permission not granted"), and which browser's advice to give.
+// Why the camera or microphone could not be opened ("Camera or microphone not connected or
+// permission not granted", product-rules.md "Errors"), and which browser's advice to give.
 
 export type MediaProblem = 'denied' | 'no_device' | 'busy' | 'unsupported'
 export type BrowserFamily = 'chrome' | 'firefox' | 'safari' | 'edge' | 'other'

@@ -40,7 +40,10 @@ function BrowserHint({ family }: { family: BrowserFamily }) {
 
 type Props = { problem: MediaProblem; onRetry: () => void; cameraOnly?: boolean }
 
-/** spec §8 "Camera or microphone not connected or permission not granted", and what to do. */
+/**
+ * "Camera or microphone not connected or permission not granted" (product-rules.md "Errors"), and
+ * what to do.
+ */
 export function MediaProblemNotice({ problem, onRetry, cameraOnly = false }: Props) {
   const { t } = useLingui()
   const family = browserFamily(typeof navigator === 'undefined' ? '' : navigator.userAgent)

@@ -31,7 +31,7 @@ type Props = {
   joinError: MessageDescriptor | null
 }
 
-/** The pre-join check (issue #13 item 3): see and hear oneself, pick devices, then join. */
+/** The pre-join check: see and hear oneself, pick devices, then join. */
 export function PreJoin({ lesson, role, preview, chat, onJoin, joining, joinError }: Props) {
   const { t } = useLingui()
   const audioTrack = preview.stream?.getAudioTracks()[0] ?? null

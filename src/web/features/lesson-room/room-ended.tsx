@@ -27,7 +27,7 @@ const endTexts: Record<CallEnd, { title: MessageDescriptor; body: MessageDescrip
   cancelled: { title: msg`Lekcja została odwołana`, body: msg`Lekcja została odwołana.` },
 }
 
-/** Who cancelled, from this side's point of view (issue #21 item 2). */
+/** Who cancelled, from this side's point of view. */
 function cancelledBy(cancellation: Cancellation, role: Role, otherName: string): MessageDescriptor {
   if (cancellation.by === 'school') return msg`Lekcja została odwołana przez szkołę.`
   if (cancellation.by === role) return msg`Lekcja została odwołana przez Ciebie.`

@@ -1,7 +1,7 @@
 import type { RecordingNotice } from '../../../domain/api/room.ts'
 
-// What the room's socket says that other parts of the room act on (issue #22): the recording's
-// notices, and `welcome` when the socket is back in the room (they may have missed some).
+// What the room's socket says that other parts of the room act on: the recording's notices, and
+// `welcome` when the socket is back in the room (they may have missed some).
 
 export type RoomEvent = RecordingNotice | 'welcome'
 

@@ -21,7 +21,7 @@ describe('roomRedirect', () => {
     )
   })
 
-  it('keeps a cube lesson in the ordinary room when the query asks for it (issue #23 fallback)', () => {
+  it('keeps a cube lesson in the ordinary room when the query asks for it (the fallback)', () => {
     const cube = { ...one, is_learncube: true }
     const builtin = `${search}&room=builtin`
     expect(roomRedirect(cube, 'teacher', false, builtin)).toBeNull()

@@ -3,11 +3,11 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { asksForBuiltinRoom, paths } from '../../app/paths.ts'
 
 /**
- * spec §2 video call routing, for someone who opens the room's address directly: a group lesson
- * goes to my-lessons, a cube lesson to its own route, a student without a voice sample to
- * voice-confirmation first (keeping the query); a teacher goes straight in. Null: stay.
- * `room=builtin` keeps a cube lesson here: the cube screen's fallback when the school has no
- * LearnCube classroom (issue #23); the voice check applies then, as in any ordinary room.
+ * The video call routing of product-rules.md "Screens and routes", for someone who opens the room's
+ * address directly: a group lesson goes to my-lessons, a cube lesson to its own route, a student
+ * without a voice sample to voice-confirmation first (keeping the query); a teacher goes straight
+ * in. Null: stay. `room=builtin` keeps a cube lesson here: the cube screen's fallback when the
+ * school has no LearnCube classroom; the voice check applies then, as in any ordinary room.
  */
 export function roomRedirect(
   lesson: Pick<Lesson, 'is_group' | 'is_learncube'>,

@@ -8,7 +8,7 @@ const ANDROID =
 const withDisplay = { getDisplayMedia: () => Promise.resolve(new MediaStream()) } as unknown as MediaDevices
 const without = {} as MediaDevices
 
-describe('canShareScreen (issue #21 item 7)', () => {
+describe('canShareScreen', () => {
   it('offers sharing only in a desktop browser that has getDisplayMedia', () => {
     expect(canShareScreen({ mediaDevices: withDisplay, userAgent: DESKTOP }, false)).toBe(true)
     expect(canShareScreen({ mediaDevices: without, userAgent: DESKTOP }, false)).toBe(false)

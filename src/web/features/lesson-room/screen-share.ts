@@ -1,7 +1,7 @@
 /**
- * issue #21 item 7: the screen-share control only where the browser can share a screen. Phones'
- * browsers offer pages no screen capture, so a phone or tablet (a mobile user agent, or only a
- * finger for a pointer) is left out whatever its browser defines.
+ * The screen-share control only where the browser can share a screen. Phones' browsers offer pages
+ * no screen capture, so a phone or tablet (a mobile user agent, or only a finger for a pointer) is
+ * left out whatever its browser defines.
  */
 export const canShareScreen = (
   nav: Pick<Navigator, 'mediaDevices' | 'userAgent'> | undefined,

@@ -12,9 +12,10 @@ import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * AddNote (spec §2): the lesson `note` is the student's message to the teacher (lesson-texts.ts),
- * at most 255 characters; the button is disabled while it is empty. The current message is filled
- * in and the new one replaces it; both parties then read it on the lesson.
+ * AddNote (product-rules.md "Notes and memos"): the lesson `note` is the student's message to the
+ * teacher (lesson-texts.ts), at most 255 characters; the button is disabled while it is empty. The
+ * current message is filled in and the new one replaces it; both parties then read it on the
+ * lesson.
  */
 export function AddNoteDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()

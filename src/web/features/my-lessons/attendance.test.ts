@@ -3,7 +3,7 @@ import { lessonFixture } from '../../test-support/lesson-fixture.ts'
 import { attendanceRows, attendanceShown } from './attendance.ts'
 
 // The fixture's lesson: 2026-11-25 08:00–08:45 Poland time (07:00–07:45 UTC); my-lessons offers
-// Join from 07:45 until its end (issue #25 item 5: an ended lesson reads as finished).
+// Join from 07:45 until its end (an ended lesson reads as finished).
 const at = (utc: string) => Date.parse(`2026-11-25T${utc}:00.000Z`)
 
 describe('lesson attendance (protocol §4)', () => {

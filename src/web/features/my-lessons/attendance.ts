@@ -18,8 +18,8 @@ export type PartyPresence =
 export type AttendanceRow = { role: Role; presence: PartyPresence }
 
 /**
- * Whether a lesson's attendance tells anything: someone came, or Join is offered now (issue #25
- * item 5: not after the end, when the lesson reads as finished).
+ * Whether a lesson's attendance tells anything: someone came, or Join is offered now (not after the
+ * end, when the lesson reads as finished).
  */
 export function attendanceShown(lesson: Lesson, now: number): boolean {
   return lesson.attendance.length > 0 || joinOffer(lesson, now)?.kind === 'open'

@@ -2,8 +2,9 @@ import { addDays } from '../../../domain/poland-time.ts'
 import { isoWeekday } from '../../ui/date-keys.ts'
 import type { CalendarRange } from './my-lessons-url.ts'
 
-// The calendar of my-lessons (spec §2: week or day view) in Poland dates: weeks start on Monday
-// (spec §9). Dates are 'YYYY-MM-DD' keys, so no device zone moves a lesson to another day.
+// The calendar of my-lessons (week or day view) in Poland dates: weeks start on Monday
+// (product-rules.md "Time zone"). Dates are 'YYYY-MM-DD' keys, so no device zone moves a lesson to
+// another day.
 
 export type RangeDays = { from: string; to: string; days: string[] }
 

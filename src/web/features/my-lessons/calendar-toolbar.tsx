@@ -13,7 +13,7 @@ type Props = {
   onRange: (range: CalendarRange) => void
 }
 
-/** spec §2 my-lessons calendar: week or day, previous / next / today (Poland dates). */
+/** The my-lessons calendar: week or day, previous / next / today (Poland dates). */
 export function CalendarToolbar({ range, date, today, onDate, onRange }: Props) {
   const { t, i18n } = useLingui()
   const { from, to } = rangeDays(range, date)

@@ -57,7 +57,7 @@ function toReason(text: string) {
   fireEvent.change(reason(), { target: { value: text } })
 }
 
-describe('CancelLesson (spec §2, §4)', () => {
+describe('CancelLesson', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -22,8 +22,9 @@ import { useDialogWrite } from './use-dialog-write.ts'
 type Step = 'overview' | 'reason' | 'penalty'
 
 /**
- * CancelLesson (spec §2): step 0 the lesson with Join (this is my-lessons), step 1 a required
- * reason of at most 255 characters, then POST /lessons/cancel. Stays open on failure.
+ * CancelLesson (product-rules.md "Cancellation"): step 0 the lesson with Join (this is my-lessons),
+ * step 1 a required reason of at most 255 characters, then POST /lessons/cancel. Stays open on
+ * failure.
  */
 export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()

@@ -7,10 +7,11 @@ import { showToast } from '../../ui/toast.ts'
 import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 
 /**
- * What follows a cancel (spec §4): a banned student is signed out with the ban's end date (a
- * toast that stays until closed, since the screen goes); a teacher's late cancellation shows the
- * financial-penalty notice (the dialog's last step); otherwise a toast — and after a warning the
- * refetched profile brings the BanWarn dialog (my-lesson-mutations.ts refreshes it).
+ * What follows a cancel (product-rules.md "Cancellation", "Warning and ban", "Teacher penalties"):
+ * a banned student is signed out with the ban's end date (a toast that stays until closed, since
+ * the screen goes); a teacher's late cancellation shows the financial-penalty notice (the dialog's
+ * last step); otherwise a toast — and after a warning the refetched profile brings the BanWarn
+ * dialog (my-lesson-mutations.ts refreshes it).
  */
 export function useCancelOutcome(showPenalty: () => void, close: () => void) {
   const logout = useLogout()

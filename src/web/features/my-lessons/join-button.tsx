@@ -13,15 +13,16 @@ import { useLessonView } from './lesson-view-context.tsx'
 type Props = { lesson: Lesson; size?: ButtonProps['size']; fullWidth?: boolean; withHint?: boolean }
 
 /**
- * Join (spec §4 / §9): enabled from 15 minutes before the start to 15 minutes after the end,
- * never for a cancelled lesson; it follows the screen's clock. A disabled Join says when it opens,
- * or, while the server is out of reach, that it waits for the connection (the room needs it).
+ * Join (product-rules.md "Join window"): enabled from 15 minutes before the start to 15 minutes
+ * after the end, never for a cancelled lesson; it follows the screen's clock. A disabled Join says
+ * when it opens, or, while the server is out of reach, that it waits for the connection (the room
+ * needs it).
  */
 export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: Props) {
   const { t } = useLingui()
   const { role, now, voiceSample } = useLessonView()
   const online = useOnlineStatus()
-  // issue #25 item 5: nothing to join on a cancelled or ended lesson.
+  // Nothing to join on a cancelled or ended lesson.
   const state = joinOffer(lesson, now)
   if (state === null) return null
   const name = lesson.fullName

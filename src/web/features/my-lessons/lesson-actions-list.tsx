@@ -22,7 +22,7 @@ import type { LessonAction } from './lesson-state.ts'
 
 type Label = MessageDescriptor | ((lesson: Lesson, role: Role) => MessageDescriptor)
 
-// The note and the memos are named after whom they are for (lesson-texts.ts, issue #11 item 1).
+// The note and the memos are named after whom they are for (lesson-texts.ts).
 const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?: number }> }> = {
   materials: { label: msg`Materiały`, Icon: IconFiles },
   recordings: { label: msg`Nagrania lekcji`, Icon: IconMovie },

@@ -15,11 +15,14 @@ const LessonActionsList = lazyComponent(
 // Cancel last and in red: the one action that cannot be undone.
 const ORDER: LessonAction[] = ['recordings', 'materials', 'note', 'memos', 'rate', 'absence', 'cancel']
 
-/** The lesson's allowed actions (spec §4, §6) in one labelled menu; nothing when none is allowed. */
+/**
+ * The lesson's allowed actions (product-rules.md "Roles and permissions") in one labelled menu;
+ * nothing when none is allowed.
+ */
 export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   const { t } = useLingui()
   const { role, now, open, withPendingWrites } = useLessonView()
-  // The dialog gives the focus back to the ⋮ it was opened from (issue #11 item 7).
+  // The dialog gives the focus back to the ⋮ it was opened from.
   const trigger = useRef<HTMLButtonElement>(null)
   const shown = withPendingWrites(lesson)
   const allowed = lessonActions(shown, role, now)

@@ -6,8 +6,8 @@ import { type AttendanceRow, attendanceRows, attendanceShown, type PartyPresence
 import { useLessonView } from './lesson-view-context.tsx'
 
 /**
- * docs/lesson-room-protocol.md §4 / issue #13 item 6: who was at the lesson and from when to when
- * (Poland time, like the lesson's own hours), for both parties alike.
+ * docs/lesson-room-protocol.md §4: who was at the lesson and from when to when (Poland time, like
+ * the lesson's own hours), for both parties alike.
  */
 export function LessonAttendance({ lesson }: { lesson: Lesson }) {
   const { t } = useLingui()
@@ -59,8 +59,8 @@ function PresenceText({ presence }: { presence: PartyPresence }) {
 }
 
 /**
- * In ReportAbsence (issue #13 item 6): whether the person being reported ever came to the room,
- * as the server recorded it; the report then stores the same fact (`absentee_joined`).
+ * In ReportAbsence: whether the person being reported ever came to the room, as the server recorded
+ * it; the report then stores the same fact (`absentee_joined`).
  */
 export function AbsenteePresence({ lesson }: { lesson: Lesson }) {
   const { role, now } = useLessonView()

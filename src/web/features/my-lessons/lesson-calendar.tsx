@@ -17,7 +17,7 @@ const COLUMNS_QUERY = '(min-width: 75em)'
 
 /**
  * The calendar view: the shown week (seven columns on wide screens, the whole week without
- * scrolling, DESIGN.md) or one day; lessons sit in their Poland day, soonest first.
+ * scrolling, design.md "Layout") or one day; lessons sit in their Poland day, soonest first.
  */
 export function LessonCalendar({ days, lessons, today }: Props) {
   const { i18n } = useLingui()

@@ -24,7 +24,7 @@ type Props = {
 export function LessonCard({ lesson, withDate = true, compact = false }: Props) {
   const { now, isPending, withPendingWrites } = useLessonView()
   const cancelled = isCancelled(lesson)
-  // Nothing to join on a cancelled or ended lesson (issue #11 item 8, issue #25 item 5).
+  // Nothing to join on a cancelled or ended lesson.
   const joinShown = joinOffer(lesson, now) !== null
   return (
     <Paper

@@ -5,7 +5,7 @@ import type { LessonAction } from './lesson-state.ts'
 
 export type OpenDialog = { action: LessonAction; lesson: Lesson }
 
-// Each dialog is a chunk of its own, downloaded when first opened (issue #10).
+// Each dialog is a chunk of its own, downloaded when first opened.
 const DIALOGS = {
   cancel: lazyComponent(async () => (await import('./cancel-lesson-dialog.tsx')).CancelLessonDialog),
   rate: lazyComponent(async () => (await import('./rate-lesson-dialog.tsx')).RateLessonDialog),

@@ -19,7 +19,7 @@ describe('how a lesson is shown on my-lessons', () => {
     expect(otherParty(withPicture, 'teacher').imageUrl).toBeNull()
   })
 
-  it('routes Join as spec §2 says', () => {
+  it('routes Join by the video call routing', () => {
     const query = `?lesson_id=${lesson.id}`
     expect(videoCallPath(lesson, 'teacher', false)).toBe(`/dashboard/video-call-vonage${query}`)
     expect(videoCallPath(lesson, 'student', true)).toBe(`/dashboard/video-call-vonage${query}`)

@@ -6,12 +6,15 @@ import { deviceTime } from '../../ui/slot-format.ts'
 
 // What a lesson shows on my-lessons, as pure functions of the lesson, the viewer and the time.
 
-/** The Poland calendar day of the lesson's start (spec §9: lesson logic in Poland time). */
+/**
+ * The Poland calendar day of the lesson's start (product-rules.md "Time zone": lesson logic in
+ * Poland time).
+ */
 export const lessonDay = (lesson: Pick<Lesson, 'scheduled_at'>): string =>
   polandDateKey(Date.parse(lesson.scheduled_at))
 
 /**
- * DESIGN.md "Words": start–end in Poland time, and the same span on the device's clock when its
+ * design.md "Words": start–end in Poland time, and the same span on the device's clock when its
  * zone gives another wall-clock time (null otherwise). `timeZone` is for tests.
  */
 export function lessonTimes(lesson: Pick<Lesson, 'scheduled_at' | 'ends_at'>, timeZone?: string) {
@@ -30,8 +33,9 @@ export function otherParty(lesson: Lesson, role: Role) {
 }
 
 /**
- * spec §2 "Video call routing": a teacher goes straight to the call; a student without a voice
- * sample goes to voice-confirmation first, unless the call is the cube variant.
+ * The video call routing (product-rules.md "Screens and routes"): a teacher goes straight to the
+ * call; a student without a voice sample goes to voice-confirmation first, unless the call is the
+ * cube variant.
  */
 export function videoCallPath(lesson: Pick<Lesson, 'id' | 'is_learncube'>, role: Role, voiceSample: boolean) {
   const query = `?${new URLSearchParams({ lesson_id: lesson.id })}`

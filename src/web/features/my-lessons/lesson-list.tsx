@@ -8,13 +8,13 @@ import { LessonsSkeleton } from './lesson-states.tsx'
 import type { LessonsTab } from './my-lessons-url.ts'
 
 // The table (with Mantine's ScrollArea) is for wider screens only: a phone, which shows cards,
-// does not download it (issue #10). Wider screens start loading it with the screen.
+// does not download it. Wider screens start loading it with the screen.
 const LessonTable = lazyComponent(async () => (await import('./lesson-table.tsx')).LessonTable)
 export const preloadLessonTable = LessonTable.preload
 
 type Props = { lessons: Lesson[]; mobile: boolean; tab: LessonsTab; empty: ReactNode }
 
-/** The list view: a table on wider screens, cards on a phone (DESIGN.md "Mobile first"). */
+/** The list view: a table on wider screens, cards on a phone (design.md "Mobile first"). */
 export function LessonList({ lessons, mobile, tab, empty }: Props) {
   const { t } = useLingui()
   if (lessons.length === 0) return empty

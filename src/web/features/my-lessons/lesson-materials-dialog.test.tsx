@@ -36,7 +36,7 @@ function choose(file: File) {
   fireEvent.change(input)
 }
 
-describe('lesson materials (spec §2 FileItem, §5, §6)', () => {
+describe('lesson materials', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -17,9 +17,9 @@ import { saveFile } from './save-file.ts'
 import { useDialogWrite, writeErrorMessage } from './use-dialog-write.ts'
 
 /**
- * The lesson's materials (spec §2 FileItem, §6): both parties download them (through the
- * authenticated API), only the owner role deletes, teachers add new ones. The list follows
- * lessons/show, which every upload and removal updates.
+ * The lesson's materials (FileItem; product-rules.md "Roles and permissions"): both parties
+ * download them (through the authenticated API), only the owner role deletes, teachers add new
+ * ones. The list follows lessons/show, which every upload and removal updates.
  */
 export function LessonMaterialsDialog({ lesson: listed, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()

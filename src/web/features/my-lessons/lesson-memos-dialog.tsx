@@ -14,10 +14,10 @@ import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * LessonMemos (spec §2, §5): each party writes its own memo, at most 255 characters; an emptied
- * memo clears it. The teacher's is their notes for the student, the student's their own notebook
- * (lesson-texts.ts); both are read on the lesson itself. A student has none on a group lesson
- * (spec §5), so the menu does not offer it there.
+ * LessonMemos (product-rules.md "Notes and memos"): each party writes its own memo, at most 255
+ * characters; an emptied memo clears it. The teacher's is their notes for the student, the
+ * student's their own notebook (lesson-texts.ts); both are read on the lesson itself. A student has
+ * none on a group lesson, so the menu does not offer it there.
  */
 export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()

@@ -6,9 +6,8 @@ import { RATING_MAX } from '../../../domain/constants.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 /**
- * The student's rating of an ended lesson with its comment, read by both parties on the lesson
- * (issue #25 item 1: the comment was required and then shown nowhere). Read only; the student
- * changes it in ⋮.
+ * The student's rating of an ended lesson with its comment, read by both parties on the lesson (the
+ * comment was required and then shown nowhere). Read only; the student changes it in ⋮.
  */
 export function LessonRating({
   rating,

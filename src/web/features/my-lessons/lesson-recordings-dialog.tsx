@@ -12,8 +12,8 @@ import { AppDialog } from '../../ui/app-dialog.tsx'
 import { formatDuration } from '../../ui/format-duration.ts'
 import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 
-// The lesson's recordings (issue #22) for both parties: each played in the page, with seeking
-// (the signed URL answers byte ranges), and how long it is kept.
+// The lesson's recordings for both parties: each played in the page, with seeking (the signed URL
+// answers byte ranges), and how long it is kept.
 
 function RecordingItem({ recording }: { recording: Archive }) {
   const { t } = useLingui()
@@ -81,7 +81,7 @@ export function LessonRecordingsDialog({ lesson: listed, onClose }: { lesson: Le
         ) : recordings.isError ? (
           <Alert color="red" variant="light" role="alert">
             <Stack gap="xs" align="flex-start">
-              {/* spec §8 "failed to get archive" */}
+              {/* "failed to get archive" (product-rules.md "Errors") */}
               <Text size="sm">
                 <Trans>Nie udało się pobrać nagrania.</Trans>
               </Text>

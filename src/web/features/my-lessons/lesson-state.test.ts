@@ -4,14 +4,14 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { finishedLessonFixture, lessonFixture, lessonId } from '../../test-support/lesson-fixture.ts'
 import { type LessonState, lessonState } from './lesson-state.ts'
 
-// issue #25 item 5: every status and time a lesson can be in, and what each party is offered.
-// The lesson runs Wednesday 25.11.2026 08:00–08:45 Poland time (07:00–07:45 UTC).
+// Every status and time a lesson can be in, and what each party is offered. The lesson runs
+// Wednesday 25.11.2026 08:00–08:45 Poland time (07:00–07:45 UTC).
 
 const at = (iso: string) => Date.parse(iso)
 const DAY_BEFORE = at('2026-11-24T07:00:00Z')
 const JOIN_OPEN = at('2026-11-25T06:50:00Z') // 10 minutes before the start
 const RUNNING = at('2026-11-25T07:20:00Z')
-const JUST_ENDED = at('2026-11-25T07:50:00Z') // 5 minutes after the end, inside spec §4's margin
+const JUST_ENDED = at('2026-11-25T07:50:00Z') // 5 minutes after the end, inside the join window's margin
 const WEEK_AFTER = at('2026-12-02T07:00:00Z')
 
 const scheduled = lessonFixture()
@@ -91,7 +91,7 @@ const rows: Row[] = [
       actions: ['memos', 'materials', 'absence'],
     },
   ],
-  // issue #25 item 5: "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję" under Zakończone.
+  // "MOŻNA DOŁĄCZYĆ" showed with both Dołącz and "Oceń lekcję" under Zakończone.
   [
     'just ended, student',
     finished,
@@ -157,7 +157,7 @@ const rows: Row[] = [
       actions: ['rate', 'note', 'memos', 'absence'],
     },
   ],
-  // issue #25 item 5: a lesson cancelled for a future date stayed under Zaplanowane.
+  // A lesson cancelled for a future date stayed under Zaplanowane.
   [
     'cancelled, start still ahead',
     cancelled,
@@ -179,7 +179,7 @@ const rows: Row[] = [
     'student',
     { tab: 'closed', badge: 'cancelled', join: null, rateNow: false, actions: [] },
   ],
-  // Group lessons keep their own tab; a student has no memo of their own there (spec §5).
+  // Group lessons keep their own tab; a student has no memo of their own there.
   [
     'group, future',
     group,
@@ -203,7 +203,7 @@ const rows: Row[] = [
   ],
 ]
 
-describe('a lesson’s tab, badge, Join and actions (issue #25 item 5)', () => {
+describe('a lesson’s tab, badge, Join and actions', () => {
   it.each(rows)('%s', (_name, lesson, now, role, expected) => {
     expect(lessonState(lesson, now, role)).toEqual(expected)
   })

@@ -9,9 +9,10 @@ import {
   joinState,
 } from '../../../domain/lesson-rules.ts'
 
-// issue #25 item 5: the one rule for a lesson's state on my-lessons. The tab it lives in, its badge,
-// Join and every action of its menu come from here, as a pure function of the lesson, the time and
-// the viewer's role; the list, table, calendar, next lesson and dialogs only draw what it says.
+// The one rule for a lesson's state on my-lessons (decisions.md "Ratings read where people look; a
+// lesson's state from one rule"). The tab it lives in, its badge, Join and every action of its menu
+// come from here, as a pure function of the lesson, the time and the viewer's role; the list,
+// table, calendar, next lesson and dialogs only draw what it says.
 // - A cancelled lesson is never "scheduled": it is closed (or group), marked cancelled, no actions.
 // - An ended lesson offers rating (the student's, once) and never Join (docs/decisions.md).
 
@@ -25,7 +26,7 @@ export type LessonState = {
   tab: LessonTab
   badge: LessonBadge
   join: JoinOffer
-  /** "Oceń lekcję" beside the lesson: the student's ended lesson not rated yet (issue #11 item 8). */
+  /** "Oceń lekcję" beside the lesson: the student's ended lesson not rated yet. */
   rateNow: boolean
   /** The lesson's menu, in no particular order (the menu orders them). */
   actions: LessonAction[]
@@ -54,13 +55,16 @@ export const hasEnded = (lesson: Pick<Lesson, 'status' | 'ends_at'>, now: number
 
 type Timing = Pick<Lesson, 'scheduled_at' | 'ends_at' | 'status' | 'cancelled_at'>
 
-/** spec §2 my-lessons tabs: group lessons apart; a lesson still to come or running is scheduled. */
+/** The my-lessons tabs: group lessons apart; a lesson still to come or running is scheduled. */
 export function lessonTab(lesson: Timing & Pick<Lesson, 'is_group'>, now: number): LessonTab {
   if (lesson.is_group) return 'group'
   return isCancelled(lesson) || hasEnded(lesson, now) ? 'closed' : 'scheduled'
 }
 
-/** Join (spec §4: from 15 minutes before the start), never on a cancelled or ended lesson. */
+/**
+ * Join (product-rules.md "Join window": from 15 minutes before the start), never on a cancelled or
+ * ended lesson.
+ */
 export function joinOffer(lesson: Timing, now: number): JoinOffer {
   if (isCancelled(lesson) || hasEnded(lesson, now)) return null
   const state = joinState(lesson, now)
@@ -68,18 +72,24 @@ export function joinOffer(lesson: Timing, now: number): JoinOffer {
   return state.kind === 'open' ? { kind: 'open' } : null
 }
 
-/** DESIGN.md: one badge for a lesson's state, the same wherever the lesson appears. */
+/** design.md "Visual language": one badge for a lesson's state, the same wherever the lesson appears. */
 export function lessonBadge(lesson: Timing, now: number): LessonBadge {
   if (isCancelled(lesson)) return 'cancelled'
   if (hasEnded(lesson, now)) return 'finished'
   return joinOffer(lesson, now)?.kind === 'open' ? 'joinable' : 'scheduled'
 }
 
-/** spec §4 / §6: only the lesson's student rates, and only a lesson that ended and was not cancelled. */
+/**
+ * product-rules.md "Ratings": only the lesson's student rates, and only a lesson that ended and was
+ * not cancelled.
+ */
 export const mayRate = (lesson: Timing, role: Role, now: number) =>
   role === 'student' && !isCancelled(lesson) && hasEnded(lesson, now)
 
-/** The actions a lesson offers this viewer now (spec §4, §6); each dialog is shown only when allowed. */
+/**
+ * The actions a lesson offers this viewer now (product-rules.md "Roles and permissions"); each
+ * dialog is shown only when allowed.
+ */
 export function lessonActions(lesson: StateLesson, role: Role, now: number): LessonAction[] {
   const actions: LessonAction[] = []
   if (canCancel(lesson, now)) actions.push('cancel')
@@ -87,7 +97,7 @@ export function lessonActions(lesson: StateLesson, role: Role, now: number): Les
   if (canAddNote(lesson, role)) actions.push('note')
   if (canEditMemos(lesson, role)) actions.push('memos')
   if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
-  // issue #22: the lesson's recordings and voice clips, for both parties, once there are any.
+  // The lesson's recordings and voice clips, for both parties, once there are any.
   if (lesson.recordings.length > 0 || lesson.voice_recordings.length > 0) actions.push('recordings')
   if (canReportAbsence(lesson, now)) actions.push('absence')
   return actions

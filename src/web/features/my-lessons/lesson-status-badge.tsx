@@ -19,13 +19,13 @@ type Props = {
 }
 
 /**
- * DESIGN.md: a lesson's state looks the same everywhere — scheduled, joinable now, finished,
- * cancelled (with its reason, spec §3 cancellation_reason), pending — colour plus text.
+ * design.md "Visual language": a lesson's state looks the same everywhere — scheduled, joinable
+ * now, finished, cancelled (with its reason, `cancellation_reason`), pending — colour plus text.
  */
 export function LessonStatusBadge({ lesson, now, pending = false, compact = false }: Props) {
   const { t } = useLingui()
   const size = compact ? 'xs' : 'sm'
-  // issue #25 item 5: the badge follows the one rule of lesson-state.ts.
+  // The badge follows the one rule of lesson-state.ts.
   const state = lessonBadge(lesson, now)
   const badge =
     state === 'cancelled' ? (

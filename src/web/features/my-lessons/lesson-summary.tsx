@@ -84,9 +84,9 @@ export function LessonParty({ lesson, compact = false }: SummaryProps) {
 }
 
 /**
- * issue #25 item 2: the teacher reads the student's "about" and learned languages on the
- * student's profile (spec §2 student-profile/{id}; the server lets a teacher see their students);
- * the student reaches the teacher's page (teacher/{id}) and its reviews the same way.
+ * The teacher reads the student's "about" and learned languages on the student's profile
+ * (student-profile/{id}; decisions.md "Who may open a student's profile"); the student reaches the
+ * teacher's page (teacher/{id}) and its reviews the same way.
  */
 function PartyProfileLink({ lesson, compact = false }: SummaryProps) {
   const { t } = useLingui()

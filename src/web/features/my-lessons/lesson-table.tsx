@@ -43,7 +43,7 @@ export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: 
               key={lesson.id}
               data-testid="lesson"
               data-cancelled={cancelled || undefined}
-              // A cancelled lesson reads as over (issue #11 item 8), its badge and reason still say why.
+              // A cancelled lesson reads as over, its badge and reason still say why.
               bg={cancelled ? 'gray.0' : undefined}
               c={cancelled ? 'dimmed' : undefined}
             >

@@ -3,8 +3,9 @@ import { msg } from '@lingui/core/macro'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 
-// spec §3 gives a lesson three texts; each has one writer and one reader (docs/decisions.md,
-// issue #11), and each party names them after whom they are for, so nobody takes one for another:
+// A lesson has three texts (product-rules.md "Notes and memos"); each has one writer and one reader
+// (docs/decisions.md "The lesson note and the two memos, for a user"), and each party names them
+// after whom they are for, so nobody takes one for another:
 // - note: the student's message to the teacher (AddNote), read by the teacher on the lesson;
 // - teacher_memos: the teacher's notes for the student (homework, words), read by the student;
 // - student_memos: the student's own notebook, which the server never sends to the teacher.

@@ -8,11 +8,11 @@ export type LessonView = {
   role: Role
   /** The screen's clock (use-now.ts), so every Join button follows the same time. */
   now: number
-  /** spec §3 Scheduled lessons response voice_sample_provided (spec §2 video call routing). */
+  /** The scheduled lessons' voice_sample_provided (it decides the video call routing). */
   voiceSample: boolean
   /**
    * Opens an action's dialog for a lesson; `returnTo` takes the focus back when it closes (the
-   * lesson's ⋮ button, issue #11 item 7).
+   * lesson's ⋮ button).
    */
   open: (action: LessonAction, lesson: Lesson, returnTo?: HTMLElement | null) => void
   /** A lesson with writes not yet accepted by the server (shown with the pending badge). */

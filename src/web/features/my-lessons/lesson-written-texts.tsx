@@ -7,7 +7,7 @@ import { writtenTexts } from './lesson-texts.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 // The icons' tooltips need floating-ui (some 20 kB gzipped): a chunk of its own, as the calendar
-// that shows them is (issue #10).
+// that shows them is.
 const LessonTextIcons = lazyComponent(async () => (await import('./lesson-text-icons.tsx')).LessonTextIcons)
 
 /**

@@ -17,7 +17,7 @@ import { useLessonView } from './lesson-view-context.tsx'
 import type { CalendarRange, LessonsTab, MyLessonsState } from './my-lessons-url.ts'
 import { SavedCopyNotice } from './offline-notices.tsx'
 
-// The calendar view is a chunk of its own, downloaded when first chosen (issue #10).
+// The calendar view is a chunk of its own, downloaded when first chosen.
 const LessonCalendar = lazyComponent(async () => (await import('./lesson-calendar.tsx')).LessonCalendar)
 const CalendarToolbar = lazyComponent(async () => (await import('./calendar-toolbar.tsx')).CalendarToolbar)
 
@@ -36,11 +36,11 @@ type Props = {
 
 /**
  * One tab of my-lessons: its lessons as a list (paged for closed and group lessons) or as a week
- * or day calendar (spec §2), with the loading, empty and error states.
+ * or day calendar, with the loading, empty and error states.
  */
 export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
   const { now } = useLessonView()
-  // spec §2: week or day view; a phone starts with the day (DESIGN.md "Mobile first").
+  // Week or day view; a phone starts with the day (design.md "Mobile first").
   const range: CalendarRange = state.range ?? (mobile ? 'day' : 'week')
   const today = polandDateKey(now)
   const date = state.date ?? today
@@ -55,7 +55,7 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
   const source: UseQueryResult<unknown> = paged === null ? scheduled : page
   const savedAt = paged === null ? scheduled.data?.savedAt : page.data?.savedAt
   // Scheduled: soonest first; a lesson that has ended since the list came (or a cancelled one kept
-  // from an older answer) is no longer scheduled (issue #25 item 5).
+  // from an older answer) is no longer scheduled.
   const lessons: Lesson[] | undefined =
     paged === null
       ? scheduled.data?.lessons.filter((lesson) => lessonTab(lesson, now) === 'scheduled').sort(byStart)

@@ -9,7 +9,10 @@ type Props = Omit<TextareaProps, 'value' | 'onChange'> & {
   onChange: (value: string) => void
 }
 
-/** spec §5 / §9: notes, the cancellation reason, comments and memos hold at most 255 characters. */
+/**
+ * product-rules.md "Validation": notes, the cancellation reason, comments and memos hold at most
+ * 255 characters.
+ */
 const tooLong = (value: string) => value.trim().length > TEXT_LIMIT
 
 /**
@@ -18,7 +21,7 @@ const tooLong = (value: string) => value.trim().length > TEXT_LIMIT
  */
 export const cannotSave = (value: string) => tooLong(value) || !isStorableText(value)
 
-/** A textarea with the 255-character limit and a counter (DESIGN.md: errors near the field). */
+/** A textarea with the 255-character limit and a counter (design.md "Feedback": errors near the field). */
 export function LimitedTextarea({ value, onChange, ...props }: Props) {
   const { t, i18n } = useLingui()
   const count = value.trim().length

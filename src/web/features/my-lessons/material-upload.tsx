@@ -17,9 +17,9 @@ import { writeErrorMessage } from './use-dialog-write.ts'
 type Problem = { name: string; message: MessageDescriptor }
 
 /**
- * A teacher adds a lesson material (spec §5: at most 10 MB, the material types, judged by the
- * file's content in the browser first), with upload progress and Cancel (DESIGN.md "Uploads").
- * A refused or failed file resets the input and says why.
+ * A teacher adds a lesson material (product-rules.md "Uploads": at most 10 MB, the material types,
+ * judged by the file's content in the browser first), with upload progress and Cancel (design.md
+ * "Uploads"). A refused or failed file resets the input and says why.
  */
 export function MaterialUpload({ lesson }: { lesson: Lesson }) {
   const { t } = useLingui()

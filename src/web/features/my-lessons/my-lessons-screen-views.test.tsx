@@ -26,7 +26,7 @@ import {
   tomorrow,
 } from './my-lessons-screen-kit.tsx'
 
-describe('my-lessons: the calendar, empty and failed lists, notes, phones (spec §2, §4)', () => {
+describe('my-lessons: the calendar, empty and failed lists, notes, phones', () => {
   startEachAtNow()
 
   it('shows the week calendar with navigation, the day view and today, all in the URL', async () => {
@@ -129,7 +129,7 @@ describe('my-lessons: the calendar, empty and failed lists, notes, phones (spec 
     expect(items).toEqual(['Materiały', 'Notatki dla kursanta', 'Odwołaj lekcję'])
   })
 
-  // issue #11 item 1: a note saved nowhere to be seen.
+  // A note was saved and then nowhere to be seen.
   it('shows the student’s message and the teacher’s notes on the lesson, each named for its reader', async () => {
     const texts = { note: 'Chcę poćwiczyć small talk', teacher_memos: 'Zadanie: str. 12' }
     routeFetch({
@@ -162,7 +162,7 @@ describe('my-lessons: the calendar, empty and failed lists, notes, phones (spec 
     )
   })
 
-  // issue #11 item 7: closing a dialog opened from ⋮ left the focus on <body>.
+  // Closing a dialog opened from ⋮ left the focus on <body>.
   it('gives the focus back to the lesson’s ⋮ button when its dialog closes', async () => {
     routeFetch({ [SCHEDULED]: scheduledAnswer([lessonFixture()]), [GROUP]: noGroup })
     show(studentProfile())
@@ -178,7 +178,7 @@ describe('my-lessons: the calendar, empty and failed lists, notes, phones (spec 
     await waitFor(() => expect(document.activeElement).toBe(trigger()))
   })
 
-  it('offers a student of a group lesson no notes of their own (spec §5), only the teacher’s to read', async () => {
+  it('offers a student of a group lesson no notes of their own, only the teacher’s to read', async () => {
     const group = lessonFixture({ is_group: true, teacher_memos: 'Zadanie: str. 12' })
     routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: { status: 200, body: pageOf([group]) } })
     show(studentProfile(), '/dashboard/my-lessons?tab=group')

@@ -24,7 +24,7 @@ import {
   tomorrow,
 } from './my-lessons-screen-kit.tsx'
 
-describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
+describe('my-lessons: the lessons and their states', () => {
   startEachAtNow()
 
   it('shows each lesson with Poland time, teacher, language and level, status, and Join only in its window', async () => {
@@ -85,7 +85,7 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
     expect(within(table).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' })).toBeTruthy()
   })
 
-  it('sends a student without a voice sample to voice-confirmation first (spec §2)', async () => {
+  it('sends a student without a voice sample to voice-confirmation first', async () => {
     routeFetch({ [SCHEDULED]: scheduledAnswer([soon], false), [GROUP]: noGroup })
     show(studentProfile())
     const table = await screen.findByRole('table')
@@ -96,8 +96,8 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
     ).toBe(`/dashboard/voice-confirmation?lesson_id=${soon.id}`)
   })
 
-  // issue #25 item 5: a cancelled lesson is never "scheduled" — not even one kept from an older
-  // answer that still listed it there; it is read under Zakończone, subdued, with its reason.
+  // A cancelled lesson is never "scheduled" — not even one kept from an older answer that still
+  // listed it there; it is read under Zakończone, subdued, with its reason.
   it('shows a cancelled future lesson only in the closed tab, subdued, with its reason and no Join', async () => {
     const cancelled = lessonFixture({
       ...soon,
@@ -126,11 +126,11 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
     expect(within(row ?? closed).queryByRole('button', { name: /Dołącz/ })).toBeNull()
   })
 
-  // issue #25 item 5: a just-ended lesson showed "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję".
+  // A just-ended lesson showed "MOŻNA DOŁĄCZYĆ" with both Dołącz and "Oceń lekcję".
   it('shows a lesson that has just ended as finished, to rate and not to join', async () => {
     const ended = finishedLessonFixture({
       scheduled_at: '2026-11-24T06:10:00.000Z',
-      ends_at: '2026-11-24T06:55:00.000Z', // five minutes ago, inside spec §4's join margin
+      ends_at: '2026-11-24T06:55:00.000Z', // five minutes ago, inside the join window's margin
       finished_at: '2026-11-24T06:55:00.000Z',
     })
     routeFetch({
@@ -145,13 +145,12 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
     expect(within(table).queryByRole('button', { name: /Dołącz/ })).toBeNull()
     expect(within(table).queryByRole('link', { name: /Dołącz/ })).toBeNull()
     expect(within(table).getByRole('button', { name: 'Oceń lekcję: Anna Nowak' })).toBeTruthy()
-    // The teacher's page, with the students' reviews, is one click away (issue #25 item 1).
+    // The teacher's page, with the students' reviews, is one click away.
     const teacherPage = within(table).getByRole('link', { name: 'Profil lektora: Anna Nowak' })
     expect(teacherPage.getAttribute('href')).toBe(`/dashboard/teacher/${ended.teacher.id}`)
   })
 
-  // issue #25 items 1 and 2: the teacher reads the rating's comment on the lesson, and opens the
-  // student's profile from it.
+  // The teacher reads the rating's comment on the lesson, and opens the student's profile from it.
   it('shows the teacher the rating with its comment and a link to the student’s profile', async () => {
     const rated = finishedLessonFixture({
       fullName: 'Julia Jankowska',
@@ -191,7 +190,7 @@ describe('my-lessons: the lessons and their states (spec §2, §4)', () => {
     await waitFor(() => expect(sent.at(-1)?.query).toBe('?page=2&per_page=20'))
   })
 
-  // issue #11 item 8: rating a finished lesson was only in ⋮.
+  // Rating a finished lesson was only in ⋮.
   it('offers to rate a finished, unrated lesson beside it, and shows the stars of a rated one', async () => {
     const rated = finishedLessonFixture({ id: lessonId(7), rating: { value: 4, comment: 'Dobrze' } })
     routeFetch({

@@ -30,9 +30,9 @@ type Props = {
 }
 
 /**
- * /dashboard/my-lessons (spec §2): the next lesson, then the tabs scheduled, closed and group
- * (group only for users with group lessons) as a list or a week/day calendar; tab, view, range,
- * date and page live in the URL. Each lesson's actions open their dialogs (spec §2).
+ * /dashboard/my-lessons: the next lesson, then the tabs scheduled, closed and group (group only for
+ * users with group lessons) as a list or a week/day calendar; tab, view, range, date and page live
+ * in the URL. Each lesson's actions open their dialogs.
  */
 export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   const { t } = useLingui()
@@ -49,7 +49,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   const outbox = useLessonOutbox()
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const focusBack = useFocusBack(dialog !== null)
-  // spec §2: the group tab is for users with the group-lessons flag or with group lessons.
+  // The group tab is for users with the group-lessons flag or with group lessons.
   const groupTab = profile.only_group_lessons || hasGroupLessons
   const tab: LessonsTab = state.tab === 'group' && !groupTab ? 'scheduled' : state.tab
   const voiceSample = scheduled.data?.voice_sample_provided ?? profile.voice_sample_url !== null

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { HELPER_TOAST_MS } from '../../../domain/constants.ts'
 import { showToast } from '../../ui/toast.ts'
 
-// spec §8 success toasts of my-lessons (note added, absence reported, …), shown 1.5 s like the
-// other helper toasts (spec §9).
+// The success toasts of my-lessons (note added, absence reported, …: product-rules.md "Errors"),
+// shown 1.5 s like the other helper toasts ("Constants and limits").
 
 export const successTexts = {
   cancelled: msg`Lekcja została odwołana`,

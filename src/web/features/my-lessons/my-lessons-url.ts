@@ -1,8 +1,8 @@
 import { isDateKey } from '../../../domain/api/timetables.ts'
 
-// my-lessons keeps the chosen tab, view, calendar range, date and page in the URL query (spec §2
-// tabs and views), so a reload, the back button and a shared link restore them. Anything
-// malformed is dropped, never trusted.
+// my-lessons keeps the chosen tab, view, calendar range, date and page in the URL query, so a
+// reload, the back button and a shared link restore them. Anything malformed is dropped, never
+// trusted.
 
 export const TABS = ['scheduled', 'closed', 'group'] as const
 export type LessonsTab = (typeof TABS)[number]

@@ -12,12 +12,12 @@ import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { LessonWrittenTexts } from './lesson-written-texts.tsx'
 
-/** The soonest lesson still to come or running (not cancelled, not ended; issue #25 item 5), if any. */
+/** The soonest lesson still to come or running (not cancelled, not ended), if any. */
 export function nextLesson(lessons: Lesson[], now: number): Lesson | null {
   return [...lessons].sort(byStart).find((lesson) => lessonTab(lesson, now) === 'scheduled') ?? null
 }
 
-/** DESIGN.md: the next lesson is the most prominent thing on my-lessons, Join its main action. */
+/** design.md "Layout": the next lesson is the most prominent thing on my-lessons, Join its main action. */
 export function NextLesson({ lessons }: { lessons: Lesson[] | undefined }) {
   const headingId = useId()
   const { now, isPending } = useLessonView()

@@ -32,7 +32,7 @@ function open(dialog: 'note' | 'memos', lesson: Lesson, role: 'student' | 'teach
 const dialog = () => screen.getByRole('dialog')
 const button = (name: string) => within(dialog()).getByRole('button', { name })
 
-describe('AddNote (spec §2): the student’s message to the teacher', () => {
+describe('AddNote: the student’s message to the teacher', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -86,7 +86,7 @@ describe('AddNote (spec §2): the student’s message to the teacher', () => {
   })
 })
 
-describe('LessonMemos (spec §2, §5): the teacher’s notes for the student, the student’s own', () => {
+describe('LessonMemos: the teacher’s notes for the student, the student’s own', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

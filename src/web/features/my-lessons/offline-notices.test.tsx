@@ -11,8 +11,8 @@ import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { OutboxRefusals } from './offline-notices.tsx'
 
-// issue #5 item 8: a replay the server refused is shown with what was written and why, and the
-// user sends it again or lets it go — never dropped silently.
+// A replay the server refused is shown with what was written and why, and the user sends it again
+// or lets it go — never dropped silently.
 
 const student = studentProfile()
 const LESSON = lessonId(3)

@@ -8,7 +8,7 @@ import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
 import { loadOutbox, syncOutbox } from '../../offline/outbox-sync.ts'
 import { describeWrite } from './pending-writes.ts'
 
-/** issue #5 item 8: the lessons shown are the device's copy; says when it was fetched. */
+/** The lessons shown are the device's copy; says when it was fetched. */
 export function SavedCopyNotice({ savedAt }: { savedAt: number }) {
   const { i18n } = useLingui()
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import type { OutboxEntry } from '../../offline/outbox.ts'
 
-// What the user wrote offline and the server does not have yet (issue #5 item 8): shown in the
-// dialogs in place of the server's values, so reopening one shows the pending note, memo or
+// What the user wrote offline and the server does not have yet (architecture.md "Offline"): shown
+// in the dialogs in place of the server's values, so reopening one shows the pending note, memo or
 // rating, never the older text.
 
 const updateInput = v.object({

@@ -7,15 +7,15 @@ import { lessonState } from './lesson-state.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
 /**
- * issue #11 item 8: rating a finished lesson was only in ⋮. A student's finished, unrated lesson
- * shows "Oceń lekcję" beside it (a rated one shows its stars; changing them stays in ⋮).
+ * Rating a finished lesson was only in ⋮. A student's finished, unrated lesson shows "Oceń lekcję"
+ * beside it (a rated one shows its stars; changing them stays in ⋮).
  */
 export function RateButton({ lesson, fullWidth = false }: { lesson: Lesson; fullWidth?: boolean }) {
   const { t } = useLingui()
   const { role, now, open, withPendingWrites } = useLessonView()
   const button = useRef<HTMLButtonElement>(null)
   const shown = withPendingWrites(lesson)
-  // issue #25 item 5: the one rule says when (an ended lesson, its student, not rated yet).
+  // The one rule says when (an ended lesson, its student, not rated yet).
   if (!lessonState(shown, now, role).rateNow) return null
   const name = lesson.fullName
   return (

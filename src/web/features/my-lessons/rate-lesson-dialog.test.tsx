@@ -32,7 +32,7 @@ function pick(n: number) {
 const checked = (n: number) => star(n).matches(':checked')
 const comment = () => within(dialog()).getByLabelText(/Komentarz/)
 
-describe('RateLesson (spec §2, §4, §5)', () => {
+describe('RateLesson', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -14,9 +14,10 @@ import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * RateLesson (spec §2, §4): five stars (hovering previews, a click sets; they are radio buttons,
- * so arrow keys work) and a comment of at most 255 characters, both required (spec §5). Create
- * mode when the lesson has no rating yet, else update mode with the rating filled in.
+ * RateLesson (product-rules.md "Ratings"): five stars (hovering previews, a click sets; they are
+ * radio buttons, so arrow keys work) and a comment of at most 255 characters, both required
+ * ("Validation"). Create mode when the lesson has no rating yet, else update mode with the rating
+ * filled in.
  */
 export function RateLessonDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const { t } = useLingui()

@@ -24,7 +24,7 @@ function open(lesson: Lesson, role: 'student' | 'teacher') {
 const dialog = () => screen.getByRole('dialog', { name: 'Zgłoś nieobecność' })
 const report = () => within(dialog()).getByRole('button', { name: 'Wyślij zgłoszenie' })
 
-describe('ReportAbsence (spec §2, §6)', () => {
+describe('ReportAbsence', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

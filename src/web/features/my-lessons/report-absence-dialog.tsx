@@ -15,8 +15,9 @@ import { showSuccessToast, successTexts } from './my-lessons-toasts.ts'
 import { useDialogWrite } from './use-dialog-write.ts'
 
 /**
- * ReportAbsence (spec §2, §6): a student reports the teacher, a teacher the student (the absentee
- * is the lesson's other party), with an optional note of at most 255 characters.
+ * ReportAbsence (product-rules.md "Absence reports"): a student reports the teacher, a teacher the
+ * student (the absentee is the lesson's other party), with an optional note of at most 255
+ * characters.
  */
 export function ReportAbsenceDialog({
   lesson,
@@ -25,7 +26,7 @@ export function ReportAbsenceDialog({
 }: {
   lesson: Lesson
   onClose: () => void
-  /** The room (issue #13) activates its leave control after a report (spec §4). */
+  /** The room activates its leave control after a report. */
   onReported?: () => void
 }) {
   const { t } = useLingui()

@@ -7,7 +7,10 @@ import { apiErrorMessage, codeMessage, fieldErrorMessage } from '../../api/error
 import type { LessonWrite } from '../../api/my-lesson-mutations.ts'
 import { useWriteAttempt } from '../../api/write-attempt.ts'
 
-/** What a dialog says about a failed write, beside its form (spec §4: dialogs stay open). */
+/**
+ * What a dialog says about a failed write, beside its form (dialogs stay open: product-rules.md
+ * "States and transitions").
+ */
 export function writeErrorMessage(error: unknown): MessageDescriptor | null {
   if (!(error instanceof ApiError)) return codeMessage('server_error')
   if (error.kind === 'aborted') return null

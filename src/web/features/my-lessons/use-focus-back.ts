@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react'
 
 /**
- * issue #11 item 7: a dialog opened from a menu item lost the focus to <body> when it closed (the
- * item it would return to was gone with the menu). The screen remembers the element to return to
- * (the lesson's ⋮ button) and focuses it once the dialog has closed; when that element is gone
- * (a cancelled lesson offers no actions), the screen's heading.
+ * A dialog opened from a menu item lost the focus to <body> when it closed (the item it would
+ * return to was gone with the menu). The screen remembers the element to return to (the lesson's ⋮
+ * button) and focuses it once the dialog has closed; when that element is gone (a cancelled lesson
+ * offers no actions), the screen's heading.
  */
 export function useFocusBack(open: boolean) {
   const returnTo = useRef<HTMLElement | null>(null)

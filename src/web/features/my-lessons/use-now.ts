@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** spec §4 join window: how often the screen looks at the clock again. */
+/** The join window (product-rules.md "Join window"): how often the screen looks at the clock again. */
 export const NOW_TICK_MS = 30_000
 
 /** The current time (epoch ms), renewed every `everyMs`, so rules that depend on it re-evaluate. */

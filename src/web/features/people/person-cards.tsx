@@ -22,7 +22,7 @@ export function TextCard({ title, text, empty }: { title: string; text: string |
   )
 }
 
-/** The social links (spec §3), when there are any. */
+/** The social links, when there are any. */
 export function LinksCard({ links }: { links: string[] }) {
   const { t } = useLingui()
   if (links.length === 0) return null

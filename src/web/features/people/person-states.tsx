@@ -39,7 +39,10 @@ type PersonProblemProps = {
   onRetry?: () => void
 }
 
-/** Not found, not allowed (spec §8 student_profile_forbidden) or failed: said plainly, with a way on. */
+/**
+ * Not found, not allowed (student_profile_forbidden, product-rules.md "Errors") or failed: said
+ * plainly, with a way on.
+ */
 export function PersonProblem({ kind, message, onRetry }: PersonProblemProps) {
   const Icon = kind === 'forbidden' ? IconLock : IconUserQuestion
   return (

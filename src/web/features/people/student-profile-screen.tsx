@@ -13,7 +13,10 @@ import { usePageTitle } from '../../ui/use-page-title.ts'
 import { TextCard } from './person-cards.tsx'
 import { PersonQueryState } from './person-query-state.tsx'
 
-/** /dashboard/student-profile/:id (spec §2; teachers only, guard.ts): what a teacher sees of a student. */
+/**
+ * /dashboard/student-profile/:id (teachers only, guard.ts; decisions.md "Who may open a student's
+ * profile"): what a teacher sees of a student.
+ */
 export function StudentProfileScreen() {
   const { t } = useLingui()
   const { id } = useParams()

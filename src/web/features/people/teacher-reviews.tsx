@@ -6,8 +6,9 @@ import { RATING_MAX } from '../../../domain/constants.ts'
 import { formatPolandDate } from '../../../domain/poland-time.ts'
 
 /**
- * issue #25 item 1: the teacher's newest ratings with their comments, each signed with the
- * student's first name and initial (docs/decisions.md); nothing when there are none.
+ * The teacher's newest ratings with their comments, each signed with the student's first name and
+ * initial (docs/decisions.md "Ratings read where people look; a lesson's state from one rule");
+ * nothing when there are none.
  */
 export function TeacherReviews({ reviews }: { reviews: TeacherReview[] }) {
   const { t } = useLingui()

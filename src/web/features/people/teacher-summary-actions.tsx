@@ -8,9 +8,9 @@ import { paths } from '../../app/paths.ts'
 import { AddedStudentsOnlyNote } from '../../ui/added-students-only-note.tsx'
 
 /**
- * issue #11 item 8: the teacher's page had no way on. Back returns where the user came from (or to
- * their start screen when the page was opened directly); a student who may book this teacher gets
- * the teacher's week, one who may not is told why, as on the results (issue #11 item 4).
+ * The teacher's page had no way on. Back returns where the user came from (or to their start screen
+ * when the page was opened directly); a student who may book this teacher gets the teacher's week,
+ * one who may not is told why, as on the results.
  */
 export function TeacherSummaryActions({ teacher }: { teacher: TeacherSummary }) {
   const { t } = useLingui()

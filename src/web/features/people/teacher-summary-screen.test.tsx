@@ -9,7 +9,7 @@ import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { TeacherSummaryScreen } from './teacher-summary-screen.tsx'
 
-// issue #11 item 8: the teacher summary page had no way to book or go back.
+// The teacher summary page had no way to book or go back.
 
 const teacherSummary = teacherSummaryFixture()
 const TEACHER = teacherSummary.id
@@ -25,7 +25,7 @@ function show(profile: Profile, summary: object = teacherSummary) {
   return renderScreen(`/dashboard/teacher/${TEACHER}`, '/dashboard/teacher/:id', <TeacherSummaryScreen />)
 }
 
-describe('the teacher summary page (spec §2 teacher/{id})', () => {
+describe('the teacher summary page (teacher/{id})', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -56,7 +56,7 @@ describe('the teacher summary page (spec §2 teacher/{id})', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Wróć' })).toBeNull())
   })
 
-  // issue #25 item 1: the comments were required and then shown nowhere.
+  // The comments were required and then shown nowhere.
   it('shows the recent comments, each signed with the student’s first name and initial', async () => {
     show(studentProfile(), {
       ...teacherSummary,

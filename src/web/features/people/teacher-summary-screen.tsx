@@ -18,7 +18,7 @@ import { PersonQueryState } from './person-query-state.tsx'
 import { TeacherReviews } from './teacher-reviews.tsx'
 import { TeacherSummaryActions } from './teacher-summary-actions.tsx'
 
-/** /dashboard/teacher/:id (spec §2): the named teacher's summary. */
+/** /dashboard/teacher/:id: the named teacher's summary. */
 export function TeacherSummaryScreen() {
   const { t } = useLingui()
   const { id } = useParams()
@@ -36,7 +36,10 @@ export function TeacherSummaryScreen() {
   )
 }
 
-/** "Uczy języka angielskiego i niemieckiego" – the Polish genitive where grammar needs it (spec §3). */
+/**
+ * "Uczy języka angielskiego i niemieckiego" – the Polish genitive where grammar needs it (design.md
+ * "Words").
+ */
 function useTeachesLine(teacher: TeacherSummary): string | null {
   const { t, i18n } = useLingui()
   const taught = pickById(

@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { SectionCard } from './section-card.tsx'
 
-/** The password: changed in EditPassword (spec §2). */
+/** The password: changed in EditPassword. */
 export function PasswordCard({ onChange }: { onChange: () => void }) {
   const { t } = useLingui()
   return (

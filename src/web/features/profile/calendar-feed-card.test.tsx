@@ -9,8 +9,7 @@ import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { CalendarFeedCard } from './calendar-feed-card.tsx'
 
-// issue #28 item 3: the address is shown once, right after it is made; a new one or turning the
-// feed off asks first.
+// The address is shown once, right after it is made; a new one or turning the feed off asks first.
 
 const URL_ = 'http://lektorium.test/api/v1/calendar-feeds/lessons.ics?token=abc'
 

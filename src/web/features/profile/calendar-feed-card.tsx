@@ -9,9 +9,10 @@ import { useCalendarFeed, useCreateCalendarFeed, useDeleteCalendarFeed } from '.
 import { showErrorToast, showSuccessToast } from './profile-toasts.ts'
 import { SectionCard } from './section-card.tsx'
 
-// issue #28 item 3: the private address a calendar (Google, Apple, Outlook) subscribes to for the
-// user's lessons. The server keeps only its hash, so the address is shown once, right after it is
-// made; the user may make a new one (the old stops working) or turn the feed off.
+// The private address a calendar (Google, Apple, Outlook) subscribes to for the user's lessons. The
+// server keeps only its hash, so the address is shown once, right after it is made; the user may
+// make a new one (the old stops working) or turn the feed off (decisions.md "The calendar feed and
+// the waitlist").
 
 const createdText = msg`Adres kalendarza jest gotowy. Skopiuj go teraz.`
 const revokedText = msg`Adres kalendarza wyłączony. Stary adres już nie działa.`

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { completenessGaps } from './completeness.ts'
 
-describe('completeness notes on the profile (spec §5 checks)', () => {
+describe('completeness notes on the profile', () => {
   it('finds nothing missing in complete profiles', () => {
     expect(completenessGaps(studentProfile())).toEqual([])
     expect(completenessGaps(teacherProfile())).toEqual([])

@@ -6,7 +6,8 @@ import {
   skillDataFilled,
 } from '../../../domain/completeness.ts'
 
-// spec §5 completeness checks, as the profile's gentle notes: what is missing for this role.
+// The completeness checks of product-rules.md "Validation", as the profile's gentle notes: what is
+// missing for this role.
 
 export type Gap = 'personal_data' | 'bank_data' | 'skill_data' | 'agreements'
 

@@ -4,13 +4,13 @@ import { showDate } from '../../ui/date-text.ts'
 import { showInternational } from '../../ui/phone-number.ts'
 import { DetailList, SectionCard } from './section-card.tsx'
 
-/** `+48 601 234 567`: the stored number with its calling code (libphonenumber-js, issue #26). */
+/** `+48 601 234 567`: the stored number with its calling code (libphonenumber-js). */
 export const formatPhone = (value: string | null): string => (value ? showInternational(value) : '')
 
 /** `dd.MM.yyyy` of a YYYY-MM-DD date of birth (a calendar date: no time zone involved). */
 export const formatBirthDate = (value: string | null): string => (value ? showDate(value) : '')
 
-/** Personal details (spec §2 EditMyProfileDetails). */
+/** Personal details (EditMyProfileDetails). */
 export function DetailsSection({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
   const { t } = useLingui()
   return (

@@ -8,8 +8,8 @@ import { signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { DevicePushSwitch } from './device-push-switch.tsx'
 
-// issue #28 item 4: the per-device switch over the browser's push API (stood in for here: the
-// browser's PushManager, Notification and service worker registration).
+// The per-device switch over the browser's push API (stood in for here: the browser's PushManager,
+// Notification and service worker registration).
 
 const KEY = `B${'K'.repeat(86)}`
 const DEVICE = {

@@ -5,8 +5,8 @@ import { Switch } from '@mantine/core'
 import { showErrorToast, showSuccessToast } from './profile-toasts.ts'
 import { type DevicePushState, useDevicePush } from './use-device-push.ts'
 
-// issue #28 item 4: notifications on this device (web push), per device, off until the user turns
-// them on; the browser's permission is asked only then.
+// Notifications on this device (web push), per device, off until the user turns them on; the
+// browser's permission is asked only then.
 
 const descriptions = {
   checking: msg`Przypomnienie 10 minut przed lekcją, odwołania i nowe rezerwacje.`,

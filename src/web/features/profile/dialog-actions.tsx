@@ -9,12 +9,12 @@ type Props = {
   onCancel: () => void
   pending: boolean
   failure: MessageDescriptor | null
-  /** The confirm button is off (spec §5 rules such as "all four fields needed"). */
+  /** The confirm button is off (rules such as "all four fields needed": product-rules.md "Validation"). */
   disabled?: boolean
   /**
    * Looks and acts disabled but stays in the tab order (EditPassword: disabled while a field is
-   * focused, spec §5). Moving focus to it leaves the field, which enables it, so keyboard and
-   * screen-reader users always meet it enabled; hence no aria-disabled.
+   * focused, product-rules.md "Passwords"). Moving focus to it leaves the field, which enables it,
+   * so keyboard and screen-reader users always meet it enabled; hence no aria-disabled.
    */
   softDisabled?: boolean
   confirmLabel?: ReactNode

@@ -1,4 +1,4 @@
-/** The profile's edit dialogs (spec §2); the screen keeps at most one open. */
+/** The profile's edit dialogs; the screen keeps at most one open. */
 export type ProfileDialog =
   | 'details'
   | 'password'

@@ -11,8 +11,8 @@ import { useGroupSave } from './use-group-save.ts'
 type Props = { opened: boolean; onClose: () => void; about: string | null; role: Role }
 
 /**
- * EditAboutMe (spec §2): free text without rules (spec §5); may be cleared. The hint speaks to
- * the role: a teacher's "O mnie" is read by students on the teacher's page (issue #11 item 8).
+ * EditAboutMe: free text without rules (product-rules.md "Validation"); may be cleared. The hint
+ * speaks to the role: a teacher's "O mnie" is read by students on the teacher's page.
  */
 export function EditAboutDialog({ opened, onClose, about, role }: Props) {
   const { t } = useLingui()

@@ -13,7 +13,10 @@ import { useGroupSave } from './use-group-save.ts'
 
 type Props = { opened: boolean; onClose: () => void; profile: Profile }
 
-/** EditMyBankDetails (spec §2, teacher): IBAN, SWIFT for foreign accounts, address (spec §5 Bank). */
+/**
+ * EditMyBankDetails (teacher): IBAN, SWIFT for foreign accounts, address (product-rules.md "Bank
+ * details").
+ */
 export function EditBankDialog({ opened, onClose, profile }: Props) {
   const { t } = useLingui()
   return (

@@ -10,7 +10,7 @@ import { useGroupSave } from './use-group-save.ts'
 
 type Props = { opened: boolean; onClose: () => void; description: string | null }
 
-/** EditDescription (spec §2, teacher): required, 60–1000 characters (spec §5). */
+/** EditDescription (teacher): required, 60–1000 characters (product-rules.md "Validation"). */
 export function EditDescriptionDialog({ opened, onClose, description }: Props) {
   const { t } = useLingui()
   return (

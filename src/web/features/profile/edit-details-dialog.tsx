@@ -12,7 +12,7 @@ import { useGroupSave } from './use-group-save.ts'
 
 type Props = { opened: boolean; onClose: () => void; profile: Profile }
 
-/** EditMyProfileDetails (spec §2): name, last name, phone, birth date (spec §5 Profile details). */
+/** EditMyProfileDetails: name, last name, phone, birth date (product-rules.md "Validation"). */
 export function EditDetailsDialog({ opened, onClose, profile }: Props) {
   const { t } = useLingui()
   return (
@@ -38,7 +38,7 @@ function EditDetailsForm({ profile, onDone }: { profile: Profile; onDone: () => 
     success: successTexts.profile,
     onSaved: onDone,
   })
-  // spec §5: all four fields are needed to enable confirm.
+  // product-rules.md "Validation": all four fields are needed to enable confirm.
   const incomplete = Object.values(form.getValues()).some((value) => value.trim() === '')
 
   return (

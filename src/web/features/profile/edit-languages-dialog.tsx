@@ -18,7 +18,7 @@ import { useGroupSave } from './use-group-save.ts'
 
 type Props = { opened: boolean; onClose: () => void; profile: Profile }
 
-/** EditLanguages (spec §2, teacher): rows of language, level and specializations (spec §5). */
+/** EditLanguages (teacher): rows of language, level and specializations (product-rules.md "Validation"). */
 export function EditLanguagesDialog({ opened, onClose, profile }: Props) {
   const { t } = useLingui()
   return (
@@ -36,7 +36,7 @@ const languagesValuesOf = (profile: Profile): TeacherLanguagesValues => {
   }
 }
 
-// The payload's paths (spec §3) → the rows of the form.
+// The payload's paths → the rows of the form.
 const mapPath = (path: string) => {
   if (path.startsWith('teaching_languages')) return 'teaching_languages'
   const row = /^(?:taught_languages|language_specializations)\.(\d+)/.exec(path)

@@ -10,7 +10,7 @@ import { somethingUnticked } from './learned-languages.ts'
 
 const save = () => screen.getByRole('button', { name: 'Zapisz' })
 
-describe('EditMyLearnedLanguages (spec §5: save only when something was unticked)', () => {
+describe('EditMyLearnedLanguages (save only when something was unticked)', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -11,7 +11,7 @@ import { useGroupSave } from './use-group-save.ts'
 
 type Props = { opened: boolean; onClose: () => void; learned: number[] }
 
-/** EditMyLearnedLanguages (spec §2, student): untick the languages no longer learned. */
+/** EditMyLearnedLanguages (student): untick the languages no longer learned. */
 export function EditLearnedLanguagesDialog({ opened, onClose, learned }: Props) {
   const { t } = useLingui()
   return (

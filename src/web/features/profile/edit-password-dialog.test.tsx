@@ -11,7 +11,7 @@ import { EditPasswordForm } from './edit-password-dialog.tsx'
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' })
 const confirm = () => screen.getByRole('button', { name: 'Zmień hasło' })
 
-describe('EditPassword (spec §5 Password)', () => {
+describe('EditPassword', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -13,7 +13,7 @@ type Field = keyof Values
 
 type Props = { opened: boolean; onClose: () => void }
 
-/** EditPassword (spec §2): current, new and repeated password (spec §5 Password). */
+/** EditPassword: current, new and repeated password (product-rules.md "Passwords"). */
 export function EditPasswordDialog({ opened, onClose }: Props) {
   const { t } = useLingui()
   return (
@@ -25,7 +25,7 @@ export function EditPasswordDialog({ opened, onClose }: Props) {
 
 export function EditPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui()
-  // spec §5: confirm is disabled while a field is focused.
+  // product-rules.md "Passwords": confirm is disabled while a field is focused.
   const [focusedField, setFocusedField] = useState<Field | null>(null)
   const form = useForm<Values>({
     initialValues: { currentPassword: '', password: '', passwordConfirmation: '' },
@@ -39,7 +39,7 @@ export function EditPasswordForm({ onDone }: { onDone: () => void }) {
 
   const field = (name: Field) => ({
     ...form.getInputProps(name),
-    // spec §5: errors are reset on focus.
+    // product-rules.md "Validation": errors are reset on focus.
     onFocus: () => {
       form.clearFieldError(name)
       setFocusedField(name)

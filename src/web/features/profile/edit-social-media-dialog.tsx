@@ -17,7 +17,7 @@ const linkRow = (link: string) => ({ key: randomId(), link })
 
 type Props = { opened: boolean; onClose: () => void; links: string[] }
 
-/** EditSocialMedia (spec §2): a list of links (spec §5 Social links). */
+/** EditSocialMedia: a list of links (product-rules.md "Validation"). */
 export function EditSocialMediaDialog({ opened, onClose, links }: Props) {
   const { t } = useLingui()
   return (
@@ -31,8 +31,8 @@ export function EditSocialMediaForm({ links, onDone }: { links: string[]; onDone
   const { t } = useLingui()
   const form = useForm({ initialValues: { links: (links.length > 0 ? links : ['']).map(linkRow) } })
   const rows = form.getValues().links.map((row) => row.link)
-  // spec §5: edits are debounced 500 ms before they are checked.
-  // (A string, so re-renders with equal rows do not restart the wait.)
+  // product-rules.md "Validation": edits are debounced 500 ms before they are checked. (A string,
+  // so re-renders with equal rows do not restart the wait.)
   const [settledText] = useDebouncedValue(rows.join('\n'), SOCIAL_LINK_DEBOUNCE_MS)
   const settled = settledText.split('\n')
   const hints = socialLinkHints(settled)
@@ -47,7 +47,7 @@ export function EditSocialMediaForm({ links, onDone }: { links: string[]; onDone
     },
     success: successTexts.data,
     onSaved: onDone,
-    // spec §8: a failed social-link save shows the update-data error.
+    // product-rules.md "Errors": a failed social-link save shows the update-data error.
     failureToast: true,
   })
   const nothingToSave = socialLinksPayload(rows).length === 0

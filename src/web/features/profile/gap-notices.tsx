@@ -5,7 +5,8 @@ import { InfoCard } from '../../ui/info-card.tsx'
 import { descriptionMissing, type Gap, languagesMissing } from './completeness.ts'
 import type { OpenDialog } from './dialog-names.ts'
 
-// The buttons and notes of the completeness checks (spec §5): each note opens the dialog that fixes it.
+// The buttons and notes of the completeness checks (product-rules.md "Validation"): each note opens
+// the dialog that fixes it.
 
 export function DetailsButton({ onOpen }: { onOpen: OpenDialog }) {
   return (

@@ -8,7 +8,7 @@ import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { IdentityCard } from './identity-card.tsx'
 
-// issue #26: spec §3 Profile `teacher_students` (GET /teachers/me) shown on the teacher's profile.
+// The profile's `teacher_students` (GET /teachers/me) shown on the teacher's profile.
 describe('the identity card', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(() => {

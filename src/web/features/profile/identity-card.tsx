@@ -38,7 +38,7 @@ export function IdentityCard({ profile, name, onChangePicture }: Props) {
           </Badge>
         </Stack>
         {teacher && <RatingSummary average={profile.average_rating} count={profile.ratings} />}
-        {/* spec §3 Profile `teacher_students`: the count of approved students (issue #26). */}
+        {/* The profile's `teacher_students`: the count of approved students. */}
         {teacher && approved !== undefined && (
           <Text size="sm" c="dimmed">
             <Trans>Zatwierdzeni kursanci: {approved}</Trans>

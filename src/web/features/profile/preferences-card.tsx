@@ -16,7 +16,8 @@ import { DevicePushSwitch } from './device-push-switch.tsx'
 import { localeErrorText, showErrorToast, showSuccessToast, successTexts } from './profile-toasts.ts'
 import { SectionCard } from './section-card.tsx'
 
-// spec §3: the notification and commercial consents; spec §7: saved as one group.
+// The notification and commercial consents (product-rules.md "Records and fields"), saved as one
+// group.
 const consents = [
   {
     key: 'email_notifications_enabled',
@@ -49,7 +50,7 @@ type ConsentValues = Record<ConsentKey, boolean>
 
 const localeNames: Record<Locale, string> = { pl: 'Polski', en: 'English' }
 
-/** Language and consents, each saved as soon as it changes (with its toast, spec §8). */
+/** Language and consents, each saved as soon as it changes (with its toast, product-rules.md "Errors"). */
 export function PreferencesCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui()
   const consentUpdate = useUpdateProfile()
@@ -78,7 +79,8 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
 
   const changeLocale = (value: string | null) => {
     if (!isLocale(value) || value === profile.locale) return
-    // spec §8: a failed change shows the change-locale error; the interface switches on success.
+    // product-rules.md "Errors": a failed change shows the change-locale error; the interface
+    // switches on success.
     localeUpdate.mutate(
       { locale: value },
       {
@@ -110,7 +112,7 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
                 checked={shown[consent.key]}
                 onChange={(event) => toggle(consent.key, event.currentTarget.checked)}
               />
-              {/* issue #28 item 4: next to the other lesson notifications, before the commercial ones. */}
+              {/* Web push: next to the other lesson notifications, before the commercial ones. */}
               {consent.key === 'sms_notifications_enabled' && <DevicePushSwitch userId={profile.id} />}
             </Fragment>
           ))}

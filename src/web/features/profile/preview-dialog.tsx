@@ -31,7 +31,7 @@ function useObjectUrl(file: File | null) {
 }
 
 /**
- * Preview (spec §2): the new picture or video is chosen (spec §5 Uploads: checked by content and
+ * Preview: the new picture or video is chosen (product-rules.md "Uploads": checked by content and
  * size), shown as it will look, and saved only on Confirm, with progress and Cancel.
  */
 export function PreviewDialog({ kind, opened, onClose }: Props) {

@@ -12,7 +12,7 @@ import { PreviewDialog } from './preview-dialog.tsx'
 
 type Props = { profile: Profile; dialog: ProfileDialog | 'picture' | 'video' | null; onClose: () => void }
 
-/** The profile's dialogs (spec §2); each mounts its form afresh when it opens. */
+/** The profile's dialogs; each mounts its form afresh when it opens. */
 export function ProfileDialogs({ profile, dialog, onClose }: Props) {
   const teacher = profile.role === 'teacher'
   const is = (name: Props['dialog']) => dialog === name

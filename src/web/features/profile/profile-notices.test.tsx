@@ -6,7 +6,7 @@ import { studentProfile, teacherProfile } from '../../test-support/profile-fixtu
 import { renderScreen } from '../../test-utils.tsx'
 import { ProfileNotices } from './profile-notices.tsx'
 
-describe('the profile notes driven by the completeness checks (spec §5)', () => {
+describe('the profile notes driven by the completeness checks', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(cleanup)
 

@@ -11,7 +11,10 @@ import { SchoolPreview } from './school-preview.tsx'
 
 type Props = { profile: Profile; target: RedirectTarget | null; onOpen: OpenDialog }
 
-/** Why the user was sent here (spec §2 ?redirect=) and what the profile still lacks (spec §5). */
+/**
+ * Why the user was sent here (?redirect=, product-rules.md "Navigation guard") and what the profile
+ * still lacks ("Validation").
+ */
 export function ProfileNotices({ profile, target, onOpen }: Props) {
   const missing = target ? missingRequirements(target, profile) : []
   const explained = new Set<Gap | Requirement>(missing)

@@ -36,7 +36,7 @@ function renderProfile(profile: Profile, search: string) {
   return { router, queryClient }
 }
 
-describe('the profile with ?redirect= (spec §2)', () => {
+describe('the profile with ?redirect=', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -73,7 +73,7 @@ describe('the profile with ?redirect= (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/dashboard/profile')
   })
 
-  // issue #11 item 3: the profile says the account has expired.
+  // The profile says the account has expired.
   it('tells a student whose active_until has passed that the account expired', async () => {
     const profile = studentProfile({ active_until: '2020-01-31' })
     signInAs(profile)

@@ -22,7 +22,7 @@ export const displayName = (profile: Profile) =>
   [profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.email
 
 /**
- * /dashboard/profile (spec §2): the signed-in user's own profile with the edit dialogs. With
+ * /dashboard/profile: the signed-in user's own profile with the edit dialogs. With
  * ?redirect=<screen> it says why the user is here and returns them once that is settled.
  */
 export function ProfileScreen() {
@@ -40,7 +40,8 @@ function ProfileContent({ profile }: { profile: Profile }) {
   const target = parseRedirectTarget(search)
   const destination = redirectDestination(target, profile)
 
-  // spec §2: once the requirement is met (the profile was refetched or saved), go back there.
+  // product-rules.md "Navigation guard": once the requirement is met (the profile was refetched or
+  // saved), go back there.
   useEffect(() => {
     if (destination) navigate(destination, { replace: true })
   }, [destination, navigate])

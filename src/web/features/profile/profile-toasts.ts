@@ -3,9 +3,9 @@ import { msg } from '@lingui/core/macro'
 import { HELPER_TOAST_MS, TOAST_MS } from '../../../domain/constants.ts'
 import { showToast } from '../../ui/toast.ts'
 
-// spec §8 toasts: success toasts for profile edit, password, description and languages, the
-// default "data updated" success, the update-data error and the change-locale error; spec §9:
-// helper toasts last 1.5 s, the others 4 s.
+// The toasts of product-rules.md "Errors": success toasts for profile edit, password, description
+// and languages, the default "data updated" success, the update-data error and the change-locale
+// error; helper toasts last 1.5 s, the others 4 s ("Constants and limits").
 
 export const successTexts = {
   profile: msg`Dane profilu zostały zaktualizowane`,

@@ -10,7 +10,7 @@ import {
   redirectDestination,
 } from './redirect-requirements.ts'
 
-describe('the profile redirect parameter (spec §2 routes table)', () => {
+describe('the profile redirect parameter', () => {
   it('reads only the three screens that send users here', () => {
     expect(parseRedirectTarget('?redirect=set-lessons')).toBe('set-lessons')
     expect(parseRedirectTarget('?redirect=my-lessons')).toBe('my-lessons')
@@ -29,7 +29,7 @@ describe('the profile redirect parameter (spec §2 routes table)', () => {
     expect(redirectDestination('set-lessons', studentProfile({ human_access: true }))).toBe(paths.setLessons)
   })
 
-  it('also asks for the personal data of spec §5 before going back', () => {
+  it('also asks for the personal data before going back', () => {
     const profile = studentProfile({ phone_number: '12345' })
     expect(missingRequirements('my-lessons', profile)).toEqual(['personal_data'])
     expect(redirectDestination('my-lessons', { ...profile, phone_number: '+48513444555' })).toBe(

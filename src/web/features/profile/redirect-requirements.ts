@@ -2,10 +2,11 @@ import type { Profile } from '../../../domain/api/profile.ts'
 import { personalDataFilled, skillDataFilled } from '../../../domain/completeness.ts'
 import { paths } from '../../app/paths.ts'
 
-// spec §2 routes table: set-lessons, my-lessons and ai-lesson send a user who may not open them to
-// /dashboard/profile?redirect=<screen>. The profile says why and, once the requirement is met
-// (the profile is refetched), returns the user there. Each requirement includes the guard's own
-// access rule (guard.ts), so returning can never bounce back here (docs/decisions.md).
+// product-rules.md "Navigation guard": set-lessons, my-lessons and ai-lesson send a user who may
+// not open them to /dashboard/profile?redirect=<screen>. The profile says why and, once the
+// requirement is met (the profile is refetched), returns the user there. Each requirement includes
+// the guard's own access rule (guard.ts), so returning can never bounce back here
+// (docs/decisions.md).
 
 export const REDIRECT_TARGETS = ['set-lessons', 'my-lessons', 'ai-lesson'] as const
 export type RedirectTarget = (typeof REDIRECT_TARGETS)[number]
@@ -29,12 +30,12 @@ export const redirectPath: Record<RedirectTarget, string> = {
 
 /**
  * The requirements of each screen, in the order they are explained:
- * - set-lessons (booking): human lesson access (spec §2) and filled personal data (spec §5), which
- *   the teacher needs to reach the student;
- * - my-lessons: human lesson access or the teacher role (spec §2) and personal data; a teacher also
- *   needs skill data (description and languages, spec §5), without which no lesson can be booked;
- * - ai-lesson: AI lesson access (spec §2) and personal data.
- * Teachers cannot open set-lessons (spec §2), so for them it means my-lessons.
+ * - set-lessons (booking): human lesson access and filled personal data, which the teacher needs to
+ *   reach the student;
+ * - my-lessons: human lesson access or the teacher role and personal data; a teacher also needs
+ *   skill data (description and languages), without which no lesson can be booked;
+ * - ai-lesson: AI lesson access and personal data.
+ * Teachers cannot open set-lessons, so for them it means my-lessons.
  */
 export function missingRequirements(target: RedirectTarget, profile: RequirementProfile): Requirement[] {
   const teacher = profile.role === 'teacher'

@@ -6,7 +6,10 @@ import { AboutSection, DescriptionSection } from './text-sections.tsx'
 
 type Props = { profile: Profile; onOpen: OpenDialog }
 
-/** spec §6: a teacher edits description, languages, video, social links and bank details. */
+/**
+ * product-rules.md "Roles and permissions": a teacher edits description, languages, video, social
+ * links and bank details.
+ */
 export function TeacherSections({ profile, onOpen, onChangeVideo }: Props & { onChangeVideo: () => void }) {
   return (
     <>
@@ -20,7 +23,7 @@ export function TeacherSections({ profile, onOpen, onChangeVideo }: Props & { on
   )
 }
 
-/** spec §6: a student edits about and the learned languages. */
+/** product-rules.md "Roles and permissions": a student edits about and the learned languages. */
 export function StudentSections({ profile, onOpen }: Props) {
   return (
     <>

@@ -10,9 +10,9 @@ import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 import type { RedirectTarget } from './redirect-requirements.ts'
 
 /**
- * Issue #14 item 5: a user without lessons with a teacher sees what the school offers while the
- * school grants access — its teachers (GET /teachers/dummy) and, sent from my-lessons, what lessons
- * look like there (GET /lessons/dummy). Nothing here can be booked or opened.
+ * A user without lessons with a teacher sees what the school offers while the school grants access
+ * — its teachers (GET /teachers/dummy) and, sent from my-lessons, what lessons look like there (GET
+ * /lessons/dummy). Nothing here can be booked or opened.
  */
 export function SchoolPreview({ target }: { target: RedirectTarget }) {
   const { t, i18n } = useLingui()

@@ -11,7 +11,7 @@ import { payloadRowIndex, socialLinkHints, socialLinksPayload } from './social-l
 const a = 'https://www.linkedin.com/in/anna'
 const b = 'https://example.com/anna'
 
-describe('social links (spec §5: at least one, debounced 500 ms, duplicates ignored)', () => {
+describe('social links (at least one, debounced 500 ms, duplicates ignored)', () => {
   it('drops empty rows and repeats, keeping the first occurrence', () => {
     expect(socialLinksPayload([a, ' ', ` ${a} `, b, a])).toEqual([a, b])
     expect(socialLinksPayload(['', '  '])).toEqual([])

@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { urlSchema } from '../../../domain/validation/rules.ts'
 import { issueTextOf } from '../../api/issue-messages.ts'
 
-// spec §5 Social links: at least one link to save; edits debounced 500 ms; duplicates ignored.
+// product-rules.md "Validation": at least one link to save; edits debounced 500 ms; duplicates
+// ignored.
 
 /** The payload's links: trimmed, empty rows dropped, each link once (first occurrence wins). */
 export function socialLinksPayload(rows: readonly string[]): string[] {

@@ -6,7 +6,7 @@ import { useLanguages } from '../../api/dictionaries.ts'
 import { languageLabel, pickById } from '../../ui/language-labels.ts'
 import { SectionCard } from './section-card.tsx'
 
-/** The languages a student learns (spec §3 languages_learned); edited in EditMyLearnedLanguages. */
+/** The languages a student learns (languages_learned); edited in EditMyLearnedLanguages. */
 export function LearnedSection({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
   const { t, i18n } = useLingui()
   const languages = pickById(

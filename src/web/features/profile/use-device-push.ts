@@ -8,11 +8,11 @@ import {
   unregisterPushSubscription,
 } from '../../api/push.ts'
 
-// This device's web push (issue #28 item 4), turned on and off from the profile's preferences.
-// The browser asks for permission only when the user turns it on, never at start. A browser
-// subscription belongs to whoever turned it on here (remembered on the device): someone else
-// signed in on the same browser sees it off, and turning it on moves it to them on the server;
-// logging out turns it off (api/push.ts forgetDevicePush).
+// This device's web push (decisions.md "Web push to the installed app"), turned on and off from the
+// profile's preferences. The browser asks for permission only when the user turns it on, never at
+// start. A browser subscription belongs to whoever turned it on here (remembered on the device):
+// someone else signed in on the same browser sees it off, and turning it on moves it to them on the
+// server; logging out turns it off (api/push.ts forgetDevicePush).
 
 export type DevicePushState = 'checking' | 'unsupported' | 'denied' | 'on' | 'off'
 

@@ -14,10 +14,10 @@ import { showErrorToast, showSuccessToast, updateErrorText } from './profile-toa
 
 type Role = 'student' | 'teacher'
 
-/** The date-of-birth rule's "today" (spec §5), a Poland calendar day. */
+/** The date-of-birth rule's "today" (product-rules.md "Validation"), a Poland calendar day. */
 const polandToday = (): string => polandDateKey(Date.now())
 
-/** Checks a payload with the role's update schema (the server runs the same, spec §5). */
+/** Checks a payload with the role's update schema (the server runs the same). */
 export function checkUpdate(
   role: Role,
   payload: unknown,
@@ -30,7 +30,7 @@ export function checkUpdate(
   return result.success ? { ok: true, output: result.output } : { ok: false, issues: result.issues }
 }
 
-// spec §8: the wrong current password is shown on its field (EditPassword).
+// product-rules.md "Errors": the wrong current password is shown on its field (EditPassword).
 const codeFields: Partial<Record<string, string>> = { current_password_incorrect: 'currentPassword' }
 
 /** The server's answer as messages on the form's fields (unknown fields are left out). */
@@ -48,20 +48,21 @@ export function serverFieldMessages(error: ApiError, mapPath: PathMap, fields: s
 
 type Options<Values extends object> = {
   form: UseFormReturnType<Values>
-  /** The group's payload (spec §7) built from the form's values. */
+  /** The group's payload built from the form's values. */
   payload: (values: Values) => unknown
   success: MessageDescriptor
   onSaved: () => void
   /** Payload path → form path (identity by default); null leaves the problem out. */
   mapPath?: PathMap
-  /** spec §8: some failures show as the update-data error toast (social links). */
+  /** product-rules.md "Errors": some failures show as the update-data error toast (social links). */
   failureToast?: boolean
 }
 
 /**
  * Saves one dialog's group: browser-side check with the domain schema, the call, the success
- * toast (spec §8) and closing; on failure the dialog stays open with the server's field messages
- * or one message for the whole form (spec §4 "Dialogs stay open on failure").
+ * toast (product-rules.md "Errors") and closing; on failure the dialog stays open with the server's
+ * field messages or one message for the whole form ("Dialogs stay open on failure", "States and
+ * transitions").
  */
 export function useGroupSave<Values extends object>({
   form,

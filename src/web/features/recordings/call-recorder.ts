@@ -1,7 +1,7 @@
-// Records the lesson call in the teacher's browser (issue #22): both voices mixed (Web Audio), and
-// one picture — the other party's video with this side's camera as an inset, or the shared screen
-// while this side shares it — drawn on a canvas and encoded by MediaRecorder into WebM. Every few
-// seconds MediaRecorder hands over a chunk, which the uploader sends at once.
+// Records the lesson call in the teacher's browser: both voices mixed (Web Audio), and one picture
+// — the other party's video with this side's camera as an inset, or the shared screen while this
+// side shares it — drawn on a canvas and encoded by MediaRecorder into WebM. Every few seconds
+// MediaRecorder hands over a chunk, which the uploader sends at once.
 //
 // The canvas is drawn by a timer, not by animation frames, which stop in a hidden tab; a hidden
 // tab's timers still run (at least once a second), so a recording goes on, at a lower frame rate,

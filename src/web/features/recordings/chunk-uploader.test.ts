@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/api-error.ts'
 import { createChunkUploader, type SendChunk } from './chunk-uploader.ts'
 
-// issue #22: the recording's chunks reach the server in order, once each, through lost
-// connections and lost answers; an upload that cannot go on says so.
+// The recording's chunks reach the server in order, once each, through lost connections and lost
+// answers; an upload that cannot go on says so.
 
 const blob = (text: string) => new Blob([text])
 const network = () => new ApiError({ kind: 'network', message: 'Network error!' })

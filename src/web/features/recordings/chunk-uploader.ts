@@ -1,9 +1,8 @@
 import { ApiError } from '../../api/api-error.ts'
 
-// Sends a recording's chunks in order while it records (issue #22, protocol §6). A chunk stays
-// here until the server has it, so a lost connection only delays the upload: it is retried, with
-// a growing pause, until it goes through. Only the chunks not yet sent are held, never the
-// recording.
+// Sends a recording's chunks in order while it records (protocol §6). A chunk stays here until the
+// server has it, so a lost connection only delays the upload: it is retried, with a growing pause,
+// until it goes through. Only the chunks not yet sent are held, never the recording.
 
 export type SendChunk = (seq: number, bytes: Blob, signal: AbortSignal) => Promise<number>
 

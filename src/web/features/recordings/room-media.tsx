@@ -17,10 +17,10 @@ import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 import { liveVideo } from './call-recorder.ts'
 import { messageOf, RecordingControl, useRecordingState } from './room-recording.tsx'
 
-// The room's other media (issue #22): either party captures the other's picture (or the shared
-// screen) into the lesson's materials; the student records short voice clips that both replay.
+// The room's other media: either party captures the other's picture (or the shared screen) into the
+// lesson's materials; the student records short voice clips that both replay.
 
-/** spec §8 "failed to capture screenshot", "failed to send audio". */
+/** "failed to capture screenshot", "failed to send audio" (product-rules.md "Errors"). */
 const failedToCapture = msg`Nie udało się zapisać zrzutu ekranu.`
 const nothingToCapture = msg`Nie ma jeszcze obrazu do zapisania.`
 const failedToSend = msg`Nie udało się wysłać nagrania.`

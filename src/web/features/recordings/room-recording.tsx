@@ -28,12 +28,12 @@ import {
 } from './call-recorder.ts'
 import { type ChunkUploader, createChunkUploader } from './chunk-uploader.ts'
 
-// The recording of the lesson room (issue #22): the teacher starts and stops it from the toolbar;
-// both parties see, all the time, that the lesson is being recorded and for how long, and hear
-// (a live region) when it starts and stops. The room (features/lesson-room) renders these parts
-// where they belong; src/web/app hands them over.
+// The recording of the lesson room: the teacher starts and stops it from the toolbar; both parties
+// see, all the time, that the lesson is being recorded and for how long, and hear (a live region)
+// when it starts and stops. The room (features/lesson-room) renders these parts where they belong;
+// src/web/app hands them over.
 
-/** spec §8 plain rejections, in both languages. */
+/** The plain rejections of product-rules.md "Errors", in both languages. */
 const failedToStart = msg`Nie udało się rozpocząć nagrywania.`
 const failedToSelect = msg`Nie udało się przełączyć nagrywanego obrazu.`
 const failedToStop = msg`Nie udało się zakończyć nagrywania. Nagranie zostanie zapisane z tym, co dotarło.`
@@ -89,7 +89,7 @@ export function useRecordingState(): RecordingState {
   return state
 }
 
-/** The server's own words for a refusal it explains, else the spec §8 text `fallback`. */
+/** The server's own words for a refusal it explains, else the text `fallback` (product-rules.md "Errors"). */
 export const messageOf = (error: unknown, fallback: MessageDescriptor): MessageDescriptor =>
   error instanceof ApiError && error.kind === 'http' && error.code && !error.isServerError
     ? apiErrorMessage(error)
@@ -109,7 +109,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const uploader = useRef<ChunkUploader | null>(null)
   /** This tab started the recording (with Vonage there is no recorder here, but it is still ours). */
   const startedHere = useRef(false)
-  /** The recording is Vonage's (issue #23): its archive takes only the streams add_stream names. */
+  /** The recording is Vonage's: its archive takes only the streams add_stream names. */
   const [inCloud, setInCloud] = useState(false)
   const callRef = useRef(call)
   callRef.current = call
@@ -199,7 +199,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     setBusy(true)
     try {
       const archive = await startRecording(lessonId)
-      // issue #23: a Vonage lesson is recorded in Vonage's cloud; this tab records and sends nothing.
+      // A Vonage lesson is recorded in Vonage's cloud; this tab records and sends nothing.
       if (archive.recorded_by === 'browser') await recordHere(archive.id)
       setInCloud(archive.recorded_by === 'vonage')
       startedHere.current = true
@@ -244,7 +244,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     recorder.current?.update({ localVideo, localAudio, remote, sharingScreen })
   }, [localVideo, localAudio, remote, sharingScreen])
 
-  // spec §7 add_stream: the recording shows the shared screen while one is shared.
+  // add_stream: the recording shows the shared screen while one is shared.
   const stream: RecordingStream = sharingScreen || remoteSharing ? 'screen' : 'camera'
   const activeStream = active?.stream
   useEffect(() => {
@@ -255,9 +255,9 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     )
   }, [mine, activeStream, stream, lessonId])
 
-  // issue #23: Vonage's manual stream mode archives only the streams named when add_stream was
-  // called, so a stream published since (a camera turned on again, a party who joined) is named by
-  // calling it again with the same choice.
+  // Vonage's manual stream mode archives only the streams named when add_stream was called, so a
+  // stream published since (a camera turned on again, a party who joined) is named by calling it
+  // again with the same choice.
   useEffect(() => {
     if (!mine || !inCloud || !activeStream || (!localVideo && !remote)) return
     selectRecordingStream(lessonId, activeStream).catch((error: unknown) =>
@@ -333,7 +333,7 @@ export function RecordingStatus() {
   )
 }
 
-/** Why recording failed, until dismissed (spec §8 texts). */
+/** Why recording failed, until dismissed (the texts of product-rules.md "Errors"). */
 export function RecordingProblem() {
   const { t } = useLingui()
   const { problem, dismiss } = useRecordingState()

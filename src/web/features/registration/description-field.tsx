@@ -4,7 +4,10 @@ import type { UseFormReturnType } from '@mantine/form'
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../../domain/constants.ts'
 import { fieldProps } from '../../ui/forms/field-props.ts'
 
-/** spec §5 Description: required, 60–1000 characters, with a live character count. */
+/**
+ * The description (product-rules.md "Validation"): required, 60–1000 characters, with a live
+ * character count.
+ */
 export function DescriptionField({ form }: { form: UseFormReturnType<{ description: string }, unknown> }) {
   const { t } = useLingui()
   const length = form.useWatchValue('description').trim().length

@@ -9,8 +9,9 @@ import { fieldProps } from '../../ui/forms/field-props.ts'
 import { Message } from '../../ui/message.tsx'
 
 /**
- * The new account's e-mail (spec §5): format checked in the browser, availability asked from the
- * server 500 ms after typing stops, the result said beside the field (and announced).
+ * The new account's e-mail (product-rules.md "Validation"): format checked in the browser,
+ * availability asked from the server 500 ms after typing stops, the result said beside the field
+ * (and announced).
  */
 export function EmailCheckField({ form }: { form: UseFormReturnType<{ email: string }, unknown> }) {
   const { t } = useLingui()

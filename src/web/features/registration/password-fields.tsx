@@ -7,7 +7,10 @@ import { fieldProps } from '../../ui/forms/field-props.ts'
 
 type PasswordValues = { password: string; password_confirmation: string }
 
-/** spec §5 Password: at least 8 characters and a confirmation equal to it. Never saved in a draft. */
+/**
+ * product-rules.md "Passwords": at least 8 characters and a confirmation equal to it. Never saved
+ * in a draft.
+ */
 export function PasswordFields({ form }: { form: UseFormReturnType<PasswordValues, unknown> }) {
   const { t } = useLingui()
   const toggle = { 'aria-label': t`Pokaż lub ukryj hasło` }

@@ -7,8 +7,9 @@ import { AppDialog } from '../../ui/app-dialog.tsx'
 type RegistrationCompleteDialogProps = { opened: boolean; email: string; onClose: () => void }
 
 /**
- * spec §2 RegistrationComplete: the account now awaits an operator's verification (spec §4);
- * closing it clears the agreements, logs out and goes to teacher login (the caller does that).
+ * RegistrationComplete: the account now awaits an operator's verification (product-rules.md
+ * "Sign-in and account states"); closing it clears the agreements, logs out and goes to teacher
+ * login (the caller does that).
  */
 export function RegistrationCompleteDialog({ opened, email, onClose }: RegistrationCompleteDialogProps) {
   const { t } = useLingui()

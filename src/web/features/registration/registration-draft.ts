@@ -3,9 +3,10 @@ import { createDraftStore } from '../../offline/draft-store.ts'
 import type { AgreementsValues, DetailsValues } from '../../ui/forms/section-rules.ts'
 import { emptyTeacherForm, TEACHER_STEPS, type TeacherFormValues } from './teacher-form.ts'
 
-// What survives a reload of /registration (issue #3): everything typed except the passwords
-// (never written to storage) and the files (a File cannot be stored; they are chosen again).
-// Keys: `lektorium:registration-draft:teacher` and `lektorium:registration-draft:student:<user id>`.
+// What survives a reload of /registration (decisions.md "Registration in the web app"): everything
+// typed except the passwords (never written to storage) and the files (a File cannot be stored;
+// they are chosen again). Keys: `lektorium:registration-draft:teacher` and
+// `lektorium:registration-draft:student:<user id>`.
 
 const text = v.pipe(v.string(), v.maxLength(5000))
 const id = v.pipe(v.number(), v.integer(), v.minValue(1))

@@ -5,8 +5,8 @@ import { StudentRegistration } from './student-registration.tsx'
 import { TeacherRegistration } from './teacher-registration.tsx'
 
 /**
- * /registration (spec §2): a visitor registers as a teacher; a signed-in student with an
- * unfinished registration completes it; anyone else goes to / and the guard takes it from there.
+ * /registration: a visitor registers as a teacher; a signed-in student with an unfinished
+ * registration completes it; anyone else goes to / and the guard takes it from there.
  */
 export function RegistrationScreen() {
   const session = useSession()

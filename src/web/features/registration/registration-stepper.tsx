@@ -12,8 +12,8 @@ type RegistrationStepperProps = {
 }
 
 /**
- * The visible stepper of spec §2 /registration: every step labelled on wider screens; on phones
- * a compact "Krok 2 z 6" header with a progress bar.
+ * The visible stepper of /registration: every step labelled on wider screens; on phones a compact
+ * "Krok 2 z 6" header with a progress bar.
  */
 export function RegistrationStepper({ labels, active, furthest, onStepClick }: RegistrationStepperProps) {
   const { t } = useLingui()

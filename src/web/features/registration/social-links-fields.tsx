@@ -9,7 +9,7 @@ import type { SocialLinkValues } from './teacher-form.ts'
 
 type SocialLinksFormValues = { social_links: SocialLinkValues[] }
 
-/** Optional social links as name and link pairs (spec §3 registration payload). */
+/** Optional social links as name and link pairs (the registration payload). */
 export function SocialLinksFields({ form }: { form: UseFormReturnType<SocialLinksFormValues, unknown> }) {
   const { t } = useLingui()
   const links = form.useWatchValue('social_links')

@@ -12,7 +12,7 @@ import {
 } from '../../ui/forms/section-rules.ts'
 import { passwordMessages } from './teacher-form.ts'
 
-// The invited student's registration (spec §2: details, picture, agreements).
+// The invited student's registration (details, picture, agreements).
 
 export const STUDENT_STEPS = ['details', 'picture', 'agreements'] as const
 export type StudentStep = (typeof STUDENT_STEPS)[number]

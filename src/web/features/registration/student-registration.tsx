@@ -13,7 +13,7 @@ import { StepFrame } from './step-frame.tsx'
 import { SubmitStatus } from './submit-status.tsx'
 import { useStudentRegistration } from './use-student-registration.ts'
 
-/** /registration for an invited student whose registration is unfinished (spec §2: 3 steps). */
+/** /registration for an invited student whose registration is unfinished (3 steps). */
 export function StudentRegistration({ session }: { session: Session }) {
   const { t } = useLingui()
   const logout = useLogout()

@@ -4,8 +4,8 @@ import type { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage } from '../../api/error-messages.ts'
 
 /**
- * What a failed registration submit says (issue #3: "a failed submit loses nothing"): what
- * happened and what to do; the form, the draft and the chosen files all stay.
+ * What a failed registration submit says (a failed submit loses nothing): what happened and what to
+ * do; the form, the draft and the chosen files all stay.
  */
 export function submitFailureMessage(error: ApiError): MessageDescriptor {
   if (error.kind === 'aborted')

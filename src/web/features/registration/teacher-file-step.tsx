@@ -15,7 +15,7 @@ type TeacherFileStepProps = {
   restored: boolean
 }
 
-/** The picture or video step: one required file, checked by content (spec §5 Uploads). */
+/** The picture or video step: one required file, checked by content (product-rules.md "Uploads"). */
 export function TeacherFileStep({
   kind,
   file,

@@ -48,7 +48,7 @@ const filled = (): TeacherFormValues => ({
 
 const noFiles = { image: null, video: null }
 
-describe('the teacher registration payload (spec §3, §5)', () => {
+describe('the teacher registration payload', () => {
   it('is what teacherSignUpSchema accepts, with empties stripped and codes compacted', () => {
     const payload = teacherPayload(filled(), 'pl')
     const parsed = v.safeParse(teacherSignUpSchema(today), payload)

@@ -23,7 +23,8 @@ import {
   todayKey,
 } from '../../ui/forms/section-rules.ts'
 
-// The teacher registration's form model (spec §2: six steps) and each step's rules (spec §5).
+// The teacher registration's form model (six steps) and each step's rules (product-rules.md
+// "Validation").
 
 export const TEACHER_STEPS = ['details', 'picture', 'video', 'skills', 'billing', 'agreements'] as const
 export type TeacherStep = (typeof TEACHER_STEPS)[number]
@@ -57,7 +58,7 @@ export const emptyTeacherForm = (): TeacherFormValues => ({
   ...emptyAgreements(),
 })
 
-/** spec §3: social links are name and link pairs; rows left completely empty are dropped. */
+/** Social links are name and link pairs; rows left completely empty are dropped. */
 const filledLinks = (links: SocialLinkValues[]) =>
   links
     .map((l) => ({ name: l.name.trim(), link: l.link.trim() }))
@@ -116,7 +117,7 @@ export function teacherStepMessages(
   }
 }
 
-/** The JSON part `payload` of POST /teachers/sign_up (spec §5: empty values stripped). */
+/** The JSON part `payload` of POST /teachers/sign_up (empty values stripped). */
 export type TeacherPayloadDraft = Omit<TeacherSignUpInput, 'user_rules_agreed' | 'teacher_rules_agreed'> & {
   user_rules_agreed: boolean
   teacher_rules_agreed: boolean

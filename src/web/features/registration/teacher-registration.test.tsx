@@ -31,7 +31,7 @@ const next = (label: RegExp) => fireEvent.click(screen.getByRole('button', { nam
 function fillDetails() {
   type(/^imię|^first name/i, 'anna')
   type(/^nazwisko|^last name/i, 'KOWALSKA')
-  // spec §5: names are shown capitalised, as stored, once the field is left.
+  // Names are shown capitalised, as stored, once the field is left.
   fireEvent.blur(field(/^imię|^first name/i))
   fireEvent.blur(field(/^nazwisko|^last name/i))
   type(/^numer telefonu|^phone number/i, '512345678')
@@ -41,7 +41,7 @@ function fillDetails() {
   type(/^powtórz hasło|^repeat the password/i, 'Sekretne-haslo1')
 }
 
-describe('teacher registration, step "details" (spec §2, §5)', () => {
+describe('teacher registration, step "details"', () => {
   beforeEach(() => {
     localStorage.clear()
     emailChecks.length = 0

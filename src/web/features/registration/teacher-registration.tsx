@@ -17,7 +17,7 @@ import { SubmitStatus } from './submit-status.tsx'
 import { TeacherStepFields } from './teacher-steps.tsx'
 import { useTeacherRegistration } from './use-teacher-registration.ts'
 
-/** /registration for a visitor (spec §2): the teacher's six steps, then RegistrationComplete. */
+/** /registration for a visitor: the teacher's six steps, then RegistrationComplete. */
 export function TeacherRegistration() {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -44,7 +44,7 @@ export function TeacherRegistration() {
   const sending = signUp.progress !== null
   const values = form.getValues()
 
-  // spec §4: closing RegistrationComplete clears agreements, logs out and goes to teacher login.
+  // Closing RegistrationComplete clears agreements, logs out and goes to teacher login.
   const finish = async () => {
     if (finished.current) return
     finished.current = true

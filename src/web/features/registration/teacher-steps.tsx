@@ -21,7 +21,7 @@ type TeacherStepFieldsProps = {
   restored: boolean
 }
 
-/** The fields of the teacher registration's first five steps (spec §2). */
+/** The fields of the teacher registration's first five steps. */
 export function TeacherStepFields({ step, form, files, onFile, restored }: TeacherStepFieldsProps) {
   const { t } = useLingui()
   switch (step) {

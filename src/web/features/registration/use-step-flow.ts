@@ -16,10 +16,10 @@ type StepFlowOptions<S extends string> = {
 }
 
 /**
- * The stepper's state (spec §2 registration steps): Next validates the current step and goes on
- * only when it passes; a step ahead opens only when every step before it passes; errors are put
- * on the fields and an error summary gets focus (focusing a field would clear its error, spec
- * §5); a new step's heading gets focus.
+ * The stepper's state (the registration's steps): Next validates the current step and goes on only
+ * when it passes; a step ahead opens only when every step before it passes; errors are put on the
+ * fields and an error summary gets focus (focusing a field would clear its error, product-rules.md
+ * "Validation"); a new step's heading gets focus.
  */
 export function useStepFlow<S extends string>({
   steps,

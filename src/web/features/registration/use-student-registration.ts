@@ -25,9 +25,9 @@ import { fieldErrorsOf } from './submit-failure.ts'
 import { useStepFlow } from './use-step-flow.ts'
 
 /**
- * The invited student's registration (spec §2: details, picture, agreements): local draft without
- * the password, optional picture, then POST /students/sign_up; the stored registration_completed
- * flag then flips (spec §3, §6) and the guard sends the student on.
+ * The invited student's registration (details, picture, agreements): local draft without the
+ * password, optional picture, then POST /students/sign_up; the stored registration_completed flag
+ * then flips and the guard sends the student on.
  */
 export function useStudentRegistration(session: Session) {
   const { i18n } = useLingui()

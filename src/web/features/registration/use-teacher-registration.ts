@@ -24,8 +24,8 @@ import {
 import { useStepFlow } from './use-step-flow.ts'
 
 /**
- * The teacher registration's state (spec §2, §5): the form, its local draft (saved on every
- * change, restored on reload, cleared on success), the chosen files, the steps and the submit.
+ * The teacher registration's state: the form, its local draft (saved on every change, restored on
+ * reload, cleared on success), the chosen files, the steps and the submit.
  */
 export function useTeacherRegistration() {
   const { i18n } = useLingui()
@@ -43,7 +43,8 @@ export function useTeacherRegistration() {
     const values = form.getValues()
     const messages = teacherStepMessages(step, values, filesRef.current)
     if (step !== 'details' || messages.email) return messages
-    // spec §5: the address must be free; a failed check does not block (the server checks again).
+    // product-rules.md "Validation": the address must be free; a failed check does not block (the
+    // server checks again).
     const availability = await checkEmailAvailability(client, values.email).catch(() => 'available' as const)
     return availability === 'taken' ? { ...messages, email: codeMessage('email_taken') } : messages
   }

@@ -8,7 +8,7 @@ import { MissingDataReminder } from './missing-data-reminder.tsx'
 
 const noBank = teacherProfile({ iban: null, address: null })
 
-describe('MissingDataReminder on my-lessons (spec §4)', () => {
+describe('MissingDataReminder on my-lessons', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')

@@ -10,9 +10,9 @@ import { markReminderShown, missingDataReminderDue } from './reminder-marker.ts'
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage)
 
 /**
- * MissingDataReminder (spec §2, §4): a teacher whose bank data is not filled sees it on my-lessons,
- * once per day (spec §9); it leads to the profile. Mounted by the dashboard layout, so it works
- * whatever my-lessons shows.
+ * MissingDataReminder (product-rules.md "Bank details"): a teacher whose bank data is not filled
+ * sees it on my-lessons, once per day; it leads to the profile. Mounted by the dashboard layout, so
+ * it works whatever my-lessons shows.
  */
 export function MissingDataReminder({ profile }: { profile: Profile }) {
   const { t } = useLingui()

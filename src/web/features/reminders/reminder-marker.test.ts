@@ -12,7 +12,7 @@ const afterMidnightInPoland = Date.UTC(2026, 6, 10, 22, 30)
 const due = (now: number, profile = noBank, pathname: string = paths.myLessons) =>
   missingDataReminderDue({ profile, pathname, storage: localStorage, now })
 
-describe('MissingDataReminder once per day (spec §4, §9)', () => {
+describe('MissingDataReminder once per day', () => {
   beforeEach(() => localStorage.clear())
 
   it('is due on my-lessons for a teacher with unfilled bank data', () => {

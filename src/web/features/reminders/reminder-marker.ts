@@ -3,9 +3,10 @@ import { bankDataFilled } from '../../../domain/completeness.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import { paths } from '../../app/paths.ts'
 
-// spec §4 / §9: a teacher whose bank data is not filled sees the MissingDataReminder on my-lessons,
-// once per day. spec §3 lists its once-per-day marker in local storage: the Poland calendar day
-// it was last shown, with the user it was shown to (two teachers may share a device).
+// product-rules.md "Bank details": a teacher whose bank data is not filled sees the
+// MissingDataReminder on my-lessons, once per day. "Records and fields" lists its once-per-day
+// marker in local storage: the Poland calendar day it was last shown, with the user it was shown to
+// (two teachers may share a device).
 
 export const REMINDER_MARKER_KEY = 'missing_data_reminder'
 

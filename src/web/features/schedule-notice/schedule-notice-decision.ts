@@ -1,10 +1,11 @@
 import type { Role } from '../../../domain/api/common.ts'
 import { fromPolandLocal } from '../../../domain/poland-time.ts'
 
-// spec §4 Session, §9: for a teacher, a schedule-change notice (InformAboutHarmonogramChange)
-// appears 500 ms after login while 19 July 2024 23:59 Poland time has not passed. It announces
-// the calendar switch of 12 July (spec §2), which students are told of the same way, in their
-// own words (issue #14 item 6). Shown once per sign-in (docs/decisions.md).
+// product-rules.md "Sign-in and account states": for a teacher, a schedule-change notice
+// (InformAboutHarmonogramChange) appears 500 ms after login while 19 July 2024 23:59 Poland time
+// has not passed. It announces the calendar switch of 12 July, which students are told of the same
+// way, in their own words (decisions.md "The calendar-switch notice for students"). Shown once per
+// sign-in (docs/decisions.md).
 
 export const SCHEDULE_NOTICE_DELAY_MS = 500
 
@@ -18,7 +19,8 @@ export const noticeSeenValue = (userId: string, sessionExpiresAt: string) => `${
 
 /**
  * Which notice is due: the teacher's schedule-change notice or the student's calendar-switch
- * notice, before the cutoff, when not yet shown in this sign-in (the "after login" of spec §4).
+ * notice, before the cutoff, when not yet shown in this sign-in (the "after login" of
+ * product-rules.md "Sign-in and account states").
  */
 export function scheduleNoticeDue(role: Role, now: number, shownThisSignIn: boolean): Role | null {
   return now < SCHEDULE_NOTICE_CUTOFF.getTime() && !shownThisSignIn ? role : null

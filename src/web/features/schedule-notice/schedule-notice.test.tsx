@@ -11,7 +11,7 @@ import { SCHEDULE_NOTICE_CUTOFF, scheduleNoticeDue } from './schedule-notice-dec
 const title = 'Zmiana kalendarza grafiku'
 const teacher = teacherProfile()
 
-describe('schedule-change notice decision (spec §4, §9)', () => {
+describe('schedule-change notice decision', () => {
   it('puts the cutoff at 19 July 2024 23:59 Poland summer time (21:59 UTC)', () => {
     expect(SCHEDULE_NOTICE_CUTOFF.toISOString()).toBe('2024-07-19T21:59:00.000Z')
   })
@@ -60,7 +60,7 @@ describe('InformAboutHarmonogramChange after login', () => {
     expect(screen.queryByText(title)).toBeNull()
   })
 
-  it('tells a student of the calendar switch of 12 July instead (issue #14 item 6)', async () => {
+  it('tells a student of the calendar switch of 12 July instead', async () => {
     const student = studentProfile()
     signInAs(student)
     renderScreen('/', '/', <ScheduleNotice profile={student} />)

@@ -16,9 +16,9 @@ const readSeen = () => readSeenMarker(NOTICE_SEEN_KEY)
 const writeSeen = (value: string) => writeSeenMarker(NOTICE_SEEN_KEY, value)
 
 /**
- * InformAboutHarmonogramChange (spec §2, §4, §9): 500 ms after a teacher signs in, while the
- * cutoff has not passed, a notice about the calendar switch on 12 July; a student gets the
- * calendar-switch notice the same way (issue #14 item 6). Mounted by the dashboard layout; marked
+ * InformAboutHarmonogramChange (product-rules.md "Sign-in and account states"): 500 ms after a
+ * teacher signs in, while the cutoff has not passed, a notice about the calendar switch on 12 July;
+ * a student gets the calendar-switch notice the same way. Mounted by the dashboard layout; marked
  * as shown when it opens, so a reload in the same sign-in does not repeat it.
  */
 export function ScheduleNotice({ profile }: { profile: Profile }) {
@@ -56,7 +56,7 @@ export function ScheduleNotice({ profile }: { profile: Profile }) {
   )
 }
 
-/** The students' words for the calendar switch of 12 July (spec §2; issue #14 item 6). */
+/** The students' words for the calendar switch of 12 July. */
 function StudentNotice() {
   return (
     <Text>

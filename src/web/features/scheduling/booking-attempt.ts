@@ -1,9 +1,9 @@
 import type { LessonCreate } from '../../../domain/api/lessons.ts'
 import type { ApiError } from '../../api/api-error.ts'
 
-// ARCHITECTURE.md "API": one Idempotency-Key per confirmed attempt. Retrying the same booking
-// after a lost connection or a server error sends the same key, so the server books it once; a
-// changed booking, or one the server has answered, gets a fresh key.
+// architecture.md "API": one Idempotency-Key per confirmed attempt. Retrying the same booking after
+// a lost connection or a server error sends the same key, so the server books it once; a changed
+// booking, or one the server has answered, gets a fresh key.
 
 export type BookingAttempt = { key: string; fingerprint: string }
 

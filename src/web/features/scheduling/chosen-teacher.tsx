@@ -17,7 +17,7 @@ type Props = {
   onWeek: (week: string) => void
   onBack: () => void
   preset: { language: number | null; level: number | null }
-  /** The student may wait for a freed slot of this teacher (issue #28 item 5). */
+  /** The student may wait for a freed slot of this teacher. */
   canWait?: boolean
 }
 
@@ -27,7 +27,7 @@ export function ChosenTeacher({ teacherId, week, bounds, onWeek, onBack, preset,
   const summary = useTeacherSummary(teacherId)
   const teacher = summary.data
   const name = teacher ? `${teacher.first_name} ${teacher.last_name}` : ''
-  // issue #11 item 7: the focus follows "Pokaż terminy" to the teacher it opened, not to <body>.
+  // The focus follows "Pokaż terminy" to the teacher it opened, not to <body>.
   const heading = useRef<HTMLHeadingElement>(null)
   const focused = useRef(false)
   useEffect(() => {

@@ -13,7 +13,7 @@ const taught = [
   { language_id: 1, level_id: 15 },
 ]
 
-describe('ScheduleConfirmLessons options (spec §5)', () => {
+describe('ScheduleConfirmLessons options', () => {
   it('offers only the languages the teacher teaches', () => {
     expect(languageOptions(taught, languages, 'pl')).toEqual([
       { value: '2', label: 'Niemiecki' },

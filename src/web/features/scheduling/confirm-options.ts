@@ -1,9 +1,10 @@
 import type { Language, Level } from '../../../domain/api/dictionaries.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 
-// spec §5 schedule confirm: the languages offered are those the teacher teaches; the levels are
-// those at or below the teacher's level for that language. The levels dictionary comes ordered
-// from A1 up (the server sorts it by rank), so "at or below" is "not later in that list".
+// The schedule confirmation (product-rules.md "Validation"): the languages offered are those the
+// teacher teaches; the levels are those at or below the teacher's level for that language. The
+// levels dictionary comes ordered from A1 up (the server sorts it by rank), so "at or below" is
+// "not later in that list".
 
 export type TaughtLanguage = { language_id: number; level_id: number }
 export type Option = { value: string; label: string }

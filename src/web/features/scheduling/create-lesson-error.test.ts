@@ -8,7 +8,7 @@ import { createLessonErrorMessage, setLessonErrorMessage } from './create-lesson
 const answer = (code: ErrorCode, params: Record<string, string> = {}, status = 422) =>
   new ApiError({ kind: 'http', status, code, message: formatMessage(code, params), params })
 
-describe('create-lesson errors (spec §8)', () => {
+describe('create-lesson errors', () => {
   it("gives the limit text with the limit when the message contains 'limit'", () => {
     expect(createLessonErrorMessage(answer('lesson_limit', { limit: '3' }))).toEqual(
       codeMessage('lesson_limit', { limit: '3' }),

@@ -4,9 +4,9 @@ import type { ErrorCode } from '../../../domain/errors.ts'
 import type { ApiError } from '../../api/api-error.ts'
 import { codeMessage, networkErrorMessage } from '../../api/error-messages.ts'
 
-// spec §8 create-lesson errors: the first item of the error list is read; its English message
-// decides by substring ('limit', 'maximum monthly income', "exceeds 'active until'"), then the
-// stable code; anything else is the generic set-lesson error.
+// The create-lesson errors of product-rules.md "Errors": the first item of the error list is read;
+// its English message decides by substring ('limit', 'maximum monthly income', "exceeds 'active
+// until'"), then the stable code; anything else is the generic set-lesson error.
 
 const BOOKING_CODES: readonly ErrorCode[] = [
   'human_access_required',
@@ -49,8 +49,8 @@ export function createLessonErrorMessage(error: ApiError): MessageDescriptor {
 const SLOT_FIELD = /^time_slot_ids\.(\d+)$/
 
 /**
- * The requested slots a refusal names (`time_slot_ids.<index>`, issue #11 item 2), as ids of
- * `requested`; empty when it names none (the limit, access, a teacher's rule).
+ * The requested slots a refusal names (`time_slot_ids.<index>`), as ids of `requested`; empty when
+ * it names none (the limit, access, a teacher's rule).
  */
 export function refusedSlotIds(error: ApiError, requested: readonly string[]): string[] {
   const ids = error.fieldErrors.flatMap((field) => {

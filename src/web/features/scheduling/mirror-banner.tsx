@@ -5,9 +5,9 @@ import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.
 import { useClaimOfflineNotice } from '../../ui/offline-notice-claim.ts'
 
 /**
- * issue #4 item 7: the timetable shown is the offline copy. Quiet, not a modal (DESIGN.md
- * "Feedback"); says when the copy was saved and that booking waits for the connection. It is the
- * screen's one offline notice (issue #11 item 6): the general banner steps aside.
+ * The timetable shown is the offline copy. Quiet, not a modal (design.md "Feedback"); says when the
+ * copy was saved and that booking waits for the connection. It is the screen's one offline notice:
+ * the general banner steps aside.
  */
 export function MirrorBanner({ savedAt }: { savedAt: number }) {
   useClaimOfflineNotice()

@@ -5,8 +5,9 @@ import { IconUserOff } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
 /**
- * spec §4: a teacher with not_accepting_new_students shows an overlay over the schedule saying new
- * students are not accepted. The schedule under it is inert (no pointer, no keyboard focus).
+ * product-rules.md "Allowed students": a teacher with not_accepting_new_students shows an overlay
+ * over the schedule saying new students are not accepted. The schedule under it is inert (no
+ * pointer, no keyboard focus).
  */
 export function NotAcceptingOverlay({ active, children }: { active: boolean; children: ReactNode }) {
   if (!active) return <>{children}</>

@@ -12,8 +12,8 @@ import { dayMonth } from '../../ui/slot-format.ts'
 type Props = { onOpen: (teacherId: string, weekStart: string) => void }
 
 /**
- * issue #11 item 6: the search cannot be reached (offline, or the server is gone). In place of an
- * endless "Szukamy lektorów…" the screen says so, once, and offers the weeks saved on this device.
+ * The search cannot be reached (offline, or the server is gone). In place of an endless "Szukamy
+ * lektorów…" the screen says so, once, and offers the weeks saved on this device.
  */
 export function OfflineResults({ onOpen }: Props) {
   useClaimOfflineNotice()

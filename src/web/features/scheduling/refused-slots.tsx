@@ -6,8 +6,9 @@ import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import type { PickedSlot } from './slot-selection.ts'
 
 /**
- * The slots the server refused, by name, and what happened to the choice (issue #11 item 2): they
- * left it, the others are still chosen and can be booked as they are.
+ * The slots the server refused, by name, and what happened to the choice (decisions.md "The
+ * same-day rule in the slot grid, and refusals that name their slots"): they left it, the others
+ * are still chosen and can be booked as they are.
  */
 export function RefusedSlots({ refused, left }: { refused: PickedSlot[]; left: number }) {
   const { i18n } = useLingui()

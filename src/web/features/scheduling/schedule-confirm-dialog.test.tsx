@@ -64,7 +64,7 @@ const optionsOf = (label: string) => {
     .map((option) => option.textContent)
 }
 
-describe('ScheduleConfirmLessons (spec §5 schedule confirm)', () => {
+describe('ScheduleConfirmLessons', () => {
   beforeEach(() => activateLocale('pl'))
   afterEach(() => {
     cleanup()
@@ -87,7 +87,7 @@ describe('ScheduleConfirmLessons (spec §5 schedule confirm)', () => {
     expect(sent).toEqual([])
   })
 
-  // issue #11 item 2: the refusal named no slot and the whole choice was stuck.
+  // The refusal named no slot and the whole choice was stuck.
   it('says which slot the server refused and keeps the others chosen to book', async () => {
     const message = 'You already have a lesson scheduled for this date'
     const sent = fakeApi({

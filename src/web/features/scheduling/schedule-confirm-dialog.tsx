@@ -37,8 +37,9 @@ type Props = {
 }
 
 /**
- * spec §2 ScheduleConfirmLessons, §5: the chosen slots, a language the teacher teaches and a level
- * at or below theirs, both required. Stays open on failure with spec §8's message.
+ * ScheduleConfirmLessons (product-rules.md "Booking"): the chosen slots, a language the teacher
+ * teaches and a level at or below theirs, both required. Stays open on failure with the message of
+ * product-rules.md "Errors".
  */
 export function ScheduleConfirmDialog(props: Props) {
   const { opened, onClose, teacherId, taught, slots, preset, onBooked, onRefused, onStale } = props
@@ -89,7 +90,7 @@ export function ScheduleConfirmDialog(props: Props) {
           const apiError = failure instanceof ApiError ? failure : null
           if (!apiError || !mayRetrySameKey(apiError)) attempt.current = null
           setError(apiError ? createLessonErrorMessage(apiError) : null)
-          // Say which slots were refused and keep the others chosen (issue #11 item 2).
+          // Say which slots were refused and keep the others chosen.
           const refusedIds = apiError ? refusedSlotIds(apiError, body.time_slot_ids) : []
           if (refusedIds.length > 0) {
             setRefused(slots.filter((slot) => refusedIds.includes(slot.id)))

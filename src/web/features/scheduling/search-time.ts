@@ -3,9 +3,10 @@ import { searchWindow } from '../../../domain/schedule/slot-rules.ts'
 import { formatTime, parseTime } from '../../../domain/schedule/time-of-day.ts'
 
 /**
- * The `time` filter of GET /teachers/search from the "from" and "to" pickers. With both, the
- * chosen range; with "from" only, spec §9's window: from minus 2 hours to plus 2 hours (the end
- * wraps to 00:00 once it reaches midnight, searchWindow); with neither, no time filter.
+ * The `time` filter of GET /teachers/search from the "from" and "to" pickers. With both, the chosen
+ * range; with "from" only, the window of product-rules.md "Teacher search": from minus 2 hours to
+ * plus 2 hours (the end wraps to 00:00 once it reaches midnight, searchWindow); with neither, no
+ * time filter.
  */
 export function searchTime(from: string | null, to: string | null): TimeWindow | undefined {
   const start = from === null ? null : parseTime(from)

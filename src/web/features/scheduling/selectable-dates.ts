@@ -1,7 +1,10 @@
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 
-/** spec §9 calendar: today up to the end of next week, cut at the account's active_until. */
+/**
+ * The calendar (product-rules.md "Booking"): today up to the end of next week, cut at the account's
+ * active_until.
+ */
 export function selectableDates(now: Date, activeUntil: string | null): string[] {
   const range = scheduleRange(now, activeUntil)
   if (!range) return []

@@ -4,7 +4,7 @@ import { Badge, CloseButton, Group, Text } from '@mantine/core'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import type { PickedSlot } from './slot-selection.ts'
 
-/** spec §4: the chosen slots as chips; each chip's × removes its slot. */
+/** The chosen slots as chips; each chip's × removes its slot. */
 export function SelectedSlotChips({
   slots,
   onRemove,

@@ -71,7 +71,7 @@ describe('the set-lessons screen', () => {
     expect([show?.query.get('date_from'), show?.query.get('date_to')]).toEqual(['2026-11-23', '2026-11-29'])
   })
 
-  // issue #11 item 4: "Najbliższy wolny termin" led to a teacher who refuses the student.
+  // "Najbliższy wolny termin" led to a teacher who refuses the student.
   it('does not offer a teacher who refuses the student as bookable, and says why', async () => {
     const refusing = { ...searchPage.data[0], not_accepting_new_students: true, next_free_slot: null }
     fakeApi({
@@ -99,7 +99,7 @@ describe('the set-lessons screen', () => {
     expect(await screen.findByText('Żaden lektor nie pasuje do filtrów')).toBeTruthy()
   })
 
-  // issue #11 item 3: an expired student met every teacher's "no free slots" and was never told.
+  // An expired student met every teacher's "no free slots" and was never told.
   it('tells a student whose account has expired so, in place of the teachers', async () => {
     const expired = { ...STUDENT, active_until: '2026-11-23' }
     fakeApi({ ...baseAnswers(), '/students/me': { status: 200, body: { data: expired } } })
@@ -148,8 +148,8 @@ describe('the set-lessons screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Umów wybrane terminy' }))
     const dialog = await screen.findByRole('dialog')
-    // The dialog mounts with the first Book (issue #10) and reads the dictionaries then (in the app
-    // the dashboard has them already): its preset shows once they are here.
+    // The dialog mounts with the first Book and reads the dictionaries then (in the app the
+    // dashboard has them already): its preset shows once they are here.
     expect(await within(dialog).findByDisplayValue('B2')).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Umów lekcje' }))
     await waitFor(() => expect(sent.some((request) => request.path === '/lessons/create')).toBe(true))

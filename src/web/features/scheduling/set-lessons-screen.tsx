@@ -20,11 +20,11 @@ import { useSetLessonsState } from './use-set-lessons-state.ts'
 import { WaitlistsPanel } from './waitlists-panel.tsx'
 
 // A teacher's week (the slot grid, the booking bar) is a chunk of its own: the list opens without
-// it, and it downloads once the list has rendered and the page is idle, or when a teacher is chosen
-// (issue #10).
+// it, and it downloads once the list has rendered and the page is idle, or when a teacher is
+// chosen.
 const ChosenTeacher = lazyComponent(async () => (await import('./chosen-teacher.tsx')).ChosenTeacher)
 
-// Only a student whose access ends soon or has ended sees it: its code loads then (issue #10).
+// Only a student whose access ends soon or has ended sees it: its code loads then.
 const AccountAccessNotice = lazyComponent(
   async () => (await import('../../ui/account-access-notice.tsx')).AccountAccessNotice,
 )
@@ -32,8 +32,8 @@ const AccountAccessNotice = lazyComponent(
 const PER_PAGE = 10
 
 /**
- * /dashboard/set-lessons (spec §2): find a teacher, choose slots in their week, book; or let the
- * language onboarding (spec §4) find one. `voiceRecorder`: its step 6, given by the app.
+ * /dashboard/set-lessons: find a teacher, choose slots in their week, book; or let the language
+ * onboarding find one. `voiceRecorder`: its step 6, given by the app.
  */
 export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode }) {
   const { t } = useLingui()
@@ -48,11 +48,11 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
   const bounds = weekBounds(now)
   const activeUntil = profile?.active_until ?? null
   const dates = selectableDates(now, activeUntil)
-  // spec §8: nothing can be booked once the account has expired; the screen says so, not every
-  // teacher's "no free slots" (issue #11 item 3).
+  // Nothing can be booked once the account has expired; the screen says so, not every teacher's "no
+  // free slots" (decisions.md "What a student whose account expired sees").
   const access = accountAccess(activeUntil, now).kind
   const expired = access === 'expired'
-  // issue #28 item 5: a student who may book one-to-one lessons may wait for a teacher's slot.
+  // A student who may book one-to-one lessons may wait for a teacher's slot.
   const canWait = profile?.role === 'student' && profile.human_access
   // The language filter starts with what the student learns first (their first learned language).
   const language =

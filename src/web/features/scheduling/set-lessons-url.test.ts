@@ -49,7 +49,7 @@ describe('set-lessons state in the URL', () => {
   })
 })
 
-describe('the search time window (spec §9)', () => {
+describe('the search time window', () => {
   it('sends nothing without a start time', () => {
     expect(searchTime(null, null)).toBeUndefined()
     expect(searchTime(null, '10:00')).toBeUndefined()

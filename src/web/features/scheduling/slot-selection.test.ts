@@ -18,7 +18,7 @@ const day = (date: string, hasOwnLesson = false): SlotDay => ({ date, has_own_le
 /** Slot n's own date, so the one-a-day rule does not get in the way of the other rules' tests. */
 const dayOf = (n: number) => day(`2026-11-${String(10 + n).padStart(2, '0')}`)
 
-describe('slot selection (spec §4)', () => {
+describe('slot selection', () => {
   it('adds an available slot and removes it on the second click', () => {
     const once = toggleSlot([], slot(1), day('2026-11-23'), false)
     expect(once).toEqual([{ id: id(1), date: '2026-11-23', time: '07:00' }])
@@ -33,7 +33,7 @@ describe('slot selection (spec §4)', () => {
     expect(picked.map((p) => p.id)).toEqual([id(5), id(2), id(3)])
   })
 
-  // issue #11 item 2: the grid offered a second slot of a day, which the server then refused.
+  // The grid offered a second slot of a day, which the server then refused.
   it('refuses a second slot of a date already chosen, naming the chosen time, and frees it again', () => {
     const first = toggleSlot([], slot(1), day('2026-11-23'), false)
     expect(dayRefusal(first, day('2026-11-23'), id(2))).toEqual({ kind: 'picked', time: '07:00' })

@@ -1,7 +1,8 @@
 import type { Timetable, TimetableSlot } from '../../../domain/api/timetables.ts'
 import { canToggle, slotState } from '../../ui/slot-state.ts'
 
-// spec §4 slot selection, kept as plain data so the screen's rules are unit-tested.
+// Slot selection (product-rules.md "Booking"), kept as plain data so the screen's rules are
+// unit-tested.
 
 /** A chosen slot with what its chip and the confirm dialog show. */
 export type PickedSlot = { id: string; date: string; time: string }
@@ -10,8 +11,8 @@ export type PickedSlot = { id: string; date: string; time: string }
 export type SlotDay = Pick<Timetable['timetable'][number], 'date' | 'has_own_lesson'>
 
 /**
- * Why an available slot of `day` cannot be added now, by the server's date rules (spec §8 read as
- * one lesson a day with a teacher, and no second lesson on a date that has one; issue #11 item 2):
+ * Why an available slot of `day` cannot be added now, by the server's date rules (product-rules.md
+ * "Same-day rule": one lesson a day with a teacher, and no second lesson on a date that has one):
  * another slot of that date is already chosen (its time), or the student has a lesson that day.
  */
 export type DayRefusal = { kind: 'picked'; time: string } | { kind: 'own_lesson' }

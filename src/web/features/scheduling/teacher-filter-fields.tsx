@@ -25,9 +25,9 @@ type Props = {
 }
 
 /**
- * The fields of the teacher list's filters (spec §3, the spec §5 time picker): a chunk of their
+ * The fields of the teacher list's filters (product-rules.md "Teacher search"): a chunk of their
  * own, with Mantine's comboboxes and popovers, so a phone's first set-lessons screen, where they
- * are folded away, renders without them (issue #10).
+ * are folded away, renders without them.
  */
 export function TeacherFilterFields({ state, language, dates, languages, levels, phone, onChange }: Props) {
   const { t, i18n } = useLingui()

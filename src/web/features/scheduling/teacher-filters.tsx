@@ -34,17 +34,18 @@ type Props = {
   state: SetLessonsState
   /** The language shown when the URL names none (the student's first learned language). */
   language: number | null
-  /** spec §9 calendar: the dates that may be chosen (today to the end of next week). */
+  /** The calendar: the dates that may be chosen (today to the end of next week). */
   dates: string[]
   onChange: (patch: Partial<SetLessonsState>) => void
 }
 
-/** A phone: the filters fold away under a one-line summary (issue #11 item 8). */
+/** A phone: the filters fold away under a one-line summary. */
 const PHONE_QUERY = '(max-width: 36em)'
 
 /**
- * spec §3 teacher list filters: language, level, day, time from/to (spec §5 time picker). On a
- * phone they took the whole first screen, so there they fold under a summary of what is chosen.
+ * The teacher list's filters (product-rules.md "Teacher search"): language, level, day, time
+ * from/to. On a phone they took the whole first screen, so there they fold under a summary of what
+ * is chosen.
  */
 export function TeacherFilters({ state, language, dates, onChange }: Props) {
   const { t, i18n } = useLingui()
@@ -53,7 +54,7 @@ export function TeacherFilters({ state, language, dates, onChange }: Props) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
   const [unfolded, setUnfolded] = useState(false)
   // On a phone the fields come with the first unfolding, and stay; their code downloads once the
-  // page is idle, so the unfolding rarely waits for it (issue #10).
+  // page is idle, so the unfolding rarely waits for it.
   const everUnfolded = useEverOpened(unfolded)
   useEffect(() => (phone ? whenIdle(TeacherFilterFields.preload, 2000) : undefined), [phone])
   const fieldsId = useId()

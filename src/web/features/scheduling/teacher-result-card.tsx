@@ -21,8 +21,9 @@ type Props = {
 
 /**
  * One search result: picture, name, rating, taught languages with levels, next free slot. A
- * teacher who does not take the student (spec §4; the search says so per student) is not offered
- * as bookable: the card says plainly why and leads to the teacher's profile (issue #11 item 4).
+ * teacher who does not take the student (product-rules.md "Allowed students"; the search says so
+ * per student) is not offered as bookable: the card says plainly why and leads to the teacher's
+ * profile.
  */
 export function TeacherResultCard({ teacher, onOpen, takeFocus = false }: Props) {
   const { t, i18n } = useLingui()

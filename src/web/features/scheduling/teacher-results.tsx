@@ -21,20 +21,20 @@ type Props = {
   /** Opens a teacher's week: the current one, or a week saved on the device (offline). */
   onOpen: (teacherId: string, weekStart?: string) => void
   onPage: (page: number) => void
-  /** The teacher whose week the user came back from: their card takes the focus (issue #11 item 7). */
+  /** The teacher whose week the user came back from: their card takes the focus. */
   returnedFrom?: string | null
 }
 
 /**
  * The paginated results of GET /teachers/search with their loading, empty and error states;
- * without a connection and without results to show, the weeks saved on the device (issue #11 item 6).
+ * without a connection and without results to show, the weeks saved on the device.
  */
 export function TeacherResults({ params, onOpen, onPage, returnedFrom = null }: Props) {
   const { t } = useLingui()
   const search = useTeacherSearch(params)
   const online = useOnlineStatus()
-  // issue #25 item 8: when nothing matches, whether anyone teaches the language at all (then a
-  // wider time or a lower level would not help).
+  // When nothing matches, whether anyone teaches the language at all (then a wider time or a lower
+  // level would not help).
   const { languageId } = params
   const narrowed = params.levelId !== undefined || params.day !== undefined || params.time !== undefined
   const languageAlone = useQuery({
@@ -101,8 +101,8 @@ type ResultPageProps = Omit<Props, 'params'> & {
 
 /**
  * One page of results. The cards render as a transition (after a first render of the loader) so
- * that on a phone they never hold the main thread in one long task (issue #10): an answer of
- * TanStack Query would otherwise render them synchronously.
+ * that on a phone they never hold the main thread in one long task: an answer of TanStack Query
+ * would otherwise render them synchronously.
  */
 function ResultPage({ page: latest, busy, onOpen, onPage, returnedFrom = null }: ResultPageProps) {
   const { t } = useLingui()

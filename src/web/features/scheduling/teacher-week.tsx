@@ -26,7 +26,7 @@ const ScheduleConfirmDialog = lazyComponent(
   async () => (await import('./schedule-confirm-dialog.tsx')).ScheduleConfirmDialog,
 )
 
-/** spec §8 "lesson set" success toast, shown for 2 s. */
+/** The "lesson set" success toast of product-rules.md "Errors", shown for 2 s. */
 const LESSON_SET_TOAST_MS = 2_000
 
 type Props = {
@@ -41,7 +41,7 @@ type Props = {
   onBooked?: (slotIds: string[]) => void
 }
 
-/** spec §4: one teacher's week to choose slots from, the chosen slots, and Book. */
+/** product-rules.md "Booking": one teacher's week to choose slots from, the chosen slots, and Book. */
 export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, onBooked }: Props) {
   const { t } = useLingui()
   const timetable = useTimetable(teacherId, week)
@@ -64,12 +64,12 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, o
     const count = slotIds.length
     setSelection([])
     setConfirming(false)
-    // issue #11 item 7: the focus goes to the first booked slot, which now says so.
+    // The focus goes to the first booked slot, which now says so.
     const first = slotIds[0]
     if (first) setFocusRequest({ slotId: first })
     showToast({
       color: 'green',
-      // spec §8 "lesson set" toast, in the plural when several were booked (issue #11 item 8).
+      // The "lesson set" toast, in the plural when several were booked.
       message: plural(count, {
         one: 'Lekcja została umówiona',
         few: 'Umówiliśmy # lekcje',
@@ -81,7 +81,8 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, o
     onBooked?.(slotIds)
   }
 
-  // The server's date rules, said on the slot before it has to refuse them (issue #11 item 2).
+  // The server's date rules, said on the slot before it has to refuse them (product-rules.md
+  // "Same-day rule").
   const refusalText = (day: Parameters<typeof dayRefusal>[1], slotId: string) => {
     const refusal = dayRefusal(selection, day, slotId)
     if (!refusal) return null

@@ -23,8 +23,8 @@ type Props = {
 }
 
 /**
- * issue #28 item 5: wait for a slot of this teacher, on any day or only some, at any time or
- * between two times (Poland time, 15-minute steps between 06:00 and 23:00, spec §9).
+ * Wait for a slot of this teacher, on any day or only some, at any time or between two times
+ * (Poland time, 15-minute steps between 06:00 and 23:00, product-rules.md "Constants and limits").
  */
 export function WaitlistDialog({ opened, onClose, teacherId, teacherName, entry, onSaved }: Props) {
   const { t, i18n } = useLingui()

@@ -14,8 +14,8 @@ const joinedText = msg`Powiadomimy Cię, gdy zwolni się pasujący termin.`
 const WaitlistDialog = lazyComponent(async () => (await import('./waitlist-dialog.tsx')).WaitlistDialog)
 
 /**
- * issue #28 item 5, under a teacher's week: no slot suits? Wait for one (or change or leave the
- * wait this student already has for this teacher).
+ * Under a teacher's week: no slot suits? Wait for one (or change or leave the wait this student
+ * already has for this teacher).
  */
 export function WaitlistOffer({ teacherId, teacherName }: { teacherId: string; teacherName: string }) {
   const { t, i18n } = useLingui()

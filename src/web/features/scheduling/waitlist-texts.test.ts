@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import { waitlistSummary, weekdayName } from './waitlist-texts.ts'
 
-describe('how a wait reads (issue #28 item 5)', () => {
+describe('how a wait reads', () => {
   it('names ISO weekdays in the locale, Monday first', () => {
     expect(weekdayName('en', 1)).toBe('Mon')
     expect(weekdayName('en', 7, 'long')).toBe('Sunday')

@@ -5,7 +5,7 @@ import type { WaitlistEntry } from '../../../domain/api/waitlist.ts'
 /** The toast after leaving a wait. */
 export const leftText = msg`Nie czekasz już na terminy tego lektora.`
 
-// How a waitlist's days and hours read (issue #28 item 5), in the interface's language.
+// How a waitlist's days and hours read, in the interface's language.
 
 /** ISO weekday (1 = Monday) as the locale abbreviates it: "pon." / "Mon". */
 export function weekdayName(locale: string, weekday: number, width: 'short' | 'long' = 'short'): string {

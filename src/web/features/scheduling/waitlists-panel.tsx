@@ -7,8 +7,8 @@ import { showToast } from '../../ui/toast.ts'
 import { leftText, waitlistSummary } from './waitlist-texts.ts'
 
 /**
- * issue #28 item 5: the teachers this student waits for, above the search; each opens the
- * teacher's week or is left. Nothing is shown while there are none.
+ * The teachers this student waits for, above the search; each opens the teacher's week or is left.
+ * Nothing is shown while there are none.
  */
 export function WaitlistsPanel({ onOpen }: { onOpen: (teacherId: string) => void }) {
   const { t, i18n } = useLingui()

@@ -19,7 +19,10 @@ type Props = {
   onChange: (intervals: Interval[]) => void
 }
 
-/** "3 lekcje" / "3 lessons": what the day's intervals give (spec §9: 45 minutes, leftover dropped). */
+/**
+ * "3 lekcje" / "3 lessons": what the day's intervals give (45 minutes, leftover dropped:
+ * product-rules.md "Constants and limits").
+ */
 export function LessonCount({ intervals }: { intervals: Interval[] }) {
   const count = lessonsIn(intervals)
   if (intervals.length === 0)

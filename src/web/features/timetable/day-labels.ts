@@ -3,7 +3,7 @@ import { addDays } from '../../../domain/poland-time.ts'
 import type { Interval } from '../../../domain/schedule/availability.ts'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 
-// Names of the SetLesson form's days in the interface language (DESIGN.md "Words").
+// Names of the SetLesson form's days in the interface language (design.md "Words").
 
 // 1 January 2024 was a Monday: weekday `n` is `n - 1` days later.
 const A_MONDAY = '2024-01-01'

@@ -19,7 +19,7 @@ type Props = {
 }
 
 /**
- * One working interval of a day (spec §5 time picker): start and end on the 15-minute grid
+ * One working interval of a day (the app's time picker): start and end on the 15-minute grid
  * between 06:00 and 23:00, the end only later than the start; its problem is shown beneath it.
  */
 export function IntervalRow({ interval, position, dayLabel, error, onChange, onRemove }: Props) {

@@ -9,8 +9,8 @@ type Props = { kept: TimetableUpdateAnswer['kept_booked_slots']; onClose: () => 
 
 /**
  * After saving: the booked lessons the new schedule no longer covers. A schedule change never
- * removes or moves a booked lesson (issue #4 item 1), so the teacher is told plainly that these
- * stay (Poland date and time, as the lessons use).
+ * removes or moves a booked lesson (decisions.md "The teacher's schedule on the web"), so the
+ * teacher is told plainly that these stay (Poland date and time, as the lessons use).
  */
 export function KeptBookedNotice({ kept, onClose }: Props) {
   const { i18n } = useLingui()

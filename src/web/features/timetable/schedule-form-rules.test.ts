@@ -11,7 +11,7 @@ import {
 const DATES = datesBetween('2026-03-12', '2026-03-22')
 const empty = (cyclical: boolean) => scheduleFormFromTimetable(cyclical, [], DATES)
 
-describe('SetLesson interval rules (spec §5)', () => {
+describe('SetLesson interval rules', () => {
   it('accepts clean intervals', () => {
     const form = empty(true)
     form.weekdays['1'] = [

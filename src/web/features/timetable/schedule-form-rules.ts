@@ -5,9 +5,10 @@ import { fieldErrorMessage } from '../../api/error-messages.ts'
 import { type FieldMessages, issueMessage } from '../../api/issue-messages.ts'
 import { type ScheduleFormValues, toTimetableUpdate, WEEKDAY_KEYS } from './schedule-form.ts'
 
-// spec §5 schedule rules in the SetLesson form: each interval has both times, starts before it
-// ends, stays on the 15-minute grid between 06:00 and 23:00 and does not overlap another interval
-// of its day. The domain's own check runs (the server runs the same); its paths are the form's.
+// The schedule rules of product-rules.md "Validation" in the SetLesson form: each interval has both
+// times, starts before it ends, stays on the 15-minute grid between 06:00 and 23:00 and does not
+// overlap another interval of its day. The domain's own check runs (the server runs the same); its
+// paths are the form's.
 
 /** Every interval path of the form that holds an interval (`weekdays.3.1`, `dates.2026-03-12.0`). */
 function intervalPaths(values: ScheduleFormValues): Map<string, { start: string; end: string }> {
@@ -74,7 +75,10 @@ export function dayMessages(messages: FieldMessages, prefix: string): FieldMessa
   )
 }
 
-/** Editing a day clears its messages (spec §5: errors reset when the field is touched again). */
+/**
+ * Editing a day clears its messages (product-rules.md "Validation": errors reset when the field is
+ * touched again).
+ */
 export function withoutDay(messages: FieldMessages, prefix: string): FieldMessages {
   return Object.fromEntries(
     Object.entries(messages).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`)),

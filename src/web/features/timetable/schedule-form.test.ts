@@ -98,7 +98,7 @@ describe('the SetLesson payload (timetableUpdateSchema)', () => {
   })
 })
 
-describe('lesson preview and new intervals (spec §9)', () => {
+describe('lesson preview and new intervals', () => {
   it('counts 45-minute lessons and drops the leftover', () => {
     expect(lessonsIn([{ start: '08:00', end: '10:00' }])).toBe(2)
     expect(lessonsIn([{ start: '08:00', end: '08:30' }])).toBe(0)

@@ -5,9 +5,9 @@ import { type Interval, normalizeIntervals } from '../../../domain/schedule/avai
 import { formatTime, parseTime } from '../../../domain/schedule/time-of-day.ts'
 import { isoWeekday } from '../../ui/date-keys.ts'
 
-// The SetLesson form (spec §2, issue #4 item 1): a teacher's whole schedule as the dialog edits
-// it. Paths of its intervals are the payload's own (`weekdays.3.1`, `dates.2026-03-12.0`), so
-// browser and server problems land on the same interval.
+// The SetLesson form (decisions.md "The teacher's schedule on the web"): a teacher's whole schedule
+// as the dialog edits it. Paths of its intervals are the payload's own (`weekdays.3.1`,
+// `dates.2026-03-12.0`), so browser and server problems land on the same interval.
 
 export const WEEKDAY_KEYS: readonly WeekdayKey[] = ['1', '2', '3', '4', '5', '6', '7']
 
@@ -15,10 +15,10 @@ export const WEEKDAY_KEYS: readonly WeekdayKey[] = ['1', '2', '3', '4', '5', '6'
 export type DateEntry = { own: boolean; intervals: Interval[] }
 
 export type ScheduleFormValues = {
-  /** spec §3 has_cyclical_timetable: the weekly intervals repeat every week. */
+  /** has_cyclical_timetable: the weekly intervals repeat every week. */
   cyclical: boolean
   weekdays: Record<WeekdayKey, Interval[]>
-  /** The dates that can still be worked: today … the end of next week (spec §9). */
+  /** The dates that can still be worked: today … the end of next week. */
   dates: Record<string, DateEntry>
 }
 
@@ -128,7 +128,10 @@ export function toTimetableUpdate(values: ScheduleFormValues): TimetableUpdate {
   }
 }
 
-/** spec §9: how many 45-minute lessons the intervals give; leftover time is dropped. */
+/**
+ * How many 45-minute lessons the intervals give (product-rules.md "Constants and limits"); leftover
+ * time is dropped.
+ */
 export function lessonsIn(intervals: Interval[]): number {
   return normalizeIntervals(intervals).reduce((sum, { start, end }) => {
     const minutes = (parseTime(end) ?? 0) - (parseTime(start) ?? 0)

@@ -5,7 +5,7 @@ import { scheduleSummary } from './schedule-summary.ts'
 const DATES = datesBetween('2026-03-12', '2026-03-22')
 const empty = (cyclical: boolean) => scheduleFormFromTimetable(cyclical, [], DATES)
 
-describe('WorkScheduleConfirm summary (spec §2)', () => {
+describe('WorkScheduleConfirm summary', () => {
   it('summarises a weekly pattern with its lessons and the dates of their own', () => {
     const before = empty(true)
     const after = empty(true)

@@ -2,9 +2,9 @@ import type { WeekdayKey } from '../../../domain/api/timetables.ts'
 import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
 import { dateIntervals, lessonsIn, type ScheduleFormValues, WEEKDAY_KEYS } from './schedule-form.ts'
 
-// WorkScheduleConfirm (spec §2): before saving, the teacher sees what the new schedule gives —
-// the weekly pattern, the dates that differ, how many 45-minute lessons that makes (spec §9) and
-// which days change compared with the schedule they had.
+// WorkScheduleConfirm: before saving, the teacher sees what the new schedule gives — the weekly
+// pattern, the dates that differ, how many 45-minute lessons that makes and which days change
+// compared with the schedule they had.
 
 export type SummaryLine = { intervals: Interval[]; lessons: number; changed: boolean }
 export type WeekdayLine = SummaryLine & { weekday: WeekdayKey }

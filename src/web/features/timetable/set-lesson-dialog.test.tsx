@@ -59,7 +59,7 @@ function Steps({ initial }: { initial: ScheduleFormValues }) {
 const openDialog = () =>
   renderScreen('/', '/', <SetLessonDialog opened onClose={() => undefined} teacherId={TEACHER_ID} cyclical />)
 
-describe('SetLesson dialog (spec §2, issue #4 item 1)', () => {
+describe('SetLesson dialog', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)

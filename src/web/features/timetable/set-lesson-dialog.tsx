@@ -13,11 +13,11 @@ type Props = {
   opened: boolean
   onClose: () => void
   teacherId: string
-  /** The profile's has_cyclical_timetable (spec §3). */
+  /** The profile's has_cyclical_timetable. */
   cyclical: boolean
 }
 
-/** The dates the form edits: today … end of this week, and the next week (spec §9 range). */
+/** The dates the form edits: today … end of this week, and the next week. */
 export function editableWeeks(now: Date) {
   const { min, max } = weekBounds(now)
   return {
@@ -26,7 +26,7 @@ export function editableWeeks(now: Date) {
   }
 }
 
-/** SetLesson (spec §2, width 600): the teacher's work schedule, then WorkScheduleConfirm. */
+/** SetLesson (width 600): the teacher's work schedule, then WorkScheduleConfirm. */
 export function SetLessonDialog({ opened, onClose, teacherId, cyclical }: Props) {
   const { t } = useLingui()
   const [step, setStep] = useState<SetLessonStep>('edit')

@@ -37,9 +37,10 @@ const offlineText = msg`Jesteś offline. Grafik zapiszesz po odzyskaniu połącz
 const failedText = msg`Nie udało się zapisać grafiku. Spróbuj ponownie.`
 
 /**
- * SetLesson's steps (spec §2): edit → WorkScheduleConfirm → save. The dialog stays open on
- * failure (spec §4); field errors go back onto their intervals. After saving, booked lessons the
- * new schedule leaves out are listed (step `done`); otherwise the dialog closes.
+ * SetLesson's steps: edit → WorkScheduleConfirm → save. The dialog stays open on failure
+ * (product-rules.md "States and transitions"); field errors go back onto their intervals. After
+ * saving, booked lessons the new schedule leaves out are listed (step `done`); otherwise the dialog
+ * closes.
  */
 export function SetLessonSteps({ initial, weeks, step, onStep, onClose }: Props) {
   const { t, i18n } = useLingui()

@@ -18,8 +18,9 @@ type Props = {
 }
 
 /**
- * "Mój grafik" (issue #4 item 1, spec §6: a teacher sets the weekly schedule): the teacher's own
- * current or next week, read-only, booked slots marked, and the button that opens SetLesson.
+ * "Mój grafik" (a teacher sets the weekly schedule: product-rules.md "Roles and permissions"): the
+ * teacher's own current or next week, read-only, booked slots marked, and the button that opens
+ * SetLesson.
  */
 export function TeacherSchedulePanel({ profile, actions }: Props) {
   const { t } = useLingui()

@@ -7,7 +7,8 @@ import { scheduleFormMessages, withoutDay } from './schedule-form-rules.ts'
 
 /**
  * The SetLesson form's state: values and the messages on its days and intervals. Messages are
- * checked on Save (spec §5: lazy validation) and a day's messages clear when it is edited.
+ * checked on Save (lazy validation, product-rules.md "Validation") and a day's messages clear when
+ * it is edited.
  */
 export function useScheduleEditor(initial: ScheduleFormValues) {
   const [values, setValues] = useState(initial)

@@ -52,8 +52,8 @@ function Line({ name, line }: { name: string; line: SummaryLine }) {
 }
 
 /**
- * WorkScheduleConfirm (spec §2): what the new schedule gives before it is saved — the weekly
- * pattern, the dates with hours of their own, the lessons it offers (spec §9) and what changes.
+ * WorkScheduleConfirm: what the new schedule gives before it is saved — the weekly pattern, the
+ * dates with hours of their own, the lessons it offers and what changes.
  */
 export function WorkScheduleConfirm({ summary, pending, failure, blocked, onBack, onConfirm }: Props) {
   const { t, i18n } = useLingui()

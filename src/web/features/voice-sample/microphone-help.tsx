@@ -3,7 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, List, Text } from '@mantine/core'
 import { IconMicrophoneOff } from '@tabler/icons-react'
 
-/** spec §8 "Camera or microphone not connected or permission not granted", with what to do. */
+/**
+ * "Camera or microphone not connected or permission not granted" (product-rules.md "Errors"), with
+ * what to do.
+ */
 export function MicrophoneHelp() {
   const { t } = useLingui()
   return (

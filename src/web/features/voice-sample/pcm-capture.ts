@@ -1,8 +1,8 @@
 import { VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 
-// Raw PCM from the microphone at 44 100 Hz (spec §9 "Voice sample"). The AudioContext runs at that
-// rate, so the browser resamples the device for us; an AudioWorklet collects the frames off the
-// main thread, and where there is none (older Safari) a ScriptProcessorNode does the same.
+// Raw PCM from the microphone at 44 100 Hz (product-rules.md "Voice sample"). The AudioContext runs
+// at that rate, so the browser resamples the device for us; an AudioWorklet collects the frames off
+// the main thread, and where there is none (older Safari) a ScriptProcessorNode does the same.
 
 export type PcmCapture = {
   /** Stops collecting and releases the audio graph; the frames recorded so far, per channel. */

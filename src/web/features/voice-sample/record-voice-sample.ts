@@ -2,8 +2,8 @@ import { VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 import { type PcmCapture, startPcmCapture } from './pcm-capture.ts'
 import { encodeWav } from './wav-encoder.ts'
 
-// spec §4 "Voice recording": recording with a 10 s countdown, then an automatic stop and a WAV of
-// spec §9. spec §4: a denied microphone rejects with the code UserPermissionDenied.
+// The voice recording (product-rules.md "Voice sample"): recording with a 10 s countdown, then an
+// automatic stop and a WAV. A denied microphone rejects with the code UserPermissionDenied.
 
 /** Why a recording could not start: no microphone, or the browser (or the person) refused it. */
 export class UserPermissionDeniedError extends Error {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { TOAST_MS } from '../../../domain/constants.ts'
 import { showToast } from '../../ui/toast.ts'
 
-/** spec §8 toasts: a failed voice-sample upload shows the update-data error. */
+/** product-rules.md "Errors": a failed voice-sample upload shows the update-data error. */
 export function showUploadError(): void {
   showToast({
     id: 'voice-sample-upload-error',

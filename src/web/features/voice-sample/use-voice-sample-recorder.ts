@@ -3,9 +3,10 @@ import type { Profile } from '../../../domain/api/profile.ts'
 import { useUploadVoiceSample } from '../../api/voice-sample.ts'
 import { type RecordingDeps, recordVoiceSample, UserPermissionDeniedError } from './record-voice-sample.ts'
 
-// spec §4 "Voice recording": idle → recording (10 s countdown) → automatic stop → upload → the
-// profile refetched → thanks. A failed upload saves nothing (the server stores all or nothing)
-// and the same recording can be sent again; a denied microphone has its own state.
+// The voice recording (product-rules.md "Voice sample"): idle → recording (10 s countdown) →
+// automatic stop → upload → the profile refetched → thanks. A failed upload saves nothing (the
+// server stores all or nothing) and the same recording can be sent again; a denied microphone has
+// its own state.
 
 export type RecorderState =
   | { step: 'idle' }
@@ -22,9 +23,9 @@ export type RecorderCallbacks = {
   onRecorded?: ((file: File) => void) | undefined
   /** The updated profile, once the server stored the sample. */
   onUploaded?: ((profile: Profile) => void) | undefined
-  /** spec §4: the rejection with the code UserPermissionDenied. */
+  /** The rejection with the code UserPermissionDenied. */
   onPermissionDenied?: ((error: UserPermissionDeniedError) => void) | undefined
-  /** spec §8: the failed upload (the caller shows the update-data error). */
+  /** The failed upload (the caller shows the update-data error). */
   onUploadFailed?: ((error: unknown) => void) | undefined
 }
 

@@ -19,8 +19,8 @@ import { preloadDialogModal } from '../../ui/app-dialog.tsx'
 import type { RecordingDeps } from './record-voice-sample.ts'
 import { VoiceConfirmationScreen } from './voice-confirmation-screen.tsx'
 
-// spec §2: voice-confirmation before a student's call; video-call-vonage keeps the query. spec §4:
-// the dialog's "Nagraj próbkę" starts the 10 s recording itself (issue #21).
+// voice-confirmation before a student's call; video-call-vonage keeps the query. The dialog's
+// "Nagraj próbkę" starts the 10 s recording itself.
 
 const QUERY = '?lesson_id=10000000-0000-4000-8000-000000000001'
 
@@ -51,7 +51,7 @@ function open(profile: Profile, deps?: RecordingDeps) {
   )
 }
 
-describe('voice-confirmation (spec §2)', () => {
+describe('voice-confirmation', () => {
   beforeEach(async () => {
     localStorage.clear()
     activateLocale('pl')

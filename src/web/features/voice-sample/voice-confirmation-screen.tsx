@@ -17,9 +17,9 @@ type VoiceConfirmationScreenProps = {
 }
 
 /**
- * /dashboard/voice-confirmation?lesson_id=… (spec §2): the voice-sample check before a student's
- * call. A teacher, or a student who already has a sample, goes on to the call at once; the query
- * goes along (spec §2: video-call-vonage keeps the current query).
+ * /dashboard/voice-confirmation?lesson_id=…: the voice-sample check before a student's call. A
+ * teacher, or a student who already has a sample, goes on to the call at once; the query goes along
+ * (video-call-vonage keeps the current query).
  */
 export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) {
   const { t } = useLingui()
@@ -67,7 +67,7 @@ export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) 
         opened={asking}
         onClose={() => setAsking(false)}
         onRecord={() => {
-          // Issue #21: one click records (spec §4: idle → 10 s countdown → upload), no second button.
+          // One click records (idle → 10 s countdown → upload), no second button.
           setAsking(false)
           recorder.current?.record()
         }}

@@ -13,7 +13,7 @@ type Props = {
   onRecord: () => void
 }
 
-/** VoiceRecognition (spec §2 dialogs): asks for the voice check before the student's lesson. */
+/** VoiceRecognition: asks for the voice check before the student's lesson. */
 export function VoiceRecognitionDialog({ opened, onClose, onRecord }: Props) {
   const { t } = useLingui()
   return (

@@ -20,7 +20,7 @@ import {
   type VoiceSampleRecorderProps,
 } from './voice-sample-recorder.tsx'
 
-// spec §4 "Voice recording" states, with the microphone and the seconds under the test's control
+// The voice recording's states, with the microphone and the seconds under the test's control
 // (test-support/fake-microphone.ts).
 
 const stored = studentProfile({ voice_sample_url: `/api/v1/files/a.wav?expires=1&sig=x` })
@@ -55,7 +55,7 @@ const sentFile = (upload: FakeUpload | undefined) => {
   return file
 }
 
-describe('VoiceSampleRecorder (spec §4 Voice recording)', () => {
+describe('VoiceSampleRecorder', () => {
   beforeEach(() => {
     localStorage.clear()
     activateLocale('pl')
@@ -128,7 +128,7 @@ describe('VoiceSampleRecorder (spec §4 Voice recording)', () => {
     renderRecorder({ deps: mic.deps, ref: recorder })
     await screen.findByRole('button', { name: 'Nagraj 10 sekund' })
     act(() => recorder.current?.record())
-    // spec §4: the click is the gesture the microphone's permission prompt needs.
+    // The click is the gesture the microphone's permission prompt needs.
     expect(mic.opened).toHaveBeenCalledTimes(1)
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
     expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')

@@ -28,9 +28,9 @@ export type VoiceSampleRecorderProps = RecorderCallbacks & {
 }
 
 /**
- * The voice-sample recorder (spec §1 shared UI elements, §4 "Voice recording"): self-contained,
- * it records, uploads and thanks; the screen around it (voice-confirmation, the onboarding's
- * step 6) decides what comes next through `onUploaded`, and may start it through `ref`.
+ * The voice-sample recorder (product-rules.md "Voice sample"): self-contained, it records, uploads
+ * and thanks; the screen around it (voice-confirmation, the onboarding's step 6) decides what comes
+ * next through `onUploaded`, and may start it through `ref`.
  */
 export function VoiceSampleRecorder({ deps, ref, onUploadFailed, ...callbacks }: VoiceSampleRecorderProps) {
   const { t } = useLingui()

@@ -1,8 +1,8 @@
 import { VOICE_BLOCK_ALIGN, VOICE_BYTE_RATE, VOICE_SAMPLE } from '../../../domain/voice-sample.ts'
 
-// spec §9 "Voice sample": a canonical 44-byte-header WAV (RIFF, `fmt ` PCM, `data`), 16-bit
-// little-endian samples interleaved left/right. Written here rather than by MediaRecorder, which
-// gives Opus/WebM and no WAV in any browser.
+// product-rules.md "Voice sample": a canonical 44-byte-header WAV (RIFF, `fmt ` PCM, `data`),
+// 16-bit little-endian samples interleaved left/right. Written here rather than by MediaRecorder,
+// which gives Opus/WebM and no WAV in any browser.
 
 const HEADER_BYTES = 44
 

@@ -9,7 +9,10 @@ import { fieldProps } from './field-props.ts'
 import { SectionFieldset } from './section-fieldset.tsx'
 import type { AgreementsValues } from './section-rules.ts'
 
-/** The human text of each agreement of spec §3 (served from the AGREEMENTS constant). */
+/**
+ * The human text of each agreement (product-rules.md "Records and fields"; served from the
+ * AGREEMENTS constant).
+ */
 export const AGREEMENT_TEXTS: Record<AgreementKey, MessageDescriptor> = {
   user_rules_agreed: msg`Akceptuję regulamin serwisu Lektorium i politykę prywatności.`,
   teacher_rules_agreed: msg`Akceptuję zasady współpracy lektora z Lektorium, w tym weryfikację konta przed pierwszym logowaniem i zasady rozliczeń.`,
@@ -21,7 +24,7 @@ export const AGREEMENT_TEXTS: Record<AgreementKey, MessageDescriptor> = {
 export type AgreementsFieldsProps = {
   /** Any form whose values include AgreementsValues (`agreements.*`) at the root. */
   form: UseFormReturnType<AgreementsValues, unknown>
-  /** spec §5: a student-only agreement is not asked of a teacher and vice versa. */
+  /** product-rules.md "Validation": a student-only agreement is not asked of a teacher and vice versa. */
   forRole: Role
 }
 

@@ -14,8 +14,9 @@ export type BankFieldsProps = {
 }
 
 /**
- * IBAN, SWIFT and the billing address (spec §2 EditMyBankDetails, registration step "billing
- * details"). SWIFT is shown, and required, only for an IBAN that does not start with PL (spec §5).
+ * IBAN, SWIFT and the billing address (EditMyBankDetails, registration step "billing details").
+ * SWIFT is shown, and required, only for an IBAN that does not start with PL (product-rules.md
+ * "Bank details").
  */
 export function BankFields({ form }: BankFieldsProps) {
   const { t } = useLingui()

@@ -15,8 +15,9 @@ export type DetailsFieldsProps = {
 }
 
 /**
- * First and last name, phone and date of birth (spec §2 EditMyProfileDetails, registration step
- * "details"). Names are shown capitalised after leaving the field, as they are stored (spec §5).
+ * First and last name, phone and date of birth (EditMyProfileDetails, registration step "details").
+ * Names are shown capitalised after leaving the field, as they are stored (product-rules.md
+ * "Validation").
  */
 export function DetailsFields({ form }: DetailsFieldsProps) {
   const { t } = useLingui()
@@ -39,7 +40,7 @@ export function DetailsFields({ form }: DetailsFieldsProps) {
         <TextInput label={t`Imię`} autoComplete="given-name" required {...nameProps('first_name')} />
         <TextInput label={t`Nazwisko`} autoComplete="family-name" required {...nameProps('last_name')} />
       </SimpleGrid>
-      {/* The phone (country and number) needs a whole row of a 430 px dialog (issue #11 item 8). */}
+      {/* The phone (country and number) needs a whole row of a 430 px dialog. */}
       <Stack gap="md">
         <PhoneInput
           label={t`Numer telefonu`}
@@ -53,7 +54,7 @@ export function DetailsFields({ form }: DetailsFieldsProps) {
         <DateField
           label={t`Data urodzenia`}
           required
-          // spec §5: a date of birth is never in the future.
+          // product-rules.md "Validation": a date of birth is never in the future.
           maxDate={todayKey()}
           value={date.value}
           onChange={date.onChange}

@@ -5,8 +5,8 @@ import type { FocusEvent } from 'react'
 type AnyForm = Pick<UseFormReturnType<unknown, unknown>, 'getInputProps' | 'clearFieldError'>
 
 /**
- * A field's Mantine input props, plus spec §5's "errors reset on focus". The shared sections
- * expect a controlled form (Mantine's default mode): they read `value`.
+ * A field's Mantine input props, plus "errors reset on focus" (product-rules.md "Validation"). The
+ * shared sections expect a controlled form (Mantine's default mode): they read `value`.
  */
 export function fieldProps(form: AnyForm, path: string, options?: { type?: 'checkbox' }) {
   const props = form.getInputProps(path, options)

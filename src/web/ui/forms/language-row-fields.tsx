@@ -40,7 +40,8 @@ export function LanguageRowFields({
   const { t } = useLingui()
   const path = `language_rows.${index}`
   const number = index + 1
-  // spec §5: a language cannot be picked twice — the other rows' languages are not offered.
+  // product-rules.md "Validation": a language cannot be picked twice — the other rows' languages
+  // are not offered.
   const taken = new Set(rows.filter((_, i) => i !== index).map((r) => r.language_id))
   const languages = languageOptions.map((o) => ({ ...o, disabled: taken.has(Number(o.value)) }))
   const languageName = languageOptions.find((o) => o.value === String(row.language_id))?.label ?? ''

@@ -21,10 +21,13 @@ import {
 import { type FieldMessages, issueTextOf, schemaFieldMessages } from '../../api/issue-messages.ts'
 import { isValidForCountry } from '../phone-number.ts'
 
-// The form models of the shared form sections and their browser-side rules: the same domain
-// schemas the server runs (spec §5), with messages keyed by the sections' form paths.
+// The form models of the shared form sections and their browser-side rules: the same domain schemas
+// the server runs (product-rules.md "Validation"), with messages keyed by the sections' form paths.
 
-/** Today in Poland time (YYYY-MM-DD): the date-of-birth rule's upper bound (spec §5). */
+/**
+ * Today in Poland time (YYYY-MM-DD): the date-of-birth rule's upper bound (product-rules.md
+ * "Validation").
+ */
 export const todayKey = () => polandDateKey(Date.now())
 
 export type DetailsValues = {
@@ -49,7 +52,10 @@ export const detailsPayload = (values: DetailsValues) => ({
   date_of_birth: values.date_of_birth,
 })
 
-/** spec §5 phone, per country (issue #26): the shared rule's digits must make a number of the country. */
+/**
+ * The phone, per country: the shared rule's digits (product-rules.md "Validation") must make a
+ * number of the country.
+ */
 export const phoneCountryText = msg`To nie jest poprawny numer telefonu w wybranym kraju`
 
 export function detailsMessages(values: DetailsValues, today = todayKey()): FieldMessages {
@@ -78,7 +84,10 @@ export const emptyBank = (): BankValues => ({
   address: { street: '', buildingNumber: '', apartmentNumber: '', zip: '', city: '', country: '' },
 })
 
-/** spec §5: values trimmed, IBAN/SWIFT without spaces, SWIFT only for a foreign IBAN, empties dropped. */
+/**
+ * Values trimmed, IBAN/SWIFT without spaces, SWIFT only for a foreign IBAN (product-rules.md "Bank
+ * details"), empties dropped.
+ */
 export function bankPayload({ iban, swift, address }: BankValues): BankDetailsInput {
   const { apartmentNumber, ...required } = address
   const trimmed = Object.fromEntries(Object.entries(required).map(([k, value]) => [k, value.trim()]))
@@ -102,9 +111,9 @@ export const bankMessages = (values: BankValues): FieldMessages =>
   schemaFieldMessages(bankDetailsSchema, bankPayload(values))
 
 export type TeacherLanguagesValues = {
-  /** One row per taught language: language, level, specializations (spec §5 Teacher languages). */
+  /** One row per taught language: language, level, specializations (product-rules.md "Validation"). */
   language_rows: TeacherLanguageRow[]
-  /** Languages the teacher teaches in (spec §3 teaching_languages). */
+  /** Languages the teacher teaches in (`teaching_languages`, product-rules.md "Records and fields"). */
   teaching_languages: number[]
 }
 export const emptyLanguageRow = (): TeacherLanguageRow => ({
@@ -141,7 +150,10 @@ export const emptyAgreements = (): AgreementsValues => ({
   },
 })
 
-/** spec §5: the role's required agreements must be checked; another role's are not asked. */
+/**
+ * product-rules.md "Validation": the role's required agreements must be checked; another role's are
+ * not asked.
+ */
 export function agreementsMessages(role: Role, values: AgreementsValues): FieldMessages {
   const messages: FieldMessages = {}
   for (const agreement of agreementsFor(role)) {
@@ -151,6 +163,6 @@ export function agreementsMessages(role: Role, values: AgreementsValues): FieldM
   return messages
 }
 
-/** The role's agreements as payload fields (spec §3 Agreements). */
+/** The role's agreements as payload fields (product-rules.md "Records and fields"). */
 export const agreementsPayload = (role: Role, values: AgreementsValues) =>
   Object.fromEntries(agreementsFor(role).map((a) => [a.key, values.agreements[a.key]]))

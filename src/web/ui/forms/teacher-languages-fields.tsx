@@ -22,9 +22,9 @@ export type TeacherLanguagesFieldsProps = {
 }
 
 /**
- * Taught languages with level and specializations, and the languages taught in (spec §2
- * EditLanguages, registration step "teaching skills"). spec §5: a language only once, rows added
- * until every language is used, every row but the first can be removed.
+ * Taught languages with level and specializations, and the languages taught in (EditLanguages,
+ * registration step "teaching skills"). product-rules.md "Validation": a language only once, rows
+ * added until every language is used, every row but the first can be removed.
  */
 export function TeacherLanguagesFields({ form }: TeacherLanguagesFieldsProps) {
   const { t, i18n } = useLingui()

@@ -1,8 +1,9 @@
-// protocol §2 "Reconnecting" (issue #21 item 4): while the page is visible the socket tries again
-// after 0.25, 0.5, then every 1 s, so it is back within about a second of the server answering;
-// a hidden page backs off to 8 s (nobody is watching, and a school's closed laptops should not
-// hammer a restarting server). Each wait gets up to a quarter more at random, so clients cut off
-// together do not all come back in the same instant.
+// protocol §2 "Reconnecting" (decisions.md "The room's trust: session-bound sockets,
+// database-announced endings"): while the page is visible the socket tries again after 0.25, 0.5,
+// then every 1 s, so it is back within about a second of the server answering; a hidden page backs
+// off to 8 s (nobody is watching, and a school's closed laptops should not hammer a restarting
+// server). Each wait gets up to a quarter more at random, so clients cut off together do not all
+// come back in the same instant.
 const FIRST_MS = 250
 const VISIBLE_MAX_MS = 1_000
 const HIDDEN_FIRST_MS = 500

@@ -5,8 +5,8 @@ import type { MediaKind } from './peer-link.ts'
 import type { Wakeups } from './signalling-socket.ts'
 import { VonageCall, type VonageEnvironment } from './vonage-call.ts'
 
-// The provider is the token answer's choice (protocol §1): `builtin`, or `vonage` (issue #23; its
-// SDK a lazy chunk), behind the same CallSession.
+// The provider is the token answer's choice (protocol §1): `builtin`, or `vonage` (its SDK a lazy
+// chunk), behind the same CallSession.
 
 export class UnsupportedProvider extends Error {
   readonly provider: string
@@ -26,7 +26,7 @@ function placeholder(kind: MediaKind): MediaStreamTrack {
   return track
 }
 
-/** The page's visibility and its `online`/`visibilitychange` events (issue #21 item 4). */
+/** The page's visibility and its `online`/`visibilitychange` events. */
 const browserWakeups: Wakeups = {
   visible: () => document.visibilityState !== 'hidden',
   watch(wake) {
@@ -49,7 +49,7 @@ export const browserEnvironment = (): BuiltinEnvironment & VonageEnvironment => 
   createStream: (tracks) => new MediaStream(tracks ?? []),
   placeholder,
   origin: location.origin,
-  // issue #23: Vonage's SDK is fetched only when a Vonage lesson's room is entered.
+  // Vonage's SDK is fetched only when a Vonage lesson's room is entered.
   loadVonage: () => import('./vonage-sdk.ts').then((module) => module.vonageSdk),
 })
 

@@ -10,7 +10,7 @@ import type { CallStats } from './call-stats.ts'
 import type { MediaKind } from './peer-link.ts'
 
 // What the room's screen sees of a call, whichever provider carries it (protocol §1: `builtin`,
-// and `vonage` since issue #23, behind the same interface).
+// and `vonage`, behind the same interface).
 
 export type CallPhase =
   /** First connection to the room. */
@@ -30,7 +30,7 @@ export type CallPhase =
 
 export type CallEnd = 'left' | 'window_ended' | 'replaced' | 'refused' | 'cancelled'
 
-/** The other party as this side knows it (issue #21 item 5). */
+/** The other party as this side knows it. */
 export type RemoteParty = {
   presence: 'absent' | 'present' | 'left' | 'lost'
   /** What it last said of its microphone, camera and screen; null until it has. */
@@ -48,7 +48,7 @@ export type CallSnapshot = {
   cancellation: Cancellation | null
   remote: RemoteParty
   localStream: MediaStream | null
-  /** This side's microphone (muted or not): what a recording of the call mixes in (issue #22). */
+  /** This side's microphone (muted or not): what a recording of the call mixes in. */
   localAudio: MediaStreamTrack | null
   remoteStream: MediaStream | null
   microphoneOn: boolean
@@ -74,7 +74,10 @@ export type CallSession = {
 /** What a provider needs from the page around it. */
 export type CallContext = {
   lessonId: string
-  /** The signed-in session's token: the socket proves it (issue #21 item 1). */
+  /**
+   * The signed-in session's token: the socket proves it (decisions.md "The room's trust:
+   * session-bound sockets, database-announced endings").
+   */
   session: () => string | null
   /**
    * A fresh token (protocol §1: asked for at every (re)connection, never stored); throws

@@ -8,8 +8,8 @@ import { SignallingSocket, type SocketLike, type SocketStatus, type Wakeups } fr
 // window's end, and the snapshot the room's screen reads. The media are each provider's own.
 
 /**
- * issue #21 item 5: no packet from the other party for this long, or its socket gone this long
- * without a goodbye, and it is shown as reconnecting.
+ * No packet from the other party for this long, or its socket gone this long without a goodbye, and
+ * it is shown as reconnecting.
  */
 export const PEER_SILENT_MS = 2_000
 
@@ -102,7 +102,7 @@ export abstract class RoomCall {
     this.finish('left')
   }
 
-  /** issue #21 item 5: the other party sees this side's microphone, camera and screen. */
+  /** The other party sees this side's microphone, camera and screen. */
   protected tellState(): void {
     const { microphoneOn, cameraOn, sharingScreen } = this.snapshot
     this.socket.send({ type: 'state', microphone: microphoneOn, camera: cameraOn, screen: sharingScreen })

@@ -53,7 +53,7 @@ export class RoomRefused extends Error {
 export type SignallingDeps = {
   /** A fresh socket address (with a fresh token) for each connection attempt. */
   address: () => Promise<string>
-  /** The signed-in session's token, sent as the first frame (issue #21 item 1). */
+  /** The signed-in session's token, sent as the first frame. */
   session: () => string | null
   createSocket: (url: string) => SocketLike
   onFrame: (frame: RoomServerMessage) => void

@@ -1,6 +1,6 @@
-// The part of Vonage's client SDK (`@vonage/client-sdk-video`, OT) the room uses (issue #23).
-// Types only: the SDK itself is a lazy chunk of its own (vonage-sdk.ts), loaded when a Vonage
-// lesson's room is entered; the real OT object is checked against these shapes there.
+// The part of Vonage's client SDK (`@vonage/client-sdk-video`, OT) the room uses. Types only: the
+// SDK itself is a lazy chunk of its own (vonage-sdk.ts), loaded when a Vonage lesson's room is
+// entered; the real OT object is checked against these shapes there.
 
 export type VonageError = { name: string; message: string }
 export type VonageCallback = (error?: VonageError) => void

@@ -14,8 +14,8 @@ import {
   welcome,
 } from './vonage-test-fakes.ts'
 
-// The Vonage provider (issue #23) against a fake SDK (Vonage is an outside service: its client
-// SDK is replaced at its boundary) and a fake room socket (the server's side of the wire).
+// The Vonage provider against a fake SDK (Vonage is an outside service: its client SDK is replaced
+// at its boundary) and a fake room socket (the server's side of the wire).
 
 function setup(answers: RoomToken[] = []) {
   const sdk = new FakeSdk()
@@ -76,7 +76,7 @@ function setup(answers: RoomToken[] = []) {
   return { call, sdk, sockets, reports, snapshot, session, enter, remoteArrives, microphone, camera }
 }
 
-describe('VonageCall (issue #23)', () => {
+describe('VonageCall', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 

@@ -8,11 +8,11 @@ import { RoomRefused } from './signalling-socket.ts'
 import type { VonageSdk } from './vonage-api.ts'
 import { type VonageCredentials, VonageLink, type VonageSources } from './vonage-link.ts'
 
-// The Vonage provider (issue #23, protocol §1 `vonage`): the media go through the lesson's routed
-// Vonage session (vonage-link.ts, the SDK a lazy chunk); the room's own socket still carries
-// presence, the parties' media state, chat, recording notices and the window's end — never a
-// `signal` (room-call.ts, shared with BuiltinCall: the same snapshots, so the room's screen does
-// not know the difference).
+// The Vonage provider (protocol §1 `vonage`): the media go through the lesson's routed Vonage
+// session (vonage-link.ts, the SDK a lazy chunk); the room's own socket still carries presence, the
+// parties' media state, chat, recording notices and the window's end — never a `signal`
+// (room-call.ts, shared with BuiltinCall: the same snapshots, so the room's screen does not know
+// the difference).
 
 export type VonageEnvironment = Pick<
   BuiltinEnvironment,

@@ -8,11 +8,10 @@ import type {
   VonageStream,
 } from './vonage-api.ts'
 
-// The media of a Vonage lesson (issue #23, protocol §1 `vonage`): the lesson's routed session,
-// this side's publishers (its microphone and camera; a shared screen as a stream of its own, which
-// Vonage's archive shows in place of the cameras) and the other party's subscribers. Presence,
-// chat and the rest stay on the room's own socket (vonage-call.ts); this is peer-link.ts's
-// counterpart.
+// The media of a Vonage lesson (protocol §1 `vonage`): the lesson's routed session, this side's
+// publishers (its microphone and camera; a shared screen as a stream of its own, which Vonage's
+// archive shows in place of the cameras) and the other party's subscribers. Presence, chat and the
+// rest stay on the room's own socket (vonage-call.ts); this is peer-link.ts's counterpart.
 
 export type VonageCredentials = VonageRoomToken['vonage']
 

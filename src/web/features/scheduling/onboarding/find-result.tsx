@@ -19,7 +19,7 @@ type Props = {
   onClose: () => void
 }
 
-/** What "Find teacher" found (spec §4), and what the student can do next. */
+/** What "Find teacher" found (product-rules.md "Language onboarding"), and what the student can do next. */
 export function FindResult({
   outcome,
   lesson,
@@ -45,7 +45,7 @@ export function FindResult({
         <TeacherSchedule outcome={outcome} lesson={lesson} onBooked={onScheduled} action={changeCriteria} />
       )
     case 'request_sent':
-      // spec §4: nobody teaches this; the school was told and there is no way back to the steps.
+      // Nobody teaches this; the school was told and there is no way back to the steps.
       return (
         <Stack gap="md">
           <Alert
@@ -67,7 +67,7 @@ export function FindResult({
         </Stack>
       )
     case 'report_capped':
-      // issue #24 item 2: the school already has today's reports; a search may still find someone.
+      // The school already has today's reports; a search may still find someone.
       return (
         <Stack gap="md">
           <Alert
@@ -135,7 +135,7 @@ type ScheduleProps = {
   action: ReactNode
 }
 
-/** spec §4: no exact slot; the teacher's week near the chosen day, to pick slots and book them. */
+/** No exact slot; the teacher's week near the chosen day, to pick slots and book them. */
 function TeacherSchedule({ outcome, lesson, onBooked, action }: ScheduleProps) {
   const { teacher } = outcome
   const bounds = useMemo(() => weekBounds(new Date()), [])
@@ -161,7 +161,7 @@ function TeacherSchedule({ outcome, lesson, onBooked, action }: ScheduleProps) {
   )
 }
 
-/** spec §4 lessonHasBeenScheduled: closing goes to my-lessons. */
+/** lessonHasBeenScheduled: closing goes to my-lessons. */
 export function ScheduledMessage({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   return (

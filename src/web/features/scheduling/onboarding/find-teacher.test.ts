@@ -5,7 +5,8 @@ import type { Timetable } from '../../../../domain/api/timetables.ts'
 import type { TeacherSearchParams } from '../../../api/teacher-search.ts'
 import { type FindCriteria, type FindTeacherCalls, findTeacher } from './find-teacher.ts'
 
-// spec §4 "Find teacher" and spec §9's ±2-hour window and report after 3 identical failures.
+// "Find teacher" with its ±2-hour window and its report after 3 identical failures
+// (product-rules.md "Language onboarding").
 
 const criteria: FindCriteria = {
   languageId: 1,
@@ -49,7 +50,7 @@ function fakeCalls(options: {
   exact?: boolean
   near?: boolean
   slots?: ReturnType<typeof slot>[]
-  /** The student's reports of the day are used up (issue #24 item 2). */
+  /** The student's reports of the day are used up. */
   capped?: boolean
 }) {
   const log: string[] = []
@@ -79,7 +80,7 @@ function fakeCalls(options: {
   return { calls, log, searches, reports }
 }
 
-describe('findTeacher (spec §4)', () => {
+describe('findTeacher', () => {
   it('saves the about first, and says the request was sent when nobody teaches it', async () => {
     const fake = fakeCalls({ exists: false })
     expect(await findTeacher(fake.calls, criteria, new Map())).toEqual({ kind: 'request_sent' })
@@ -154,7 +155,7 @@ describe('findTeacher (spec §4)', () => {
     expect(kinds).toEqual(['not_found', 'not_found', 'report_capped'])
   })
 
-  it('wraps the window to midnight from 22:00 (spec §9)', async () => {
+  it('wraps the window to midnight from 22:00', async () => {
     const fake = fakeCalls({ exact: false, near: false })
     await findTeacher(fake.calls, { ...criteria, time: '22:00' }, new Map())
     expect(fake.searches[1]?.time).toEqual({ from: '20:00', to: '00:00' })

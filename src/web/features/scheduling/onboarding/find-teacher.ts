@@ -8,22 +8,22 @@ import { currentWeekStart } from '../../../ui/week-bounds.ts'
 import { searchTime } from '../search-time.ts'
 import type { PickedSlot } from '../slot-selection.ts'
 
-// spec §4 "Find teacher", step by step, over the calls it needs (given, so the order and the
-// outcomes are unit-tested without a server).
+// "Find teacher" (product-rules.md "Language onboarding"), step by step, over the calls it needs
+// (given, so the order and the outcomes are unit-tested without a server).
 
-/** spec §9: the third identical failed search sends the lack-of-slots report. */
+/** The third identical failed search sends the lack-of-slots report. */
 export const FAILURES_BEFORE_REPORT = 3
 
 export type FindCriteria = OnboardingCriteria & { date: string; time: string; about: string }
 
 export type FindOutcome =
-  /** Nobody teaches this at all: the school was told (spec §4 request-sent message). */
+  /** Nobody teaches this at all: the school was told (the request-sent message). */
   | { kind: 'request_sent' }
   | { kind: 'offer'; teacher: TeacherSearchResult; slot: PickedSlot }
   | { kind: 'schedule'; teacher: TeacherSearchResult; week: string }
-  /** No teacher free around the time; `reported` once the school was told (spec §9). */
+  /** No teacher free around the time; `reported` once the school was told. */
   | { kind: 'not_found'; reported: boolean }
-  /** The school was not told: the student has sent `max` reports today (issue #24 item 2). */
+  /** The school was not told: the student has sent `max` reports today. */
   | { kind: 'report_capped'; max: string }
 
 /** Whether the school took the report, or the student's reports of the day are used up. */
@@ -37,7 +37,7 @@ export type FindTeacherCalls = {
   report: (input: LackOfSlotsInput) => Promise<ReportResult>
 }
 
-/** Failed searches per criteria while the screen is open (spec §9 "identical" searches). */
+/** Failed searches per criteria while the screen is open ("identical" searches). */
 export type FailureCounter = Map<string, number>
 
 export const criteriaKey = (c: FindCriteria): string =>
@@ -55,7 +55,7 @@ const reportOf = (c: FindCriteria): LackOfSlotsInput => ({
 /** The Monday of the week `date` is in ('YYYY-MM-DD'), the timetable's week. */
 const weekOf = (date: string): string => currentWeekStart(new Date(`${date}T12:00:00Z`))
 
-/** The chosen slot of the day when it is free for this student (spec §4 "an exact slot"). */
+/** The chosen slot of the day when it is free for this student ("an exact slot"). */
 export function exactSlot(timetable: Timetable, date: string, time: string): PickedSlot | null {
   const day = timetable.timetable.find((d) => d.date === date)
   if (!day || day.has_own_lesson || timetable.not_accepting_new_students) return null

@@ -10,7 +10,7 @@ import {
   stepOpenable,
 } from './onboarding-answers.ts'
 
-// spec §4 onboarding steps and spec §9 earliest selectable time (Poland time, any machine TZ).
+// The onboarding's steps and the earliest selectable time (Poland time, any machine TZ).
 
 const empty: OnboardingAnswers = {
   languageId: 1,
@@ -22,8 +22,8 @@ const empty: OnboardingAnswers = {
   about: '',
 }
 
-describe('the onboarding steps (spec §4)', () => {
-  it('opens a step only when every step before it is complete (issue #25 item 3: no jumping ahead)', () => {
+describe('the onboarding steps', () => {
+  it('opens a step only when every step before it is complete (no jumping ahead)', () => {
     expect(stepOpenable(0, empty, false)).toBe(true)
     expect(stepOpenable(1, empty, false)).toBe(true)
     // The date is preset, yet step 4 stays closed while step 2 (the level) is not answered.
@@ -37,7 +37,7 @@ describe('the onboarding steps (spec §4)', () => {
     expect(stepOpenable(4, { ...withLevel, teachingLanguageId: null }, false)).toBe(false)
   })
 
-  it('always opens the explanation step (issue #25 item 3: never shown locked)', () => {
+  it('always opens the explanation step (never shown locked)', () => {
     expect(stepOpenable(2, { ...empty, teachingLanguageId: null }, false)).toBe(true)
   })
 
@@ -67,7 +67,7 @@ describe('the onboarding steps (spec §4)', () => {
   })
 })
 
-describe('the date and time the picker starts with (spec §9)', () => {
+describe('the date and time the picker starts with', () => {
   // 24 Nov 2026 is winter time: Poland = UTC+1.
   it('is today at 18:00 during the day', () => {
     expect(defaultDateTime(new Date('2026-11-24T09:07:00Z'))).toEqual({ date: '2026-11-24', time: '18:00' })

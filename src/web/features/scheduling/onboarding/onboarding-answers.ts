@@ -6,13 +6,14 @@ import {
   TIME_STEP_MINUTES,
 } from '../../../../domain/schedule/time-of-day.ts'
 
-// spec §4 language onboarding: the six steps' answers, when each step is complete and when it may
-// be opened; spec §9 the date and time the picker starts with. Pure, so the rules are unit-tested.
+// The language onboarding (product-rules.md "Language onboarding"): the six steps' answers, when
+// each step is complete and when it may be opened; the date and time the picker starts with
+// ("Constants and limits"). Pure, so the rules are unit-tested.
 
 export type OnboardingAnswers = {
   /** The language to learn (the teacher's taught language): preset, not chosen here. */
   languageId: number | null
-  /** The language the lessons are held in (spec §4: Polish by default). */
+  /** The language the lessons are held in (Polish by default). */
   teachingLanguageId: number | null
   levelId: number | null
   /** Optional: any specialization when null. */
@@ -24,7 +25,7 @@ export type OnboardingAnswers = {
 }
 
 export const STEP_COUNT = 6
-/** spec §4 step 4 (date and time), whose completeness step 6 needs. */
+/** Step 4 (date and time), whose completeness step 6 needs. */
 export const DATE_STEP = 3
 export const VOICE_STEP = 5
 
@@ -35,12 +36,12 @@ export function stepComplete(step: number, answers: OnboardingAnswers, voiceSamp
     case 1:
       return answers.levelId !== null
     case 2:
-      // spec §4: the third step is skipped and always complete.
+      // The third step is skipped and always complete.
       return true
     case DATE_STEP:
       return answers.date !== null && answers.time !== ''
     case 4:
-      // spec §1 "a short intro": something must be written (about has no other rule, spec §5).
+      // "A short intro": something must be written (about has no other rule).
       return answers.about.trim() !== ''
     case VOICE_STEP:
       return voiceSample
@@ -49,13 +50,13 @@ export function stepComplete(step: number, answers: OnboardingAnswers, voiceSamp
   }
 }
 
-/** spec §4 step 3: only an explanation of how the teacher is chosen. */
+/** Step 3: only an explanation of how the teacher is chosen. */
 export const INFO_STEP = 2
 
 /**
- * spec §4: a step opens only when the previous one is complete; step 6 needs step 4. issue #25
- * item 3: and never past an incomplete one (every step before it is complete: no jumping ahead with
- * the headers); the explanation step may always be read.
+ * A step opens only when the previous one is complete; step 6 needs step 4; and never past an
+ * incomplete one (every step before it is complete: no jumping ahead with the headers); the
+ * explanation step may always be read.
  */
 export function stepOpenable(step: number, answers: OnboardingAnswers, voiceSample: boolean): boolean {
   return step === INFO_STEP || missingBefore(step, answers, voiceSample) === null
@@ -82,8 +83,9 @@ export const allComplete = (answers: OnboardingAnswers, voiceSample: boolean): b
 export const DEFAULT_TIME = '18:00'
 
 /**
- * spec §9 earliest selectable time on `date`: 06:00, or today the current Poland time rounded up
- * to the next 15 minutes; null when nothing is left that day (after 23:00).
+ * The earliest selectable time on `date` (product-rules.md "Constants and limits"): 06:00, or today
+ * the current Poland time rounded up to the next 15 minutes; null when nothing is left that day
+ * (after 23:00).
  */
 export function earliestTime(date: string, now: Date): string | null {
   if (date !== polandDateKey(now)) return formatTime(DAY_START_MINUTES)
@@ -95,8 +97,7 @@ export function earliestTime(date: string, now: Date): string | null {
 }
 
 /**
- * spec §9: today at 18:00; later than that, the earliest selectable time; after 23:00 the next day
- * at 06:00.
+ * Today at 18:00; later than that, the earliest selectable time; after 23:00 the next day at 06:00.
  */
 export function defaultDateTime(now: Date): { date: string; time: string } {
   const today = polandDateKey(now)

@@ -29,16 +29,19 @@ type Props = {
   opened: boolean
   onClose: () => void
   profile: Profile
-  /** The language chosen on set-lessons (spec §4: the language to learn is preset). */
+  /** The language chosen on set-lessons (the language to learn is preset). */
   presetLanguage: number | null
-  /** Failed searches of this screen (spec §9), kept while the dialog is closed. */
+  /** Failed searches of this screen, kept while the dialog is closed. */
   failures: FailureCounter
   voiceRecorder?: ReactNode
 }
 
 const POLISH = 'Polish'
 
-/** LanguageOnboarding (spec §2, §4): the vertical stepper, then Find teacher and its outcome. */
+/**
+ * LanguageOnboarding (product-rules.md "Language onboarding"): the vertical stepper, then Find
+ * teacher and its outcome.
+ */
 export function OnboardingDialog({
   opened,
   onClose,
@@ -53,7 +56,7 @@ export function OnboardingDialog({
   const now = useMemo(() => new Date(), [])
   const voiceSample = profile.voice_sample_url !== null
   const dates = selectableDates(now, profile.active_until).filter((d) => earliestTime(d, now) !== null)
-  // issue #25 item 3: the answers so far are a draft on the device, restored when reopened.
+  // The answers so far are a draft on the device, restored when reopened.
   const [store] = useState(() => onboardingDraftStore(profile.id))
   const [opening] = useState(() => {
     const saved = store.load()
@@ -64,7 +67,7 @@ export function OnboardingDialog({
   const [active, setActive] = useState(opening.step)
   const [scheduled, setScheduled] = useState(false)
   const { state, find, reset } = useFindTeacher(failures)
-  // spec §4: lessons are held in Polish unless the student chooses otherwise.
+  // Lessons are held in Polish unless the student chooses otherwise.
   const polish = useLanguages().data?.find((l) => l.name === POLISH)?.id ?? null
   const answers: OnboardingAnswers = { ...chosen, teachingLanguageId: chosen.teachingLanguageId ?? polish }
   // Written once the student changes something; the onboarding's end removes it.
@@ -100,14 +103,14 @@ export function OnboardingDialog({
       ? { ...answers, languageId, teachingLanguageId, levelId, date }
       : null
   const ready = criteria !== null && allComplete(answers, voiceSample)
-  // issue #25 item 3: the grey button says what it still needs.
+  // The grey button says what it still needs.
   const missing = needs.filter((_, step) => !stepComplete(step, answers, voiceSample))
   const reasonId = useId()
 
   const close = () => {
     onClose()
     if (!scheduled) return
-    // spec §4: after a booking, closing goes to my-lessons and the profile is reloaded.
+    // After a booking, closing goes to my-lessons and the profile is reloaded.
     void queryClient.invalidateQueries({ queryKey: profileKeys.all })
     navigate(paths.myLessons)
   }

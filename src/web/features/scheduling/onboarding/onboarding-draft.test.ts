@@ -9,7 +9,7 @@ import {
   openingStep,
 } from './onboarding-draft.ts'
 
-// issue #25 item 3: the onboarding's answers survive closing the dialog and a reload.
+// The onboarding's answers survive closing the dialog and a reload.
 
 const now = new Date('2026-11-24T09:00:00Z') // 10:00 in Poland
 const profile = { about: 'Z profilu', languages_learned: [{ language_id: 1 }] }
@@ -44,7 +44,7 @@ describe('the onboarding draft', () => {
     expect(openingStep(draft, answers, false)).toBe(4)
   })
 
-  it('starts from the profile and spec §4 presets without a draft', () => {
+  it('starts from the profile and the onboarding presets without a draft', () => {
     const answers = openingAnswers({ profile, presetLanguage: null, draft: null, dates, now })
     expect(answers).toMatchObject({ languageId: 1, levelId: null, about: 'Z profilu', date: '2026-11-24' })
     expect(openingStep(null, answers, false)).toBe(0)

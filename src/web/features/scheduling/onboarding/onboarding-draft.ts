@@ -12,9 +12,9 @@ import {
   stepOpenable,
 } from './onboarding-answers.ts'
 
-// issue #25 item 3: the onboarding's answers are a draft on the device (as registration's, issue
-// #3) until it ends — a lesson booked or the request sent to the school — so closing and reopening
-// the dialog, or a reload, keeps them. A logout removes it (offline/draft-store.ts clearUserDrafts).
+// The onboarding's answers are a draft on the device (as registration's) until it ends — a lesson
+// booked or the request sent to the school — so closing and reopening the dialog, or a reload,
+// keeps them. A logout removes it (offline/draft-store.ts clearUserDrafts).
 
 const id = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))
 
@@ -38,7 +38,7 @@ export const onboardingDraftStore = (userId: string) =>
 
 type Opening = {
   profile: Pick<Profile, 'about' | 'languages_learned'>
-  /** The language chosen on set-lessons (spec §4: the language to learn is preset). */
+  /** The language chosen on set-lessons (the language to learn is preset). */
   presetLanguage: number | null
   draft: OnboardingDraft | null
   /** The days that may be chosen now. */
@@ -48,8 +48,8 @@ type Opening = {
 
 /**
  * The answers the dialog opens with: the draft's, where they still hold (a level is kept for the
- * same language only, a day only while it can still be chosen); else spec §4's presets, the about
- * prefilled from the profile.
+ * same language only, a day only while it can still be chosen); else the onboarding's presets, the
+ * about prefilled from the profile.
  */
 export function openingAnswers({ profile, presetLanguage, draft, dates, now }: Opening): OnboardingAnswers {
   const saved = draft?.answers

@@ -15,15 +15,15 @@ const FIRST_PAGE = { page: 1, perPage: 1 }
 type Props = { profile: Profile; presetLanguage: number | null; voiceRecorder?: ReactNode }
 
 /**
- * Issue #14 item 3: a student who has not been through the onboarding (issue #25 item 6: and has
- * never booked a lesson) is offered it on set-lessons; otherwise it stays one click away. An offer, not a dialog that opens by itself: the student came
- * to book, and may know whom.
+ * A student who has not been through the onboarding (and has never booked a lesson) is offered it
+ * on set-lessons; otherwise it stays one click away. An offer, not a dialog that opens by itself:
+ * the student came to book, and may know whom.
  */
 export function OnboardingOffer({ profile, presetLanguage, voiceRecorder }: Props) {
   const { t } = useLingui()
   const [opened, setOpened] = useState(false)
   const mounted = useEverOpened(opened)
-  // spec §9: identical failed searches are counted while the screen is open, across reopenings.
+  // Identical failed searches are counted while the screen is open, across reopenings.
   const failures = useRef<FailureCounter>(new Map())
   // A fresh dialog (fresh answers, prefilled from the profile) each time it is opened.
   const [round, setRound] = useState(0)
@@ -31,8 +31,8 @@ export function OnboardingOffer({ profile, presetLanguage, voiceRecorder }: Prop
     setRound((current) => current + 1)
     setOpened(true)
   }
-  // issue #25 item 6: "Pierwsza lekcja?" only for a student who has never booked: no lesson booked
-  // (scheduled) and none past (closed); the lists my-lessons shows, from the same cache.
+  // "Pierwsza lekcja?" only for a student who has never booked: no lesson booked (scheduled) and
+  // none past (closed); the lists my-lessons shows, from the same cache.
   const completed = profile.onboarding_completed_at !== null
   const scheduled = useScheduledLessons(!completed)
   const closed = useLessonPage('finished', FIRST_PAGE, !completed)

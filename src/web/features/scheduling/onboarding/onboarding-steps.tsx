@@ -30,11 +30,14 @@ const ABOUT_SUMMARY_LENGTH = 60
 
 export type OnboardingSteps = {
   steps: VerticalStep[]
-  /** What each step needs before it is complete (issue #25 item 3: a blocked step says so). */
+  /** What each step needs before it is complete (a blocked step says so). */
   needs: string[]
 }
 
-/** The six steps of spec §4: titles, summaries of what was answered, and their fields. */
+/**
+ * The six steps of product-rules.md "Language onboarding": titles, summaries of what was answered,
+ * and their fields.
+ */
 export function useOnboardingSteps(options: Options): OnboardingSteps {
   const { answers, onChange, voiceSample, voiceRecorder, dates, after, onNext } = options
   const { t, i18n } = useLingui()

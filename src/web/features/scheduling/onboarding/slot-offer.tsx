@@ -22,7 +22,7 @@ type Props = {
   onChangeCriteria: () => void
 }
 
-/** spec §4: an exact free slot at the chosen time is offered; one press books it. */
+/** An exact free slot at the chosen time is offered; one press books it. */
 export function SlotOffer({ teacher, slot, lesson, onBooked, onChangeCriteria }: Props) {
   const { t, i18n } = useLingui()
   const create = useCreateLessons()

@@ -12,7 +12,7 @@ import { TimePicker } from '../../../ui/time-picker.tsx'
 import { validTime } from '../../../ui/time-picker-options.ts'
 import type { OnboardingAnswers } from './onboarding-answers.ts'
 
-// The fields of the onboarding steps (spec §4 steps 1, 2, 4 and 5).
+// The fields of the onboarding steps (steps 1, 2, 4 and 5).
 
 type FieldProps = { answers: OnboardingAnswers; onChange: (patch: Partial<OnboardingAnswers>) => void }
 
@@ -21,7 +21,7 @@ const idValue = (id: number | null) => (id === null ? null : String(id))
 export function LanguageFields({ answers, onChange, languages }: FieldProps & { languages: Language[] }) {
   const { t, i18n } = useLingui()
   const data = languages.map((l) => ({ value: String(l.id), label: languageLabel(l, i18n.locale) }))
-  // spec §4: the language to learn is preset; only a student who has none chooses it.
+  // The language to learn is preset; only a student who has none chooses it.
   const preset = answers.languageId !== null
   return (
     <Stack gap="sm">
@@ -76,7 +76,7 @@ export function LevelFields({ answers, onChange, levels, specializations }: Leve
 
 type DateTimeProps = FieldProps & { dates: string[]; after: (date: string) => string | undefined }
 
-/** spec §4 step 4 with spec §5 / §9's time picker (15-minute steps, 06–23, not in the past). */
+/** Step 4 with the app's time picker (15-minute steps, 06–23, not in the past). */
 export function DateTimeFields({ answers, onChange, dates, after }: DateTimeProps) {
   const { t, i18n } = useLingui()
   const date = answers.date

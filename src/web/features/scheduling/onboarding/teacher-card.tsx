@@ -3,7 +3,7 @@ import { Avatar, Group, Paper, Stack, Text } from '@mantine/core'
 import type { TeacherSearchResult } from '../../../../domain/api/teachers.ts'
 import { RatingSummary } from '../../../ui/rating-summary.tsx'
 
-/** The teacher the onboarding found: picture, name and rating (spec §3 search result). */
+/** The teacher the onboarding found: picture, name and rating (as a search result has them). */
 export function TeacherCard({ teacher }: { teacher: TeacherSearchResult }) {
   const name = `${teacher.first_name} ${teacher.last_name}`
   return (

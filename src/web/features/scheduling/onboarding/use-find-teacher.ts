@@ -12,10 +12,10 @@ import { type FailureCounter, type FindCriteria, type FindOutcome, findTeacher }
 export type FindState = { kind: 'idle' } | { kind: 'searching' } | FindOutcome
 
 /**
- * "Find teacher" of spec §4 with the real calls. `failures` outlives the dialog (it belongs to the
- * screen), so closing and reopening does not reset the count of identical failed searches.
- * spec §8: onboarding failures are only logged; the transport rules still say network and server
- * errors, and the student may press the button again.
+ * "Find teacher" (product-rules.md "Language onboarding") with the real calls. `failures` outlives
+ * the dialog (it belongs to the screen), so closing and reopening does not reset the count of
+ * identical failed searches. product-rules.md "Errors": onboarding failures are only logged; the
+ * transport rules still say network and server errors, and the student may press the button again.
  */
 export function useFindTeacher(failures: FailureCounter) {
   const queryClient = useQueryClient()
@@ -30,7 +30,7 @@ export function useFindTeacher(failures: FailureCounter) {
       const outcome = await findTeacher(
         {
           saveAbout: async (about) => {
-            // spec §4: about and onboarding_completed_at (the server stamps its own time).
+            // About and onboarding_completed_at (the server stamps its own time).
             const profile = await updateProfile({ about, onboarding_completed_at: new Date().toISOString() })
             storeProfile(queryClient, profile)
           },

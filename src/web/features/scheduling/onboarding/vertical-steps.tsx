@@ -10,9 +10,9 @@ export type VerticalStep = {
   summary: string | null
   complete: boolean
   openable: boolean
-  /** Only an explanation (spec §4 step 3): never locked, nothing to answer. */
+  /** Only an explanation (step 3): never locked, nothing to answer. */
   info?: boolean
-  /** Why a step cannot be opened yet (issue #25 item 3), shown under its title. */
+  /** Why a step cannot be opened yet, shown under its title. */
   lockedReason?: string | null
   content: ReactNode
 }
@@ -20,8 +20,8 @@ export type VerticalStep = {
 type Props = { steps: VerticalStep[]; active: number; onOpen: (step: number) => void }
 
 /**
- * The LanguageOnboarding vertical stepper (spec §2, §4): numbered steps one under another, the open
- * one unfolded; a step whose prerequisite is not complete cannot be opened and says so.
+ * The LanguageOnboarding vertical stepper: numbered steps one under another, the open one unfolded;
+ * a step whose prerequisite is not complete cannot be opened and says so.
  */
 export function VerticalSteps({ steps, active, onOpen }: Props) {
   const { t } = useLingui()

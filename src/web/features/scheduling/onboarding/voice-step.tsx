@@ -11,7 +11,7 @@ type Props = {
   recorder?: ReactNode
 }
 
-/** spec §4 step 6: complete when the profile has a voice sample (voice_sample_url). */
+/** Step 6: complete when the profile has a voice sample (voice_sample_url). */
 export function VoiceStep({ provided, recorder }: Props) {
   if (provided)
     return (
