@@ -45,7 +45,7 @@ async function viewMagdalenasWeek(page: Page): Promise<string> {
   await expect(page).toHaveURL(/set-lessons/)
   const screen = new SetLessonsPage(page)
   await screen.openTeacher('Magdalena Kamińska')
-  await expect(screen.freeSlots().first()).toBeVisible()
+  await screen.weekWithFreeSlots()
   await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active))
   return page.url()
 }

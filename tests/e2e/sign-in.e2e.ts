@@ -103,8 +103,7 @@ test('sign-out returns to /login and the old token no longer works', async ({ pa
 
 test('a 401 from any call logs the user out and says so', async ({ page, request }) => {
   // Every alert this tab shows, kept across its loads: a toast leaves after 4 s, which a loaded
-  // machine may spend before the next look, and the first 401 may come before the reload below
-  // (the screen's own calls still on their way) or after it.
+  // machine may spend before the next look.
   await page.addInitScript(() => {
     const KEY = 'e2e-alerts-seen'
     const index = new WeakMap<Element, number>()
@@ -122,6 +121,9 @@ test('a 401 from any call logs the user out and says so', async ({ page, request
   await login.goto()
   await login.signIn(STUDENT)
   await expect(page).toHaveURL(/set-lessons$/)
+  // The screen's first calls settle first: one answering 401 just before the reload below would
+  // show its toast a moment before the reload wipes it (a race this test once lost).
+  await page.waitForLoadState('networkidle')
   // The session ends on the server (as after a password change elsewhere); the next call gets 401.
   const token = await storedToken(page)
   const signOut = await request.post('/api/v1/users/sign_out', {

@@ -38,6 +38,17 @@ export class SetLessonsPage {
     await expect(this.page.getByRole('group', { name: 'Wybór tygodnia' })).toBeVisible()
   }
 
+  /**
+   * Waits for the chosen teacher's week, and moves to the next one when this one has no free slot
+   * left (late on a Sunday, every slot of the current week is past or inside the grace period).
+   */
+  async weekWithFreeSlots() {
+    const noVacancy = this.page.getByText('Brak wolnych terminów w tym tygodniu.')
+    await expect(this.freeSlots().first().or(noVacancy)).toBeVisible()
+    if (await noVacancy.isVisible()) await this.nextWeek()
+    await expect(this.freeSlots().first()).toBeVisible()
+  }
+
   async nextWeek() {
     const switcher = this.page.getByRole('group', { name: 'Wybór tygodnia' })
     await switcher.getByRole('button', { name: 'Następny tydzień' }).click()
