@@ -9,7 +9,7 @@
 
 type Rate = { burst: number; perSecond: number }
 
-const ROOM_LIMITS = {
+export const ROOM_LIMITS = {
   /** Frames (signals, media states, pings) of one socket. */
   socketFrames: { burst: 200, perSecond: 50 },
   /** Bytes of those frames. */

@@ -8,6 +8,7 @@ import { addLessonAt, lessonParties, type Party, postJson } from '../../test-sup
 import { listening, roomTokenFor } from '../../test-support/room.ts'
 import { connectRoom, type RoomClient } from '../../test-support/room-client.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
+import { ROOM_LIMITS } from './room-limits.ts'
 
 // The room admits only the signed-in session its token was made for, ends for both parties when the
 // lesson is cancelled, and bounds what a socket may send.
@@ -159,13 +160,14 @@ describe('limits inside the room', () => {
     for (let i = 0; i < 5000; i++) student.send({ type: 'signal', data: OFFER })
     expect((await closedWithin(student, 3000)).code).toBe(4429)
     const floodSeconds = (performance.now() - started) / 1000
-    // What came through is the burst the protocol document allows (200), and what refilled while
-    // the flood arrived (50 a second, for as long as this test saw it last: a loaded machine takes
-    // longer to read 5000 frames).
+    // What came through is the burst the protocol document allows, and what refilled while the
+    // flood arrived, for as long as this test saw it last (a loaded machine takes longer to read
+    // 5000 frames).
+    const { burst, perSecond } = ROOM_LIMITS.socketFrames
     await new Promise((resolve) => setTimeout(resolve, 300))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length
-    expect(relayed).toBeGreaterThanOrEqual(200)
-    expect(relayed).toBeLessThanOrEqual(200 + Math.ceil(50 * floodSeconds))
+    expect(relayed).toBeGreaterThanOrEqual(burst)
+    expect(relayed).toBeLessThanOrEqual(burst + Math.ceil(perSecond * floodSeconds))
   })
 
   it('relays at most its byte allowance of large signals', async () => {
@@ -180,8 +182,9 @@ describe('limits inside the room', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     const relayed = teacher.received.filter((m) => m.type === 'signal').length
     expect(relayed).toBeGreaterThan(0)
-    // The 1 MB burst and 256 KB a second for as long as the flood lasted, in 60 KB frames.
-    expect(relayed).toBeLessThanOrEqual(Math.ceil((1024 * 1024 + 256 * 1024 * floodSeconds) / 60_000))
+    // The byte burst and its refill for as long as the flood lasted, in 60 KB frames.
+    const { burst, perSecond } = ROOM_LIMITS.socketBytes
+    expect(relayed).toBeLessThanOrEqual(Math.ceil((burst + perSecond * floodSeconds) / 60_000))
   })
 
   it('stores at most the chat allowance of a user and answers 429 beyond it', async () => {
