@@ -76,9 +76,17 @@ test('the keyboard skips to the content, walks the week with arrows, and keeps i
   // Closing a dialog opened from ⋮ gives the focus back to that ⋮.
   await page.goto('/dashboard/my-lessons')
   const menu = page.getByRole('button', { name: /^Działania dla lekcji: / }).first()
+  // Enter opens the ⋮-menu with the focus in it, where the arrows walk; Esc gives the focus back
+  // to the ⋮ (the first opening loads the menu: its focus once fell to <body>).
+  const inMenu = page.locator('[role="menu"]:focus-within')
   await menu.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('menuitem').first()).toBeVisible()
+  await expect(inMenu).toHaveCount(1)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(menu).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(inMenu).toHaveCount(1)
   await page.keyboard.press('ArrowDown')
   await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1)
   await page.keyboard.press('Enter')

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { confirmProfile, profileKeys } from './profile.ts'
+import { confirmProfile, PAGE_STARTED_AT, profileKeys } from './profile.ts'
 
 const key = profileKeys.me('student', 'u-1')
 
@@ -17,7 +17,7 @@ describe('confirmProfile (the profile check at start)', () => {
   it('asks the server again for a profile saved on the device by an earlier page', async () => {
     const { client, fetched } = observedProfile({
       data: 'from the device',
-      updatedAt: performance.timeOrigin - 60_000,
+      updatedAt: PAGE_STARTED_AT - 60_000,
     })
     expect(fetched).not.toHaveBeenCalled()
 

@@ -33,6 +33,17 @@ export function useProfile() {
 }
 
 /**
+ * When this page started, on the clock TanStack Query stamps its answers with (Date.now): an answer
+ * stamped earlier was restored from the device. Not performance.timeOrigin: a page on a faked clock
+ * (the journeys' story clock) keeps Date.now but reports no time origin (-1), and every restored
+ * answer would pass for a fresh one.
+ */
+export const PAGE_STARTED_AT = Date.now()
+
+/** Whether an answer stamped `updatedAt` came from the server since this page started. */
+export const answeredThisVisit = (updatedAt: number): boolean => updatedAt >= PAGE_STARTED_AT
+
+/**
  * The profile saved on the device renders at once, and the server confirms it on every start: the
  * device's copy is written at most once a second, so a change saved just before a reload (the
  * onboarding's onboarding_completed_at, a new voice sample) would otherwise stay unseen until it
@@ -43,7 +54,7 @@ export function confirmProfile(client: QueryClient): Promise<void> {
   return client.invalidateQueries(
     {
       queryKey: profileKeys.all,
-      predicate: (query) => query.state.dataUpdatedAt < performance.timeOrigin,
+      predicate: (query) => !answeredThisVisit(query.state.dataUpdatedAt),
     },
     { cancelRefetch: false },
   )

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useDeferredValue, useEffect } from 'react'
 import { ApiError } from '../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../api/error-messages.ts'
-import { useProfile } from '../api/profile.ts'
+import { answeredThisVisit, useProfile } from '../api/profile.ts'
 import { type Session, useSession } from '../api/session.ts'
 import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
 import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
@@ -44,7 +44,7 @@ export function DashboardLayout() {
   useOutboxSync()
   // The language follows the profile as the server gave it since this page loaded, not the
   // device's persisted copy, which may predate a language saved just before a reload.
-  useAdoptProfileLocale(profile.dataUpdatedAt >= performance.timeOrigin ? profile.data : undefined)
+  useAdoptProfileLocale(answeredThisVisit(profile.dataUpdatedAt) ? profile.data : undefined)
   // The profile's answer renders the whole dashboard as a transition, in slices that yield to the
   // browser: an answer of TanStack Query would otherwise render it in one long task.
   const shown = useDeferredValue(profile.data)

@@ -11,11 +11,12 @@ import { paths } from './paths.ts'
 /** The profile menu with My profile and Log out (loaded when first opened). */
 export function ProfileMenuList({
   target,
-  defaultOpened,
+  opened,
+  onChange,
   onLogout,
 }: LoadedMenuProps & { onLogout: () => void }) {
   return (
-    <Menu position="bottom-end" width={200} shadow="md" defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={200} shadow="md" opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>

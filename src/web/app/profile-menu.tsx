@@ -21,7 +21,7 @@ export function ProfileMenu() {
           </ActionIcon>
         }
       >
-        {(target) => <ProfileMenuList target={target} defaultOpened onLogout={() => void requestLogout()} />}
+        {(menu) => <ProfileMenuList {...menu} onLogout={() => void requestLogout()} />}
       </LazyMenu>
       {dialog}
     </>

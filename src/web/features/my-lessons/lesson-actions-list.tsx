@@ -52,10 +52,10 @@ type Props = LoadedMenuProps & {
 }
 
 /** The lesson's actions as a menu (loaded when a lesson's menu is first opened). */
-export function LessonActionsList({ target, defaultOpened, actions, lesson, role, onAction }: Props) {
+export function LessonActionsList({ target, opened, onChange, actions, lesson, role, onAction }: Props) {
   const { i18n } = useLingui()
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {actions.map((action) => {

@@ -38,10 +38,9 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
         </ActionIcon>
       }
     >
-      {(target) => (
+      {(menu) => (
         <LessonActionsList
-          target={target}
-          defaultOpened
+          {...menu}
           actions={actions}
           lesson={shown}
           role={role}
