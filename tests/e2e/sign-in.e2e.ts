@@ -92,9 +92,13 @@ test('sign-out returns to /login and the old token no longer works', async ({ pa
   expect(before.status()).toBe(200)
 
   await page.getByRole('button', { name: 'Menu profilu' }).click()
+  // The revocation goes out after the screen has left (logging out works offline too): the old
+  // token is tried once the server has answered it.
+  const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/v1/users/sign_out'))
   await page.getByRole('menuitem', { name: 'Wyloguj się' }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull()
+  expect((await signedOut).ok()).toBe(true)
   const after = await request.get('/api/v1/teachers/me', { headers: { authorization: `Bearer ${token}` } })
   expect(after.status()).toBe(401)
   await page.goto('/dashboard/my-lessons')
