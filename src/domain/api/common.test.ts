@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { decodeIssue } from '../validation/issues.ts'
+import { decodeIssue, isIssueCode } from '../validation/issues.ts'
 import { emailSchema, newPasswordSchema, passwordInputSchema } from './common.ts'
 import { studentShowQuery, teacherShowQuery } from './profile.ts'
 
 const codeOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input)
-  return result.success ? 'ok' : decodeIssue(result.issues[0]?.message ?? '').code
+  return result.success ? 'ok' : decodeIssue(result.issues[0]?.message ?? '', isIssueCode).code
 }
 
 describe('e-mail', () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { decodeIssue } from '../validation/issues.ts'
+import { decodeIssue, isIssueCode } from '../validation/issues.ts'
 import { studentUpdateSchema, teacherUpdateSchema, UPDATE_GROUPS } from './profile-update.ts'
 
 const TODAY = '2026-03-10'
@@ -12,7 +12,8 @@ function problems(schema: v.GenericSchema, input: unknown): string[] {
   const result = v.safeParse(schema, input)
   if (result.success) return []
   return result.issues.map(
-    (i) => `${i.path?.map((p) => String(p.key)).join('.') ?? ''}: ${decodeIssue(i.message).code}`,
+    (i) =>
+      `${i.path?.map((p) => String(p.key)).join('.') ?? ''}: ${decodeIssue(i.message, isIssueCode).code}`,
   )
 }
 

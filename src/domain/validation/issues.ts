@@ -1,61 +1,65 @@
 // Validation issues carry a stable code instead of a sentence, so the same rule
-// (product-rules.md "Validation") can be worded in English by the server and in Polish or English
-// by the web. A valibot message is written as `code` or `code:param` (e.g. `too_short:60`) and
-// decoded with `decodeIssue`.
+// (product-rules.md "Validation") can be worded in English by the server
+// (server/platform/issue-english.ts) and in Polish or English by the web (web/api/issue-messages.ts),
+// each in a record with every code, which the compiler holds to this list. A valibot message is
+// written as `code` or `code:param` (e.g. `too_short:60`) and decoded with `decodeIssue`. The
+// wordings stay out of this file, and the web checks a code against its own record, not this
+// list: the web's first page would carry the server's English.
 
-export const VALIDATION_EN = {
-  required: () => 'This field is required',
-  invalid: () => 'Invalid value',
-  unstorable_text: () => 'The text contains a character that cannot be saved',
-  email: () => 'Please enter a valid e-mail address',
-  too_short: (n: string) => `At least ${n} characters`,
-  too_long: (n: string) => `At most ${n} characters`,
-  password_mismatch: () => 'Passwords do not match',
-  name_format: () => 'Use letters, spaces, hyphens and apostrophes only',
-  phone_format: () => 'Use at least 9 digits (a leading + is allowed)',
-  date_format: () => 'Enter a date as YYYY-MM-DD',
-  date_in_future: () => 'The date cannot be in the future',
-  date_too_old: () => 'Enter a real date of birth',
-  iban_format: () => 'Enter an IBAN: two letters, two digits, then up to 34 letters or digits',
-  iban_country: () => 'This IBAN does not start with the code of a country that uses IBANs',
-  iban_length: (n: string) => `An IBAN of this country has ${n} characters`,
-  iban_checksum: () => 'This IBAN has a typo: its check digits do not match',
-  swift_format: () => 'Enter a SWIFT/BIC code of 8 or 11 characters',
-  swift_required: () => 'A SWIFT/BIC code is required for accounts outside Poland',
-  street_format: () => "Use letters, digits, spaces and . ' - only",
-  alphanumeric_format: () => 'Use letters and digits only',
-  zip_format: () => 'Use digits, spaces and hyphens only',
-  place_format: () => "Use letters, spaces, ' and - only",
-  url_format: () => 'Enter a full web address starting with http:// or https://',
-  links_required: () => 'Add at least one link',
-  too_many: (n: string) => `At most ${n} items`,
-  language_required: () => 'Choose a language',
-  level_required: () => 'Choose a level',
-  specialization_required: () => 'Choose at least one specialization',
-  language_duplicate: () => 'This language is already on the list',
-  teaching_language_required: () => 'Choose at least one language you teach in',
-  agreement_required: () => 'This agreement is required',
-  file_type: (types: string) => `Allowed file types: ${types}`,
-  file_too_large: (mb: string) => `The file may be at most ${mb} MB`,
-  file_required: () => 'Add a file',
-  time_format: () => 'Enter a time as HH:mm',
-  time_grid: () => 'Use 15-minute steps between 06:00 and 23:00',
-  time_order: () => 'The start must be before the end',
-  time_overlap: () => 'Intervals of one day must not overlap',
-  date_out_of_range: () => 'Choose a date in the current or next week',
-  range_too_long: (n: string) => `Choose at most ${n} days`,
-  student_required: () => 'Select at least one student',
-  student_unknown: () => 'No student account uses this address',
-  slot_required: () => 'Choose at least one time',
-  slot_duplicate: () => 'A time was chosen twice',
-  time_window: () => 'The end must be after the start',
-  one_field_required: () => 'Send exactly one of: note, teacher memo, student memo',
-  rating_range: () => 'Choose from 1 to 5 stars',
-} as const satisfies Record<string, (param: string) => string>
+export const ISSUE_CODES = [
+  'required',
+  'invalid',
+  'unstorable_text',
+  'email',
+  'too_short',
+  'too_long',
+  'password_mismatch',
+  'name_format',
+  'phone_format',
+  'date_format',
+  'date_in_future',
+  'date_too_old',
+  'iban_format',
+  'iban_country',
+  'iban_length',
+  'iban_checksum',
+  'swift_format',
+  'swift_required',
+  'street_format',
+  'alphanumeric_format',
+  'zip_format',
+  'place_format',
+  'url_format',
+  'links_required',
+  'too_many',
+  'language_required',
+  'level_required',
+  'specialization_required',
+  'language_duplicate',
+  'teaching_language_required',
+  'agreement_required',
+  'file_type',
+  'file_too_large',
+  'file_required',
+  'time_format',
+  'time_grid',
+  'time_order',
+  'time_overlap',
+  'date_out_of_range',
+  'range_too_long',
+  'student_required',
+  'student_unknown',
+  'slot_required',
+  'slot_duplicate',
+  'time_window',
+  'one_field_required',
+  'rating_range',
+] as const
 
-export type IssueCode = keyof typeof VALIDATION_EN
+export type IssueCode = (typeof ISSUE_CODES)[number]
 
-export const isIssueCode = (value: string): value is IssueCode => Object.hasOwn(VALIDATION_EN, value)
+/** Whether `value` is one of the codes. */
+export const isIssueCode = (value: string): value is IssueCode => ISSUE_CODES.some((code) => code === value)
 
 /** The valibot message for an issue: `code` or `code:param`. */
 export const issue = (code: IssueCode, param?: string | number): string =>
@@ -63,12 +67,17 @@ export const issue = (code: IssueCode, param?: string | number): string =>
 
 export type DecodedIssue = { code: IssueCode; param: string }
 
-/** Reads a message written by `issue`; anything else (a foreign message) reads as `invalid`. */
-export function decodeIssue(message: string): DecodedIssue {
+/** A message's code and parameter as `issue` wrote them, the code not checked. */
+export function splitIssue(message: string): { code: string; param: string } {
   const at = message.indexOf(':')
-  const code = at < 0 ? message : message.slice(0, at)
-  const param = at < 0 ? '' : message.slice(at + 1)
-  return isIssueCode(code) ? { code, param } : { code: 'invalid', param: '' }
+  return at < 0 ? { code: message, param: '' } : { code: message.slice(0, at), param: message.slice(at + 1) }
 }
 
-export const englishIssue = ({ code, param }: DecodedIssue): string => VALIDATION_EN[code](param)
+/**
+ * Reads a message written by `issue`; anything else (a foreign message) reads as `invalid`.
+ * `isCode` tells the codes (`isIssueCode`, or the web's own record of their texts).
+ */
+export function decodeIssue(message: string, isCode: (code: string) => code is IssueCode): DecodedIssue {
+  const { code, param } = splitIssue(message)
+  return isCode(code) ? { code, param } : { code: 'invalid', param: '' }
+}

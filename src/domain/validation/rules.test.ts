@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { decodeIssue } from './issues.ts'
+import { decodeIssue, isIssueCode } from './issues.ts'
 import {
   aboutSchema,
   addressSchema,
@@ -28,7 +28,7 @@ function judge(schema: v.GenericSchema, input: unknown): { ok?: unknown; issue?:
   const result = v.safeParse(schema, input)
   if (result.success) return { ok: result.output }
   const [first] = result.issues
-  const { code, param } = decodeIssue(first?.message ?? '')
+  const { code, param } = decodeIssue(first?.message ?? '', isIssueCode)
   const path = first?.path?.map((p) => String(p.key)).join('.')
   return { issue: param ? `${code}:${param}` : code, ...(path ? { path } : {}) }
 }

@@ -9,7 +9,7 @@ import {
 } from '../api/my-lessons.ts'
 import { studentUpdateSchema, teacherUpdateSchema } from '../api/profile-update.ts'
 import { registrationSocialLinkSchema } from '../api/registration.ts'
-import { decodeIssue } from './issues.ts'
+import { decodeIssue, isIssueCode } from './issues.ts'
 import { isStorableText, storableString } from './storable-text.ts'
 
 const ID = '00000000-0000-4000-8000-000000000000'
@@ -21,7 +21,7 @@ const refusals = (schema: v.GenericSchema, input: unknown) => {
   if (result.success) return []
   return result.issues.map((found) => [
     found.path?.map((p) => String(p.key)).join('.'),
-    decodeIssue(found.message).code,
+    decodeIssue(found.message, isIssueCode).code,
   ])
 }
 

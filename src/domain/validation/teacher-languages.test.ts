@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { decodeIssue } from './issues.ts'
+import { decodeIssue, isIssueCode } from './issues.ts'
 import {
   MAX_TAUGHT_LANGUAGES,
   rowsToTeacherLanguages,
@@ -29,7 +29,10 @@ function firstIssue(input: unknown) {
   const result = v.safeParse(teacherLanguagesSchema, input)
   if (result.success) return null
   const [issue] = result.issues
-  return { path: issue?.path?.map((p) => String(p.key)).join('.'), ...decodeIssue(issue?.message ?? '') }
+  return {
+    path: issue?.path?.map((p) => String(p.key)).join('.'),
+    ...decodeIssue(issue?.message ?? '', isIssueCode),
+  }
 }
 
 describe('teacher languages payload', () => {

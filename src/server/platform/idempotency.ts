@@ -3,12 +3,12 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../domain/api/lessons.ts'
-import { decodeIssue, englishIssue } from '../../domain/validation/issues.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { idempotencyKeys } from '../db/schema.ts'
 import { AppError } from './errors.ts'
+import { decodeIssue, englishIssue } from './issue-english.ts'
 
 // architecture.md "API": a write sent with an `Idempotency-Key` returns its first answer when
 // retried and changes nothing again. The key's row is inserted first in the write's own

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { FieldError } from '../../domain/errors.ts'
-import { decodeIssue, englishIssue, isIssueCode } from '../../domain/validation/issues.ts'
 import { AppError } from './errors.ts'
+import { decodeIssue, englishIssue, isIssueCode } from './issue-english.ts'
 
 // Valibot reports a missing key from the object schema ("Invalid key: …"), not from the field's
 // own schema, so it is turned into the `required` issue here (product-rules.md "Validation":

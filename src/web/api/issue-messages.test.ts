@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { studentUpdateSchema } from '../../domain/api/profile-update.ts'
-import { type IssueCode, issue, VALIDATION_EN } from '../../domain/validation/issues.ts'
+import { ISSUE_CODES, type IssueCode, issue } from '../../domain/validation/issues.ts'
 import { nameSchema } from '../../domain/validation/rules.ts'
 import { messages as en } from '../locales/en.po'
 import { messages as pl } from '../locales/pl.po'
@@ -10,7 +10,7 @@ import { issueMessage, issuesToFieldMessages, issueTextOf, schemaFieldMessages }
 
 const polish = setupI18n({ locale: 'pl', messages: { pl } })
 const english = setupI18n({ locale: 'en', messages: { en } })
-const codes = Object.keys(VALIDATION_EN).filter((code): code is IssueCode => code in VALIDATION_EN)
+const codes = [...ISSUE_CODES]
 const sampleParam: Partial<Record<IssueCode, string>> = {
   too_short: '60',
   too_long: '1000',

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import * as v from 'valibot'
-import { decodeIssue, type IssueCode, isIssueCode } from '../../domain/validation/issues.ts'
+import { decodeIssue, type IssueCode } from '../../domain/validation/issues.ts'
 
 // Every validation issue code of src/domain/validation/issues.ts (product-rules.md "Validation")
 // with its text for people: natural Polish as the source, English in en.po. `Record<IssueCode, …>`
@@ -78,6 +78,9 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   rating_range: () => msg`Wybierz od 1 do 5 gwiazdek`,
 }
 
+// A code is known by its text here, not by the domain's list (which would ship on every page).
+const isIssueCode = (code: string): code is IssueCode => Object.hasOwn(issueMessages, code)
+
 /** The text of one issue code and its parameter (e.g. `too_short` + `60`). */
 export function issueMessage(code: IssueCode, param = ''): MessageDescriptor {
   return issueMessages[code](param)
@@ -85,7 +88,7 @@ export function issueMessage(code: IssueCode, param = ''): MessageDescriptor {
 
 /** The text of a valibot message written as `code` or `code:param` (issues.ts). */
 export function issueTextOf(message: string): MessageDescriptor {
-  const { code, param } = decodeIssue(message)
+  const { code, param } = decodeIssue(message, isIssueCode)
   return issueMessage(code, param)
 }
 

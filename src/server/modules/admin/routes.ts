@@ -9,8 +9,8 @@ import {
   verifyTeacherBody,
 } from '../../../domain/api/admin.ts'
 import type { FieldError } from '../../../domain/errors.ts'
-import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
+import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import { parseInput } from '../../platform/validate.ts'
 import type { SettingsValues } from '../settings/repository.ts'
 import { SETTING_BOUNDS, showOperatorSettings, updateSettings } from '../settings/service.ts'

@@ -1,6 +1,6 @@
-import { englishIssue } from '../../../domain/validation/issues.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { englishIssue } from '../../platform/issue-english.ts'
 import type { TeacherLanguages } from '../users/languages-repository.ts'
 import { findExistingIds } from './repository.ts'
 

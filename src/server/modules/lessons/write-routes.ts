@@ -9,10 +9,10 @@ import {
   MATERIAL_FIELDS,
   removeFileQuery,
 } from '../../../domain/api/my-lessons.ts'
-import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
+import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import { forgetCachedUser } from '../../platform/session-cache.ts'
 import type { User } from '../../platform/sessions.ts'
 import { discardFiles } from '../../platform/storage.ts'

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { pushSubscribeSchema, pushUnsubscribeSchema } from '../../../domain/api/push.ts'
-import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
+import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { deleteOwnSubscription, saveSubscription } from './push-repository.ts'
 

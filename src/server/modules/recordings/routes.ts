@@ -9,9 +9,9 @@ import {
   lessonMediaFields,
   RECORDING_CHUNK_MAX_BYTES,
 } from '../../../domain/api/recordings.ts'
-import { decodeIssue, englishIssue } from '../../../domain/validation/issues.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
+import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'

@@ -1,7 +1,7 @@
 import type { TeacherStudent, TeacherStudentsCreate } from '../../../domain/api/teachers.ts'
-import { englishIssue } from '../../../domain/validation/issues.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { englishIssue } from '../../platform/issue-english.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
 import { boardTeacherChanged } from '../board/teacher-board.ts'

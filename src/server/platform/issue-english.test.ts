@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeIssue, englishIssue, isIssueCode, issue, VALIDATION_EN } from './issues.ts'
+import { issue } from '../../domain/validation/issues.ts'
+import { decodeIssue, englishIssue, isIssueCode, VALIDATION_EN } from './issue-english.ts'
 
 describe('issue codes', () => {
   it('writes a code alone or with its parameter', () => {
