@@ -41,8 +41,9 @@ export function registerAuthentication(app: FastifyInstance): void {
     const hash = hashToken(token)
     let signedIn = sessionCache.get(hash, now)
     if (!signedIn) {
+      const stamp = sessionCache.stamp()
       const found = await findSessionUser(database.db, hash, now)
-      if (found) sessionCache.set(hash, found, found.expiresAt, now)
+      if (found) sessionCache.set(hash, found, found.expiresAt, now, stamp)
       signedIn = found
     }
     // An expired, revoked or unknown token, and an account that was deactivated or banned since the

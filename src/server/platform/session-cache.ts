@@ -9,12 +9,21 @@ import type { SignedIn } from './sessions.ts'
 // command) arrives through the database's change feed (db/change-feed.ts) and evicts the same
 // way (docs/decisions.md "Cross-process invalidation"). `ttlMs` bounds what a lost notification
 // could cost.
+//
+// A lookup that read the user before a write committed must not store that old row after the
+// write's eviction: it would answer for the user, stale, for the whole `ttlMs` (a profile saved in
+// English came back in Polish after a reload: the reload's request met the row a request made
+// beside the save had read). So a lookup takes a `stamp()` before its read, and `set` stores only
+// when nothing was evicted since.
 
 type Entry = { signedIn: SignedIn; until: number }
 
 export type SessionCache = {
   get(tokenHash: string, now: Date): SignedIn | undefined
-  set(tokenHash: string, signedIn: SignedIn, sessionExpiresAt: Date, now: Date): void
+  /** Taken before reading a session from the database; `set` compares it. */
+  stamp(): number
+  /** Stores what was read, unless anything was evicted since `stamp` was taken. */
+  set(tokenHash: string, signedIn: SignedIn, sessionExpiresAt: Date, now: Date, stamp: number): void
   forgetUser(userId: string): void
   forgetToken(tokenHash: string): void
   /** Forgets everything (the change feed was cut off: any user may have changed). */
@@ -26,6 +35,8 @@ const live = new Set<SessionCache>()
 
 export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionCache {
   const entries = new Map<string, Entry>()
+  /** Counts evictions: a read stamped before one may hold what it evicted. */
+  let evictions = 0
   const cache: SessionCache = {
     get(tokenHash, now) {
       const entry = entries.get(tokenHash)
@@ -34,8 +45,11 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
       entries.delete(tokenHash)
       return undefined
     },
-    set(tokenHash, signedIn, sessionExpiresAt, now) {
-      if (ttlMs <= 0) return
+    stamp() {
+      return evictions
+    },
+    set(tokenHash, signedIn, sessionExpiresAt, now, stamp) {
+      if (ttlMs <= 0 || stamp !== evictions) return
       // Map order is insertion order: the first key is the oldest entry.
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next()
@@ -45,12 +59,15 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
       entries.set(tokenHash, { signedIn, until })
     },
     forgetUser(userId) {
+      evictions++
       for (const [hash, entry] of entries) if (entry.signedIn.user.id === userId) entries.delete(hash)
     },
     forgetToken(tokenHash) {
+      evictions++
       entries.delete(tokenHash)
     },
     clear() {
+      evictions++
       entries.clear()
     },
   }

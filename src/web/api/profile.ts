@@ -33,15 +33,29 @@ export function useProfile() {
 }
 
 /**
- * When this page started, on the clock TanStack Query stamps its answers with (Date.now): an answer
- * stamped earlier was restored from the device. Not performance.timeOrigin: a page on a faked clock
- * (the journeys' story clock) keeps Date.now but reports no time origin (-1), and every restored
- * answer would pass for a fresh one.
+ * The profile queries the server has answered since this page loaded, by query hash. Told apart by
+ * how the answer came, not by its time stamp: a copy restored from the device is hydrated, an
+ * answer is fetched. Time stamps failed on a faked clock (the journeys' story clock), where a
+ * reload may start earlier than the copy it restores was stamped, so a device's copy with an old
+ * language passed for the server's answer and undid the language saved since.
  */
-export const PAGE_STARTED_AT = Date.now()
+const answeredHere = new Set<string>()
 
-/** Whether an answer stamped `updatedAt` came from the server since this page started. */
-export const answeredThisVisit = (updatedAt: number): boolean => updatedAt >= PAGE_STARTED_AT
+/** Notes each profile answer fetched from the server (not hydrated from the device, not set by hand). */
+export function trackProfileAnswers(client: QueryClient): () => void {
+  return client.getQueryCache().subscribe((event) => {
+    if (
+      event.type === 'updated' &&
+      event.action.type === 'success' &&
+      !event.action.manual &&
+      event.query.queryKey[0] === profileKeys.all[0]
+    )
+      answeredHere.add(event.query.queryHash)
+  })
+}
+
+/** Whether the profile query (by hash) was answered by the server since this page loaded. */
+export const answeredThisVisit = (queryHash: string): boolean => answeredHere.has(queryHash)
 
 /**
  * The profile saved on the device renders at once, and the server confirms it on every start: the
@@ -54,7 +68,7 @@ export function confirmProfile(client: QueryClient): Promise<void> {
   return client.invalidateQueries(
     {
       queryKey: profileKeys.all,
-      predicate: (query) => !answeredThisVisit(query.state.dataUpdatedAt),
+      predicate: (query) => !answeredThisVisit(query.queryHash),
     },
     { cancelRefetch: false },
   )

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Container.css'
 import { Trans } from '@lingui/react/macro'
 import { Box, Button, Container, Stack } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
+import { hashKey, useQueryClient } from '@tanstack/react-query'
 import { Suspense, useDeferredValue, useEffect } from 'react'
 import { ApiError } from '../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../api/error-messages.ts'
-import { answeredThisVisit, useProfile } from '../api/profile.ts'
+import { answeredThisVisit, profileQueryOptions, useProfile } from '../api/profile.ts'
 import { type Session, useSession } from '../api/session.ts'
 import { BanWarn } from '../features/ban-warn/ban-warn.tsx'
 import { MissingDataReminder } from '../features/reminders/missing-data-reminder.tsx'
@@ -39,12 +39,14 @@ const MAIN_ID = 'main-content'
  */
 export function DashboardLayout() {
   const profile = useProfile()
-  usePrefetchSignedInData(useSession())
+  const session = useSession()
+  usePrefetchSignedInData(session)
   // What was written offline goes out at start and whenever it can (architecture.md "Offline").
   useOutboxSync()
   // The language follows the profile as the server gave it since this page loaded, not the
   // device's persisted copy, which may predate a language saved just before a reload.
-  useAdoptProfileLocale(answeredThisVisit(profile.dataUpdatedAt) ? profile.data : undefined)
+  const profileHash = hashKey(profileQueryOptions(session).queryKey)
+  useAdoptProfileLocale(answeredThisVisit(profileHash) ? profile.data : undefined)
   // The profile's answer renders the whole dashboard as a transition, in slices that yield to the
   // browser: an answer of TanStack Query would otherwise render it in one long task.
   const shown = useDeferredValue(profile.data)
