@@ -42,7 +42,7 @@ const emptyState = {
 
 describe('confirmProfile (the profile check at start)', () => {
   it('asks the server again for a profile saved on the device by an earlier page', async () => {
-    // Stamped later than now, as a reload on a faked clock may find it: still the device's copy.
+    // Stamped later than now (the device's clock went back since): still the device's copy.
     const { client, fetched } = observedProfile({
       data: 'from the device',
       updatedAt: Date.UTC(2100, 0, 1),

@@ -35,9 +35,9 @@ export function useProfile() {
 /**
  * The profile queries the server has answered since this page loaded, by query hash. Told apart by
  * how the answer came, not by its time stamp: a copy restored from the device is hydrated, an
- * answer is fetched. Time stamps failed on a faked clock (the journeys' story clock), where a
- * reload may start earlier than the copy it restores was stamped, so a device's copy with an old
- * language passed for the server's answer and undid the language saved since.
+ * answer is fetched. A stamp compared with the page's start holds only while the device's clock
+ * never goes back (set by hand, corrected by the network, faked in a test), and a device's copy
+ * that passed for the server's answer would undo a language saved since.
  */
 const answeredHere = new Set<string>()
 
