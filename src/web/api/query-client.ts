@@ -2,7 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query'
 import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError } from './api-error.ts'
-import { trackProfileAnswers } from './profile.ts'
+import { trackProfileAnswers } from './profile-answers.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -24,7 +24,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 })
-// The start's profile check tells the device's copy from the server's answer (profile.ts).
+// The start's profile check tells the device's copy from the server's answer (profile-answers.ts).
 trackProfileAnswers(queryClient)
 
 /**
