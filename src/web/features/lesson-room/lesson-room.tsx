@@ -57,8 +57,8 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
       const call = createCall(first, {
         lessonId: lesson.id,
         session: () => getSession()?.token ?? null,
-        fetchToken: () =>
-          fetchRoomToken(lesson.id).catch((error: unknown) => {
+        fetchToken: (signal) =>
+          fetchRoomToken(lesson.id, signal).catch((error: unknown) => {
             throw isFinal(error) ? new RoomRefused(error) : error
           }),
         report: (kind) => reportInteraction(lesson.id, kind),

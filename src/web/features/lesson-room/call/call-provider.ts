@@ -59,10 +59,10 @@ export const browserEnvironment = (): BuiltinEnvironment & VonageEnvironment => 
  */
 export function createCall(first: RoomToken, ctx: CallContext, env = browserEnvironment()): CallSession {
   let unused: RoomToken | null = first
-  const fetchToken = () => {
+  const fetchToken = (signal?: AbortSignal) => {
     const token = unused
     unused = null
-    return token ? Promise.resolve(token) : ctx.fetchToken()
+    return token ? Promise.resolve(token) : ctx.fetchToken(signal)
   }
   switch (first.provider) {
     case 'builtin':

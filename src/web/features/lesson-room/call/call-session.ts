@@ -81,9 +81,10 @@ export type CallContext = {
   session: () => string | null
   /**
    * A fresh token (protocol §1: asked for at every (re)connection, never stored); throws
-   * RoomRefused for answers that will not change (404, 422).
+   * RoomRefused for answers that will not change (404, 422). `signal` aborts a request the
+   * reconnecting socket has given up on.
    */
-  fetchToken: () => Promise<RoomToken>
+  fetchToken: (signal?: AbortSignal) => Promise<RoomToken>
   /** Records what happens in the room (protocol §4 interactions). */
   report: (kind: LessonInteractionKind) => void
   /** A chat message was stored (protocol §3), pushed through the socket. */

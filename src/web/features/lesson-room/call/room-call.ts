@@ -51,7 +51,7 @@ export abstract class RoomCall {
       closesAt: null,
     }
     this.socket = new SignallingSocket({
-      address: async () => this.address(await ctx.fetchToken()),
+      address: async (signal) => this.address(await ctx.fetchToken(signal)),
       session: ctx.session,
       wakeups: env.wakeups,
       createSocket: env.createSocket,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RoomServerMessage } from '../../../../domain/api/room.ts'
 import {
+  ATTEMPT_LIMIT_MS,
   RoomRefused,
   type SignallingDeps,
   SignallingSocket,
@@ -202,6 +203,61 @@ describe('SignallingSocket', () => {
     expect(calls).toBe(2)
     expect(sockets).toHaveLength(0)
     expect(ends).toEqual(['refused'])
+  })
+
+  it('gives up a token request left hanging (a server gone mid-answer), aborting it, and tries again', async () => {
+    const signals: AbortSignal[] = []
+    const { socket, sockets, statuses } = setup((signal) => {
+      signals.push(signal)
+      // The first request never answers; the next one does.
+      return signals.length === 1
+        ? new Promise<string>(() => undefined)
+        : Promise.resolve('ws://room/?token=t9')
+    })
+    socket.start()
+    await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS - 1)
+    expect(signals[0]?.aborted).toBe(false)
+    expect(sockets).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(signals[0]?.aborted).toBe(true)
+    expect(statuses.at(-1)).toBe('connecting')
+    await vi.advanceTimersByTimeAsync(250)
+    expect(signals).toHaveLength(2)
+    expect(sockets.map((s) => s.url)).toEqual(['ws://room/?token=t9'])
+    socket.stop()
+  })
+
+  it('gives up a socket that is not welcomed in time, and a welcomed one is left alone', async () => {
+    const { socket, sockets, statuses } = setup()
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    // Opened, but the room never says welcome (a half-started server).
+    sockets[0]?.open()
+    await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS)
+    expect(sockets[0]?.closedWith).toBe(4002)
+    await vi.advanceTimersByTimeAsync(250)
+    expect(sockets).toHaveLength(2)
+    sockets[1]?.open()
+    sockets[1]?.receive(welcome)
+    await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS * 2)
+    expect(sockets[1]?.closedWith).toBeNull()
+    expect(sockets).toHaveLength(2)
+    expect(statuses.at(-1)).toBe('open')
+    socket.stop()
+  })
+
+  it('aborts the token request under way when the room is left', async () => {
+    let seen: AbortSignal | undefined
+    const { socket, sockets } = setup((signal) => {
+      seen = signal
+      return new Promise<string>(() => undefined)
+    })
+    socket.start()
+    await vi.advanceTimersByTimeAsync(0)
+    socket.stop()
+    expect(seen?.aborted).toBe(true)
+    await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS * 2)
+    expect(sockets).toHaveLength(0)
   })
 
   it('pings every 15 s and reconnects after 30 s without a word from the server', async () => {

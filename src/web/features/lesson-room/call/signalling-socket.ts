@@ -11,11 +11,16 @@ import { RESTART_SPREAD_MS, reconnectDelay } from './backoff.ts'
 // proves the signed-in session in its first frame, pings every 15 s, treats 30 s of silence as a
 // lost connection, and reconnects by itself until the room closes or is cancelled, another tab
 // takes over, or the token is refused for good. A server that restarts (1012) is retried at once;
-// the page coming back online or into view retries at once too.
+// the page coming back online or into view retries at once too. Each attempt, from asking for the
+// token to the room's welcome, gets ATTEMPT_LIMIT_MS: a request or an opening left hanging by a
+// server that went away mid-answer (or a half-started one) is given up and tried again, rather
+// than holding the room in "reconnecting" for the browser's own time-outs (30 s and more).
 
 export const PING_EVERY_MS = 15_000
 export const SILENCE_LIMIT_MS = 30_000
 const WATCH_EVERY_MS = 5_000
+/** From asking for a token to the room's welcome: past this, the attempt is given up and retried. */
+export const ATTEMPT_LIMIT_MS = 10_000
 /** 4401 right after the upgrade with a token just issued: after this many in a row, give up. */
 const REFUSALS_BEFORE_GIVING_UP = 5
 
@@ -51,8 +56,11 @@ export class RoomRefused extends Error {
 }
 
 export type SignallingDeps = {
-  /** A fresh socket address (with a fresh token) for each connection attempt. */
-  address: () => Promise<string>
+  /**
+   * A fresh socket address (with a fresh token) for each connection attempt; `signal` aborts it
+   * when the attempt is given up.
+   */
+  address: (signal: AbortSignal) => Promise<string>
   /** The signed-in session's token, sent as the first frame. */
   session: () => string | null
   createSocket: (url: string) => SocketLike
@@ -76,6 +84,8 @@ export class SignallingSocket {
   private everOpen = false
   /** The current socket has had its `welcome`. */
   private welcomed = false
+  /** The attempt under way (token, opening, welcome) is given up through this. */
+  private pending: { abort: AbortController; limit: ReturnType<typeof setTimeout> } | null = null
   private lastHeard = 0
   private timers: ReturnType<typeof setTimeout>[] = []
   private intervals: ReturnType<typeof setInterval>[] = []
@@ -117,6 +127,8 @@ export class SignallingSocket {
   stop(options: { bye?: boolean } = {}): void {
     this.stopped = true
     this.unwatch()
+    this.pending?.abort.abort()
+    this.settle()
     this.clearTimers()
     const socket = this.socket
     this.socket = null
@@ -131,14 +143,19 @@ export class SignallingSocket {
     this.waiting = false
     if (this.stopped) return
     this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
+    const abort = new AbortController()
+    const pending = { abort, limit: setTimeout(() => this.giveUp(pending), ATTEMPT_LIMIT_MS) }
+    this.pending = pending
     let url: string
     try {
-      url = await this.deps.address()
+      url = await this.deps.address(abort.signal)
     } catch (error) {
+      if (this.pending !== pending) return // given up (and retried) or stopped meanwhile
+      this.settle()
       if (error instanceof RoomRefused) return this.end('refused', error.reason)
       return this.retry()
     }
-    if (this.stopped) return
+    if (this.stopped || this.pending !== pending) return
     const socket = this.deps.createSocket(url)
     this.socket = socket
     this.welcomed = false
@@ -175,6 +192,7 @@ export class SignallingSocket {
       return
     }
     if (frame.output.type === 'welcome') {
+      this.settle()
       this.welcomed = true
       this.attempt = 0
       this.refusals = 0
@@ -189,6 +207,7 @@ export class SignallingSocket {
   private closed(socket: SocketLike, code: number): void {
     if (socket !== this.socket) return
     this.socket = null
+    this.settle()
     this.clearTimers()
     if (this.stopped) return
     if (code === ROOM_CLOSE.windowEnded) this.end('window_ended')
@@ -209,6 +228,28 @@ export class SignallingSocket {
     this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
     this.waiting = true
     this.timers.push(setTimeout(() => void this.connect(), delay))
+  }
+
+  /** The attempt is over (welcomed, failed or given up): its limit no longer applies. */
+  private settle(): void {
+    if (this.pending) clearTimeout(this.pending.limit)
+    this.pending = null
+  }
+
+  /** The attempt took too long: its request is aborted or its socket closed, and it is retried. */
+  private giveUp(pending: NonNullable<SignallingSocket['pending']>): void {
+    if (this.pending !== pending || this.stopped) return
+    this.settle()
+    pending.abort.abort()
+    const socket = this.socket
+    if (socket) {
+      // Its close event (if the browser still sends one) is no longer this socket's business.
+      this.socket = null
+      socket.onclose = null
+      socket.close(4002, 'slow')
+    }
+    this.clearTimers()
+    this.retry()
   }
 
   /** Online again, or in view again: a waiting retry is made now. */
