@@ -246,6 +246,31 @@ describe('SignallingSocket', () => {
     socket.stop()
   })
 
+  it('gives a slow connection longer after each attempt given up, up to three times the limit', async () => {
+    const signals: AbortSignal[] = []
+    const { socket } = setup((signal) => {
+      signals.push(signal)
+      return new Promise<string>(() => undefined)
+    })
+    socket.start()
+    const retry = 250
+    for (const [n, limit] of [
+      [1, ATTEMPT_LIMIT_MS],
+      [2, 2 * ATTEMPT_LIMIT_MS],
+      [3, 3 * ATTEMPT_LIMIT_MS],
+      [4, 3 * ATTEMPT_LIMIT_MS],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(limit - 1)
+      expect(signals[n - 1]?.aborted).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(signals[n - 1]?.aborted).toBe(true)
+      // The next attempt after the backoff (0.25 s, 0.5 s, then 1 s).
+      await vi.advanceTimersByTimeAsync(Math.min(1000, retry * 2 ** (n - 1)))
+      expect(signals).toHaveLength(n + 1)
+    }
+    socket.stop()
+  })
+
   it('aborts the token request under way when the room is left', async () => {
     let seen: AbortSignal | undefined
     const { socket, sockets } = setup((signal) => {

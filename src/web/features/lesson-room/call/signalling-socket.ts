@@ -14,13 +14,19 @@ import { RESTART_SPREAD_MS, reconnectDelay } from './backoff.ts'
 // the page coming back online or into view retries at once too. Each attempt, from asking for the
 // token to the room's welcome, gets ATTEMPT_LIMIT_MS: a request or an opening left hanging by a
 // server that went away mid-answer (or a half-started one) is given up and tried again, rather
-// than holding the room in "reconnecting" for the browser's own time-outs (30 s and more).
+// than holding the room in "reconnecting" for the browser's own time-outs (30 s and more). Each
+// attempt given up in a row gets that much longer, up to three times it, so a connection that is
+// merely slow still gets in.
 
 export const PING_EVERY_MS = 15_000
 export const SILENCE_LIMIT_MS = 30_000
 const WATCH_EVERY_MS = 5_000
-/** From asking for a token to the room's welcome: past this, the attempt is given up and retried. */
+/**
+ * From asking for a token to the room's welcome: past this, the attempt is given up and retried;
+ * after each one given up, the next gets this much more (up to three times it).
+ */
 export const ATTEMPT_LIMIT_MS = 10_000
+const MOST_ATTEMPT_LIMITS = 3
 /** 4401 right after the upgrade with a token just issued: after this many in a row, give up. */
 const REFUSALS_BEFORE_GIVING_UP = 5
 
@@ -84,6 +90,8 @@ export class SignallingSocket {
   private everOpen = false
   /** The current socket has had its `welcome`. */
   private welcomed = false
+  /** Attempts given up in a row (the next one gets longer). */
+  private givenUp = 0
   /** The attempt under way (token, opening, welcome) is given up through this. */
   private pending: { abort: AbortController; limit: ReturnType<typeof setTimeout> } | null = null
   private lastHeard = 0
@@ -144,7 +152,8 @@ export class SignallingSocket {
     if (this.stopped) return
     this.deps.onStatus(this.everOpen ? 'reconnecting' : 'connecting')
     const abort = new AbortController()
-    const pending = { abort, limit: setTimeout(() => this.giveUp(pending), ATTEMPT_LIMIT_MS) }
+    const limitMs = ATTEMPT_LIMIT_MS * Math.min(MOST_ATTEMPT_LIMITS, this.givenUp + 1)
+    const pending = { abort, limit: setTimeout(() => this.giveUp(pending), limitMs) }
     this.pending = pending
     let url: string
     try {
@@ -193,6 +202,7 @@ export class SignallingSocket {
     }
     if (frame.output.type === 'welcome') {
       this.settle()
+      this.givenUp = 0
       this.welcomed = true
       this.attempt = 0
       this.refusals = 0
@@ -240,6 +250,7 @@ export class SignallingSocket {
   private giveUp(pending: NonNullable<SignallingSocket['pending']>): void {
     if (this.pending !== pending || this.stopped) return
     this.settle()
+    this.givenUp++
     pending.abort.abort()
     const socket = this.socket
     if (socket) {
