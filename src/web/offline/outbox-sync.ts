@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { DRAIN_OUTBOX_MESSAGE } from '../../../service-worker/cache-names.ts'
 import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
@@ -118,11 +118,30 @@ function refreshSavedCopies(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: timetableKeys.all })
 }
 
+/** The keys of the writes still waiting to be sent. */
+export const pendingKeys = (entries: OutboxEntry[]): Set<string> =>
+  new Set(entries.filter((entry) => entry.state === 'pending').map((entry) => entry.idempotencyKey))
+
+/** Whether a write that waited in `before` waits no more in `after` (sent, or refused). */
+export const someLeft = (before: Set<string>, after: Set<string>): boolean =>
+  [...before].some((key) => !after.has(key))
+
 /** Mounted once in the signed-in layout: runs the outbox on every trigger. */
 export function useOutboxSync(): void {
   const queryClient = useQueryClient()
   const entries = useOutboxEntries()
   const waiting = entries.some((entry) => entry.state === 'pending')
+  // Another tab of the app may send what waits (the outbox is the device's): its lists refresh,
+  // and so must this tab's, or they keep the copy fetched before the write arrived.
+  const waited = useRef<Set<string>>(new Set())
+  useEffect(() => {
+    const now = pendingKeys(entries)
+    if (someLeft(waited.current, now)) {
+      void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+      void queryClient.invalidateQueries({ queryKey: aiLessonKeys.all })
+    }
+    waited.current = now
+  }, [entries, queryClient])
   useEffect(() => {
     const run = () => {
       syncOutbox(queryClient).catch((error: unknown) => console.warn('Sending the outbox failed', error))
