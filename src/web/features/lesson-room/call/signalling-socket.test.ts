@@ -87,6 +87,8 @@ function setup(address: SignallingDeps['address'] = async () => `ws://room/?toke
   return { socket, sockets, frames, statuses, ends, wakes }
 }
 let tokens = 0
+/** A token request that never answers (a server gone mid-answer). */
+const unanswered = () => new Promise<string>(() => undefined)
 
 describe('SignallingSocket', () => {
   beforeEach(() => {
@@ -210,9 +212,7 @@ describe('SignallingSocket', () => {
     const { socket, sockets, statuses } = setup((signal) => {
       signals.push(signal)
       // The first request never answers; the next one does.
-      return signals.length === 1
-        ? new Promise<string>(() => undefined)
-        : Promise.resolve('ws://room/?token=t9')
+      return signals.length === 1 ? unanswered() : Promise.resolve('ws://room/?token=t9')
     })
     socket.start()
     await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS - 1)
@@ -250,7 +250,7 @@ describe('SignallingSocket', () => {
     const signals: AbortSignal[] = []
     const { socket } = setup((signal) => {
       signals.push(signal)
-      return new Promise<string>(() => undefined)
+      return unanswered()
     })
     socket.start()
     const retry = 250
@@ -275,7 +275,7 @@ describe('SignallingSocket', () => {
     let seen: AbortSignal | undefined
     const { socket, sockets } = setup((signal) => {
       seen = signal
-      return new Promise<string>(() => undefined)
+      return unanswered()
     })
     socket.start()
     await vi.advanceTimersByTimeAsync(0)
