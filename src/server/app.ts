@@ -37,6 +37,7 @@ import { startWaitlistWorkers } from './modules/waitlist/notices.ts'
 import { waitlistRoutes } from './modules/waitlist/routes.ts'
 import { registerAuthentication } from './platform/auth.ts'
 import { registerNoStore } from './platform/cache-control.ts'
+import { openChangeRoad } from './platform/change-road.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { answerFrameworkError, registerErrorHandler, replyNotFound } from './platform/errors.ts'
 import { createFileUrls, loadFilesSecret, loadSharedFilesSecret } from './platform/file-urls.ts'
@@ -47,7 +48,7 @@ import { createMailQueue, type Mailer } from './platform/mail.ts'
 import { createMetrics, type Metrics, registerMetricsRoute } from './platform/metrics.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
 import { registerSecurityHeaders } from './platform/security-headers.ts'
-import { createSessionCache, registerSessionCache } from './platform/session-cache.ts'
+import { createSessionCache } from './platform/session-cache.ts'
 import { registerStatic } from './platform/static.ts'
 import type { FileStorage } from './platform/storage.ts'
 import { storageFor } from './platform/storage-s3.ts'
@@ -127,8 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.metrics.token) registerMetricsRoute(app, metrics, deps.config.metrics.token)
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
   const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
-  // What other processes commit reaches this process's caches at once (db/change-feed.ts).
-  const unsubscribeChanges = deps.database.changes.subscribe((change) => {
+  // What this process's writes publish and what other processes commit take one road to the
+  // caches (platform/change-road.ts), at once.
+  const changes = openChangeRoad(deps.database)
+  changes.subscribe((change) => {
     board.changed(change)
     if (change === null) sessionCache.clear()
     else if (change.kind === 'user') sessionCache.forgetUser(change.id)
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     storage,
     log: app.log,
+    changes,
     mail: createMailQueue(deps.mailer, app.log),
     limiters: createRateLimiters(deps.rateLimits ?? {}, { db: deps.database.db, clock, log: app.log }),
     fileUrls,
@@ -188,7 +192,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     board: board.stats,
     failedJobs: async () => (await jobs.counts()).map(({ queue, failed }) => ({ queue, failed })),
   })
-  const unregisterSessionCache = registerSessionCache(sessionCache)
   // Warm the board in the background so the first searches do not wait for it (none in tests).
   if (deps.config.boardCacheMs > 0) {
     app.addHook('onReady', async () => {
@@ -211,9 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
   }
   app.addHook('onClose', async () => {
-    unsubscribeChanges()
-    unregisterSessionCache()
-    board.close()
+    changes.close()
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()

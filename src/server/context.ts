@@ -7,6 +7,7 @@ import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
 import type { RoomHub } from './modules/room/room-hub.ts'
+import type { CommittedChanges } from './platform/change-road.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
 import type { Jobs } from './platform/jobs.ts'
@@ -26,6 +27,8 @@ export type ServiceContext = {
   mailer: Mailer
   storage: FileStorage
   log: Log
+  /** Where a write publishes what it changed once committed (platform/change-road.ts). */
+  changes: CommittedChanges
 }
 
 /** Everything routes reach through `app.deps`. */

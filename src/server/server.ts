@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
 import { announcePublicUrl } from './modules/settings/announced-url.ts'
+import { openChangeRoad } from './platform/change-road.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.ts'
@@ -88,7 +89,18 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     const lifecycle = createLifecycle()
     const mailer = metrics.countMailFailures(createMailer(config, logger))
     const storage = storageFor(config)
-    const ctx: ServiceContext = { config, db: database.db, clock, mailer, storage, log: logger }
+    // The seed's writes before the app exists: the database's triggers tell the other processes.
+    const seedChanges = openChangeRoad(database)
+    cleanups.push(async () => seedChanges.close())
+    const ctx: ServiceContext = {
+      config,
+      db: database.db,
+      clock,
+      mailer,
+      storage,
+      log: logger,
+      changes: seedChanges,
+    }
     await database.migrate(async () => {
       await importEarlierPglite(config, database, logger)
       const { demoAccountsCreated } = await seedOnStart(ctx)

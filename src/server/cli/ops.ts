@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
+import { openChangeRoad } from '../platform/change-road.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
@@ -42,6 +43,8 @@ async function runCommand(
       mailer,
       storage,
       log,
+      // No cache lives in this process: the road hands unannounced changes to the servers.
+      changes: openChangeRoad(database),
     }
     return await runOpsCommand(ctx, cmd)
   } finally {

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { CHANGES_CHANNEL, type FeedLog } from './change-feed.ts'
+import { CHANGES_CHANNEL, type Change, encodeChange, type FeedLog } from './change-feed.ts'
 
 // Changes announced after their commit instead of by a trigger inside it. A NOTIFY takes a
 // database-wide lock at commit, so every committing writer that notified queued behind the others
@@ -12,12 +12,11 @@ import { CHANGES_CHANNEL, type FeedLog } from './change-feed.ts'
 // change until that teacher's or student's entry is read again after BOARD_CACHE_SECONDS
 // (docs/decisions.md "Change notification after the commit"); a search could then offer the
 // booked slot, and booking it answers the clean 409 of a taken slot. Every other writer is still
-// announced by its trigger.
-
-type AnnouncedChange = { kind: 't' | 's' | 'u'; id: string }
+// announced by its trigger. Writers do not call this: they publish their changes on the change
+// road (platform/change-road.ts), which hands the unannounced ones here.
 
 export type ChangeAnnouncer = {
-  announce(changes: AnnouncedChange[]): void
+  announce(changes: readonly Change[]): void
   /** Sends what is waiting; resolves once sent. */
   flush(): Promise<void>
 }
@@ -52,7 +51,7 @@ export function createChangeAnnouncer(pool: pg.Pool, origin: string, log: FeedLo
 
   return {
     announce(changes) {
-      for (const change of changes) waiting.add(`${origin}|${change.kind}|${change.id}`)
+      for (const change of changes) waiting.add(`${origin}|${encodeChange(change)}`)
       timer ??= setTimeout(send, BATCH_MS)
     },
     flush() {

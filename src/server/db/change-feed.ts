@@ -37,6 +37,13 @@ export type ChangeFeed = {
 export type FeedLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void }
 
 const KINDS = { t: 'teacher', s: 'student', u: 'user' } as const
+const CODES = { teacher: 't', student: 's', user: 'u' } as const
+
+/** The payload's `<kind>|<id>` part, as the triggers write it (migration 0005). */
+export function encodeChange(change: Change): string {
+  if (change.kind === 'settings') return 'g|'
+  return `${CODES[change.kind]}|${change.id}`
+}
 
 export function parseChange(payload: string, origin: string): Change | undefined {
   const [from, kind, id] = payload.split('|')

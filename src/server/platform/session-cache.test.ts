@@ -22,7 +22,7 @@ describe('the session cache', () => {
     const cache = createSessionCache(60_000)
     for (const evict of [
       () => cache.forgetUser('u'),
-      () => cache.forgetToken('another'),
+      () => cache.forgetUser('another'),
       () => cache.clear(),
     ]) {
       const stamp = cache.stamp()

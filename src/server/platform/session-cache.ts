@@ -4,11 +4,10 @@ import type { SignedIn } from './sessions.ts'
 // trip costs more than the rest of a typical request (bench/README.md). A short-lived cache of
 // token → user (and session id) per server process removes that round trip for a user's burst of requests.
 //
-// Writes made through this process evict the user or token at once (profile changes, bans,
-// sign-out, password changes); one committed by another process (a second server, an operator
-// command) arrives through the database's change feed (db/change-feed.ts) and evicts the same
-// way (docs/decisions.md "Cross-process invalidation"). `ttlMs` bounds what a lost notification
-// could cost.
+// A user's committed change (a profile change, a ban, a sign-out, a password change), whether
+// this process wrote it or another one did (a second server, an operator command), reaches the
+// cache on the change road (platform/change-road.ts; docs/decisions.md "Cross-process
+// invalidation") and evicts the user at once. `ttlMs` bounds what a lost notification could cost.
 //
 // A lookup that read the user before a write committed must not store that old row after the
 // write's eviction: it would answer for the user, stale, for the whole `ttlMs` (a profile saved in
@@ -25,13 +24,9 @@ export type SessionCache = {
   /** Stores what was read, unless anything was evicted since `stamp` was taken. */
   set(tokenHash: string, signedIn: SignedIn, sessionExpiresAt: Date, now: Date, stamp: number): void
   forgetUser(userId: string): void
-  forgetToken(tokenHash: string): void
   /** Forgets everything (the change feed was cut off: any user may have changed). */
   clear(): void
 }
-
-/** Every live cache of this process: repository writes evict from all of them. */
-const live = new Set<SessionCache>()
 
 export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionCache {
   const entries = new Map<string, Entry>()
@@ -62,28 +57,10 @@ export function createSessionCache(ttlMs: number, maxEntries = 20_000): SessionC
       evictions++
       for (const [hash, entry] of entries) if (entry.signedIn.user.id === userId) entries.delete(hash)
     },
-    forgetToken(tokenHash) {
-      evictions++
-      entries.delete(tokenHash)
-    },
     clear() {
       evictions++
       entries.clear()
     },
   }
   return cache
-}
-
-export function registerSessionCache(cache: SessionCache): () => void {
-  live.add(cache)
-  return () => live.delete(cache)
-}
-
-/** The user's row changed (or their sessions were revoked): no cache may answer for them. */
-export function forgetCachedUser(userId: string): void {
-  for (const cache of live) cache.forgetUser(userId)
-}
-
-export function forgetCachedToken(tokenHash: string): void {
-  for (const cache of live) cache.forgetToken(tokenHash)
 }

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
-import { forgetCachedToken, forgetCachedUser } from './session-cache.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 export type User = typeof users.$inferSelect
@@ -86,17 +85,21 @@ export async function sessionAdmits(
   return row !== undefined && !isBarred(row, now)
 }
 
-export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {
-  forgetCachedToken(hashToken(token))
-  await db
+// The revoking functions leave the session cache to the caller: it publishes `{ kind: 'user' }`
+// on the change road once the revocation has committed (platform/change-road.ts).
+
+/** Revokes the token's session; answers whose it was (undefined: none live). */
+export async function revokeSession(db: Db, token: string, now: Date): Promise<string | undefined> {
+  const [revoked] = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId })
+  return revoked?.userId
 }
 
 /** A password change signs the user out everywhere (architecture.md "API"). */
 export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<void> {
-  forgetCachedUser(userId)
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -110,7 +113,6 @@ export async function revokeOtherSessions(
   keepToken: string,
   now: Date,
 ): Promise<void> {
-  forgetCachedUser(userId)
   await db
     .update(sessions)
     .set({ revokedAt: now })

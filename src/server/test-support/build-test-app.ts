@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
-import type { ServiceContext } from '../context.ts'
+import type { AppContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { seedDictionaries } from '../db/seed/seed.ts'
 import type { Log } from '../platform/logger.ts'
@@ -40,8 +40,8 @@ const NO_LIMITS: RateLimits = {
 export type TestApp = {
   app: FastifyInstance
   database: Database
-  /** Services' context, for calling services (e.g. ops commands) directly. */
-  ctx: ServiceContext & { database: Database }
+  /** The app's context, for calling services (e.g. ops commands) directly. */
+  ctx: AppContext
   config: Config
   clock: TestClock
   mailer: CapturingMailer
@@ -76,6 +76,8 @@ export async function buildTestApp(
     mailer?: Mailer
     /** A logger to read what the app logs; default: none. */
     logger?: FastifyBaseLogger
+    /** Routes a test adds under /api/v1 (a writer that exists only in that test). */
+    routes?: (api: FastifyInstance) => Promise<void>
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase()
@@ -94,19 +96,12 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     rateLimits: { ...NO_LIMITS, ...options.rateLimits },
   })
+  if (options.routes) await app.register(options.routes, { prefix: '/api/v1' })
   await app.ready()
   return {
     app,
     database,
-    ctx: {
-      config,
-      database,
-      db: database.db,
-      clock,
-      mailer: options.mailer ?? mailer,
-      storage,
-      log: silentLog,
-    },
+    ctx: { ...app.deps, log: silentLog },
     config,
     clock,
     mailer,

@@ -2,7 +2,6 @@ import type { AdminAbsenceReport } from '../../../domain/api/admin-lessons.ts'
 import type { ServiceContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { forgetCachedUser } from '../../platform/session-cache.ts'
 import { revokeUserSessions } from '../../platform/sessions.ts'
 import { showSettings } from '../settings/service.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
@@ -98,7 +97,7 @@ async function applyConsequence(
 }
 
 export async function resolveAbsenceReport(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'log' | 'changes'>,
   input: ResolveInput,
   actor: AuditActor,
 ): Promise<ResolveResult> {
@@ -145,8 +144,9 @@ export async function resolveAbsenceReport(
   })
   const row = await findReport(ctx.db, input.reportId)
   if (!row) throw new AppError('not_found')
-  // Evicted again after the commit: no request in between may have cached the user as before.
-  if (applied.consequence === 'banned' || applied.consequence === 'warned') forgetCachedUser(row.absentee.id)
+  // A warned or banned student's row changed (a ban also ended their sessions).
+  if (applied.consequence === 'banned' || applied.consequence === 'warned')
+    ctx.changes.publish({ kind: 'user', id: row.absentee.id })
   const [report] = await toReportDtos(ctx.db, [row], now)
   if (!report) throw new AppError('not_found')
   const mailSent = await tellParties(ctx, row, input, applied)

@@ -2,7 +2,6 @@ import type { AdminLesson, AdminLessonDetail } from '../../../domain/api/admin-l
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { languageRef } from '../dictionaries/repository.ts'
 import { lessonStatus } from '../lessons/lesson-dto.ts'
 import { updateLesson } from '../lessons/write-repository.ts'
@@ -26,7 +25,7 @@ import {
 // either party — with a reason and no penalty (the warnings, bans and teacher penalties of
 // product-rules.md "Cancellation" are for a party's own late cancellation), both parties told.
 
-export type AdminLessonsContext = Pick<AppContext, 'db' | 'clock' | 'jobs' | 'fileUrls'>
+export type AdminLessonsContext = Pick<AppContext, 'db' | 'clock' | 'jobs' | 'fileUrls' | 'changes'>
 
 export function toAdminLesson(row: AdminLessonRow, now: Date): AdminLesson {
   const { lesson } = row
@@ -149,7 +148,6 @@ export async function cancelAsSchool(
     )
     return adminLessonDetail({ ...ctx, db: tx }, lesson.id, now)
   })
-  boardTeacherChanged(detail.teacher.id)
-  boardStudentChanged(detail.student.id)
+  ctx.changes.publish({ kind: 'teacher', id: detail.teacher.id }, { kind: 'student', id: detail.student.id })
   return detail
 }

@@ -15,7 +15,7 @@ import { findStudent, findStudents, lockStudent, type StudentFilter } from './st
 // and ban"). Each change is one transaction with its audit entry; the CLI could call these as they
 // are.
 
-type Ctx = Pick<ServiceContext, 'db' | 'clock'>
+type Ctx = Pick<ServiceContext, 'db' | 'clock' | 'changes'>
 
 export async function listStudents(ctx: Ctx, filter: StudentFilter) {
   const now = ctx.clock.now()
@@ -54,6 +54,7 @@ async function changeStudent(
     await updateUser(tx, student.id, { ...set, updatedAt: now })
     await writeAudit(tx, actor, { action, targetType: 'user', targetId: student.id, before, after }, now)
   })
+  ctx.changes.publish({ kind: 'user', id: studentId })
   return studentItem(ctx, studentId)
 }
 

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { teacherRejectedMail } from '../../platform/mail-templates.ts'
 import { revokeUserSessions, type User } from '../../platform/sessions.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { LIMIT_BOUNDS, lessonLimits } from '../lessons/limits.ts'
 import { markLearncube, setVideoProvider } from '../room/provider-ops.ts'
 import { updateUser } from '../users/repository.ts'
@@ -26,7 +25,7 @@ import {
 // these as they are (they take the actor). Decisions: docs/decisions.md "The console's Teachers and
 // Students".
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'fileUrls' | 'mailer' | 'log' | 'config'>
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'fileUrls' | 'mailer' | 'log' | 'config' | 'changes'>
 
 export async function listTeachers(ctx: Ctx, filter: TeacherFilter) {
   const { rows, more } = await findTeachers(ctx.db, filter)
@@ -78,8 +77,8 @@ async function changeStatus(
     )
     return before
   })
-  // The board (search, timetables) drops or takes back the teacher once committed.
-  boardTeacherChanged(teacher.id)
+  // The board (search, timetables) drops or takes back the teacher, the session cache the row.
+  ctx.changes.publish({ kind: 'teacher', id: teacher.id }, { kind: 'user', id: teacher.id })
   return teacher
 }
 

@@ -61,7 +61,7 @@ export async function validateResetToken(
 
 /** POST /users/update_password: single-use token, new hash, every session signed out. */
 export async function updatePassword(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'changes'>,
   input: { reset_token: string; password: string },
 ): Promise<void> {
   const tokenHash = hashToken(input.reset_token)
@@ -69,10 +69,12 @@ export async function updatePassword(
   if (!(await isResetTokenLive(ctx.db, tokenHash, now))) throw new AppError('reset_token_invalid')
   // argon2 is slow: hash before the transaction so the database is not held meanwhile.
   const passwordHash = await hashPassword(input.password)
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, tokenHash, now)
-    if (!userId) throw new AppError('reset_token_invalid')
-    await setPasswordHash(tx, userId, passwordHash, now)
-    await revokeUserSessions(tx, userId, now)
+  const userId = await ctx.db.transaction(async (tx) => {
+    const consumed = await consumeResetToken(tx, tokenHash, now)
+    if (!consumed) throw new AppError('reset_token_invalid')
+    await setPasswordHash(tx, consumed, passwordHash, now)
+    await revokeUserSessions(tx, consumed, now)
+    return consumed
   })
+  ctx.changes.publish({ kind: 'user', id: userId })
 }

@@ -111,8 +111,9 @@ export async function signIn(
 }
 
 export async function signOut(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'changes'>,
   token: string | undefined,
 ): Promise<void> {
-  if (token) await revokeSession(ctx.db, token, ctx.clock.now())
+  const userId = token ? await revokeSession(ctx.db, token, ctx.clock.now()) : undefined
+  if (userId) ctx.changes.publish({ kind: 'user', id: userId })
 }

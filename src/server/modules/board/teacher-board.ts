@@ -22,11 +22,11 @@ import type { BoardIndex } from './board-search.ts'
 //
 // Freshness, by design (docs/decisions.md "The teacher board: search and timetables from memory",
 // "A board that scales to 20,000 teachers"):
-// - every write of this process that changes what the board holds marks it changed after its
-//   transaction commits (`boardTeacherChanged`, `boardStudentChanged`, …); the next read reloads
-//   just that teacher or student before answering, so a user always reads their own writes;
-// - a change committed by another process (a second server, an operator command) arrives through
-//   the database's change feed (db/change-feed.ts, `changed`) and marks the same way, at once;
+// - every committed change of what the board holds — published by a write of this process, or
+//   arriving from another process (a second server, an operator command) through the database's
+//   change feed — reaches `changed` on the change road (platform/change-road.ts) at once; the next
+//   read reloads just that teacher or student before answering, so a user always reads their own
+//   writes;
 // - so the whole board is loaded only at start, when the week rolls over, and after the change
 //   feed lost its connection (`changed(null)`: notifications may have been missed) — never on a
 //   timer while notifications flow;
@@ -56,7 +56,7 @@ export type TeacherBoard = {
   graceHours(now: Date): Promise<number | null>
   /** Loads every teacher now (at start, so the first requests do not wait). */
   warm(now: Date): Promise<void>
-  /** Another process committed `change`; null: anything may have changed (the feed was cut off). */
+  /** `change` committed (here or elsewhere); null: anything may have changed (the feed was cut off). */
   changed(change: Change | null): void
   /** What the metrics show: read from memory, no query. */
   stats(): { teachers: number; students: number; fullLoads: number; lastLoadSeconds: number | null }
@@ -64,10 +64,6 @@ export type TeacherBoard = {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_STUDENTS = 50_000
-
-/** Every board of this process (tests build several apps): a write marks all of them. */
-const live = new Set<BoardState>()
-let sequence = 0
 
 class BoardState {
   /** The teachers loaded so far; every active one once `full` is set. */
@@ -86,6 +82,8 @@ class BoardState {
   lastLoadSeconds: number | null = null
   grace: (Stamp & { hours: number | null }) | null = null
   settingsMark = 0
+  /** Counts change marks: a load compares it to tell whether a mark came in meanwhile. */
+  sequence = 0
 
   readonly db: Db
   readonly ttlMs: number
@@ -112,7 +110,7 @@ class BoardState {
 
   async loadAll(now: Date, rangeStart: number): Promise<void> {
     if (this.fullLoading) return this.fullLoading
-    const mark = sequence
+    const mark = this.sequence
     const started = performance.now()
     const loading = (async () => {
       const [teachers, levelRanks] = await Promise.all([
@@ -139,7 +137,7 @@ class BoardState {
   async reloadTeachers(ids: string[], now: Date, rangeStart: number): Promise<void> {
     // After a full load in flight, or it would put back what this read replaced.
     if (this.fullLoading) await this.fullLoading.catch(() => undefined)
-    const mark = sequence
+    const mark = this.sequence
     const loaded = await loadBoardTeachers(this.db, new Date(rangeStart), ids)
     const found = new Set<string>()
     for (const teacher of loaded) {
@@ -169,7 +167,7 @@ class BoardState {
 
   /** Marks what `change` touched; everything for null. */
   mark(change: Change | null): void {
-    sequence++
+    const sequence = ++this.sequence
     if (change === null) {
       this.full = null
       this.grace = null
@@ -186,12 +184,11 @@ class BoardState {
   }
 }
 
-export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoard & { close(): void } {
+export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoard {
   const state = new BoardState(db, ttlMs, log)
-  live.add(state)
   const range = (now: Date): BoardRange => rangeInstants(teacherRange(now))
 
-  const board: TeacherBoard & { close(): void } = {
+  const board: TeacherBoard = {
     range,
     async teachers(now) {
       const rangeStart = range(now).start.getTime()
@@ -214,7 +211,7 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       const rangeStart = range(now).start.getTime()
       const entry = state.studentEntries.get(id)
       const age = state.dirtyStudents.has(id) ? 'stale' : state.age(entry, now.getTime(), rangeStart)
-      const mark = sequence
+      const mark = state.sequence
       return state.readThrough(entry?.lessons, age, async () => {
         const lessons = await loadStudentLessons(db, id, new Date(rangeStart - DAY_MS))
         if (state.ttlMs <= 0) return lessons
@@ -230,7 +227,7 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
     async graceHours(now) {
       const rangeStart = range(now).start.getTime()
       const age = state.settingsMark > 0 ? 'stale' : state.age(state.grace, now.getTime(), rangeStart)
-      const mark = sequence
+      const mark = state.sequence
       return state.readThrough(state.grace?.hours, age, async () => {
         const hours = await loadGraceHours(db)
         state.grace = { loadedAt: now.getTime(), rangeStart, hours }
@@ -253,28 +250,6 @@ export function createTeacherBoard(db: Db, ttlMs: number, log: Log): TeacherBoar
       fullLoads: state.fullLoads,
       lastLoadSeconds: state.lastLoadSeconds,
     }),
-    close() {
-      live.delete(state)
-    },
   }
   return board
-}
-
-/**
- * Call after the transaction that changed a teacher's public data, languages, allowed students,
- * slots or lessons has committed (not inside it: a read between the mark and the commit would
- * reload the old rows and keep them).
- */
-export function boardTeacherChanged(...teacherIds: string[]): void {
-  for (const state of live) for (const id of teacherIds) state.mark({ kind: 'teacher', id })
-}
-
-/** After a student's lessons changed (booked or cancelled by either party), once committed. */
-export function boardStudentChanged(...studentIds: string[]): void {
-  for (const state of live) for (const id of studentIds) state.mark({ kind: 'student', id })
-}
-
-/** After the settings (grace period) changed, once committed. */
-export function boardSettingsChanged(): void {
-  for (const state of live) state.mark({ kind: 'settings' })
 }

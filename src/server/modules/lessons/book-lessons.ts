@@ -5,11 +5,11 @@ import { formatMessage } from '../../../domain/error-text.ts'
 import type { ErrorCode } from '../../../domain/errors.ts'
 import { formatPolandDate, polandDateKey } from '../../../domain/poland-time.ts'
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
-import type { ServiceContext } from '../../context.ts'
+import type { AppContext, ServiceContext } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../platform/errors.ts'
-import { type IdempotentAnswer, requestHash } from '../../platform/idempotency.ts'
+import { type IdempotentAnswer, purgeOldKeys, requestHash } from '../../platform/idempotency.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { bookingLanes } from './booking-lanes.ts'
 
@@ -79,13 +79,40 @@ function refusal(outcome: Refusal, input: LessonCreate): AppError {
   return new AppError(code)
 }
 
-/** Books the slots for the student; a key seen before answers its first answer (`replayed`). */
+type BookingAnswer = IdempotentAnswer<v.InferOutput<typeof lessonCreateResponse>>
+
+/**
+ * POST /lessons/create's use case: books the slots for the student and, once committed, publishes
+ * the teacher's and the student's change (the booking function leaves them unannounced) and plans
+ * the lessons' e-mails. A key seen before answers its first answer (`replayed`), which changed
+ * nothing.
+ */
 export async function bookLessons(
+  ctx: Pick<AppContext, 'clock' | 'database' | 'db' | 'log' | 'changes' | 'notifications'>,
+  studentId: string,
+  input: LessonCreate,
+  key: string | undefined,
+): Promise<BookingAnswer> {
+  const answer = await runBooking(ctx, studentId, input, key)
+  if (!answer.replayed) {
+    ctx.changes.publishUnannounced(
+      { kind: 'teacher', id: input.teacher_id },
+      { kind: 'student', id: studentId },
+    )
+    // The confirmation, the teacher's notice and the reminders.
+    if (answer.status === 201) ctx.notifications.booked(answer.body.data.lessons.map((lesson) => lesson.id))
+  }
+  await purgeOldKeys(ctx, ctx.clock.now())
+  return answer
+}
+
+/** One call of the booking function, its refusals turned into errors. */
+async function runBooking(
   ctx: Pick<ServiceContext, 'clock'> & { database: Pick<Database, 'pool'> },
   studentId: string,
   input: LessonCreate,
   key: string | undefined,
-): Promise<IdempotentAnswer<v.InferOutput<typeof lessonCreateResponse>>> {
+): Promise<BookingAnswer> {
   const now = ctx.clock.now()
   // product-rules.md "Constants and limits": the current and the next week, by Poland dates (never
   // null without active_until).

@@ -1,16 +1,26 @@
-import type { CancelOutcome, LessonCancel, LessonCancelAnswer } from '../../../domain/api/my-lessons.ts'
+import {
+  type CancelOutcome,
+  type LessonCancel,
+  type LessonCancelAnswer,
+  lessonCancelResponse,
+} from '../../../domain/api/my-lessons.ts'
+import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { revokeUserSessions } from '../../platform/sessions.ts'
+import { type IdempotentAnswer, idempotentWrite } from '../../platform/idempotency.ts'
+import { revokeUserSessions, type User } from '../../platform/sessions.ts'
+import { planCancellation } from '../notifications/planner.ts'
 import { showSettings } from '../settings/service.ts'
 import { lockUser, updateUser } from '../users/repository.ts'
+import { slotsFreed } from '../waitlist/notices.ts'
 import type { Viewer } from './lesson-views.ts'
-import { type ReadContext, readLesson } from './lists.ts'
+import { type ReadContext, readLesson, viewerOf } from './lists.ts'
 import type { LessonRow } from './repository.ts'
 import { insertLateCancellationPenalty, lockViewerLesson, updateLesson } from './write-repository.ts'
 
-// POST /lessons/cancel with the rules of product-rules.md "Cancellation". Runs inside the
-// caller's transaction: the cancellation, the warning or ban and the penalty commit together.
+// POST /lessons/cancel with the rules of product-rules.md "Cancellation": the cancellation, the
+// warning or ban, the penalty, the reminders' removal and the other party's notice commit together
+// in one transaction; what it changed is published once committed.
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -50,7 +60,46 @@ async function studentConsequence(
   return { outcome: 'banned', bannedUntil }
 }
 
+type CancelContext = Pick<AppContext, 'db' | 'clock' | 'log' | 'jobs' | 'fileUrls' | 'changes'>
+
+/** Cancels the user's lesson once per Idempotency-Key; a replay answers the first answer. */
 export async function cancelLesson(
+  ctx: CancelContext,
+  user: User,
+  input: LessonCancel,
+  key: string | undefined,
+): Promise<IdempotentAnswer<LessonCancelAnswer>> {
+  const now = ctx.clock.now()
+  const request = { userId: user.id, key, scope: 'POST /lessons/cancel', body: input }
+  const answer = await idempotentWrite(ctx, request, lessonCancelResponse, async (tx) => {
+    const data = await applyCancellation(tx, ctx, viewerOf(user), input, now)
+    const { lesson } = data
+    // The lesson's reminders go with it, and the other party hears of it, in this transaction:
+    // both happen exactly when the cancellation commits.
+    const planned = {
+      id: lesson.id,
+      startsAt: new Date(lesson.scheduled_at),
+      teacherId: lesson.teacher.id,
+      studentId: lesson.student.id,
+    }
+    await planCancellation(tx, ctx.jobs, planned, user.id)
+    // The freed slot is offered to the students waiting for this teacher.
+    await slotsFreed(tx, ctx.jobs, {
+      teacherId: lesson.teacher.id,
+      startsAt: [planned.startsAt],
+      exceptStudentId: lesson.student.id,
+    })
+    return { status: 200, body: { data } }
+  })
+  const { outcome, lesson } = answer.body.data
+  // The slot is free again; a warned or banned student's row changed (a ban ended their sessions).
+  ctx.changes.publish({ kind: 'teacher', id: lesson.teacher.id }, { kind: 'student', id: lesson.student.id })
+  if (outcome === 'warned' || outcome === 'banned')
+    ctx.changes.publish({ kind: 'user', id: lesson.student.id })
+  return answer
+}
+
+async function applyCancellation(
   tx: Db,
   ctx: Pick<ReadContext, 'fileUrls'>,
   viewer: Viewer,

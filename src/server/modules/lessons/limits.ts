@@ -41,7 +41,7 @@ function checkChanges(role: LessonLimits['role'], email: string, changes: Lesson
 
 /** Prints, and with changes first sets, the lesson limits of one account. */
 export async function lessonLimits(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'changes'>,
   email: string,
   changes: LessonLimitChanges,
   actor: AuditActor,
@@ -82,6 +82,7 @@ export async function lessonLimits(
         now,
       )
     })
+    ctx.changes.publish({ kind: 'user', id: user.id })
   }
   return { email: user.email, role, ...next, changed }
 }

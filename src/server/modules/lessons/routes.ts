@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { lessonCreateSchema } from '../../../domain/api/lessons.ts'
 import { downloadFileQuery, lessonListQuery, lessonShowQuery } from '../../../domain/api/my-lessons.ts'
 import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
-import { idempotencyKey, purgeOldKeys, sendAnswer } from '../../platform/idempotency.ts'
+import { idempotencyKey, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
-import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
 import { sendStoredFile } from '../files/byte-range.ts'
 import { bookLessons } from './book-lessons.ts'
 import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './lists.ts'
@@ -23,21 +22,7 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     const student = currentUserWithRole(request, 'student')
     const key = idempotencyKey(request)
     const input = parseInput(lessonCreateSchema, request.body)
-    const answer = await bookLessons(ctx, student.id, input, key)
-    // Committed: this process's teacher board reads the booked slots and the student's lessons
-    // anew, and the other processes' boards are told (after the commit).
-    boardTeacherChanged(input.teacher_id)
-    boardStudentChanged(student.id)
-    if (!answer.replayed) {
-      ctx.database.announcer.announce([
-        { kind: 't', id: input.teacher_id },
-        { kind: 's', id: student.id },
-      ])
-      // The confirmation, the teacher's notice and the reminders.
-      if (answer.status === 201) ctx.notifications.booked(answer.body.data.lessons.map((lesson) => lesson.id))
-    }
-    await purgeOldKeys(ctx, ctx.clock.now())
-    return sendAnswer(reply, answer)
+    return sendAnswer(reply, await bookLessons(ctx, student.id, input, key))
   })
 
   app.get('/lessons/list_scheduled', guarded, async (request) => ({

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import {
   absenceReportInputSchema,
-  lessonCancelResponse,
   lessonCancelSchema,
   lessonResponse,
   lessonUpdateSchema,
@@ -13,14 +12,10 @@ import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { idempotencyKey, idempotentWrite, sendAnswer } from '../../platform/idempotency.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
-import { forgetCachedUser } from '../../platform/session-cache.ts'
 import type { User } from '../../platform/sessions.ts'
 import { discardFiles } from '../../platform/storage.ts'
 import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
-import { boardStudentChanged, boardTeacherChanged } from '../board/teacher-board.ts'
-import { planCancellation } from '../notifications/planner.ts'
-import { slotsFreed } from '../waitlist/notices.ts'
 import { reportAbsence } from './absence.ts'
 import { cancelLesson } from './cancel.ts'
 import { writeLesson } from './lesson-write.ts'
@@ -55,44 +50,8 @@ export async function lessonWriteRoutes(app: FastifyInstance): Promise<void> {
   ) => idempotentWrite(ctx, { ...request, userId: request.user.id }, schema, run)
 
   app.post('/lessons/cancel', guarded, async (request, reply) => {
-    const user = currentUser(request)
-    const key = idempotencyKey(request)
     const input = parseInput(lessonCancelSchema, request.body)
-    const now = ctx.clock.now()
-    const answer = await write(
-      { user, key, scope: 'POST /lessons/cancel', body: input },
-      lessonCancelResponse,
-      async (tx) => {
-        const data = await cancelLesson(tx, ctx, viewerOf(user), input, now)
-        // The lesson's reminders go with it, and the other party hears of it, in this
-        // transaction: both happen exactly when the cancellation commits.
-        await planCancellation(
-          tx,
-          ctx.jobs,
-          {
-            id: data.lesson.id,
-            startsAt: new Date(data.lesson.scheduled_at),
-            teacherId: data.lesson.teacher.id,
-            studentId: data.lesson.student.id,
-          },
-          user.id,
-        )
-        // The freed slot is offered to the students waiting for this teacher.
-        await slotsFreed(tx, ctx.jobs, {
-          teacherId: data.lesson.teacher.id,
-          startsAt: [new Date(data.lesson.scheduled_at)],
-          exceptStudentId: data.lesson.student.id,
-        })
-        return { status: 200, body: { data } }
-      },
-    )
-    // Evicted again after the commit: no request in between may have cached the unbanned user.
-    if (answer.body.data.outcome === 'banned') forgetCachedUser(user.id)
-    // The slot is free again: the teacher board reads the teacher and the student anew.
-    const { teacher, student } = answer.body.data.lesson
-    boardTeacherChanged(teacher.id)
-    boardStudentChanged(student.id)
-    return sendAnswer(reply, answer)
+    return sendAnswer(reply, await cancelLesson(ctx, currentUser(request), input, idempotencyKey(request)))
   })
 
   /** Multipart POST /lessons/update: a material, hashed with its bytes for the Idempotency-Key. */

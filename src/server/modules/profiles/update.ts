@@ -3,7 +3,6 @@ import { AppError } from '../../platform/errors.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { revokeOtherSessions, type User } from '../../platform/sessions.ts'
 import { discardFiles, type StoredFile } from '../../platform/storage.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import {
   assertKnownReferences,
   type DictionaryRef,
@@ -59,7 +58,7 @@ function languageRefs(changes: ProfileChanges): DictionaryRef[] {
  * it; files replaced by new ones are deleted after it commits. Never fails after the commit.
  */
 export async function updateProfile(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'log' | 'limiters'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'log' | 'limiters' | 'changes'>,
   caller: Caller,
   changes: ProfileChanges,
   files: ProfileFiles,
@@ -95,7 +94,8 @@ export async function updateProfile(
       files.voiceSample ? before.voiceSampleKey : null,
     ]
   })
+  ctx.changes.publish({ kind: 'user', id: caller.user.id })
   // A teacher's name, picture, languages and not-accepting flag are what search shows.
-  if (caller.user.role === 'teacher') boardTeacherChanged(caller.user.id)
+  if (caller.user.role === 'teacher') ctx.changes.publish({ kind: 'teacher', id: caller.user.id })
   await discardFiles(ctx, replaced)
 }

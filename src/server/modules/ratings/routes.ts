@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ratingSchema } from '../../../domain/api/my-lessons.ts'
 import { sendAnswer } from '../../platform/idempotency.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { writeLesson } from '../lessons/lesson-write.ts'
 import { type RatingMode, rateLesson } from './service.ts'
 
@@ -21,8 +20,9 @@ export async function ratingRoutes(app: FastifyInstance): Promise<void> {
         ratingSchema,
         (tx, viewer, input, now) => rateLesson(tx, ctx, viewer, mode, input, now),
       )
-      // The teacher's average changed: the board (search order) reads the teacher anew.
-      boardTeacherChanged(answer.body.data.teacher.id)
+      // The teacher's average changed: search's order and the teacher's own row.
+      const teacherId = answer.body.data.teacher.id
+      ctx.changes.publish({ kind: 'teacher', id: teacherId }, { kind: 'user', id: teacherId })
       return sendAnswer(reply, answer)
     })
   }

@@ -17,7 +17,7 @@ export function assertRegistrationOpen(student: User): void {
 }
 
 export async function completeStudentRegistration(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'log' | 'changes'>,
   caller: { user: User; token: string },
   input: StudentSignUp,
   image: StoredFile | undefined,
@@ -51,5 +51,6 @@ export async function completeStudentRegistration(
     await revokeOtherSessions(tx, caller.user.id, caller.token, now)
     return image ? before.imageKey : null
   })
+  ctx.changes.publish({ kind: 'user', id: caller.user.id })
   await discardFiles(ctx, [replaced])
 }

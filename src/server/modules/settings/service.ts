@@ -7,7 +7,6 @@ import {
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { type AuditActor, writeAudit } from '../admin/audit.ts'
-import { boardSettingsChanged } from '../board/teacher-board.ts'
 import { findSettings, type SettingsValues, saveSettings } from './repository.ts'
 
 // Settings (product-rules.md "Records and fields"): ban_duration (days), cancellation_earliness
@@ -69,7 +68,7 @@ export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Pro
  * SETTING_BOUNDS. Audited with the values before and after, in the change's transaction.
  */
 export async function updateSettings(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'changes'>,
   changes: Partial<SettingsValues>,
   actor: AuditActor,
 ): Promise<OperatorSettings> {
@@ -107,6 +106,6 @@ export async function updateSettings(
     )
     return row
   })
-  boardSettingsChanged()
+  ctx.changes.publish({ kind: 'settings' })
   return toOperatorView(saved)
 }

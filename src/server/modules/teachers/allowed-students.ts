@@ -4,7 +4,6 @@ import { AppError } from '../../platform/errors.ts'
 import { englishIssue } from '../../platform/issue-english.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { lockUser } from '../users/repository.ts'
 import {
   findAllowedStudents,
@@ -45,7 +44,7 @@ export async function listStudentsWithLessons(
  * error at its index, and nothing changes.
  */
 export async function saveAllowedStudents(
-  ctx: Pick<AppContext, 'db' | 'limiters'>,
+  ctx: Pick<AppContext, 'db' | 'limiters' | 'changes'>,
   teacher: User,
   body: TeacherStudentsCreate,
 ): Promise<TeacherStudent[]> {
@@ -73,6 +72,6 @@ export async function saveAllowedStudents(
     if (errors.length > 0) throw new AppError('validation_failed', { errors })
     await replaceAllowedStudents(tx, teacher.id, [...new Set(byEmail.values())])
   })
-  boardTeacherChanged(teacher.id)
+  ctx.changes.publish({ kind: 'teacher', id: teacher.id })
   return listAllowedStudents(ctx, teacher)
 }

@@ -1,7 +1,7 @@
 import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { GeneratedSlot } from '../../../domain/schedule/slots.ts'
 import type { Db } from '../../db/client.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
+import type { CommittedChanges } from '../../platform/change-road.ts'
 import { lockUser } from '../users/repository.ts'
 import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
 import {
@@ -87,15 +87,18 @@ export function slotsKnownComplete(db: Db, teacherId: string, now: Date): boolea
   return completeRanges.get(db)?.get(teacherId) === teacherRange(now).from
 }
 
+/** Who tops up: the database, and where the new slots are published once committed. */
+type TopUpContext = { db: Db; changes: CommittedChanges }
+
 /** Creates the slots the teacher's stored rules ask for and the range lacks, under the teacher's lock. */
-async function fillSlots(db: Db, teacherId: string, now: Date, range: DateRange): Promise<void> {
-  await db.transaction(async (tx) => {
+async function fillSlots(ctx: TopUpContext, teacherId: string, now: Date, range: DateRange): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     await lockUser(tx, teacherId)
     // Read again under the lock: an update may have replaced the rules meanwhile.
     const current = await findRules(tx, teacherId)
     if (current) await syncSlots(tx, teacherId, toRules(current), { now, range, prune: false })
   })
-  boardTeacherChanged(teacherId)
+  ctx.changes.publish({ kind: 'teacher', id: teacherId })
 }
 
 /** Teachers checked per batch of the start-up top-up (two reads for all of them). */
@@ -106,7 +109,13 @@ const TOP_UP_BATCH = 200
  * marked complete together, and only a teacher with slots missing gets a transaction of its own.
  * Every one of them is known complete afterwards. Returns how many were filled.
  */
-async function topUpBatch(db: Db, teacherIds: string[], now: Date, range: DateRange): Promise<number> {
+async function topUpBatch(
+  ctx: TopUpContext,
+  teacherIds: string[],
+  now: Date,
+  range: DateRange,
+): Promise<number> {
+  const { db } = ctx
   const { start, end } = rangeInstants(range)
   const [rules, slots] = await Promise.all([
     findRulesOf(db, teacherIds),
@@ -120,7 +129,7 @@ async function topUpBatch(db: Db, teacherIds: string[], now: Date, range: DateRa
     if (missingSlots(desiredSlots(toRules(stored), range), existing).length === 0)
       complete.push(stored.teacherId)
     else {
-      await fillSlots(db, stored.teacherId, now, range)
+      await fillSlots(ctx, stored.teacherId, now, range)
       filled++
     }
   }
@@ -136,9 +145,9 @@ async function topUpBatch(db: Db, teacherIds: string[], now: Date, range: DateRa
  * when first asked for (idempotent; the write transaction runs only when something is missing).
  * After the first complete check in a week the check is skipped (timetables/show is hot).
  */
-export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<void> {
+export async function topUpSlots(ctx: TopUpContext, teacherId: string, now: Date): Promise<void> {
   const range = teacherRange(now)
-  if (knownComplete(db).get(teacherId) !== range.from) await topUpBatch(db, [teacherId], now, range)
+  if (knownComplete(ctx.db).get(teacherId) !== range.from) await topUpBatch(ctx, [teacherId], now, range)
 }
 
 /**
@@ -147,14 +156,17 @@ export async function topUpSlots(db: Db, teacherId: string, now: Date): Promise<
  * batches (topUpBatch). Each batch is a few short queries with the event loop free in between, so
  * reads go on meanwhile.
  */
-export async function topUpTeachers(db: Db, now: Date): Promise<{ checked: number; filled: number }> {
+export async function topUpTeachers(
+  ctx: TopUpContext,
+  now: Date,
+): Promise<{ checked: number; filled: number }> {
   const range = teacherRange(now)
-  const known = knownComplete(db)
-  const teachers = await activeTeachersWithRules(db, range.from)
+  const known = knownComplete(ctx.db)
+  const teachers = await activeTeachersWithRules(ctx.db, range.from)
   for (const teacher of teachers) if (teacher.complete) known.set(teacher.id, range.from)
   const unknown = teachers.filter((teacher) => !teacher.complete).map((teacher) => teacher.id)
   let filled = 0
   for (let i = 0; i < unknown.length; i += TOP_UP_BATCH)
-    filled += await topUpBatch(db, unknown.slice(i, i + TOP_UP_BATCH), now, range)
+    filled += await topUpBatch(ctx, unknown.slice(i, i + TOP_UP_BATCH), now, range)
   return { checked: unknown.length, filled }
 }

@@ -11,7 +11,6 @@ import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import type { User } from '../../platform/sessions.ts'
 import { slotsBetween } from '../board/board-repository.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { findActiveUser, lockUser, updateUser } from '../users/repository.ts'
 import { slotsFreed } from '../waitlist/notices.ts'
@@ -23,7 +22,7 @@ import { findTimetableView, type TimetableView, type ViewQuery } from './view-re
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type TimetableContext = Pick<AppContext, 'db' | 'clock' | 'board' | 'jobs'>
+type TimetableContext = Pick<AppContext, 'db' | 'clock' | 'board' | 'jobs' | 'changes'>
 
 /** Sorted, merged intervals per day key. */
 function normalized(days: Record<string, { start: string; end: string }[]>): Record<string, Interval[]> {
@@ -73,7 +72,7 @@ export async function updateTimetable(
     })
     return kept
   })
-  boardTeacherChanged(teacher.id)
+  ctx.changes.publish({ kind: 'teacher', id: teacher.id }, { kind: 'user', id: teacher.id })
   const query = { teacher_id: teacher.id, date_from: range.from, date_to: range.to }
   return {
     ...(await showTimetable(ctx, teacher, query)),
@@ -125,7 +124,7 @@ export async function showTimetable(
   // Top up a rolled-over week first (not for an unknown id: that would only fill the memory).
   if (!slotsKnownComplete(ctx.db, query.teacher_id, now)) {
     if (!(await findActiveUser(ctx.db, query.teacher_id, 'teacher'))) throw new AppError('not_found')
-    await topUpSlots(ctx.db, query.teacher_id, now)
+    await topUpSlots(ctx, query.teacher_id, now)
   }
   const dates = { from: query.date_from, to: query.date_to }
   const { start, end } = rangeInstants(dates)

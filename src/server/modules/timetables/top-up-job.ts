@@ -10,14 +10,14 @@ const HOUR_MS = 60 * 60 * 1000
 
 /** Runs the top-up in the background after start and every hour; waits for a run on close. */
 export function scheduleSlotTopUps(app: FastifyInstance): void {
-  const { db, clock, log } = app.deps
+  const { clock, log } = app.deps
   let running: Promise<void> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
   const run = () => {
     running = running
       .then(async () => {
         const started = performance.now()
-        const { checked, filled } = await topUpTeachers(db, clock.now())
+        const { checked, filled } = await topUpTeachers(app.deps, clock.now())
         if (checked > 0)
           log.info({ checked, filled, ms: Math.round(performance.now() - started) }, 'slots topped up')
       })

@@ -7,7 +7,6 @@ import {
   teacherTeachingLanguages,
   users,
 } from '../../db/schema.ts'
-import { forgetCachedUser } from '../../platform/session-cache.ts'
 import type { User } from '../../platform/sessions.ts'
 
 /** E-mails are unique case-insensitively (index users_email_key on lower(email)). */
@@ -50,8 +49,8 @@ export async function insertUser(db: Db, values: UserValues): Promise<User> {
   return user
 }
 
+/** The caller publishes `{ kind: 'user' }` once committed: a session cache holds the row. */
 export async function updateUser(db: Db, userId: string, changes: UserChanges): Promise<void> {
-  forgetCachedUser(userId)
   await db.update(users).set(changes).where(eq(users.id, userId))
 }
 
@@ -61,7 +60,6 @@ export async function setPasswordHash(
   passwordHash: string,
   now: Date,
 ): Promise<void> {
-  forgetCachedUser(userId)
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
 }
 

@@ -4,7 +4,6 @@ import { AppError, OpsError } from '../../platform/errors.ts'
 import { teacherVerifiedMail } from '../../platform/mail-templates.ts'
 import type { User } from '../../platform/sessions.ts'
 import { type AuditActor, writeAudit } from '../admin/audit.ts'
-import { boardTeacherChanged } from '../board/teacher-board.ts'
 import { countAllowedStudents } from '../teachers/students-repository.ts'
 import { toProfile } from './profile-dto.ts'
 import {
@@ -71,7 +70,7 @@ export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Prom
  * told).
  */
 export async function verifyTeacher(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'changes'>,
   email: string,
   actor: AuditActor,
 ): Promise<{ email: string; alreadyVerified: boolean; mailError: string | null }> {
@@ -102,7 +101,7 @@ export async function verifyTeacher(
     }
     return done
   })
-  boardTeacherChanged(user.id)
+  ctx.changes.publish({ kind: 'teacher', id: user.id }, { kind: 'user', id: user.id })
   // Another operator may have verified the teacher between the read and the update.
   if (!activated) return { email: user.email, alreadyVerified: true, mailError: null }
   try {
