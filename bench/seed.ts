@@ -15,7 +15,7 @@ import {
   users,
 } from '../src/server/db/schema.ts'
 import { lessons } from '../src/server/db/schema-lessons.ts'
-import { seedDictionaries } from '../src/server/db/seed/seed.ts'
+import { seedDictionaries } from '../src/server/seed/seed.ts'
 import { datesOf } from '../src/server/modules/timetables/plan.ts'
 import { newToken } from '../src/server/platform/tokens.ts'
 

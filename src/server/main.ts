@@ -1,5 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 import type { Clock } from './platform/clock.ts'
 import { type RunningServer, startServer } from './server.ts'
 

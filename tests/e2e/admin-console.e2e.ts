@@ -19,7 +19,7 @@ import { newStoryContext, test } from './support/story.ts'
 const server = new OwnServer(E2E_PORT + 97, 'e2e-admin-console')
 const OPERATOR = `operator.${randomUUID().slice(0, 8)}@example.com`
 const PASSWORD = 'Konsola-Szkoly-2026'
-/** The demo's teacher awaiting verification (db/seed/demo-teachers.ts). */
+/** The demo's teacher awaiting verification (seed/demo-teachers.ts). */
 const PENDING_TEACHER = 'ewa.wozniak@demo.lektorium.pl'
 
 let browser: Browser

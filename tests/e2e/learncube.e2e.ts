@@ -9,7 +9,7 @@ import { test } from './support/story.ts'
 
 // The cube variant of the lesson room (product-rules.md "Screens and routes"): a lesson held in
 // LearnCube's classroom. The demo student Piotr has no voice sample and a lesson with Anna that
-// starts now (db/seed/demo-lesson-now.ts); an operator marks it as a LearnCube lesson. A server of
+// starts now (seed/demo-lesson-now.ts); an operator marks it as a LearnCube lesson. A server of
 // the journey's own, so the mark changes no other journey's lesson. Without LearnCube's keys (as
 // the demo server runs) the cube screen says the classroom is not configured and offers the
 // ordinary room; with them, it embeds the classroom. LearnCube is an outside service, stood in at

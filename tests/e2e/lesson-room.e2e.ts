@@ -17,7 +17,7 @@ import { addLesson } from './support/server-lessons.ts'
 import { newStoryContext, test } from './support/story.ts'
 
 // The lesson room: the demo teacher Anna and the demo student Piotr, whose lesson starts now
-// (src/server/db/seed/demo-lesson-now.ts), meet in two browser contexts of Debian's Chromium with
+// (src/server/seed/demo-lesson-now.ts), meet in two browser contexts of Debian's Chromium with
 // fake camera and microphone. The journey runs its own server, which it restarts mid-call and later
 // restarts relay-only behind a coturn of its own.
 

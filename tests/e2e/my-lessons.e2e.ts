@@ -6,7 +6,7 @@ import { MyLessonsPage } from './support/my-lessons-page.ts'
 import { test as base } from './support/story.ts'
 
 // My lessons, end to end: cancel with a reason; rate and re-rate; add a note and a memo; upload,
-// download and delete a material; report an absence. The demo seed (src/server/db/seed) gives
+// download and delete a material; report an absence. The demo seed (src/server/seed) gives
 // the new student Piotr three lessons with Anna Nowak: one starting soon, one about two days
 // ahead and one finished yesterday. Marta's lessons with Anna are all in the past; booking.e2e.ts
 // books two future ones for her, so nothing here counts or cancels hers. Each journey works on

@@ -11,7 +11,7 @@ import { openTestDatabase } from '../test-support/test-database.ts'
 import { clusterDir } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
 import { importPglite, PgliteImportError } from './pglite-import.ts'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 
 // An operator upgrading from the PGlite default keeps every row (docs/decisions.md
 // "One database engine"): the rows of a PGlite directory made by the last PGlite version's

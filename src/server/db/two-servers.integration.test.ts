@@ -13,7 +13,7 @@ import { type ServerProcess, startServerProcess } from '../test-support/server-p
 import { storyNow } from '../test-support/story-clock.ts'
 import { clusterDir, stopCluster } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
-import { DEMO_PASSWORD } from './seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 
 // Two server processes on the embedded default database: started together on an empty DATA_DIR,
 // they share one PostgreSQL; what one writes — and what an operator command writes — the other's

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { crc32 } from 'node:zlib'
-import { encodePng } from '../db/seed/png.ts'
+import { encodePng } from '../seed/png.ts'
 
 // Real file heads for upload tests: what the server sniffs (src/domain/files.ts).
 

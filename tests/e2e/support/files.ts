@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import { onePagePdf } from '../../../src/server/db/seed/demo-material.ts'
+import { onePagePdf } from '../../../src/server/seed/demo-material.ts'
 
 // Small real files for upload journeys: a valid PNG (a solid square), a one-page PDF and a file
 // that starts like an MP4 (an `ftyp` box), which is what the client and server sniff

@@ -1,8 +1,8 @@
-import { polandDateKey } from '../../../domain/poland-time.ts'
-import type { ServiceContext } from '../../context.ts'
-import { hashPassword } from '../../platform/passwords.ts'
-import { discardFiles, type StoredFile } from '../../platform/storage.ts'
-import type { Db } from '../client.ts'
+import { polandDateKey } from '../../domain/poland-time.ts'
+import type { ServiceContext } from '../context.ts'
+import { hashPassword } from '../platform/passwords.ts'
+import { discardFiles, type StoredFile } from '../platform/storage.ts'
+import type { Db } from '../db/client.ts'
 import {
   languages,
   levels,
@@ -12,7 +12,7 @@ import {
   teacherTaughtLanguages,
   teacherTeachingLanguages,
   users,
-} from '../schema.ts'
+} from '../db/schema.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
 import { insertDemoLessons, storeDemoMaterial } from './demo-lessons.ts'
 import { newDemoEmails, storeDemoPictures } from './demo-pictures.ts'

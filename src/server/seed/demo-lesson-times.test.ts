@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { slotsForDay } from '../../../domain/schedule/slots.ts'
+import { slotsForDay } from '../../domain/schedule/slots.ts'
 import { pastSlot, soonStart, withSlotAt } from './demo-lesson-times.ts'
 
 const at = (start: string, end: string) => ({ start, end })

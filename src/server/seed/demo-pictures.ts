@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import { inArray } from 'drizzle-orm'
-import type { ServiceContext } from '../../context.ts'
-import type { Db } from '../client.ts'
-import { users } from '../schema.ts'
+import type { ServiceContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { users } from '../db/schema.ts'
 import { demoAvatar } from './avatar.ts'
 
 type PictureContext = Pick<ServiceContext, 'storage'>

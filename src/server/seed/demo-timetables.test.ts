@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { intervalProblems } from '../../../domain/schedule/availability.ts'
+import { intervalProblems } from '../../domain/schedule/availability.ts'
 import { DEMO_TEACHERS } from './demo-teachers.ts'
 import { DEMO_WEEKLY } from './demo-timetables.ts'
 

@@ -1,15 +1,15 @@
-import { LESSON_SLOT_MINUTES } from '../../../domain/constants.ts'
-import { addDays, polandDateKey, toPolandParts } from '../../../domain/poland-time.ts'
-import type { Interval } from '../../../domain/schedule/availability.ts'
-import { type GeneratedSlot, slotsForDay } from '../../../domain/schedule/slots.ts'
+import { LESSON_SLOT_MINUTES } from '../../domain/constants.ts'
+import { addDays, polandDateKey, toPolandParts } from '../../domain/poland-time.ts'
+import type { Interval } from '../../domain/schedule/availability.ts'
+import { type GeneratedSlot, slotsForDay } from '../../domain/schedule/slots.ts'
 import {
   DAY_END_MINUTES,
   DAY_START_MINUTES,
   formatTime,
   parseTime,
   TIME_STEP_MINUTES,
-} from '../../../domain/schedule/time-of-day.ts'
-import { isoWeekday } from '../../modules/timetables/plan.ts'
+} from '../../domain/schedule/time-of-day.ts'
+import { isoWeekday } from '../modules/timetables/plan.ts'
 
 // When the demo lessons take place, relative to the seeding time and always on the teacher's own
 // schedule (product-rules.md "Constants and limits": 45-minute slots on a 15-minute grid,

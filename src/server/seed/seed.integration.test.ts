@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { storedFiles } from '../../test-support/stored-files.ts'
+import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
+import { storedFiles } from '../test-support/stored-files.ts'
 import {
   languages,
   levels,
@@ -10,7 +10,7 @@ import {
   teacherTaughtLanguages,
   timeSlots,
   users,
-} from '../schema.ts'
+} from '../db/schema.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts'
 import { seedDemoData, seedOnStart } from './seed.ts'
 

@@ -1,4 +1,4 @@
-import type { StoredAddress } from '../schema.ts'
+import type { StoredAddress } from '../db/schema.ts'
 import type { DemoPerson } from './demo-accounts.ts'
 import type { LanguageName, LevelName, SpecializationName } from './dictionaries.ts'
 
