@@ -4,6 +4,12 @@
 /** A teacher's number in the index: where its values are in the typed arrays. */
 export type Slot = number
 
+/**
+ * The number at `i`, which the caller keeps within the array's length (where the compiler, checking
+ * indexed access, sees `number | undefined`); NaN past the end.
+ */
+export const valueAt = (values: ArrayLike<number>, i: number): number => values[i] ?? Number.NaN
+
 /** Teachers (by slot) with a level rank and a time each, as parallel arrays; order not kept. */
 export class Column {
   slots = new Int32Array(4)
@@ -68,8 +74,7 @@ export class OrderedColumn extends Column {
     let high = this.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      if (order(this.slots[middle] as number, this.starts[middle] as number, slot, start) <= 0)
-        low = middle + 1
+      if (order(valueAt(this.slots, middle), valueAt(this.starts, middle), slot, start) <= 0) low = middle + 1
       else high = middle
     }
     super.push(slot, rank, start)
@@ -98,22 +103,22 @@ export class OrderedColumn extends Column {
    */
   ordered(order: EntryOrder, timeOf?: (slot: Slot) => number): this {
     if (timeOf) {
-      for (let i = 0; i < this.length; i++) this.starts[i] = timeOf(this.slots[i] as number)
+      for (let i = 0; i < this.length; i++) this.starts[i] = timeOf(valueAt(this.slots, i))
     } else if (this.sorted) {
       return this
     }
     const { slots, ranks, starts, length } = this
     const positions = Array.from({ length }, (_, i) => i).sort((i, j) =>
-      order(slots[i] as number, starts[i] as number, slots[j] as number, starts[j] as number),
+      order(valueAt(slots, i), valueAt(starts, i), valueAt(slots, j), valueAt(starts, j)),
     )
     // Loops, not TypedArray.from with a map function, which goes through the iterator protocol.
     this.slots = new Int32Array(length)
     this.ranks = new Int16Array(length)
     this.starts = new Float64Array(length)
     positions.forEach((i, k) => {
-      this.slots[k] = slots[i] as number
-      this.ranks[k] = ranks[i] as number
-      this.starts[k] = starts[i] as number
+      this.slots[k] = valueAt(slots, i)
+      this.ranks[k] = valueAt(ranks, i)
+      this.starts[k] = valueAt(starts, i)
     })
     this.sorted = true
     return this
@@ -142,7 +147,7 @@ export class MinHeap {
   }
 
   peek(): number {
-    return this.items[0] as number
+    return valueAt(this.items, 0)
   }
 
   push(item: number): void {
@@ -151,14 +156,14 @@ export class MinHeap {
     let at = items.length - 1
     while (at > 0) {
       const parent = (at - 1) >> 1
-      if (!this.before(items[at] as number, items[parent] as number)) break
-      ;[items[at], items[parent]] = [items[parent] as number, items[at] as number]
+      if (!this.before(valueAt(items, at), valueAt(items, parent))) break
+      ;[items[at], items[parent]] = [valueAt(items, parent), valueAt(items, at)]
       at = parent
     }
   }
 
   pop(): void {
-    const last = this.items.pop() as number
+    const last = this.items.pop() ?? Number.NaN
     if (this.items.length === 0) return
     this.items[0] = last
     this.siftDownTop()
@@ -173,9 +178,9 @@ export class MinHeap {
       if (left >= items.length) return
       const right = left + 1
       const child =
-        right < items.length && this.before(items[right] as number, items[left] as number) ? right : left
-      if (!this.before(items[child] as number, items[at] as number)) return
-      ;[items[at], items[child]] = [items[child] as number, items[at] as number]
+        right < items.length && this.before(valueAt(items, right), valueAt(items, left)) ? right : left
+      if (!this.before(valueAt(items, child), valueAt(items, at))) return
+      ;[items[at], items[child]] = [valueAt(items, child), valueAt(items, at)]
       at = child
     }
   }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { InstantRange } from '../teachers/free-slot-windows.ts'
-import { compareNames, TeacherIndex } from './board-index.ts'
+import { TeacherIndex } from './board-index.ts'
+import { compareNames } from './board-names.ts'
 import type { BoardTeacher } from './board-repository.ts'
 import {
   compareMatches,
