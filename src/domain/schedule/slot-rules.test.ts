@@ -5,7 +5,9 @@ import {
   isMissedSlot,
   isScheduledSlot,
   joinOpen,
+  lessonDates,
   limitReached,
+  refusesStudent,
   scheduleRange,
   searchWindow,
 } from './slot-rules.ts'
@@ -36,6 +38,17 @@ describe('slot states', () => {
     expect(limitReached(1, 0, 2)).toBe(false)
     expect(limitReached(1, 1, 2)).toBe(true)
     expect(limitReached(0, 3, 2)).toBe(true)
+  })
+
+  it("takes the dates of the student's lessons in Poland: 00:15 in Warsaw is the next date in UTC", () => {
+    const dates = lessonDates([at('2026-03-11T23:15:00Z'), at('2026-10-25T21:30:00Z')])
+    expect([...dates]).toEqual(['2026-03-12', '2026-10-25'])
+  })
+
+  it('lets a teacher who does not accept new students take only the students on their list', () => {
+    expect(refusesStudent(true, false)).toBe(true)
+    expect(refusesStudent(true, true)).toBe(false)
+    expect(refusesStudent(false, false)).toBe(false)
   })
 })
 

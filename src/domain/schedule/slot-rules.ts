@@ -27,6 +27,19 @@ export function isMissedSlot(slotStart: Date, now: Date, graceHours: number): bo
 }
 
 /**
+ * product-rules.md "Same-day rule": the Poland dates holding one of the student's lessons (with any
+ * teacher); no second lesson is booked on them.
+ */
+export const lessonDates = (lessonStarts: Date[]): Set<string> => new Set(lessonStarts.map(polandDateKey))
+
+/**
+ * product-rules.md "Allowed students": a teacher who does not accept new students takes only the
+ * students on their list.
+ */
+export const refusesStudent = (notAcceptingNewStudents: boolean, allowed: boolean) =>
+  notAcceptingNewStudents && !allowed
+
+/**
  * product-rules.md "Scheduled lessons limit": the limit is reached when selected plus already
  * scheduled is at least the limit.
  */

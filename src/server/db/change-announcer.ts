@@ -4,9 +4,9 @@ import { CHANGES_CHANNEL, type Change, encodeChange, type FeedLog } from './chan
 // Changes announced after their commit instead of by a trigger inside it. A NOTIFY takes a
 // database-wide lock at commit, so every committing writer that notified queued behind the others
 // (69 % of the samples at pgbench's limit). A writer that sets lektorium.notify_after_commit (the
-// booking function, migration 0010) hands its changes here once committed; they leave in one
-// statement, batched with whatever else came meanwhile, within a few milliseconds — off every
-// request's path and outside every transaction.
+// booking function, db/functions/book-lessons.sql) hands its changes here once committed; they
+// leave in one statement, batched with whatever else came meanwhile, within a few milliseconds —
+// off every request's path and outside every transaction.
 //
 // Were the process to die between the commit and the NOTIFY, other processes would miss the
 // change until that teacher's or student's entry is read again after BOARD_CACHE_SECONDS

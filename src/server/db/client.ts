@@ -9,6 +9,7 @@ import { type ChangeFeed, type FeedLog, openChangeFeed } from './change-feed.ts'
 import type { EmbeddedCluster } from './embedded/cluster.ts'
 import { joinCluster, leaveCluster } from './embedded/shared-cluster.ts'
 import { migrationsFolder } from './migrations-folder.ts'
+import { applySqlFunctions } from './sql-functions.ts'
 
 // One engine everywhere (docs/decisions.md "One database engine"): DATABASE_URL's PostgreSQL, or
 // the embedded PostgreSQL of DATA_DIR (db/embedded), started on first use and stopped by the last
@@ -30,8 +31,9 @@ export type Database = {
   /** A connection URL of this database, for a connection of its own (tests, the PGlite import). */
   url: string
   /**
-   * Applies the migrations, then runs `afterwards` (an import, the seed), one process at a time:
-   * two servers starting together must not both seed an empty database.
+   * Applies the migrations and the SQL functions (db/functions), then runs `afterwards` (an
+   * import, the seed), one process at a time: two servers starting together must not both seed an
+   * empty database.
    */
   migrate(afterwards?: () => Promise<void>): Promise<void>
   close(): Promise<void>
@@ -83,6 +85,8 @@ async function migrateWithLock(url: string, origin: string, afterwards?: () => P
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist')
     await migrateNodePg(drizzle(client, { schema }), { migrationsFolder })
+    // The SQL functions' live definitions, on the tables the migrations made (db/functions).
+    await applySqlFunctions(client)
     await afterwards?.()
   } finally {
     await client.end()

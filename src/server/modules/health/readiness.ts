@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type pg from 'pg'
-import { migrationsFolder } from '../../db/migrations-folder.ts'
+import { newestMigration } from '../../db/migrations-folder.ts'
 import type { Lifecycle } from '../../platform/lifecycle.ts'
 import type { FileStorage } from '../../platform/storage.ts'
 
@@ -15,22 +13,6 @@ export type Readiness = {
 }
 
 const CHECK_TIMEOUT_MS = 2000
-
-/** The newest migration this code knows (drizzle's journal): the database must have it applied. */
-const newestMigration = (() => {
-  let cached: number | undefined
-  return () => {
-    if (cached === undefined) {
-      const journal = JSON.parse(
-        readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-      ) as {
-        entries: { when: number }[]
-      }
-      cached = Math.max(...journal.entries.map((entry) => entry.when))
-    }
-    return cached
-  }
-})()
 
 function within<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined

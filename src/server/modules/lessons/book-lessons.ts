@@ -13,13 +13,13 @@ import { type IdempotentAnswer, purgeOldKeys, requestHash } from '../../platform
 import { DEFAULT_SETTINGS } from '../settings/service.ts'
 import { bookingLanes } from './booking-lanes.ts'
 
-// POST /lessons/create: one call of the database function lektorium_book_lessons (migration 0010)
-// takes the locks — the student's row, the teacher's row, the slots, in that order — applies every
-// rule in the order the web's messages expect (product-rules.md "Errors"), inserts the lessons and
-// stores the idempotent answer, in one round trip and one transaction; bookings that arrive
-// together share the round trip and the commit (booking-lanes.ts). The partial unique index on
-// active lessons stays the final guard against a double booking. Here: what needs no database (the
-// clock's dates), and the outcome in words.
+// POST /lessons/create: one call of the database function lektorium_book_lessons
+// (db/functions/book-lessons.sql) takes the locks — the student's row, the teacher's row, the
+// slots, in that order — applies every rule in the order the web's messages expect
+// (product-rules.md "Errors"), inserts the lessons and stores the idempotent answer, in one round
+// trip and one transaction; bookings that arrive together share the round trip and the commit
+// (booking-lanes.ts). The partial unique index on active lessons stays the final guard against a
+// double booking. Here: what needs no database (the clock's dates), and the outcome in words.
 
 const BOOKING_SCOPE = 'POST /lessons/create'
 

@@ -13,7 +13,8 @@ import { statementsSentWhile } from '../../test-support/sent-statements.ts'
 import { bookLessons } from './book-lessons.ts'
 
 // Bookings that arrive together are made in one statement and one transaction
-// (booking-lanes.ts, migration 0022), each answered as if made alone, one after another.
+// (booking-lanes.ts, db/functions/book-lessons-batch.sql), each answered as if made alone, one
+// after another.
 
 let t: TestApp
 beforeAll(async () => {

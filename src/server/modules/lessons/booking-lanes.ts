@@ -3,9 +3,9 @@ import pg from 'pg'
 // Bookings that arrive together are made together, at the database's speed. Each lane sends one
 // batch at a time; what arrives while a batch is in the database waits and goes as the next batch —
 // one round trip, one transaction and one commit (one WAL flush) for all of them, instead of one
-// each. lektorium_book_lessons_batch (migration 0022) calls the single booking's function for each
-// item in arrival order, so every rule, lock order and refusal is the single booking's, and a later
-// item sees what the earlier ones booked.
+// each. lektorium_book_lessons_batch (db/functions/book-lessons-batch.sql) calls the single
+// booking's function for each item in arrival order, so every rule, lock order and refusal is the
+// single booking's, and a later item sees what the earlier ones booked.
 //
 // Lanes are chosen by teacher: one teacher's bookings keep their order in one lane, and a lock
 // held on one teacher (a timetable being saved) holds up only a quarter of the process's bookings.
@@ -13,7 +13,7 @@ import pg from 'pg'
 // made again one booking at a time, so each error is its own; a lost connection fails the whole
 // batch, whose commit nobody can know (the single call answered the same before).
 
-/** The arguments of lektorium_book_lessons (migration 0012), one booking. */
+/** The arguments of lektorium_book_lessons (db/functions/book-lessons.sql), one booking. */
 export type BookingCall = {
   student: string
   teacher: string

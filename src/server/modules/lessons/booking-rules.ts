@@ -1,6 +1,6 @@
 // product-rules.md "Scheduled lessons limit": the scheduled-lessons count a timetable shows. The
-// booking's own rules run in the database (migration 0010, lektorium_book_lessons), in one round
-// trip.
+// booking's own rules run in the database (db/functions/book-lessons.sql), in one round trip;
+// booking-parity.integration.test.ts holds the two to one verdict.
 
 type Span = { startsAt: Date; endsAt: Date }
 

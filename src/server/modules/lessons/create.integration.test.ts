@@ -245,8 +245,8 @@ describe('POST /lessons/create', () => {
 
   it('counts dates in Poland time: 00:15 in Warsaw is the same date as 08:00, though UTC says the day before', async () => {
     // Timetables hold slots from 06:00 to 23:00 only, where UTC and Poland dates agree; slots an
-    // operator wrote by hand need not. The rules run in the database (migration 0010) and must read
-    // Poland dates: Thursday 12 March 00:15 in Warsaw is 23:15 UTC on the 11th.
+    // operator wrote by hand need not. The rules run in the database (db/functions/book-lessons.sql)
+    // and must read Poland dates: Thursday 12 March 00:15 in Warsaw is 23:15 UTC on the 11th.
     const { teacher, token, slots } = await setup({ scheduledLessonsLimit: 5 })
     const at = (iso: string) => ({
       teacherId: teacher.id,

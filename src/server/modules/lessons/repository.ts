@@ -5,7 +5,8 @@ import { lessons } from '../../db/schema-lessons.ts'
 
 // Lessons' SQL shared with the board and profiles. "Active" lessons are the ones not cancelled:
 // they hold their slot (partial unique index lessons_active_slot_key) and count against every
-// limit. The booking itself is one database function (migration 0010, book-lessons.ts).
+// limit. The booking itself is one database function (db/functions/book-lessons.sql,
+// book-lessons.ts).
 
 export type LessonRow = typeof lessons.$inferSelect
 const active = isNull(lessons.cancelledAt)

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/api/timetables.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { type Interval, normalizeIntervals } from '../../../domain/schedule/availability.ts'
+import { refusesStudent } from '../../../domain/schedule/slot-rules.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
@@ -146,7 +147,7 @@ export async function showTimetable(
     teacherId: query.teacher_id,
     // The overlay (product-rules.md "Allowed students"): the teacher refuses new students and this
     // student is not on their list.
-    refusesViewer: student !== null && view.notAcceptingNewStudents && !view.allowed,
+    refusesViewer: student !== null && refusesStudent(view.notAcceptingNewStudents, view.allowed),
     viewer,
     now,
     graceHours: view.graceHours ?? DEFAULT_SETTINGS.lessonEarlinessCondition,

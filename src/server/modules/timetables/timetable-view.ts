@@ -1,7 +1,12 @@
 import type { Timetable, TimetableSlot } from '../../../domain/api/timetables.ts'
 import { DEFAULT_SCHEDULED_LESSONS_LIMIT } from '../../../domain/constants.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
-import { isMissedSlot, isScheduledSlot, scheduleRange } from '../../../domain/schedule/slot-rules.ts'
+import {
+  isMissedSlot,
+  isScheduledSlot,
+  lessonDates,
+  scheduleRange,
+} from '../../../domain/schedule/slot-rules.ts'
 import type { User } from '../../platform/sessions.ts'
 import { scheduledCount } from '../lessons/booking-rules.ts'
 import { type DateRange, datesOf } from './plan.ts'
@@ -78,12 +83,12 @@ export function buildTimetable(
     if (day) day.push(slotView(slot, context))
     else byDate.set(date, [slotView(slot, context)])
   }
-  const lessonDates = new Set(student ? view.ownLessons.map((lesson) => polandDateKey(lesson.startsAt)) : [])
+  const ownDates = lessonDates(student ? view.ownLessons.map((lesson) => lesson.startsAt) : [])
   return {
     timetable: datesOf(input.dates).map((date) => ({
       date,
       slots: byDate.get(date) ?? [],
-      has_own_lesson: lessonDates.has(date),
+      has_own_lesson: ownDates.has(date),
     })),
     // product-rules.md "Scheduled lessons limit": the student's lessons not yet ended; limit and
     // overlay describe nothing for a teacher.
