@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
-import type { ServiceContext } from './context.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './db/seed/seed.ts'
@@ -88,7 +87,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     const lifecycle = createLifecycle()
     const mailer = metrics.countMailFailures(createMailer(config, logger))
     const storage = storageFor(config)
-    const ctx: ServiceContext = { config, db: database.db, clock, mailer, storage, log: logger }
+    const ctx = { config, db: database.db, clock, storage, log: logger }
     await database.migrate(async () => {
       await importEarlierPglite(config, database, logger)
       const { demoAccountsCreated } = await seedOnStart(ctx)

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
+import { createAppMailOutbox } from '../modules/outbox/mail-kinds.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
+import { startJobs } from '../platform/jobs.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { storageFor } from '../platform/storage-s3.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
@@ -34,16 +36,26 @@ async function runCommand(
     const publicUrl = await linkAddress(database.db, config, env, cmd.command, (text) => out.error(text))
     const mailer = createMailer(config, log)
     const storage = storageFor(config)
+    // The command adds the e-mails it owes as jobs (a server works them if the command cannot
+    // send them), and sends them itself before it ends.
+    const jobs = await startJobs(database.pool, log, { maintenance: false, clock })
+    const mail = createAppMailOutbox({ db: database.db, jobs, mailer, clock, log, config: { publicUrl } })
     const ctx = {
       config: { ...config, publicUrl },
       database,
       db: database.db,
       clock,
       mailer,
+      mail,
       storage,
       log,
     }
-    return await runOpsCommand(ctx, cmd)
+    try {
+      return await runOpsCommand(ctx, cmd)
+    } finally {
+      await mail.idle()
+      await jobs.stop()
+    }
   } finally {
     await database.close()
   }

@@ -43,7 +43,15 @@ export type JobPayloads = {
   'waitlist-freed': { teacherId: string; startsAt: string[]; entryIds: string[] }
   /** A waiting student hears of free slots. */
   'waitlist-notice': { entryId: string; startsAt: string[] }
+  /** An e-mail of the mail outbox (platform/mail-outbox.ts): its kind and the row it is about. */
+  mail: { kind: OutboxMailKind; ref: string }
 }
+/** The e-mails that go through the mail outbox. */
+export type OutboxMailKind =
+  | 'student-invitation'
+  | 'password-reset'
+  | 'teacher-signed-up'
+  | 'teacher-verified'
 export type QueueName = keyof JobPayloads
 
 /**
@@ -60,6 +68,8 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
   'waitlist-freed': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  // 12 retries from 10 s, doubling: an SMTP server down for up to about 11 hours.
+  mail: { retryLimit: 12, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
 }
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>

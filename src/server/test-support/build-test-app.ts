@@ -104,6 +104,7 @@ export async function buildTestApp(
       db: database.db,
       clock,
       mailer: options.mailer ?? mailer,
+      mail: app.deps.mail,
       storage,
       log: silentLog,
     },

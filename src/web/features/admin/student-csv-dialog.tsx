@@ -166,6 +166,10 @@ function csvProblemText(code: CsvRow['problems'][number]['code']): MessageDescri
       return msg`ten e-mail jest w pliku więcej niż raz`
     case 'email_taken':
       return msg`ten e-mail ma już konto`
+    case 'invitation_pending':
+      return msg`kursant już zaproszony, e-mail jeszcze nie wyszedł: wyślij go ponownie z karty kursanta`
+    case 'already_invited':
+      return msg`kursant już zaproszony (nie ustawił jeszcze hasła)`
     case 'date_invalid':
       return msg`nieprawidłowa data (RRRR-MM-DD)`
     case 'date_past':
