@@ -60,6 +60,39 @@ describe('operator commands (shared services)', () => {
     expect(student).toMatchObject({ status: 'active', onlyGroupLessons: true, activeUntil: '2026-12-31' })
   })
 
+  it('invitations lists the students invited without a password, the e-mail pending until it goes', async () => {
+    const email = uniqueEmail('cli-pending')
+    const refusing = {
+      ...t.ctx,
+      mailer: {
+        send: async () => {
+          throw new Error('SMTP refused')
+        },
+      },
+    }
+    const invitation = {
+      command: 'invite-student' as const,
+      email,
+      humanAccess: true,
+      aiAccess: false,
+      onlyGroupLessons: false,
+      companyName: null,
+      activeUntil: null,
+      locale: 'pl' as const,
+    }
+    await expect(runOpsCommand(refusing, invitation)).rejects.toThrow(
+      /The invitation was created but its e-mail could not be sent \(SMTP refused\)/,
+    )
+    const row = (listing: string) => listing.split('\n').find((line) => line.startsWith(`${email}\t`))
+    const pending = await runOpsCommand(t.ctx, { command: 'invitations' })
+    expect(pending).toMatch(
+      /^\d+ invited student\(s\) have not set a password; [1-9]\d* invitation e-mail\(s\) pending:$/m,
+    )
+    expect(row(pending)).toMatch(/\tinvited \d{4}-\d\d-\d\d \d\d:\d\d UTC\te-mail pending$/)
+    await runOpsCommand(t.ctx, invitation)
+    expect(row(await runOpsCommand(t.ctx, { command: 'invitations' }))).toMatch(/\te-mail sent \d{4}-/)
+  })
+
   it("video-provider sets and clears a teacher's room, refusing Vonage while it is not configured", async () => {
     const email = uniqueEmail('vonage-teacher')
     await createUser(t.database.db, { email, role: 'teacher' })

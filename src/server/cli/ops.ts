@@ -3,7 +3,7 @@ import { openDatabase } from '../db/client.ts'
 import { createAppMailOutbox } from '../modules/outbox/mail-kinds.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
-import { startJobs } from '../platform/jobs.ts'
+import { lazyJobs, startJobs } from '../platform/jobs.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { storageFor } from '../platform/storage-s3.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
@@ -38,7 +38,7 @@ async function runCommand(
     const storage = storageFor(config)
     // The command adds the e-mails it owes as jobs (a server works them if the command cannot
     // send them), and sends them itself before it ends.
-    const jobs = await startJobs(database.pool, log, { maintenance: false, clock })
+    const jobs = lazyJobs(() => startJobs(database.pool, log, { maintenance: false, clock }))
     const mail = createAppMailOutbox({ db: database.db, jobs, mailer, clock, log, config: { publicUrl } })
     const ctx = {
       config: { ...config, publicUrl },

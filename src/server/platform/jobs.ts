@@ -170,3 +170,25 @@ export async function startJobs(
     },
   }
 }
+
+/**
+ * Jobs started on first use (an operator command: most add no job, and need not install or start
+ * the queue). `stop` stops them only if they were started.
+ */
+export function lazyJobs(start: () => Promise<Jobs>): Jobs {
+  let started: Promise<Jobs> | undefined
+  const jobs = () => {
+    started ??= start()
+    return started
+  }
+  return {
+    insert: async (queue, batch, tx) => (await jobs()).insert(queue, batch, tx),
+    cancel: async (queue, ids, tx) => (await jobs()).cancel(queue, ids, tx),
+    work: async (queue, handler) => (await jobs()).work(queue, handler),
+    schedule: async (queue, cron) => (await jobs()).schedule(queue, cron),
+    counts: async () => (await jobs()).counts(),
+    stop: async () => {
+      if (started) await (await started).stop()
+    },
+  }
+}

@@ -39,8 +39,9 @@ export type Delivery =
   | { outcome: 'not_owed' }
   | { outcome: 'failed'; reason: string }
 
-/** Whether the recipient has (or is about to have) the message. */
-export const delivered = (d: Delivery) => d.outcome !== 'failed'
+/** Whether the recipient has (or is being sent) the message. */
+export const delivered = (d: Delivery) =>
+  d.outcome === 'sent' || d.outcome === 'sent_before' || d.outcome === 'being_sent'
 
 /**
  * How long a claim holds: longer than an SMTP send may take (nodemailer gives up on a silent
