@@ -49,6 +49,7 @@ export type JobPayloads = {
 /** The e-mails that go through the mail outbox. */
 export type OutboxMailKind =
   | 'student-invitation'
+  | 'operator-invitation'
   | 'password-reset'
   | 'teacher-signed-up'
   | 'teacher-verified'

@@ -5,7 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { createMailOutbox, type MailOutbox } from '../../platform/mail-outbox.ts'
-import { resetMail } from '../auth/reset-mail.ts'
+import { operatorInvitationMails, resetMail } from '../auth/reset-mail.ts'
 import { invitationMail } from '../invitations/invitation-mail.ts'
 import { teacherSignedUpMails, teacherVerifiedMails } from '../users/teacher-mails.ts'
 
@@ -25,6 +25,7 @@ export function createAppMailOutbox(deps: {
     ...deps,
     composers: {
       'student-invitation': invitationMail(deps.config),
+      'operator-invitation': operatorInvitationMails(deps.config),
       'password-reset': resetMail(deps.config),
       'teacher-signed-up': teacherSignedUpMails(deps.config),
       'teacher-verified': teacherVerifiedMails(deps.config),
