@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { mailDeliveries } from '../db/schema-notifications.ts'
 import type { Clock } from './clock.ts'
@@ -79,10 +79,7 @@ async function claim(tx: Db, mail: OutboxMail, now: Date): Promise<'claimed' | '
     .onConflictDoUpdate({
       target: [mailDeliveries.kind, mailDeliveries.ref],
       set: { claimedUntil: until },
-      setWhere: and(
-        isNull(mailDeliveries.sentAt),
-        or(isNull(mailDeliveries.claimedUntil), lte(mailDeliveries.claimedUntil, now)),
-      ),
+      setWhere: sql`${mailDeliveries.sentAt} is null and (${mailDeliveries.claimedUntil} is null or ${lte(mailDeliveries.claimedUntil, now)})`,
     })
     .returning({ kind: mailDeliveries.kind })
   if (taken.length > 0) return 'claimed'
