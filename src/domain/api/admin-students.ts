@@ -183,6 +183,8 @@ export const csvRowSchema = v.object({
   } satisfies Record<(typeof CSV_COLUMNS)[number], v.GenericSchema<string>>),
   values: v.nullable(csvValuesSchema),
   problems: v.array(csvProblemSchema),
+  /** The student invited before with this address, when the row is `invitation_pending` (to send again). */
+  student_id: v.optional(idSchema),
 })
 export type CsvRow = v.InferOutput<typeof csvRowSchema>
 

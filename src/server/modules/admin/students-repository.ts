@@ -89,10 +89,14 @@ export async function latestInvitations(db: Db, userIds: string[]) {
 export async function invitedEmails(
   db: Db,
   emails: string[],
-): Promise<Map<string, { mailPending: boolean }>> {
+): Promise<Map<string, { studentId: string; mailPending: boolean }>> {
   if (emails.length === 0) return new Map()
   const rows = await db
-    .selectDistinctOn([users.id], { email: sql<string>`lower(${users.email})`, sentAt: invitations.sentAt })
+    .selectDistinctOn([users.id], {
+      id: users.id,
+      email: sql<string>`lower(${users.email})`,
+      sentAt: invitations.sentAt,
+    })
     .from(users)
     .innerJoin(invitations, and(eq(invitations.userId, users.id), isNull(invitations.acceptedAt)))
     .where(
@@ -104,7 +108,7 @@ export async function invitedEmails(
       ),
     )
     .orderBy(users.id, desc(invitations.createdAt))
-  return new Map(rows.map((row) => [row.email, { mailPending: row.sentAt === null }]))
+  return new Map(rows.map((row) => [row.email, { studentId: row.id, mailPending: row.sentAt === null }]))
 }
 
 /** Which of these (lower-case) addresses an account of any role uses. */
