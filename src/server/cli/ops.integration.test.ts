@@ -13,7 +13,7 @@ import { announcePublicUrl } from '../modules/settings/announced-url.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { tokenIn } from '../test-support/capturing-mailer.ts'
 import { createUser, uniqueEmail } from '../test-support/fixtures.ts'
-import { runOpsCommand } from './commands.ts'
+import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { NO_ADDRESS } from './link-address.ts'
 import { runOps } from './ops.ts'
 
@@ -70,15 +70,15 @@ describe('operator commands (shared services)', () => {
         },
       },
     }
-    const invitation = {
-      command: 'invite-student' as const,
+    const invitation: OpsCommand = {
+      command: 'invite-student',
       email,
       humanAccess: true,
       aiAccess: false,
       onlyGroupLessons: false,
       companyName: null,
       activeUntil: null,
-      locale: 'pl' as const,
+      locale: 'pl',
     }
     await expect(runOpsCommand(refusing, invitation)).rejects.toThrow(
       /The invitation was created but its e-mail could not be sent \(SMTP refused\)/,
