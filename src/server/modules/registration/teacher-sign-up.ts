@@ -80,7 +80,7 @@ function teacherValues(
  * caller deletes them if this fails (platform/uploads.ts withUpload).
  */
 export async function signUpTeacher(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'mail' | 'mailer' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mail' | 'mailer'>,
   upload: Upload<TeacherSignUpFiles>,
 ): Promise<void> {
   const { input, image, video } = parseSignUp(upload, polandToday(ctx.clock))
