@@ -20,6 +20,7 @@ import { loadVapid, pushToUser } from './modules/notifications/push.ts'
 import { pushRoutes } from './modules/notifications/push-routes.ts'
 import { createLessonNotifications } from './modules/notifications/service.ts'
 import { startNotificationWorkers } from './modules/notifications/worker.ts'
+import { createAppMailOutbox } from './modules/outbox/mail-kinds.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
@@ -44,7 +45,7 @@ import { createFileUrls, loadFilesSecret, loadSharedFilesSecret } from './platfo
 import { startJobs } from './platform/jobs.ts'
 import { createLifecycle, type Lifecycle, registerDraining } from './platform/lifecycle.ts'
 import { createLogger } from './platform/logger.ts'
-import { createMailQueue, type Mailer } from './platform/mail.ts'
+import type { Mailer } from './platform/mail.ts'
 import { createMetrics, type Metrics, registerMetricsRoute } from './platform/metrics.ts'
 import { createRateLimiters, type RateLimits } from './platform/rate-limit.ts'
 import { registerSecurityHeaders } from './platform/security-headers.ts'
@@ -149,6 +150,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
+  // E-mails that must not be lost (platform/mail-outbox.ts).
+  const mail = createAppMailOutbox({
+    db,
+    jobs,
+    mailer: deps.mailer,
+    clock,
+    log: app.log,
+    config: deps.config,
+  })
   // Web push's key pair, made once and kept in the database.
   const vapid = await loadVapid(db, deps.config)
   const recordings = createRecordingWorker(
@@ -171,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     log: app.log,
     changes,
-    mail: createMailQueue(deps.mailer, app.log),
+    mail,
     limiters: createRateLimiters(deps.rateLimits ?? {}, { db: deps.database.db, clock, log: app.log }),
     fileUrls,
     sessionCache,
@@ -207,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const workers = { db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }
     app.addHook('onReady', async () => {
       await startNotificationWorkers({ ...workers, vapid })
+      await mail.work()
       await startWaitlistWorkers({
         ...workers,
         push: (userId, message) => pushToUser({ db, log: app.log, vapid }, userId, message),
@@ -218,8 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()
+    await mail.idle()
     await jobs.stop()
-    await app.deps.mail.idle()
   })
 
   registerErrorHandler(app)

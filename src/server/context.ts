@@ -13,7 +13,8 @@ import type { FileUrls } from './platform/file-urls.ts'
 import type { Jobs } from './platform/jobs.ts'
 import type { Lifecycle } from './platform/lifecycle.ts'
 import type { Log } from './platform/logger.ts'
-import type { Mailer, MailQueue } from './platform/mail.ts'
+import type { Mailer } from './platform/mail.ts'
+import type { MailOutbox } from './platform/mail-outbox.ts'
 import type { Metrics } from './platform/metrics.ts'
 import type { RateLimiters } from './platform/rate-limit.ts'
 import type { SessionCache } from './platform/session-cache.ts'
@@ -25,6 +26,8 @@ export type ServiceContext = {
   db: Db
   clock: Clock
   mailer: Mailer
+  /** E-mails that must not be lost: added in the write's transaction, sent once (platform/mail-outbox.ts). */
+  mail: MailOutbox
   storage: FileStorage
   log: Log
   /** Where a write publishes what it changed once committed (platform/change-road.ts). */
@@ -34,8 +37,6 @@ export type ServiceContext = {
 /** Everything routes reach through `app.deps`. */
 export type AppContext = ServiceContext & {
   database: Database
-  /** Mail sent after the answer has gone (password reset), drained when the app closes. */
-  mail: MailQueue
   limiters: RateLimiters
   /** Recently seen sessions of this process (platform/session-cache.ts). */
   sessionCache: SessionCache

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
-import type { ServiceContext } from './context.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { seedOnStart } from './seed/seed.ts'
 import { announcePublicUrl } from './modules/settings/announced-url.ts'
-import { openChangeRoad } from './platform/change-road.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.ts'
@@ -89,18 +87,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     const lifecycle = createLifecycle()
     const mailer = metrics.countMailFailures(createMailer(config, logger))
     const storage = storageFor(config)
-    // The seed's writes before the app exists: the database's triggers tell the other processes.
-    const seedChanges = openChangeRoad(database)
-    cleanups.push(async () => seedChanges.close())
-    const ctx: ServiceContext = {
-      config,
-      db: database.db,
-      clock,
-      mailer,
-      storage,
-      log: logger,
-      changes: seedChanges,
-    }
+    const ctx = { config, db: database.db, clock, storage, log: logger }
     await database.migrate(async () => {
       await importEarlierPglite(config, database, logger)
       const { demoAccountsCreated } = await seedOnStart(ctx)

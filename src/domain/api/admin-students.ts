@@ -77,8 +77,14 @@ export const adminStudentSchema = v.object({
   scheduled_lessons_limit: v.number(),
   invitation: v.object({
     state: invitationStateSchema,
+    /** When the invitation's e-mail went out; null while it waits to be sent. */
     sent_at: v.nullable(v.string()),
     expires_at: v.nullable(v.string()),
+    /**
+     * The latest invitation's e-mail has not gone out yet (it waits in the mail outbox): the
+     * console offers to send it again. Absent from answers of before it existed.
+     */
+    mail_pending: v.optional(v.boolean()),
   }),
 })
 export type AdminStudent = v.InferOutput<typeof adminStudentSchema>
@@ -134,6 +140,10 @@ export const CSV_PROBLEMS = [
   'email_invalid',
   'email_duplicate',
   'email_taken',
+  // The address is a student invited before, who has not set a password: the invitation e-mail has
+  // not gone out yet (send it again from the student's card), or it has.
+  'invitation_pending',
+  'already_invited',
   'date_invalid',
   'date_past',
   'flag_invalid',
@@ -173,6 +183,8 @@ export const csvRowSchema = v.object({
   } satisfies Record<(typeof CSV_COLUMNS)[number], v.GenericSchema<string>>),
   values: v.nullable(csvValuesSchema),
   problems: v.array(csvProblemSchema),
+  /** The student invited before with this address, when the row is `invitation_pending` (to send again). */
+  student_id: v.optional(idSchema),
 })
 export type CsvRow = v.InferOutput<typeof csvRowSchema>
 
@@ -197,6 +209,16 @@ export const inviteCsvSendResponse = envelope(
 )
 
 const studentId = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
+
+/** POST /admin/students/resend_invitation: the invitation e-mail that has not gone out, sent now. */
+export const resendInvitationBody = v.object({ student_id: studentId })
+export const resendInvitationResponse = envelope(
+  v.object({
+    student: adminStudentSchema,
+    /** The student has the e-mail (sent now, by an earlier press, or being sent). */
+    mail_sent: v.boolean(),
+  }),
+)
 
 /**
  * POST /admin/students/update: only the members sent change. active_until null: no end date; to

@@ -7,6 +7,7 @@ import { importPglite, PgliteImportError, pgliteDirOf, setAsideImported } from '
 import { seedDemoData } from '../seed/seed.ts'
 import { CLI_ACTOR } from '../modules/admin/audit.ts'
 import { createOperator } from '../modules/admin/operators.ts'
+import { invitationLines } from '../modules/invitations/ops-listing.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
@@ -59,6 +60,8 @@ export const opsCommandSchema = v.variant('command', [
     monthlyCap: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
   }),
   v.object({ command: v.literal('pending-teachers') }),
+  // Invited students without a password, and whether their invitation e-mail went out.
+  v.object({ command: v.literal('invitations') }),
   v.object({
     command: v.literal('lack-of-slots'),
     since: v.nullable(
@@ -170,6 +173,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
       )
       return [`${teachers.length} teacher(s) await verification:`, ...lines].join('\n')
     }
+    case 'invitations':
+      return invitationLines(ctx.db, ctx.clock.now())
     case 'lack-of-slots':
       return lackOfSlotsLines(ctx.db, cmd.since)
     case 'jobs': {

@@ -42,6 +42,15 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     ].join('\n'),
   ],
   ['pending-teachers', 'pending-teachers', 'Lists teachers awaiting verification.'],
+  [
+    'invitations',
+    'invitations',
+    [
+      'Lists the students invited who have not set a password yet: when each was invited, and',
+      'whether the invitation e-mail was sent or is still pending (a running server sends it; so',
+      'does invite-student again, with a fresh link).',
+    ].join('\n'),
+  ],
   ['jobs', 'jobs', 'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed.'],
   [
     'learncube',

@@ -13,7 +13,7 @@ import { announcePublicUrl } from '../modules/settings/announced-url.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { tokenIn } from '../test-support/capturing-mailer.ts'
 import { createUser, uniqueEmail } from '../test-support/fixtures.ts'
-import { runOpsCommand } from './commands.ts'
+import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { NO_ADDRESS } from './link-address.ts'
 import { runOps } from './ops.ts'
 
@@ -58,6 +58,39 @@ describe('operator commands (shared services)', () => {
     expect(response.statusCode).toBe(200)
     const [student] = await t.database.db.select().from(users).where(eq(users.email, email))
     expect(student).toMatchObject({ status: 'active', onlyGroupLessons: true, activeUntil: '2026-12-31' })
+  })
+
+  it('invitations lists the students invited without a password, the e-mail pending until it goes', async () => {
+    const email = uniqueEmail('cli-pending')
+    const refusing = {
+      ...t.ctx,
+      mailer: {
+        send: async () => {
+          throw new Error('SMTP refused')
+        },
+      },
+    }
+    const invitation: OpsCommand = {
+      command: 'invite-student',
+      email,
+      humanAccess: true,
+      aiAccess: false,
+      onlyGroupLessons: false,
+      companyName: null,
+      activeUntil: null,
+      locale: 'pl',
+    }
+    await expect(runOpsCommand(refusing, invitation)).rejects.toThrow(
+      /The invitation was created but its e-mail could not be sent \(SMTP refused\)/,
+    )
+    const row = (listing: string) => listing.split('\n').find((line) => line.startsWith(`${email}\t`))
+    const pending = await runOpsCommand(t.ctx, { command: 'invitations' })
+    expect(pending).toMatch(
+      /^\d+ invited student\(s\) have not set a password; [1-9]\d* invitation e-mail\(s\) pending:$/m,
+    )
+    expect(row(pending)).toMatch(/\tinvited \d{4}-\d\d-\d\d \d\d:\d\d UTC\te-mail pending$/)
+    await runOpsCommand(t.ctx, invitation)
+    expect(row(await runOpsCommand(t.ctx, { command: 'invitations' }))).toMatch(/\te-mail sent \d{4}-/)
   })
 
   it("video-provider sets and clears a teacher's room, refusing Vonage while it is not configured", async () => {

@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
+import { createAppMailOutbox } from '../modules/outbox/mail-kinds.ts'
 import { openChangeRoad } from '../platform/change-road.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
+import { lazyJobs, startJobs } from '../platform/jobs.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
 import { storageFor } from '../platform/storage-s3.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
@@ -35,18 +37,28 @@ async function runCommand(
     const publicUrl = await linkAddress(database.db, config, env, cmd.command, (text) => out.error(text))
     const mailer = createMailer(config, log)
     const storage = storageFor(config)
+    // The command adds the e-mails it owes as jobs (a server works them if the command cannot
+    // send them), and sends them itself before it ends.
+    const jobs = lazyJobs(() => startJobs(database.pool, log, { maintenance: false, clock }))
+    const mail = createAppMailOutbox({ db: database.db, jobs, mailer, clock, log, config: { publicUrl } })
     const ctx = {
       config: { ...config, publicUrl },
       database,
       db: database.db,
       clock,
       mailer,
+      mail,
       storage,
       log,
       // No cache lives in this process: the road hands unannounced changes to the servers.
       changes: openChangeRoad(database),
     }
-    return await runOpsCommand(ctx, cmd)
+    try {
+      return await runOpsCommand(ctx, cmd)
+    } finally {
+      await mail.idle()
+      await jobs.stop()
+    }
   } finally {
     await database.close()
   }

@@ -123,3 +123,19 @@ export const waitlistNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.entryId, t.slotStartsAt] })],
 )
+
+/**
+ * E-mails that must not be lost (platform/mail-outbox.ts): one row per message (`kind` and the
+ * row it is about, `ref`), claimed for a while by the one process sending it and marked sent after,
+ * so the message's jobs and the write's own process send it once between them.
+ */
+export const mailDeliveries = pgTable(
+  'mail_deliveries',
+  {
+    kind: text('kind').notNull(),
+    ref: uuid('ref').notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.ref] })],
+)

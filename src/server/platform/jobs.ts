@@ -43,7 +43,16 @@ export type JobPayloads = {
   'waitlist-freed': { teacherId: string; startsAt: string[]; entryIds: string[] }
   /** A waiting student hears of free slots. */
   'waitlist-notice': { entryId: string; startsAt: string[] }
+  /** An e-mail of the mail outbox (platform/mail-outbox.ts): its kind and the row it is about. */
+  mail: { kind: OutboxMailKind; ref: string }
 }
+/** The e-mails that go through the mail outbox. */
+export type OutboxMailKind =
+  | 'student-invitation'
+  | 'operator-invitation'
+  | 'password-reset'
+  | 'teacher-signed-up'
+  | 'teacher-verified'
 export type QueueName = keyof JobPayloads
 
 /**
@@ -60,6 +69,8 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
   'waitlist-freed': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  // 12 retries from 10 s, doubling: an SMTP server down for up to about 11 hours.
+  mail: { retryLimit: 12, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
 }
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>
@@ -157,6 +168,28 @@ export async function startJobs(
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, close: false })
+    },
+  }
+}
+
+/**
+ * Jobs started on first use (an operator command: most add no job, and need not install or start
+ * the queue). `stop` stops them only if they were started.
+ */
+export function lazyJobs(start: () => Promise<Jobs>): Jobs {
+  let started: Promise<Jobs> | undefined
+  const jobs = () => {
+    started ??= start()
+    return started
+  }
+  return {
+    insert: async (queue, batch, tx) => (await jobs()).insert(queue, batch, tx),
+    cancel: async (queue, ids, tx) => (await jobs()).cancel(queue, ids, tx),
+    work: async (queue, handler) => (await jobs()).work(queue, handler),
+    schedule: async (queue, cron) => (await jobs()).schedule(queue, cron),
+    counts: async () => (await jobs()).counts(),
+    stop: async () => {
+      if (started) await (await started).stop()
     },
   }
 }

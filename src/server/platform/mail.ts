@@ -46,22 +46,3 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     },
   }
 }
-
-/** Sends mail outside the request: the answer's timing does not depend on whether a mail went out. */
-export type MailQueue = { enqueue(msg: MailMessage): void; idle(): Promise<void> }
-
-export function createMailQueue(mailer: Mailer, log: MailLog): MailQueue {
-  const pending = new Set<Promise<void>>()
-  return {
-    enqueue(msg) {
-      const delivery = mailer
-        .send(msg)
-        .catch((err: unknown) => log.error({ err, to: msg.to, subject: msg.subject }, 'mail delivery failed'))
-        .finally(() => pending.delete(delivery))
-      pending.add(delivery)
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending)
-    },
-  }
-}

@@ -83,6 +83,10 @@ export const ADMIN_PEOPLE_SHAPES: Record<string, (w: World) => Shape[]> = {
   'POST /api/v1/admin/students/lift_ban': (w) => [
     { as: 'operator', body: { student_id: w.admin.studentToRun }, expect: 200 },
   ],
+  // The world's student has set a password: no invitation waits to be sent.
+  'POST /api/v1/admin/students/resend_invitation': (w) => [
+    { as: 'operator', body: { student_id: w.admin.studentToRun }, expect: 400 },
+  ],
   'POST /api/v1/admin/students/clear_warning': (w) => [
     { as: 'operator', body: { student_id: w.admin.studentToRun }, expect: 200 },
   ],

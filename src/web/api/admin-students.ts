@@ -9,6 +9,7 @@ import {
   inviteCsvSendResponse,
   type inviteStudentBody,
   inviteStudentResponse,
+  resendInvitationResponse,
   type STUDENT_FILTERS,
   type updateStudentBody,
 } from '../../domain/api/admin-students.ts'
@@ -19,8 +20,8 @@ import { waitAtLeast } from './wait-at-least.ts'
 
 // The console's Students (invitations with access flags and "active until": product-rules.md "Who
 // uses it"; warn → ban: "Warning and ban"): GET /admin/students/index; POST invite,
-// invite_csv/preview (nothing is sent), invite_csv/send, update, lift_ban, clear_warning. Refusals
-// come back inline.
+// invite_csv/preview (nothing is sent), invite_csv/send, resend_invitation, update, lift_ban,
+// clear_warning. Refusals come back inline.
 
 export type { AdminStudent, CsvRow }
 export type StudentFilter = (typeof STUDENT_FILTERS)[number]
@@ -89,6 +90,16 @@ export function useSendCsv() {
   const onSuccess = useRefresh()
   return useMutation({
     mutationFn: (csv: string) => post('/admin/students/invite_csv/send', inviteCsvSendResponse, { csv }),
+    onSuccess,
+  })
+}
+
+/** The invitation e-mail that has not gone out yet, sent now; a second press sends nothing more. */
+export function useResendInvitation() {
+  const onSuccess = useRefresh()
+  return useMutation({
+    mutationFn: (input: { student_id: string }) =>
+      post('/admin/students/resend_invitation', resendInvitationResponse, input),
     onSuccess,
   })
 }

@@ -2,7 +2,6 @@ import type { Locale } from '../../../domain/constants.ts'
 import type { ServiceContext } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { OpsError } from '../../platform/errors.ts'
-import { operatorInvitationMail } from '../../platform/mail-templates.ts'
 import { newToken } from '../../platform/tokens.ts'
 import { replaceResetToken } from '../auth/repository.ts'
 import { findUserByEmail, insertUser } from '../users/repository.ts'
@@ -21,11 +20,11 @@ export async function createOperator(
 ): Promise<{ expiresAt: Date; resent: boolean }> {
   const now = ctx.clock.now()
   const expiresAt = new Date(now.getTime() + OPERATOR_LINK_TTL_MS)
-  const { token, hash } = newToken()
   const inUse = () => new OpsError(`${input.email} is already in use by another account.`)
   let resent = false
+  let linkId: string
   try {
-    await ctx.db.transaction(async (tx) => {
+    linkId = await ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, input.email)
       if (existing && !(existing.role === 'operator' && existing.passwordHash === null)) throw inUse()
       resent = existing !== undefined
@@ -38,7 +37,9 @@ export async function createOperator(
           registrationCompleted: true,
           locale: input.locale,
         }))
-      await replaceResetToken(tx, user.id, hash, expiresAt)
+      // The link's token is made when the e-mail goes (auth/reset-mail.ts).
+      const id = await replaceResetToken(tx, user.id, newToken().hash, expiresAt)
+      await ctx.mail.add(tx, [{ kind: 'operator-invitation', ref: id }])
       if (!existing) {
         await writeAudit(
           tx,
@@ -53,18 +54,16 @@ export async function createOperator(
           now,
         )
       }
+      return id
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw inUse()
     throw error
   }
-  const link = `${ctx.config.publicUrl}/password-reset/new?token=${token}`
-  try {
-    await ctx.mailer.send(operatorInvitationMail(input.email, input.locale, link))
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+  const delivery = await ctx.mail.deliver({ kind: 'operator-invitation', ref: linkId }, ctx.mailer)
+  if (delivery.outcome === 'failed') {
     throw new OpsError(
-      `The operator account was created but its e-mail could not be sent (${reason}). Run create-operator again to resend it.`,
+      `The operator account was created but its e-mail could not be sent (${delivery.reason}). A running server sends it by itself, retrying; or run create-operator again to send a new link.`,
     )
   }
   return { expiresAt, resent }

@@ -177,11 +177,32 @@ export function checkCsv(text: string, today: string): CsvRow[] {
   })
 }
 
-/** Marks the rows whose address already has an account (any role, invited or not). */
-export function markTaken(rows: CsvRow[], taken: Set<string>): CsvRow[] {
+/**
+ * Marks the rows whose address already has an account (any role, invited or not). A student of
+ * `invited` (invited, no password yet) is told apart from someone else's account: their invitation
+ * e-mail still waits to go out (`invitation_pending`, with the student's id: the console offers to
+ * send it again) or went out (`already_invited`).
+ */
+export function markTaken(
+  rows: CsvRow[],
+  taken: Set<string>,
+  invited: Map<string, { studentId: string; mailPending: boolean }> = new Map(),
+): CsvRow[] {
   for (const row of rows) {
-    if (!taken.has(row.email.toLowerCase())) continue
-    row.problems.push(problem('email', 'email_taken', 'This email is already in use'))
+    const email = row.email.toLowerCase()
+    if (!taken.has(email)) continue
+    const invitation = invited.get(email)
+    if (!invitation) row.problems.push(problem('email', 'email_taken', 'This email is already in use'))
+    else if (!invitation.mailPending)
+      row.problems.push(
+        problem('email', 'already_invited', 'This student is invited already and has not set a password'),
+      )
+    else {
+      row.problems.push(
+        problem('email', 'invitation_pending', "This student's invitation e-mail has not been sent yet"),
+      )
+      row.student_id = invitation.studentId
+    }
     row.values = null
   }
   return rows

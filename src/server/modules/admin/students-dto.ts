@@ -20,8 +20,10 @@ function invitationOf(user: User, invitation: Invitation | undefined, now: Date)
         : 'pending'
   return {
     state,
-    sent_at: invitation.createdAt.toISOString(),
+    sent_at: invitation.sentAt?.toISOString() ?? null,
     expires_at: invitation.expiresAt.toISOString(),
+    // Its e-mail waits in the mail outbox (platform/mail-outbox.ts): sent late, or sent again now.
+    mail_pending: state === 'pending' && invitation.sentAt === null,
   }
 }
 

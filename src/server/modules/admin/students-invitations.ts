@@ -4,18 +4,18 @@ import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
 import type { InvitedStudent } from '../invitations/repository.ts'
 import { awaitsPassword } from '../invitations/repository.ts'
-import { inviteStudent } from '../invitations/service.ts'
+import { inviteStudent, resendInvitation } from '../invitations/service.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import type { AuditActor } from './audit.ts'
 import { OpsFieldError } from './field-errors.ts'
 import { checkCsv, markTaken } from './students-csv.ts'
-import { takenEmails } from './students-repository.ts'
+import { findStudent, invitedEmails, takenEmails } from './students-repository.ts'
 import { studentItem } from './students-service.ts'
 
 // product-rules.md "Who uses it": "students are invited with access flags and an active until
 // date": the console invites one student or the rows of a CSV file, each through inviteStudent (the
-// service of `ops invite-student`: its own transaction and audit entry, the e-mail after the
-// commit).
+// service of `ops invite-student`: its own transaction and audit entry, the e-mail's job in it and
+// the e-mail sent after the commit).
 
 /**
  * inviteStudent's OpsError is either the address taken by another account (nothing written) or
@@ -52,7 +52,23 @@ export async function inviteOne(ctx: ServiceContext, student: InvitedStudent, ac
 export async function previewCsv(ctx: Pick<ServiceContext, 'db' | 'clock'>, csv: string): Promise<CsvRow[]> {
   const rows = checkCsv(csv, polandDateKey(ctx.clock.now()))
   const emails = rows.flatMap((row) => (row.values ? [row.values.email] : []))
-  return markTaken(rows, await takenEmails(ctx.db, emails))
+  return markTaken(rows, await takenEmails(ctx.db, emails), await invitedEmails(ctx.db, emails))
+}
+
+/**
+ * The console's "send the invitation again" for a student whose invitation e-mail has not gone out
+ * (invitations/service.ts resendInvitation): a second press sends nothing more.
+ */
+export async function resendOne(ctx: ServiceContext, studentId: string, actor: AuditActor) {
+  const student = await findStudent(ctx.db, studentId)
+  if (!student) throw new OpsFieldError('student_id', `No student ${studentId}.`)
+  try {
+    const { mailSent } = await resendInvitation(ctx, student.email, actor)
+    return { student: await studentItem(ctx, student.id), mailSent }
+  } catch (error) {
+    if (error instanceof OpsError) throw new OpsFieldError('student_id', error.message)
+    throw error
+  }
 }
 
 export type CsvOutcome = CsvRow & { outcome: 'invited' | 'not_sent' | 'mail_failed' }

@@ -75,10 +75,40 @@ export async function latestInvitations(db: Db, userIds: string[]) {
       createdAt: invitations.createdAt,
       expiresAt: invitations.expiresAt,
       acceptedAt: invitations.acceptedAt,
+      sentAt: invitations.sentAt,
     })
     .from(invitations)
     .where(inArray(invitations.userId, userIds))
     .orderBy(invitations.userId, desc(invitations.createdAt))
+}
+
+/**
+ * Which of these (lower-case) addresses are students invited who have not set a password, with
+ * whether their latest invitation's e-mail still waits to go out.
+ */
+export async function invitedEmails(
+  db: Db,
+  emails: string[],
+): Promise<Map<string, { studentId: string; mailPending: boolean }>> {
+  if (emails.length === 0) return new Map()
+  const rows = await db
+    .selectDistinctOn([users.id], {
+      id: users.id,
+      email: sql<string>`lower(${users.email})`,
+      sentAt: invitations.sentAt,
+    })
+    .from(users)
+    .innerJoin(invitations, and(eq(invitations.userId, users.id), isNull(invitations.acceptedAt)))
+    .where(
+      and(
+        inArray(sql`lower(${users.email})`, emails),
+        eq(users.role, 'student'),
+        inArray(users.status, ['invited', 'active']),
+        isNull(users.passwordHash),
+      ),
+    )
+    .orderBy(users.id, desc(invitations.createdAt))
+  return new Map(rows.map((row) => [row.email, { studentId: row.id, mailPending: row.sentAt === null }]))
 }
 
 /** Which of these (lower-case) addresses an account of any role uses. */

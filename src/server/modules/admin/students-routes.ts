@@ -3,13 +3,14 @@ import {
   adminStudentsQuery,
   inviteCsvBody,
   inviteStudentBody,
+  resendInvitationBody,
   studentIdBody,
   updateStudentBody,
 } from '../../../domain/api/admin-students.ts'
 import { parseInput } from '../../platform/validate.ts'
 import { withFieldErrors } from './field-errors.ts'
 import { operatorActor, operatorWithSecondFactor } from './guard.ts'
-import { inviteOne, previewCsv, sendCsv } from './students-invitations.ts'
+import { inviteOne, previewCsv, resendOne, sendCsv } from './students-invitations.ts'
 import { clearWarning, liftBan, listStudents, updateStudent } from './students-service.ts'
 
 // The console's Students. Registered from adminRoutes; every route needs the second
@@ -46,6 +47,14 @@ export async function adminStudentRoutes(app: FastifyInstance): Promise<void> {
     }
     const result = await withFieldErrors('email', () => inviteOne(ctx, student, operatorActor(request)))
     return { data: { student: result.student, resent: result.resent, mail_sent: result.mailSent } }
+  })
+
+  app.post('/admin/students/resend_invitation', admin, async (request) => {
+    const { student_id } = parseInput(resendInvitationBody, request.body)
+    const result = await withFieldErrors('student_id', () =>
+      resendOne(ctx, student_id, operatorActor(request)),
+    )
+    return { data: { student: result.student, mail_sent: result.mailSent } }
   })
 
   app.post('/admin/students/invite_csv/preview', admin, async (request) => {

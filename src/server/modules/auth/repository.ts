@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { passwordResetRequests, passwordResetTokens } from '../../db/schema.ts'
+import { passwordResetRequests, passwordResetTokens, users } from '../../db/schema.ts'
 
 /**
  * Records a reset request for an address unless one was made after `cutoff` (product-rules.md
@@ -32,11 +32,37 @@ export async function replaceResetToken(
   userId: string,
   tokenHash: string,
   expiresAt: Date,
-): Promise<void> {
+): Promise<string> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt })
+  const [row] = await db
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash, expiresAt })
+    .returning({ id: passwordResetTokens.id })
+  if (!row) throw new Error('insert returned no row')
+  return row.id
+}
+
+/** A reset link not used yet and still valid, with its user, for its e-mail. */
+export async function findResetToSend(db: Db, resetId: string, now: Date) {
+  const [row] = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.id, resetId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+  return row
+}
+
+/** The token the e-mail carries: its hash replaces the one before. */
+export async function setResetToken(db: Db, resetId: string, tokenHash: string): Promise<void> {
+  await db.update(passwordResetTokens).set({ tokenHash }).where(eq(passwordResetTokens.id, resetId))
 }
 
 const live = (tokenHash: string, now: Date) =>

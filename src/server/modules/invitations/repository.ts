@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { invitations, users } from '../../db/schema.ts'
 import type { User } from '../../platform/sessions.ts'
@@ -45,15 +45,59 @@ export async function updateInvitedStudent(db: Db, userId: string, student: Invi
   return user
 }
 
-/** Only the latest invitation link works. */
+/**
+ * Only the latest invitation link works. The new invitation's token is made when its e-mail is
+ * sent (invitation-mail.ts); until then `tokenHash` is the hash of a token nobody has.
+ */
 export async function replaceInvitation(
   db: Db,
   userId: string,
   tokenHash: string,
   expiresAt: Date,
-): Promise<void> {
+): Promise<string> {
   await db.delete(invitations).where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt)))
-  await db.insert(invitations).values({ userId, tokenHash, expiresAt })
+  const [row] = await db
+    .insert(invitations)
+    .values({ userId, tokenHash, expiresAt })
+    .returning({ id: invitations.id })
+  if (!row) throw new Error('insert returned no row')
+  return row.id
+}
+
+/** An invitation with its student, for its e-mail. */
+export async function findInvitationToSend(db: Db, invitationId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      locale: users.locale,
+      expiresAt: invitations.expiresAt,
+      acceptedAt: invitations.acceptedAt,
+      hasPassword: isNotNull(users.passwordHash),
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(eq(invitations.id, invitationId))
+  return row
+}
+
+/** The link the e-mail carries: its token's hash replaces the one before. */
+export async function setInvitationToken(db: Db, invitationId: string, tokenHash: string): Promise<void> {
+  await db.update(invitations).set({ tokenHash }).where(eq(invitations.id, invitationId))
+}
+
+export async function markInvitationSent(db: Db, invitationId: string, now: Date): Promise<void> {
+  await db.update(invitations).set({ sentAt: now }).where(eq(invitations.id, invitationId))
+}
+
+/** A student's latest invitation not used yet, with whether its e-mail went out. */
+export async function findOpenInvitation(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: invitations.id, sentAt: invitations.sentAt })
+    .from(invitations)
+    .where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt)))
+    .orderBy(desc(invitations.createdAt))
+    .limit(1)
+  return row
 }
 
 /** An invitation by its token's hash, whatever its state, with whether its student has a password. */
@@ -93,4 +137,23 @@ export async function activateInvitedStudent(db: Db, userId: string, now: Date):
     .where(and(eq(users.id, userId), ...awaitingPassword))
     .returning()
   return user
+}
+
+/**
+ * Every student invited who has not set a password, with their latest invitation: newest first.
+ * `sentAt` null: its e-mail waits in the mail outbox.
+ */
+export async function findAwaitingInvitations(db: Db) {
+  const latest = await db
+    .selectDistinctOn([invitations.userId], {
+      email: users.email,
+      createdAt: invitations.createdAt,
+      sentAt: invitations.sentAt,
+      expiresAt: invitations.expiresAt,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(and(isNull(invitations.acceptedAt), ...awaitingPassword))
+    .orderBy(invitations.userId, desc(invitations.createdAt))
+  return latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
 }

@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { polandToday } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import { englishIssue } from '../../platform/issue-english.ts'
-import { teacherSignedUpMail } from '../../platform/mail-templates.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import type { Upload } from '../../platform/uploads.ts'
@@ -15,7 +14,6 @@ import { assertKnownReferences, teacherLanguageRefs } from '../dictionaries/refe
 import { bankColumns } from '../profiles/columns.ts'
 import { replaceTeacherLanguages } from '../users/languages-repository.ts'
 import { findUserByEmail, insertUser, type UserValues } from '../users/repository.ts'
-import { teacherLoginLink } from '../users/teacher-login-link.ts'
 
 // POST /teachers/sign_up: the six steps of the registration (product-rules.md "Screens and routes":
 // details, picture, video, teaching skills, billing details, agreements) arrive in one multipart
@@ -82,7 +80,7 @@ function teacherValues(
  * caller deletes them if this fails (platform/uploads.ts withUpload).
  */
 export async function signUpTeacher(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'mail' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mail' | 'mailer'>,
   upload: Upload<TeacherSignUpFiles>,
 ): Promise<void> {
   const { input, image, video } = parseSignUp(upload, polandToday(ctx.clock))
@@ -91,18 +89,21 @@ export async function signUpTeacher(
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('email_taken')
   await assertKnownReferences(ctx, teacherLanguageRefs(input))
   const passwordHash = await hashPassword(input.password)
+  let teacherId: string
   try {
-    await ctx.db.transaction(async (tx) => {
+    teacherId = await ctx.db.transaction(async (tx) => {
       const teacher = await insertUser(
         tx,
         teacherValues(input, { passwordHash, image, video }, ctx.clock.now()),
       )
       await replaceTeacherLanguages(tx, teacher.id, input)
+      await ctx.mail.add(tx, [{ kind: 'teacher-signed-up', ref: teacher.id }])
+      return teacher.id
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('email_taken')
     throw error
   }
-  // The acknowledgement, in the teacher's locale, after the answer.
-  ctx.mail.enqueue(teacherSignedUpMail(input.email, input.locale, teacherLoginLink(ctx.config)))
+  // The acknowledgement, in the teacher's locale, after the answer (users/teacher-mails.ts).
+  ctx.mail.deliverLater([{ kind: 'teacher-signed-up', ref: teacherId }], ctx.mailer)
 }

@@ -1,7 +1,6 @@
 import type { OwnProfile } from '../../../domain/api/profile.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
-import { teacherVerifiedMail } from '../../platform/mail-templates.ts'
 import type { User } from '../../platform/sessions.ts'
 import { type AuditActor, writeAudit } from '../admin/audit.ts'
 import { countAllowedStudents } from '../teachers/students-repository.ts'
@@ -13,7 +12,6 @@ import {
   findUserById,
   findUserLanguages,
 } from './repository.ts'
-import { teacherLoginLink } from './teacher-login-link.ts'
 
 /** GET /students/me, /teachers/me: the profile with signed URLs of the user's own files. */
 export async function ownProfile(ctx: Pick<AppContext, 'db' | 'fileUrls'>, user: User): Promise<OwnProfile> {
@@ -70,7 +68,7 @@ export async function listPendingTeachers(ctx: Pick<ServiceContext, 'db'>): Prom
  * told).
  */
 export async function verifyTeacher(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'changes'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'mail' | 'mailer' | 'changes'>,
   email: string,
   actor: AuditActor,
 ): Promise<{ email: string; alreadyVerified: boolean; mailError: string | null }> {
@@ -85,6 +83,8 @@ export async function verifyTeacher(
     const now = ctx.clock.now()
     const done = await activatePendingTeacher(tx, user.id, now)
     if (done) {
+      // Owed from the commit: sent below, or by its job if this process cannot (users/teacher-mails.ts).
+      await ctx.mail.add(tx, [{ kind: 'teacher-verified', ref: user.id }])
       // Audited in the change's transaction.
       await writeAudit(
         tx,
@@ -104,15 +104,10 @@ export async function verifyTeacher(
   ctx.changes.publish({ kind: 'teacher', id: user.id }, { kind: 'user', id: user.id })
   // Another operator may have verified the teacher between the read and the update.
   if (!activated) return { email: user.email, alreadyVerified: true, mailError: null }
-  try {
-    await ctx.mailer.send(teacherVerifiedMail(user.email, user.locale, teacherLoginLink(ctx.config)))
-    return { email: user.email, alreadyVerified: false, mailError: null }
-  } catch (error) {
-    ctx.log.error({ err: error, to: user.email }, 'the verification e-mail could not be sent')
-    return {
-      email: user.email,
-      alreadyVerified: false,
-      mailError: error instanceof Error ? error.message : String(error),
-    }
+  const delivery = await ctx.mail.deliver({ kind: 'teacher-verified', ref: user.id }, ctx.mailer)
+  return {
+    email: user.email,
+    alreadyVerified: false,
+    mailError: delivery.outcome === 'failed' ? delivery.reason : null,
   }
 }

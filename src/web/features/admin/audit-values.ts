@@ -57,6 +57,7 @@ export const knownActions: { value: string; label: MessageDescriptor }[] = [
   { value: 'teacher.reactivate', label: msg`Przywrócenie lektora` },
   { value: 'teacher.video_provider', label: msg`Dostawca wideo lektora` },
   { value: 'student.invite', label: msg`Zaproszenie kursanta` },
+  { value: 'student.invitation_resend', label: msg`Ponowne wysłanie zaproszenia` },
   { value: 'student.lift_ban', label: msg`Zdjęcie blokady kursanta` },
   { value: 'student.clear_warning', label: msg`Usunięcie ostrzeżenia kursanta` },
   { value: 'absence_report.accept', label: msg`Uznanie zgłoszenia nieobecności` },

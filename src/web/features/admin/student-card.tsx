@@ -3,7 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { formatPolandDate } from '../../../domain/poland-time.ts'
-import { type AdminStudent, useClearWarning, useLiftBan } from '../../api/admin-students.ts'
+import {
+  type AdminStudent,
+  useClearWarning,
+  useLiftBan,
+  useResendInvitation,
+} from '../../api/admin-students.ts'
 import { showToast } from '../../ui/toast.ts'
 import { polandDateTime } from './admin-format.ts'
 import { ProblemText } from './problem-text.tsx'
@@ -20,12 +25,15 @@ export function StudentCard({ student }: { student: AdminStudent }) {
   const [editing, setEditing] = useState(false)
   const liftBan = useLiftBan()
   const clearWarning = useClearWarning()
-  const problem = studentProblem(liftBan.error ?? clearWarning.error)
+  const resend = useResendInvitation()
+  const problem = studentProblem(liftBan.error ?? clearWarning.error ?? resend.error)
   const name = fullName(student)
   const done = (message: string) => showToast({ color: 'green', autoClose: 4000, message })
+  // The invitation's e-mail waits in the server's outbox (not sent yet, or its sending failed).
+  const mailPending = student.invitation.mail_pending === true
   const invitation = {
     none: null,
-    pending: t`Zaproszenie wysłane`,
+    pending: mailPending ? t`Zaproszenie czeka na wysłanie` : t`Zaproszenie wysłane`,
     expired: t`Zaproszenie wygasło`,
     accepted: null,
   }[student.invitation.state]
@@ -49,7 +57,7 @@ export function StudentCard({ student }: { student: AdminStudent }) {
               </Badge>
             )}
             {invitation && (
-              <Badge color="blue" variant="light" tt="none">
+              <Badge color={mailPending ? 'orange' : 'blue'} variant="light" tt="none">
                 {invitation}
               </Badge>
             )}
@@ -106,6 +114,30 @@ export function StudentCard({ student }: { student: AdminStudent }) {
           <Button size="xs" variant="default" onClick={() => setEditing(true)}>
             <Trans>Dostęp i limit…</Trans>
           </Button>
+          {mailPending && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={resend.isPending}
+              onClick={() =>
+                resend.mutate(
+                  { student_id: student.id },
+                  {
+                    onSuccess: ({ mail_sent }) =>
+                      mail_sent
+                        ? done(t`Zaproszenie wysłane: ${name}.`)
+                        : showToast({
+                            color: 'yellow',
+                            autoClose: 6000,
+                            message: t`E-mail jeszcze nie wyszedł; serwer spróbuje ponownie sam.`,
+                          }),
+                  },
+                )
+              }
+            >
+              <Trans>Wyślij zaproszenie ponownie</Trans>
+            </Button>
+          )}
           {student.banned_until && (
             <Button
               size="xs"

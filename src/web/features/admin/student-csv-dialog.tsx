@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core'
 import { type ChangeEvent, useState } from 'react'
 import { CSV_COLUMNS, CSV_MAX_CHARS } from '../../../domain/api/admin-students.ts'
-import { type CsvRow, usePreviewCsv, useSendCsv } from '../../api/admin-students.ts'
+import { type CsvRow, usePreviewCsv, useResendInvitation, useSendCsv } from '../../api/admin-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 import { ProblemText } from './problem-text.tsx'
@@ -148,12 +148,39 @@ function CsvRows({ rows }: { rows: (CsvRow & { outcome?: string })[] }) {
                 {row.problems.length > 0
                   ? row.problems.map((p) => `${p.field}: ${i18n._(csvProblemText(p.code))}`).join('; ')
                   : (outcome(row) ?? t`gotowy do wysłania`)}
+                {row.student_id && <ResendInvitation studentId={row.student_id} />}
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  )
+}
+
+/** "Send again" for a row's student invited before whose invitation e-mail has not gone out. */
+function ResendInvitation({ studentId }: { studentId: string }) {
+  const resend = useResendInvitation()
+  if (resend.data)
+    return (
+      <Text size="sm" c={resend.data.mail_sent ? 'green' : 'yellow'}>
+        {resend.data.mail_sent ? (
+          <Trans>zaproszenie wysłane</Trans>
+        ) : (
+          <Trans>e-mail jeszcze nie wyszedł; serwer spróbuje ponownie sam</Trans>
+        )}
+      </Text>
+    )
+  return (
+    <Button
+      size="compact-xs"
+      variant="default"
+      ml="xs"
+      loading={resend.isPending}
+      onClick={() => resend.mutate({ student_id: studentId })}
+    >
+      <Trans>Wyślij zaproszenie ponownie</Trans>
+    </Button>
   )
 }
 
@@ -166,6 +193,10 @@ function csvProblemText(code: CsvRow['problems'][number]['code']): MessageDescri
       return msg`ten e-mail jest w pliku więcej niż raz`
     case 'email_taken':
       return msg`ten e-mail ma już konto`
+    case 'invitation_pending':
+      return msg`kursant już zaproszony, e-mail z zaproszeniem jeszcze nie wyszedł`
+    case 'already_invited':
+      return msg`kursant już zaproszony (nie ustawił jeszcze hasła)`
     case 'date_invalid':
       return msg`nieprawidłowa data (RRRR-MM-DD)`
     case 'date_past':

@@ -19,6 +19,8 @@ function known(message: string): MessageDescriptor | null {
     return msg`Liczba całkowita od ${min} do ${max}.`
   }
   if (message.startsWith('No student')) return msg`Nie ma takiego kursanta.`
+  if (message.endsWith('has no invitation waiting to be sent.'))
+    return msg`Ten kursant nie ma zaproszenia czekającego na wysłanie.`
   return null
 }
 

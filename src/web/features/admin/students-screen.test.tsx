@@ -85,6 +85,72 @@ describe('the console’s Students', () => {
     expect(sent.find((r) => r.path.endsWith('/lift_ban'))?.body).toEqual({ student_id: student().id })
   })
 
+  it('shows an invitation whose e-mail has not gone out, and sends it again', async () => {
+    await activateLocale('pl')
+    let sentAgain = false
+    const invited = () =>
+      student({
+        status: 'invited',
+        warned_at: null,
+        banned_until: null,
+        invitation: {
+          state: 'pending',
+          sent_at: sentAgain ? '2026-11-29T10:00:00.000Z' : null,
+          expires_at: '2026-12-06T10:00:00.000Z',
+          mail_pending: !sentAgain,
+        },
+      })
+    const sent = routeFetch({
+      'GET /api/v1/admin/students/index': () => list([invited()]),
+      'POST /api/v1/admin/students/resend_invitation': () => {
+        sentAgain = true
+        return { status: 200, body: { data: { student: invited(), mail_sent: true } } }
+      },
+    })
+    renderScreen('/admin/students', '/admin/students', <StudentsScreen />)
+    const card = await screen.findByRole('article', { name: 'Jan Nowak' })
+    expect(within(card).getByText('Zaproszenie czeka na wysłanie')).toBeTruthy()
+    fireEvent.click(within(card).getByRole('button', { name: 'Wyślij zaproszenie ponownie' }))
+    await waitFor(() => expect(within(card).getByText('Zaproszenie wysłane')).toBeTruthy())
+    expect(within(card).queryByRole('button', { name: 'Wyślij zaproszenie ponownie' })).toBeNull()
+    expect(sent.filter((r) => r.path.endsWith('/resend_invitation')).map((r) => r.body)).toEqual([
+      { student_id: student().id },
+    ])
+  })
+
+  it("offers to send again the invitation of a CSV row's student whose e-mail has not gone out", async () => {
+    await activateLocale('pl')
+    const id = student().id
+    const pending = {
+      ...row(2, 'jan@firma.pl', [
+        { field: 'email', code: 'invitation_pending', message: 'Invitation e-mail not sent yet' },
+      ]),
+      student_id: id,
+    }
+    const sent = routeFetch({
+      'GET /api/v1/admin/students/index': list([]),
+      'POST /api/v1/admin/students/invite_csv/preview': {
+        status: 200,
+        body: { data: { rows: [pending], total: 1, valid: 0, invalid: 1 } },
+      },
+      'POST /api/v1/admin/students/resend_invitation': {
+        status: 200,
+        body: { data: { student: student(), mail_sent: true } },
+      },
+    })
+    renderScreen('/admin/students', '/admin/students', <StudentsScreen />)
+    await screen.findByText('Brak kursantów dla tych filtrów.')
+    fireEvent.click(screen.getByRole('button', { name: 'Zaproś z pliku CSV' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Zaproś kursantów z pliku CSV' })
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Zawartość pliku' }), {
+      target: { value: 'email\njan@firma.pl' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sprawdź' }))
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Wyślij zaproszenie ponownie' }))
+    expect(await within(dialog).findByText('zaproszenie wysłane')).toBeTruthy()
+    expect(sent.find((r) => r.path.endsWith('/resend_invitation'))?.body).toEqual({ student_id: id })
+  })
+
   it('previews a CSV with its bad rows before sending only the good ones', async () => {
     await activateLocale('en')
     const csv =
