@@ -6,9 +6,9 @@ import { queryClient } from './api/query-client.ts'
 import { getSession, subscribeSession } from './api/session.ts'
 import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
-import { activateLocale, readStoredLocale } from './app/i18n.ts'
-import { identifyUser, initMonitoring } from './app/monitoring.ts'
 import { preloadDashboardScreen } from './app/screen-chunks.ts'
+import { activateLocale, readStoredLocale } from './config/i18n.ts'
+import { identifyUser, initMonitoring } from './config/monitoring.ts'
 import { whenIdle } from './ui/when-idle.ts'
 
 // A signed-in start downloads its screen and asks for its data alongside the language and the

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
+import { dashboardChildPaths } from '../config/paths.ts'
 import { lazyComponent } from '../ui/lazy-component.tsx'
-import { dashboardChildPaths } from './paths.ts'
 import { dashboardChunks } from './screen-chunks.ts'
 
 // Every dashboard screen is a chunk of its own, downloaded when first opened.

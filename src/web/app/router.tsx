@@ -1,8 +1,8 @@
 import { type RouteObject, useRoutes } from 'react-router-dom'
+import { paths } from '../config/paths.ts'
 import { LoginScreen } from '../features/auth/login-screen.tsx'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
-import { paths } from './paths.ts'
 import { RootLayout } from './root-layout.tsx'
 import { dashboardChunks } from './screen-chunks.ts'
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router-dom'
-import { paths } from './paths.ts'
+import { paths } from '../config/paths.ts'
 
 // The dashboard's chunks (decisions.md "The dashboards' first load: fewer, larger chunks"). The
 // routes load them when they render; a signed-in cold start also begins the current screen's at
