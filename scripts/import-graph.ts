@@ -23,7 +23,7 @@ export type Import = {
 }
 
 export type Edge = Import & {
-  /** A repository path (`src/web/app/paths.ts`), or a package's name (`drizzle-orm`). */
+  /** A repository path (`src/web/config/paths.ts`), or a package's name (`drizzle-orm`). */
   to: string
 }
 

@@ -1,7 +1,7 @@
 // Unit-test setup shared by every unit test (vitest.config.ts `setupFiles`).
 import 'fake-indexeddb/auto'
 import fc from 'fast-check'
-// The app loads catalogs and the dialogs' Modal when it needs them (app/i18n.ts,
+// The app loads catalogs and the dialogs' Modal when it needs them (config/i18n.ts,
 // ui/app-dialog.tsx); tests have them from the start, so languages switch and dialogs open at once.
 import { loadCatalog } from './config/i18n.ts'
 

@@ -27,7 +27,7 @@ const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson
 const VoiceConfirmationScreen = lazyComponent(
   async () => (await dashboardChunks.voiceConfirmation()).VoiceConfirmationScreen,
 )
-// Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
+// Not among the shell's preloaded screens (preload-screen.ts): the login's budget has no room left.
 const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
 // The same for LearnCube's classroom; LearnCube's own script loads only inside it.
 const LearncubeScreen = lazyComponent(
