@@ -16,5 +16,3 @@ export type OutboxWrite = { lessonId: string; idempotencyKey: string } & (
 )
 
 export type OutboxKind = OutboxWrite['kind']
-
-export const OUTBOX_KINDS = ['update', 'rating', 'aiReview'] as const satisfies readonly OutboxKind[]

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie'
 import * as v from 'valibot'
 import { type OutboxRow, outboxTable } from './lektorium-db.ts'
-import { OUTBOX_KINDS, type OutboxWrite } from './outbox-write.ts'
+import type { OutboxKind, OutboxWrite } from './outbox-write.ts'
 
 // The outbox (architecture.md "Offline"; decisions.md "Offline writes go to a Dexie outbox, not to
 // paused mutations"): notes, memos and ratings written with no connection wait here with the
@@ -44,13 +44,14 @@ const entrySchema = v.object({
     }),
   ),
 })
-const knownKind = v.picklist(OUTBOX_KINDS)
+/** Every kind this build writes (the compiler wants each one here). */
+const KINDS: Record<OutboxKind, true> = { update: true, rating: true, aiReview: true }
+const isKnown = (kind: string): kind is OutboxKind => Object.hasOwn(KINDS, kind)
 
 function toEntry(row: v.InferOutput<typeof entrySchema>): OutboxEntry {
   const { kind, refusal, ...rest } = row
-  const known = v.safeParse(knownKind, kind)
-  return known.success
-    ? { ...rest, kind: known.output, refusal: refusal ?? null }
+  return isKnown(kind)
+    ? { ...rest, kind, refusal: refusal ?? null }
     : { ...rest, kind: 'unknown', storedKind: kind, refusal: refusal ?? null }
 }
 
