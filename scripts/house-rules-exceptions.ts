@@ -118,7 +118,7 @@ waitlist → users/repository.ts: takes findActiveUser, lockUser: reads, locks o
 const DATABASE_LAYER = `
 modules/admin: audit.ts, lack-of-slots-service.ts, overview-service.ts, second-factor.ts — the console's reports, the audit log and the second factor query in the service
 modules/ai-lesson: topics.ts — the AI lesson's topics read past lessons in the service
-modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking batch calls the SQL function on its own connection (pg); the lesson lists and views read in the service
+modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking batch runs the SQL function on the pool and reads pg's errors; the lesson lists and views read in the service
 modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
 modules/recordings: archives.ts, lesson-media.ts — the archives and the lesson's media read and write their rows in place
 modules/room: chat.ts, interactions.ts, provider-ops.ts, room-access.ts, room-bus.ts, token-service.ts, video-sessions.ts — the room's services query its tables in place
@@ -126,8 +126,14 @@ modules/settings: announced-url.ts — stores the announced address beside the s
 platform: file-references.ts, idempotency.ts, jobs.ts, server-secrets.ts, sessions.ts — the platform's stores (file references, idempotent answers, jobs, secrets, sessions) are repositories not yet named so
 `
 
+function parts(line: string, pattern: RegExp): [string, string, string] {
+  const [, a, b, c] = pattern.exec(line) ?? []
+  if (a === undefined || b === undefined || c === undefined) throw new Error(`Unreadable exception: ${line}`)
+  return [a, b, c]
+}
+
 function modulePublic(line: string): Exception {
-  const [, importer = '', file = '', reason = ''] = /^(\S+) → (\S+): (.+)$/.exec(line) ?? []
+  const [importer, file, reason] = parts(line, /^(\S+) → (\S+): (.+)$/)
   return {
     rule: 'module-public',
     from: `src/server/modules/${importer}/`,
@@ -137,7 +143,7 @@ function modulePublic(line: string): Exception {
 }
 
 function databaseLayer(line: string): Exception {
-  const [, folder = '', files = '', reason = ''] = /^(\S+): (.+?) — (.+)$/.exec(line) ?? []
+  const [folder, files, reason] = parts(line, /^(\S+): (.+?) — (.+)$/)
   return {
     rule: 'database-layer',
     from: files.split(', ').map((file) => `src/server/${folder}/${file}`),
