@@ -82,7 +82,9 @@ describe('the check itself', () => {
       'src/server/modules/users/public.ts': 'export type Me = 1\n',
       'src/web/app/paths.ts': 'export const paths = 1\n',
       'src/web/config/theme.ts': "import { http } from '../api/http.ts'\n",
-      'src/web/api/http.ts': "import { outbox } from '../offline/outbox.ts'\nexport const http = 1\n",
+      'src/web/api/http.ts':
+        "import { outbox } from '../offline/outbox.ts'\nexport const http = 1\nimport { Button } from '../ui/button.tsx'\n",
+      'src/web/ui/button.tsx': 'export const Button = 1\n',
       'src/web/offline/outbox.ts': "export const outbox = () => import('../api/http.ts')\n",
       'src/web/features/a/screen.tsx':
         "import { paths } from '../../app/paths.ts'\nimport { b } from '../b/b.ts'\nimport { x } from '../../../server/x.ts'\n",
@@ -99,6 +101,7 @@ describe('the check itself', () => {
       'src/server/modules/lessons/service.ts:1 → drizzle-orm (eq): only server/db and repositories (repository.ts, *-repository.ts) touch Drizzle and the tables',
       'src/server/modules/lessons/service.ts:2 → src/server/db/schema.ts (users): only server/db and repositories (repository.ts, *-repository.ts) touch Drizzle and the tables',
       "src/server/modules/lessons/service.ts:3 → src/server/modules/users/lists.ts (viewerOf): a module imports only another module's public.ts",
+      'src/web/api/http.ts:3 → src/web/ui/button.tsx (Button): a web layer imports only the layers below it: app/ → features/ → ui/ → api/ → offline/ → config/',
       'src/web/config/theme.ts:1 → src/web/api/http.ts (http): config/ imports nothing of the web but config/ and the catalogs',
       'src/web/features/a/screen.tsx:1 → src/web/app/paths.ts (paths): nothing below app/ imports app/ (app/ wires; paths, theme, i18n, the guard are in config/)',
       'src/web/features/a/screen.tsx:2 → src/web/features/b/b.ts (b): a feature never imports another feature (what two share moves to ui/, api/ or domain/)',

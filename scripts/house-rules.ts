@@ -17,6 +17,8 @@ export const RULES = {
   'below-app': 'nothing below app/ imports app/ (app/ wires; paths, theme, i18n, the guard are in config/)',
   'offline-api': 'offline/ never imports api/ (api/ sends what offline/ keeps)',
   'config-bottom': 'config/ imports nothing of the web but config/ and the catalogs',
+  'web-order':
+    'a web layer imports only the layers below it: app/ → features/ → ui/ → api/ → offline/ → config/',
   'infrastructure-modules': 'server/db and server/platform never import server/modules',
   'module-public': "a module imports only another module's public.ts",
   'database-layer':
@@ -55,6 +57,10 @@ const REPOSITORY = /(?:^|\/|-)repository\.ts$/
 const under = (file: string, dir: string) => file.startsWith(dir)
 const segment = (file: string, index: number) => file.split('/')[index] ?? ''
 
+/** The web's layers, from the bottom up (docs/architecture.md "Three layers, one direction"). */
+const WEB_LAYERS = ['config', 'offline', 'api', 'ui', 'features', 'app']
+const webLayer = (file: string) => (file.startsWith('src/web/') ? WEB_LAYERS.indexOf(segment(file, 2)) : -1)
+
 /** The layer rules one import breaks. */
 export function layerRules(from: string, edge: Edge): Rule[] {
   const to = edge.to
@@ -85,6 +91,8 @@ export function layerRules(from: string, edge: Edge): Rule[] {
     !under(to, web('locales'))
   )
     broken.push('config-bottom')
+  const [fromLayer, toLayer] = [webLayer(from), webLayer(to)]
+  if (broken.length === 0 && fromLayer >= 0 && toLayer >= 0 && fromLayer < toLayer) broken.push('web-order')
   if (
     (under(from, 'src/server/db/') || under(from, 'src/server/platform/')) &&
     under(to, 'src/server/modules/')

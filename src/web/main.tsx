@@ -9,7 +9,7 @@ import { connectTransport } from './app/connect-transport.ts'
 import { preloadDashboardScreen } from './app/preload-screen.ts'
 import { activateLocale, readStoredLocale } from './config/i18n.ts'
 import { identifyUser, initMonitoring } from './config/monitoring.ts'
-import { whenIdle } from './ui/when-idle.ts'
+import { whenIdle } from './config/when-idle.ts'
 
 // A signed-in start downloads its screen and asks for its data alongside the language and the
 // first render.
