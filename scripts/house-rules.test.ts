@@ -7,8 +7,10 @@ import { EXCEPTIONS } from './house-rules-exceptions.ts'
 import { importsOf } from './import-graph.ts'
 
 // The house's rules (docs/architecture.md "The house's rules") on the repository's import graph.
-// Test code is left out of them (scripts/house-rules.ts says why). A failure prints each break as
-// `from → to: rule`; an exception that excuses nothing any more must leave the list.
+// Test code is left out of the rules: `*.test.ts(x)` (the integration tests too), `*.e2e.ts`, the
+// `test-support/` folders and the web's test setup (`test-setup.ts`, `test-utils.tsx`): a test may
+// reach into any layer to build its scene. A failure prints each break as `from → to: rule`; an
+// exception (scripts/house-rules-exceptions.ts) that excuses nothing any more must leave the list.
 
 describe('the code', () => {
   it('keeps the house’s rules, but for the listed exceptions', { timeout: 60_000 }, () => {
