@@ -8,10 +8,10 @@ import type {
   RatingInput,
 } from '../../domain/api/my-lessons.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import { whenIdle } from '../config/when-idle.ts'
 import type { OutboxEntry } from '../offline/outbox.ts'
 import { preloadOutbox, queueLessonWrite } from '../offline/outbox-queue.ts'
 import type { OutboxWrite } from '../offline/outbox-write.ts'
-import { whenIdle } from '../config/when-idle.ts'
 import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
 import { type MaterialInput, type UploadControl, uploadMaterial } from './material-upload.ts'
