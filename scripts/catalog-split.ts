@@ -6,9 +6,9 @@ import type { Plugin } from 'vite'
 // A page downloads the messages it shows, not the whole catalog (architecture.md "Loading"). In a
 // production build every module of src/web registers the Polish (default) messages it uses, so
 // they come with its chunk; English, the other locale, stays one chunk (src/locales/en.po) loaded
-// when chosen. Development and tests load the whole catalogs (src/web/app/i18n.ts).
+// when chosen. Development and tests load the whole catalogs (src/web/config/i18n.ts).
 
-const REGISTRY = path.resolve('src/web/app/catalog-registry.ts')
+const REGISTRY = path.resolve('src/web/config/catalog-registry.ts')
 const SPLIT_LOCALE = 'pl'
 /** Lingui's compiled descriptors name their message by id: `{ id: "Xy12ab" }`, `<Trans id=…>`. */
 const MESSAGE_ID = /\bid\s*:\s*["']([^"']+)["']/g

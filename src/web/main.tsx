@@ -6,10 +6,10 @@ import { queryClient } from './api/query-client.ts'
 import { getSession, subscribeSession } from './api/session.ts'
 import { App } from './app/app.tsx'
 import { connectTransport } from './app/connect-transport.ts'
-import { activateLocale, readStoredLocale } from './app/i18n.ts'
-import { identifyUser, initMonitoring } from './app/monitoring.ts'
-import { preloadDashboardScreen } from './app/screen-chunks.ts'
-import { whenIdle } from './ui/when-idle.ts'
+import { preloadDashboardScreen } from './app/preload-screen.ts'
+import { activateLocale, readStoredLocale } from './config/i18n.ts'
+import { identifyUser, initMonitoring } from './config/monitoring.ts'
+import { whenIdle } from './config/when-idle.ts'
 
 // A signed-in start downloads its screen and asks for its data alongside the language and the
 // first render.

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { theme } from './app/theme.ts'
+import { theme } from './config/theme.ts'
 
 /** Renders one screen with the app's providers at a given path (unit tests only). */
 export function renderScreen(path: string, pattern: string, screen: ReactNode) {

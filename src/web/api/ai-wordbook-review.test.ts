@@ -3,13 +3,13 @@ import { QueryClient } from '@tanstack/react-query'
 import { Rating } from 'ts-fsrs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { newCard, stateName } from '../../domain/ai-lesson/scheduling.ts'
-import type { Word } from '../../domain/api/ai-lesson.ts'
+import type { ReviewInput, Word } from '../../domain/api/ai-lesson.ts'
 import { clearOutbox, outboxEntries } from '../offline/outbox.ts'
 import { queueLessonWrite } from '../offline/outbox-queue.ts'
-import { syncOutbox } from '../offline/outbox-sync.ts'
 import { studentProfile } from '../test-support/profile-fixture.ts'
 import { routeFetch } from '../test-support/test-fetch.ts'
 import { signInAs } from '../test-support/test-session.ts'
+import { syncOutbox } from './outbox-sync.ts'
 import { clearSession, getSession } from './session.ts'
 import { previewReview } from './word-preview.ts'
 
@@ -45,8 +45,13 @@ describe('an offline wordbook review', () => {
     const sent = routeFetch({
       'POST /api/v1/ai-lesson/words/review': { status: 200, body: { data: reviewed } },
     })
-    const input = { word_id: WORD_ID, grade: 3, reviewed_at: '2026-03-10T10:00:00.000Z' }
-    await queueLessonWrite(getSession()?.userId ?? '', 'aiReview', WORD_ID, input, 'review-key-1')
+    const input: ReviewInput = { word_id: WORD_ID, grade: 3, reviewed_at: '2026-03-10T10:00:00.000Z' }
+    await queueLessonWrite(getSession()?.userId ?? '', {
+      kind: 'aiReview',
+      lessonId: WORD_ID,
+      input,
+      idempotencyKey: 'review-key-1',
+    })
     await syncOutbox(new QueryClient())
     await syncOutbox(new QueryClient())
     expect(sent.map((r) => [r.path, r.headers['idempotency-key'], r.body])).toEqual([

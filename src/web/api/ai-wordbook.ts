@@ -123,7 +123,7 @@ export function useReviewWord() {
       const queue = async (): Promise<'queued'> => {
         const userId = getSession()?.userId
         if (!userId) throw new ApiError({ kind: 'network', message: 'No session to queue the review for' })
-        await queueLessonWrite(userId, 'aiReview', word.id, input, idempotencyKey)
+        await queueLessonWrite(userId, { kind: 'aiReview', lessonId: word.id, input, idempotencyKey })
         store(previewReview(word, grade, new Date(input.reviewed_at)))
         return 'queued'
       }

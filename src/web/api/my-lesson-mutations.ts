@@ -8,10 +8,10 @@ import type {
   RatingInput,
 } from '../../domain/api/my-lessons.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
+import { whenIdle } from '../config/when-idle.ts'
 import type { OutboxEntry } from '../offline/outbox.ts'
 import { preloadOutbox, queueLessonWrite } from '../offline/outbox-queue.ts'
-import { useOutboxEntries } from '../offline/outbox-sync.ts'
-import { whenIdle } from '../ui/when-idle.ts'
+import type { OutboxWrite } from '../offline/outbox-write.ts'
 import { ApiError } from './api-error.ts'
 import { type LessonList, lessonKeys } from './lessons.ts'
 import { type MaterialInput, type UploadControl, uploadMaterial } from './material-upload.ts'
@@ -25,6 +25,7 @@ import {
   reportAbsence,
   updateLesson,
 } from './my-lesson-writes.ts'
+import { useOutboxEntries } from './outbox-sync.ts'
 import { profileKeys } from './profile.ts'
 import { getSession } from './session.ts'
 import { timetableKeys } from './timetables.ts'
@@ -96,15 +97,11 @@ export type Queued = typeof QUEUED
  * Sends a note, memo or rating; with no connection (or when the request cannot get through) it
  * goes to the outbox with the same Idempotency-Key instead, to be replayed exactly once.
  */
-async function sendOrQueue<R>(
-  kind: 'update' | 'rating',
-  write: LessonWrite<unknown>,
-  send: () => Promise<R>,
-): Promise<R | Queued> {
+async function sendOrQueue<R>(write: OutboxWrite, send: () => Promise<R>): Promise<R | Queued> {
   const userId = getSession()?.userId
   const queue = async () => {
     if (!userId) throw new ApiError({ kind: 'network', message: 'No session to queue the write for' })
-    await queueLessonWrite(userId, kind, write.lesson.id, write.input, write.idempotencyKey)
+    await queueLessonWrite(userId, write)
     return QUEUED
   }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue()
@@ -122,7 +119,16 @@ const answered = <R>(answer: R | Queued): R | undefined => (answer === QUEUED ? 
 export const useUpdateLesson = () =>
   useLessonWrite<LessonUpdate, Lesson | Queued>(
     myLessonMutationKeys.update,
-    (write) => sendOrQueue('update', write, () => updateLesson(write.input, write.idempotencyKey)),
+    (write) =>
+      sendOrQueue(
+        {
+          kind: 'update',
+          lessonId: write.lesson.id,
+          input: write.input,
+          idempotencyKey: write.idempotencyKey,
+        },
+        () => updateLesson(write.input, write.idempotencyKey),
+      ),
     answered,
   )
 
@@ -157,10 +163,18 @@ export const useRateLesson = () =>
   useLessonWrite<RatingInput & { mode: RatingMode }, Lesson | Queued>(
     myLessonMutationKeys.rating,
     (write) =>
-      sendOrQueue('rating', write, () => {
-        const { mode, ...rating } = write.input
-        return rateLesson(mode, rating, write.idempotencyKey)
-      }),
+      sendOrQueue(
+        {
+          kind: 'rating',
+          lessonId: write.lesson.id,
+          input: write.input,
+          idempotencyKey: write.idempotencyKey,
+        },
+        () => {
+          const { mode, ...rating } = write.input
+          return rateLesson(mode, rating, write.idempotencyKey)
+        },
+      ),
     answered,
   )
 

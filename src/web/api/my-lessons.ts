@@ -8,7 +8,7 @@ import {
   type ScheduledLessons,
   scheduledLessonsResponse,
 } from '../../domain/api/my-lessons.ts'
-import { whenIdle } from '../ui/when-idle.ts'
+import { whenIdle } from '../config/when-idle.ts'
 import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { type LessonList, type LessonPageQuery, lessonKeys } from './lessons.ts'

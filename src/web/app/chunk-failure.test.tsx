@@ -4,10 +4,10 @@ import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activateLocale } from '../config/i18n.ts'
+import { theme } from '../config/theme.ts'
 import { ChunkFailure } from './chunk-failure.tsx'
 import { CHUNK_RELOAD_KEY } from './chunk-reload.ts'
-import { activateLocale } from './i18n.ts'
-import { theme } from './theme.ts'
 
 function show(reload: () => void) {
   return render(

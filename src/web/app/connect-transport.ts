@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core'
 import { TOAST_MS } from '../../domain/constants.ts'
 import { connectTransportUi } from '../api/transport.ts'
+import { reportError } from '../config/monitoring.ts'
 import { showToast } from '../ui/toast.ts'
-import { reportError } from './monitoring.ts'
 import { navigateOutsideReact } from './navigation.ts'
 
 /**

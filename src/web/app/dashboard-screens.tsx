@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
+import { dashboardChildPaths } from '../config/paths.ts'
 import { lazyComponent } from '../ui/lazy-component.tsx'
-import { dashboardChildPaths } from './paths.ts'
 import { dashboardChunks } from './screen-chunks.ts'
 
 // Every dashboard screen is a chunk of its own, downloaded when first opened.
@@ -27,7 +27,7 @@ const AiLessonScreen = lazyComponent(async () => (await dashboardChunks.aiLesson
 const VoiceConfirmationScreen = lazyComponent(
   async () => (await dashboardChunks.voiceConfirmation()).VoiceConfirmationScreen,
 )
-// Not among the shell's preloaded screens (screen-chunks.ts): the login's budget has no room left.
+// Not among the shell's preloaded screens (preload-screen.ts): the login's budget has no room left.
 const LessonRoomRoute = lazyComponent(async () => (await import('./lesson-room-route.tsx')).LessonRoomRoute)
 // The same for LearnCube's classroom; LearnCube's own script loads only inside it.
 const LearncubeScreen = lazyComponent(

@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { reportError } from '../config/monitoring.ts'
 import { isChunkLoadError } from '../ui/chunk-load.ts'
 import { ChunkFailure } from './chunk-failure.tsx'
 import { ErrorFallback } from './error-fallback.tsx'
-import { reportError } from './monitoring.ts'
 
 type Props = {
   children: ReactNode

@@ -4,8 +4,8 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { LOCALES, type Locale } from '../../domain/constants.ts'
+import { isCatalogLoaded, loadCatalog, readStoredLocale, translateIn } from '../config/i18n.ts'
 import { LogoMark } from '../ui/logo.tsx'
-import { isCatalogLoaded, loadCatalog, readStoredLocale, translateIn } from './i18n.ts'
 
 type Texts = { title: MessageDescriptor; body: MessageDescriptor }
 

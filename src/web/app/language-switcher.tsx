@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { SegmentedControl } from '@mantine/core'
 import { LOCALES } from '../../domain/constants.ts'
-import { isLocale } from './i18n.ts'
+import { isLocale } from '../config/i18n.ts'
 import { useSwitchLocale } from './use-profile-locale.ts'
 
 /**

@@ -3,11 +3,11 @@ import { Button } from '@mantine/core'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getSession } from '../api/session.ts'
+import { activateLocale } from '../config/i18n.ts'
 import { clearOutbox, countUnsent, enqueueWrite } from '../offline/outbox.ts'
 import { studentProfile } from '../test-support/profile-fixture.ts'
 import { answerWith, signInAs } from '../test-support/test-session.ts'
 import { renderScreen } from '../test-utils.tsx'
-import { activateLocale } from './i18n.ts'
 import { useLogoutWithWarning } from './logout-confirm.tsx'
 
 // Logout with writes still waiting in the outbox warns first, then empties it.

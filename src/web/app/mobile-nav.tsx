@@ -17,10 +17,10 @@ import {
 } from '@tabler/icons-react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Profile } from '../../domain/api/profile.ts'
+import { paths } from '../config/paths.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { useLogoutWithWarning } from './logout-confirm.tsx'
 import type { NavLinkItem } from './nav-links.ts'
-import { paths } from './paths.ts'
 
 const icons: Record<NavLinkItem['key'], typeof IconUser> = {
   'my-lessons': IconCalendarEvent,

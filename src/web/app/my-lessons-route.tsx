@@ -28,7 +28,7 @@ export function MyLessonsRoute() {
 /**
  * What my-lessons always shows, whatever its tab: the scheduled lessons and whether there are group
  * lessons. A signed-in start on my-lessons asks for them once this chunk has arrived, alongside the
- * profile, not after the screen has rendered (app/screen-chunks.ts).
+ * profile, not after the screen has rendered (app/preload-screen.ts).
  */
 export function prefetchScreen(client: QueryClient): void {
   void client.prefetchQuery(scheduledLessonsQueryOptions())

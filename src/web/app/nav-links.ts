@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Profile } from '../../domain/api/profile.ts'
-import { isPartnerCompany } from './partner.ts'
-import { paths } from './paths.ts'
+import { isPartnerCompany } from '../config/partner.ts'
+import { paths } from '../config/paths.ts'
 
 export type NavLinkItem = {
   key: 'my-lessons' | 'set-lessons' | 'ai-lesson' | 'it-teachers'

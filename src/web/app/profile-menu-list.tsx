@@ -5,8 +5,8 @@ import { Trans } from '@lingui/react/macro'
 import { Menu } from '@mantine/core'
 import { IconLogout, IconUser } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
+import { paths } from '../config/paths.ts'
 import type { LoadedMenuProps } from '../ui/lazy-menu.tsx'
-import { paths } from './paths.ts'
 
 /** The profile menu with My profile and Log out (loaded when first opened). */
 export function ProfileMenuList({

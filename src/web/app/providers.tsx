@@ -5,8 +5,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import type { ReactNode } from 'react'
 import { confirmProfile } from '../api/profile.ts'
 import { persistOptions, queryClient } from '../api/query-client.ts'
+import { cssVariablesResolver, theme } from '../config/theme.ts'
 import { AppErrorBoundary } from './error-boundary.tsx'
-import { cssVariablesResolver, theme } from './theme.ts'
 import { Toasts } from './toasts.tsx'
 
 /** Theme, translations, notifications and the persisted server-state cache, around everything. */

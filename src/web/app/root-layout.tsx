@@ -2,12 +2,12 @@ import { Suspense, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useProfile } from '../api/profile.ts'
 import { type Session, useSession } from '../api/session.ts'
+import { type GuardSession, resolveDestination } from '../config/guard.ts'
+import { PARTNER_COMPANY_NAME } from '../config/partner.ts'
 import { AppLoader } from './app-loader.tsx'
 import { AppErrorBoundary } from './error-boundary.tsx'
-import { type GuardSession, resolveDestination } from './guard.ts'
 import { useLendNavigate } from './navigation.ts'
 import { OfflineBanner } from './offline-banner.tsx'
-import { PARTNER_COMPANY_NAME } from './partner.ts'
 
 const guardSession = (session: Session | null): GuardSession =>
   session && {

@@ -1,15 +1,15 @@
 import { type RouteObject, useRoutes } from 'react-router-dom'
+import { paths } from '../config/paths.ts'
 import { LoginScreen } from '../features/auth/login-screen.tsx'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
-import { paths } from './paths.ts'
+import { loadDashboardLayout } from './preload-screen.ts'
 import { RootLayout } from './root-layout.tsx'
-import { dashboardChunks } from './screen-chunks.ts'
 
 // The shell and the login ship in the entry; every other screen is a chunk of its own, downloaded
 // when its route is first opened (architecture.md "Loading"). A chunk that fails to load reaches
 // RootLayout's error boundary as a ChunkLoadError (product-rules.md "Errors").
-const DashboardLayout = lazyComponent(async () => (await dashboardChunks.layout()).DashboardLayout)
+const DashboardLayout = lazyComponent(async () => (await loadDashboardLayout()).DashboardLayout)
 // The school's console, one chunk for all its screens (never in the app's bundles), reached through
 // a small door chunk so this entry names one file for it (login budget).
 const AdminRoute = lazyComponent(() =>

@@ -1,13 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { matchPath } from 'react-router-dom'
-import { paths } from './paths.ts'
-
-// The dashboard's chunks (decisions.md "The dashboards' first load: fewer, larger chunks"). The
-// routes load them when they render; a signed-in cold start also begins the current screen's at
-// once, beside the layout's and the profile request, rather than after them (the layout shows its
-// screen only once the profile is known).
+// The dashboard screens' chunks (decisions.md "The dashboards' first load: fewer, larger chunks").
+// The routes load them when they render; a signed-in cold start also begins the current screen's
+// at once (preload-screen.ts, which also loads the layout's own chunk).
 export const dashboardChunks = {
-  layout: () => import('./dashboard-layout.tsx'),
   setLessons: () => import('../features/scheduling/set-lessons-screen.tsx'),
   myLessons: () => import('./my-lessons-route.tsx'),
   profile: () => import('../features/profile/profile-screen.tsx'),
@@ -16,37 +10,4 @@ export const dashboardChunks = {
   itTeachers: () => import('../features/it-teachers/it-teachers-screen.tsx'),
   aiLesson: () => import('../features/ai-lesson/ai-lesson-screen.tsx'),
   voiceConfirmation: () => import('../features/voice-sample/voice-confirmation-screen.tsx'),
-}
-
-const screens: [string, () => Promise<unknown>][] = [
-  [paths.setLessons, dashboardChunks.setLessons],
-  [paths.myLessons, dashboardChunks.myLessons],
-  [paths.profile, dashboardChunks.profile],
-  [paths.studentProfile, dashboardChunks.studentProfile],
-  [paths.teacher, dashboardChunks.teacher],
-  [paths.itTeachers, dashboardChunks.itTeachers],
-  [paths.aiLesson, dashboardChunks.aiLesson],
-  [paths.voiceConfirmation, dashboardChunks.voiceConfirmation],
-]
-
-/** A screen's chunk may ask for the data it always shows as soon as it has arrived. */
-type ScreenModule = { prefetchScreen?: (client: QueryClient) => void }
-
-/**
- * Starts downloading the dashboard layout and the screen of `pathname`, if it is one; once the
- * screen's code is here, its data is asked for alongside the profile rather than after it.
- */
-export function preloadDashboardScreen(pathname: string, client: QueryClient): void {
-  const screen = screens.find(([pattern]) => matchPath(pattern, pathname))
-  if (!screen) return
-  // Two tasks: each import appends a link per file it needs, which on a phone adds up to one long
-  // task before the first render.
-  void dashboardChunks.layout().catch(() => undefined)
-  setTimeout(
-    () =>
-      void screen[1]()
-        .then((module) => (module as ScreenModule).prefetchScreen?.(client))
-        .catch(() => undefined),
-    0,
-  )
 }

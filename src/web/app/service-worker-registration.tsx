@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Text } from '@mantine/core'
 import { Workbox } from 'workbox-window'
+import { reportError } from '../config/monitoring.ts'
+import { ACCENT_COLOR } from '../config/theme.ts'
 import { showInfoToast } from '../ui/info-toast.ts'
-import { reportError } from './monitoring.ts'
-import { ACCENT_COLOR } from './theme.ts'
 
 const UPDATE_NOTIFICATION_ID = 'service-worker-update'
 const UPDATE_CHECK_MS = 60 * 60 * 1000

@@ -1,7 +1,7 @@
 import { useNotifications } from '@mantine/notifications'
 import { Component, type ReactNode, Suspense, useState } from 'react'
+import { reportError } from '../config/monitoring.ts'
 import { lazyComponent } from '../ui/lazy-component.tsx'
-import { reportError } from './monitoring.ts'
 
 const ToastContainer = lazyComponent(async () => (await import('./toast-container.tsx')).ToastContainer)
 

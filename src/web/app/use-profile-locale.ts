@@ -5,8 +5,8 @@ import type { Locale } from '../../domain/constants.ts'
 import { useProfile } from '../api/profile.ts'
 import { useUpdateProfile } from '../api/profile-update.ts'
 import { useSession } from '../api/session.ts'
+import { activateLocale, readStoredLocale } from '../config/i18n.ts'
 import { localeErrorText, showErrorToast } from '../features/profile/profile-toasts.ts'
-import { activateLocale, readStoredLocale } from './i18n.ts'
 
 // The profile's locale (`locale`, product-rules.md "Records and fields") and the interface language
 // stay one choice: once per sign-in the interface takes the profile's, unless the user chose a

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/api-error.ts'
+import { drainOutbox } from '../api/outbox-sender.ts'
 import { outboxTable } from './lektorium-db.ts'
 import {
   clearOutbox,
   countUnsent,
   dismissEntry,
-  drainOutbox,
   enqueueWrite,
   type OutboxEntry,
   outboxEntries,
@@ -18,7 +18,7 @@ const OTHER = '7c0e6a11-1111-4222-8333-444455556666'
 const LESSON = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890'
 
 const note = (text: string, key: string) => ({
-  kind: 'update',
+  kind: 'update' as const,
   lessonId: LESSON,
   input: { lesson_id: LESSON, note: text },
   idempotencyKey: key,

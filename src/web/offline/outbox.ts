@@ -1,20 +1,31 @@
 import { liveQuery } from 'dexie'
 import * as v from 'valibot'
-import { ApiError } from '../api/api-error.ts'
 import { type OutboxRow, outboxTable } from './lektorium-db.ts'
+import type { OutboxKind, OutboxWrite } from './outbox-write.ts'
 
 // The outbox (architecture.md "Offline"; decisions.md "Offline writes go to a Dexie outbox, not to
 // paused mutations"): notes, memos and ratings written with no connection wait here with the
-// Idempotency-Key of the user's action, and are replayed in the order they were written. The server
-// applies a key once, so a replay cut off half-way (the connection or the server gone mid-request)
-// is simply sent again. A write the server refuses (e.g. the lesson was cancelled meanwhile) stays,
-// marked failed with the reason, until the user dismisses or retries it: nothing is dropped
-// silently.
+// Idempotency-Key of the user's action, and are replayed in the order they were written
+// (web/api/outbox-sender.ts). The server applies a key once, so a replay cut off half-way is simply
+// sent again. A write the server refuses stays, marked failed with the reason, until the user
+// dismisses or retries it: nothing is dropped silently.
 
-export type OutboxWrite = { kind: string; lessonId: string; input: unknown; idempotencyKey: string }
 export type Refusal = NonNullable<OutboxRow['refusal']>
-/** A row as read back: numbered, and `refusal` null until the server refuses it. */
-export type OutboxEntry = Omit<OutboxRow, 'seq' | 'refusal'> & { seq: number; refusal: Refusal | null }
+
+type Stored<W> = W extends OutboxWrite ? Omit<W, 'input'> & { input: unknown } : never
+
+/**
+ * A row as read back: numbered, and `refusal` null until the server refuses it. Its input is
+ * checked when it is sent (another build may have written it); a kind this build does not know is
+ * `unknown`, kept to be shown as refused rather than lost.
+ */
+export type OutboxEntry = Omit<OutboxRow, 'seq' | 'refusal' | 'kind' | 'input'> & {
+  seq: number
+  refusal: Refusal | null
+} & (
+    | Stored<OutboxWrite>
+    | { kind: 'unknown'; storedKind: string; lessonId: string; idempotencyKey: string; input: unknown }
+  )
 
 const entrySchema = v.object({
   seq: v.number(),
@@ -33,6 +44,16 @@ const entrySchema = v.object({
     }),
   ),
 })
+/** Every kind this build writes (the compiler wants each one here). */
+const KINDS: Record<OutboxKind, true> = { update: true, rating: true, aiReview: true }
+const isKnown = (kind: string): kind is OutboxKind => Object.hasOwn(KINDS, kind)
+
+function toEntry(row: v.InferOutput<typeof entrySchema>): OutboxEntry {
+  const { kind, refusal, ...rest } = row
+  return isKnown(kind)
+    ? { ...rest, kind, refusal: refusal ?? null }
+    : { ...rest, kind: 'unknown', storedKind: kind, refusal: refusal ?? null }
+}
 
 export async function enqueueWrite(userId: string, write: OutboxWrite, now = Date.now()): Promise<number> {
   return outboxTable().add({ userId, ...write, createdAt: now, state: 'pending' })
@@ -44,7 +65,7 @@ export async function outboxEntries(userId: string): Promise<OutboxEntry[]> {
   const entries: OutboxEntry[] = []
   for (const row of rows) {
     const parsed = v.safeParse(entrySchema, row)
-    if (parsed.success) entries.push({ ...parsed.output, refusal: parsed.output.refusal ?? null })
+    if (parsed.success) entries.push(toEntry(parsed.output))
     else if (typeof row.seq === 'number') await outboxTable().delete(row.seq)
   }
   return entries
@@ -61,6 +82,16 @@ export function watchOutbox(userId: string, onChange: (entries: OutboxEntry[]) =
 
 export const countUnsent = (userId: string) => outboxTable().where('userId').equals(userId).count()
 
+/** Whether the entry still waits (another tab may have sent it meanwhile). */
+export const isStillQueued = async (seq: number) => (await outboxTable().get(seq)) !== undefined
+
+/** The server has the write: it leaves the outbox. */
+export const removeSent = (seq: number) => outboxTable().delete(seq)
+
+/** The server refused the write: it stays, with the reason, for the user to resend or dismiss. */
+export const markRefused = (seq: number, refusal: Refusal) =>
+  outboxTable().update(seq, { state: 'failed', refusal })
+
 /** The user gives up a refused write. */
 export const dismissEntry = (seq: number) => outboxTable().delete(seq)
 
@@ -69,62 +100,3 @@ export const retryEntry = (seq: number) => outboxTable().update(seq, { state: 'p
 
 /** Logout empties the outbox (after the user agreed to lose what it holds). */
 export const clearOutbox = () => outboxTable().clear()
-
-/**
- * Whether a failure leaves the write's fate open (not sent, or the answer lost): keep it pending
- * and stop, so later writes do not overtake it. Anything else is the server's refusal.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true
-  if (error.kind !== 'http' || error.isServerError) return true
-  return error.status === 401 || error.status === 408 || error.status === 429
-}
-
-export type DrainReport = { sent: number; refused: number; stopped: boolean }
-
-let draining: Promise<DrainReport> | null = null
-
-/**
- * Sends the user's pending writes one by one, in order. Sent ones leave the outbox (`onSent`
- * with the answer), refused ones are marked failed; the first unreachable one stops the run.
- * One run at a time per tab, and one per browser where Web Locks exist.
- */
-export function drainOutbox(
-  userId: string,
-  send: (entry: OutboxEntry) => Promise<unknown>,
-  onSent: (entry: OutboxEntry, answer: unknown) => void = () => {},
-): Promise<DrainReport> {
-  if (draining) return draining
-  const run = async (): Promise<DrainReport> => {
-    const report: DrainReport = { sent: 0, refused: 0, stopped: false }
-    for (const entry of await outboxEntries(userId)) {
-      if (entry.state !== 'pending') continue
-      // Another tab may have sent it while this one waited for the lock.
-      if ((await outboxTable().get(entry.seq)) === undefined) continue
-      try {
-        const answer = await send(entry)
-        await outboxTable().delete(entry.seq)
-        report.sent++
-        onSent(entry, answer)
-      } catch (error) {
-        if (isUnreachable(error)) {
-          report.stopped = true
-          return report
-        }
-        const refusal: Refusal =
-          error instanceof ApiError
-            ? { code: error.code ?? null, status: error.status ?? null, params: error.params }
-            : { code: null, status: null, params: {} }
-        await outboxTable().update(entry.seq, { state: 'failed', refusal })
-        report.refused++
-      }
-    }
-    return report
-  }
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  const locked = locks ? locks.request('lektorium-outbox', run) : run()
-  draining = locked.finally(() => {
-    draining = null
-  })
-  return draining
-}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale } from '../app/i18n.ts'
+import { activateLocale } from '../config/i18n.ts'
 import { renderScreen } from '../test-utils.tsx'
 import { FilePicker } from './file-picker.tsx'
 

@@ -3,7 +3,7 @@ import { Button, MantineProvider, Menu } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { lazy } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { theme } from '../app/theme.ts'
+import { theme } from '../config/theme.ts'
 import { LazyMenu, type LoadedMenuProps } from './lazy-menu.tsx'
 
 function Loaded({ target, opened, onChange }: LoadedMenuProps) {

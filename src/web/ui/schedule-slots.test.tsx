@@ -6,8 +6,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Timetable, TimetableSlot } from '../../domain/api/timetables.ts'
 import { SLOT_TOOLTIP_MS } from '../../domain/constants.ts'
-import { activateLocale } from '../app/i18n.ts'
-import { theme } from '../app/theme.ts'
+import { activateLocale } from '../config/i18n.ts'
+import { theme } from '../config/theme.ts'
 import { ScheduleSlots, type SlotSelection } from './schedule-slots.tsx'
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`

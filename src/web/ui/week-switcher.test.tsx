@@ -5,8 +5,8 @@ import { MantineProvider } from '@mantine/core'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WEEK_SWITCH_TOOLTIP_MS } from '../../domain/constants.ts'
-import { activateLocale } from '../app/i18n.ts'
-import { theme } from '../app/theme.ts'
+import { activateLocale } from '../config/i18n.ts'
+import { theme } from '../config/theme.ts'
 import { WeekSwitcher } from './week-switcher.tsx'
 
 const bounds = { min: '2026-11-23', max: '2026-11-30' }

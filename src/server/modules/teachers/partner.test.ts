@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isPartnerCompany } from './partner.ts'
 
 // IT teachers are for the partner company's users (product-rules.md "Who uses it"); the web's rule
-// (src/web/app/partner.ts).
+// (src/web/config/partner.ts).
 
 describe('isPartnerCompany', () => {
   it('matches a company name containing the partner name, ignoring case', () => {

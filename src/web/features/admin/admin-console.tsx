@@ -23,7 +23,7 @@ import { useAdoptOperatorLocale } from './use-operator-locale.ts'
 import { VerifySecondFactor } from './verify-second-factor.tsx'
 
 // The school's console: one chunk for all its screens, so nothing of it reaches the students' and
-// teachers' pages. The guard (app/guard.ts) lets only operators in; here the session's second
+// teachers' pages. The guard (config/guard.ts) lets only operators in; here the session's second
 // factor decides between enrolling, verifying and the console itself.
 
 const consoleRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { signInAsOperator } from '../../test-support/operator-session.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'

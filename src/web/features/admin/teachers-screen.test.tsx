@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminTeacher } from '../../../domain/api/admin-teachers.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { routeFetch, type SentRequest } from '../../test-support/test-fetch.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { TeachersScreen } from './teachers-screen.tsx'

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useEffect } from 'react'
 import type { OperatorMe } from '../../api/admin.ts'
 import { useSession } from '../../api/session.ts'
-import { activateLocale, isLocale } from '../../app/i18n.ts'
+import { activateLocale, isLocale } from '../../config/i18n.ts'
 
 // The operator's saved language (GET /operator/me `locale`, set by `create-operator --locale`)
 // follows the students' and teachers' rule (app/use-profile-locale.ts): once per sign-in the

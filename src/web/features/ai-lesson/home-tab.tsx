@@ -10,7 +10,7 @@ import { useAiLessonUrl, useAiProgress, useAiSettings, useAiTopics } from '../..
 import { useWords } from '../../api/ai-wordbook.ts'
 import { useScheduledLessons } from '../../api/my-lessons.ts'
 import { useProfile } from '../../api/profile.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { tabSearch } from './ai-lesson-tabs.ts'
 import { roleOfTheDay } from './suggested-topics.ts'

@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text, Title } from '@ma
 import { IconTrash } from '@tabler/icons-react'
 import { formatPolandDate } from '../../../domain/poland-time.ts'
 import { useDeleteWord, useWords } from '../../api/ai-wordbook.ts'
-import { OUTBOX_KINDS, useOutboxEntries } from '../../offline/outbox-sync.ts'
+import { useOutboxEntries } from '../../api/outbox-sync.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { AddWordForm } from './add-word-form.tsx'
 import { ReviewCard } from './review-card.tsx'
@@ -14,9 +14,7 @@ export function WordbookTab() {
   const { t } = useLingui()
   const words = useWords()
   const remove = useDeleteWord()
-  const waiting = useOutboxEntries().filter(
-    (entry) => entry.kind === OUTBOX_KINDS.aiReview && entry.state === 'pending',
-  )
+  const waiting = useOutboxEntries().filter((entry) => entry.kind === 'aiReview' && entry.state === 'pending')
   const pendingIds = new Set(waiting.map((entry) => entry.lessonId))
   if (words.isPending) return <Loader size="sm" aria-label={t`Wczytywanie słowniczka`} />
   if (words.isError) return <FormError>{t`Nie udało się wczytać słowniczka.`}</FormError>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { AuthCard } from '../../ui/auth-card.tsx'
 import { FormError } from '../../ui/form-error.tsx'
 

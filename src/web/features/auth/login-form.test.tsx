@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ERROR_MESSAGES } from '../../../domain/errors.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { LoginScreen } from './login-screen.tsx'
 

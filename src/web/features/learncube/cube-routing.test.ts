@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { builtinRoomPath } from '../../app/paths.ts'
+import { builtinRoomPath } from '../../config/paths.ts'
 import { cubeRedirect } from './cube-routing.ts'
 
 const cube = { is_group: false, is_learncube: true }

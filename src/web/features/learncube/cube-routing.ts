@@ -1,5 +1,5 @@
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 
 /**
  * "The cube variant" (product-rules.md "Screens and routes"): a student goes straight in, never

@@ -4,7 +4,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconChalkboardOff, IconVideo } from '@tabler/icons-react'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
-import { ACCENT_COLOR } from '../../app/theme.ts'
+import { ACCENT_COLOR } from '../../config/theme.ts'
 
 /**
  * A cube lesson at a school without LearnCube's keys (the server answered another provider). It

@@ -7,7 +7,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconCalendarX, IconDoorExit, IconStar } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import type { Role } from '../../../domain/api/common.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import type { CallEnd, Cancellation } from './call/call-session.ts'
 
 const endTexts: Record<CallEnd, { title: MessageDescriptor; body: MessageDescriptor }> = {

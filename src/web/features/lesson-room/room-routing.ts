@@ -1,6 +1,6 @@
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
-import { asksForBuiltinRoom, paths } from '../../app/paths.ts'
+import { asksForBuiltinRoom, paths } from '../../config/paths.ts'
 
 /**
  * The video call routing of product-rules.md "Screens and routes", for someone who opens the room's

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { Role } from '../../../domain/api/common.ts'
-import { theme } from '../../app/theme.ts'
+import { theme } from '../../config/theme.ts'
 import { type LessonView, LessonViewProvider } from './lesson-view-context.tsx'
 
 // Unit tests of the my-lessons dialogs: the app's providers, a query cache the test can inspect

@@ -1,7 +1,7 @@
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { deviceTime } from '../../ui/slot-format.ts'
 
 // What a lesson shows on my-lessons, as pure functions of the lesson, the viewer and the time.

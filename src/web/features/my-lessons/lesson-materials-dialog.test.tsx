@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lessonKeys } from '../../api/lessons.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { fileFixture, fileId, teacherLessonFixture } from '../../test-support/lesson-fixture.ts'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { type Answer, routeFetch } from '../../test-support/test-fetch.ts'

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { Message } from '../../ui/message.tsx'
 
 const PLACEHOLDERS = ['first', 'second', 'third', 'fourth', 'fifth']

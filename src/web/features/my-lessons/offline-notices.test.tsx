@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { outboxTable } from '../../offline/lektorium-db.ts'
 import { clearOutbox, enqueueWrite, type OutboxEntry, outboxEntries } from '../../offline/outbox.ts'
 import { lessonId } from '../../test-support/lesson-fixture.ts'

@@ -4,8 +4,9 @@ import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { isErrorCode } from '../../api/api-error.ts'
 import { codeMessage } from '../../api/error-messages.ts'
+import { syncOutbox } from '../../api/outbox-sync.ts'
 import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
-import { loadOutbox, syncOutbox } from '../../offline/outbox-sync.ts'
+import { loadOutbox } from '../../offline/outbox-queue.ts'
 import { describeWrite } from './pending-writes.ts'
 
 /** The lessons shown are the device's copy; says when it was fetched. */

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../offline/outbox.ts'
+import type { OutboxKind } from '../../offline/outbox-write.ts'
 import { lessonFixture, lessonId } from '../../test-support/lesson-fixture.ts'
 import { describeWrite, withPendingWrites } from './pending-writes.ts'
 
 const lesson = lessonFixture({ note: 'stara', rating: { value: 2, comment: 'słabo' } })
 let seq = 0
-const entry = (kind: string, input: unknown, overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
+const entry = (
+  kind: OutboxKind,
+  input: unknown,
+  overrides: Partial<Pick<OutboxEntry, 'lessonId' | 'state'>> = {},
+): OutboxEntry => ({
   seq: ++seq,
   userId: 'u',
   lessonId: lesson.id,

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lessonKeys } from '../../api/lessons.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { finishedLessonFixture } from '../../test-support/lesson-fixture.ts'
 import { studentProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'

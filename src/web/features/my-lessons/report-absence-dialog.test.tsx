@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lessonKeys } from '../../api/lessons.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { lessonFixture, teacherLessonFixture } from '../../test-support/lesson-fixture.ts'
 import { STUDENT_ID, studentProfile, TEACHER_ID, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'

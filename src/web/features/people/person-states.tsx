@@ -5,7 +5,7 @@ import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@
 import { IconLock, IconUserQuestion } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 
 /** What the page looks like while it loads: the same shapes as the real one. */
 export function PersonSkeleton({ label }: { label: string }) {

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconCalendarEvent } from '@tabler/icons-react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { TeacherSummary } from '../../../domain/api/profile.ts'
 import { useProfile } from '../../api/profile.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { AddedStudentsOnlyNote } from '../../ui/added-students-only-note.tsx'
 
 /**

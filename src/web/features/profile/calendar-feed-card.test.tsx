@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearSession } from '../../api/session.ts'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { studentProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { resolveRedirect } from '../../app/guard.ts'
-import { paths } from '../../app/paths.ts'
+import { resolveRedirect } from '../../config/guard.ts'
+import { paths } from '../../config/paths.ts'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import {
   missingRequirements,

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../domain/api/profile.ts'
 import { personalDataFilled, skillDataFilled } from '../../../domain/completeness.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 
 // product-rules.md "Navigation guard": set-lessons, my-lessons and ai-lesson send a user who may
 // not open them to /dashboard/profile?redirect=<screen>. The profile says why and, once the

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { teacherProfile } from '../../test-support/profile-fixture.ts'
 import { answerWith, signInAs } from '../../test-support/test-session.ts'
 import { renderScreen } from '../../test-utils.tsx'

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom'
 import { useSession } from '../../api/session.ts'
-import { registrationFlow } from '../../app/guard.ts'
+import { registrationFlow } from '../../config/guard.ts'
 import { StudentRegistration } from './student-registration.tsx'
 import { TeacherRegistration } from './teacher-registration.tsx'
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { teacherProfile } from '../../test-support/profile-fixture.ts'
 import { renderScreen } from '../../test-utils.tsx'
 import { MissingDataReminder } from './missing-data-reminder.tsx'

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Profile } from '../../../domain/api/profile.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { markReminderShown, missingDataReminderDue } from './reminder-marker.ts'
 

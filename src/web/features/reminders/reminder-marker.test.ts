@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { markReminderShown, missingDataReminderDue, REMINDER_MARKER_KEY } from './reminder-marker.ts'
 

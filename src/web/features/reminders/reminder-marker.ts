@@ -1,7 +1,7 @@
 import type { Profile } from '../../../domain/api/profile.ts'
 import { bankDataFilled } from '../../../domain/completeness.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 
 // product-rules.md "Bank details": a teacher whose bank data is not filled sees the
 // MissingDataReminder on my-lessons, once per day. "Records and fields" lists its once-per-day

@@ -6,10 +6,10 @@ import { useMediaQuery } from '@mantine/hooks'
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react'
 import { Suspense, useEffect, useId, useState } from 'react'
 import { useLanguages, useLevels } from '../../api/dictionaries.ts'
+import { whenIdle } from '../../config/when-idle.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
-import { whenIdle } from '../../ui/when-idle.ts'
 import type { SetLessonsState } from './set-lessons-url.ts'
 
 const TeacherFilterFields = lazyComponent(

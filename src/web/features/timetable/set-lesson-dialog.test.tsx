@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale } from '../../app/i18n.ts'
+import { activateLocale } from '../../config/i18n.ts'
 import { TEACHER_ID, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch, type SentRequest } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconMicrophone } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../config/paths.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 
 type Props = {

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconMicrophone } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '../../../config/paths.ts'
 
 type Props = {
   provided: boolean

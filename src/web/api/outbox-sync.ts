@@ -1,75 +1,29 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { DRAIN_OUTBOX_MESSAGE } from '../../../service-worker/cache-names.ts'
-import { lessonUpdateSchema, ratingSchema } from '../../domain/api/my-lessons.ts'
-import { aiLessonKeys } from '../api/ai-lesson-keys.ts'
-import { ApiError } from '../api/api-error.ts'
-import { lessonKeys } from '../api/lessons.ts'
-import { rateLesson, updateLesson } from '../api/my-lesson-writes.ts'
-import { getSession } from '../api/session.ts'
-import { timetableKeys } from '../api/timetables.ts'
-import { onServerBack } from './connectivity.ts'
-import { offlineStoreMayExist, onOfflineStoreCreated } from './offline-store.ts'
-import type { OutboxEntry } from './outbox.ts'
+import { onServerBack } from '../offline/connectivity.ts'
+import { offlineStoreMayExist, onOfflineStoreCreated } from '../offline/offline-store.ts'
+import type { OutboxEntry } from '../offline/outbox.ts'
+import { loadOutbox } from '../offline/outbox-queue.ts'
+import { aiLessonKeys } from './ai-lesson-keys.ts'
+import { lessonKeys } from './lessons.ts'
+import { drainOutbox } from './outbox-sender.ts'
+import { getSession } from './session.ts'
+import { timetableKeys } from './timetables.ts'
 
 // When the outbox is sent (architecture.md "Offline"): at app start, when the browser comes back
 // online, when the page becomes visible again, when the service worker's Background Sync fires
-// (where the browser has it), and every half minute while writes wait. The outbox itself (Dexie) is
-// a chunk of its own: a device without the offline database has nothing to send, so the dashboard
-// downloads it only with it. Writes are queued by outbox-queue.ts; my-lessons fetches the outbox's
-// code in an idle moment once its lessons show (preloadOutbox), so queueing needs no download
-// offline.
-export const loadOutbox = () => import('./outbox.ts')
-
-/**
- * The writes that may wait in the outbox: notes and memos (lessons/update), ratings, and the AI
- * lesson's wordbook reviews (their `lessonId` is the word's id).
- */
-export const OUTBOX_KINDS = { update: 'update', rating: 'rating', aiReview: 'aiReview' } as const
-
-const ratingWrite = v.object({ ...ratingSchema.entries, mode: v.picklist(['create', 'update']) })
-export type OutboxRating = v.InferOutput<typeof ratingWrite>
+// (where the browser has it), and every half minute while writes wait. Writes are queued by
+// web/offline/outbox-queue.ts and sent by outbox-sender.ts; my-lessons fetches the outbox's code in
+// an idle moment once its lessons show (preloadOutbox), so queueing needs no download offline.
 
 const RETRY_MS = 30_000
-
-/** Sends one entry with its stored key; an entry this build cannot read counts as refused. */
-export async function sendOutboxEntry(entry: OutboxEntry): Promise<unknown> {
-  if (entry.kind === OUTBOX_KINDS.update) {
-    const input = v.safeParse(lessonUpdateSchema, entry.input)
-    if (input.success) return updateLesson(input.output, entry.idempotencyKey)
-  }
-  if (entry.kind === OUTBOX_KINDS.rating) {
-    const input = v.safeParse(ratingWrite, entry.input)
-    if (input.success) {
-      const { mode, ...rating } = input.output
-      return rateLesson(mode, rating, entry.idempotencyKey)
-    }
-  }
-  if (entry.kind === OUTBOX_KINDS.aiReview) {
-    // The wordbook's code (its scheduler above all) downloads only when a review waits: every
-    // dashboard page runs this module (the pages' budgets: architecture.md "Loading").
-    const [{ reviewInputSchema }, { sendReview }] = await Promise.all([
-      import('../../domain/api/ai-lesson.ts'),
-      import('../api/ai-wordbook.ts'),
-    ])
-    const input = v.safeParse(reviewInputSchema, entry.input)
-    if (input.success) return sendReview(input.output, entry.idempotencyKey)
-  }
-  throw new ApiError({
-    kind: 'http',
-    status: 422,
-    code: 'validation_failed',
-    message: 'Unreadable outbox entry',
-  })
-}
 
 /** Sends what waits for the signed-in user, then refreshes the lessons it changed. */
 export async function syncOutbox(queryClient: QueryClient): Promise<void> {
   const session = getSession()
   if (!session || !(await offlineStoreMayExist())) return
-  const { drainOutbox } = await loadOutbox()
-  const report = await drainOutbox(session.userId, sendOutboxEntry)
+  const report = await drainOutbox(session.userId)
   if (report.sent > 0) {
     await queryClient.invalidateQueries({ queryKey: lessonKeys.all })
     await queryClient.invalidateQueries({ queryKey: aiLessonKeys.all })

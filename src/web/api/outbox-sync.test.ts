@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { clearSession, getSession } from '../api/session.ts'
+import { clearOutbox, type OutboxEntry, outboxEntries } from '../offline/outbox.ts'
+import { queueLessonWrite } from '../offline/outbox-queue.ts'
 import { lessonFixture, lessonId } from '../test-support/lesson-fixture.ts'
 import { studentProfile } from '../test-support/profile-fixture.ts'
 import { routeFetch } from '../test-support/test-fetch.ts'
 import { signInAs } from '../test-support/test-session.ts'
-import { clearOutbox, type OutboxEntry, outboxEntries } from './outbox.ts'
-import { queueLessonWrite } from './outbox-queue.ts'
 import { pendingKeys, someLeft, syncOutbox } from './outbox-sync.ts'
+import { clearSession, getSession } from './session.ts'
 
 // The outbox sent through the real write functions (fetch stubbed): each entry with its own
 // Idempotency-Key, in order, and gone once the server has it.
@@ -29,20 +29,18 @@ describe('syncOutbox', () => {
       'POST /api/v1/lessons/update': { status: 200, body: { data: lessonFixture({ id: LESSON }) } },
       'POST /api/v1/ratings/create': { status: 200, body: { data: lessonFixture({ id: LESSON }) } },
     })
-    await queueLessonWrite(
-      userId(),
-      'update',
-      LESSON,
-      { lesson_id: LESSON, note: 'Czasowniki' },
-      'key-note-1',
-    )
-    await queueLessonWrite(
-      userId(),
-      'rating',
-      LESSON,
-      { lesson_id: LESSON, value: 5, comment: 'Świetnie', mode: 'create' },
-      'key-rating-1',
-    )
+    await queueLessonWrite(userId(), {
+      kind: 'update',
+      lessonId: LESSON,
+      input: { lesson_id: LESSON, note: 'Czasowniki' },
+      idempotencyKey: 'key-note-1',
+    })
+    await queueLessonWrite(userId(), {
+      kind: 'rating',
+      lessonId: LESSON,
+      input: { lesson_id: LESSON, value: 5, comment: 'Świetnie', mode: 'create' },
+      idempotencyKey: 'key-rating-1',
+    })
     await syncOutbox(new QueryClient())
     expect(sent.map((r) => [r.path, r.headers['idempotency-key']])).toEqual([
       ['/api/v1/lessons/update', 'key-note-1'],
@@ -59,7 +57,12 @@ describe('syncOutbox', () => {
         body: { error: 'This lesson has been cancelled', code: 'lesson_cancelled' },
       },
     })
-    await queueLessonWrite(userId(), 'update', LESSON, { lesson_id: LESSON, note: 'Za późno' }, 'key-note-2')
+    await queueLessonWrite(userId(), {
+      kind: 'update',
+      lessonId: LESSON,
+      input: { lesson_id: LESSON, note: 'Za późno' },
+      idempotencyKey: 'key-note-2',
+    })
     await syncOutbox(new QueryClient())
     expect(await outboxEntries(userId())).toMatchObject([
       { state: 'failed', refusal: { code: 'lesson_cancelled', status: 409 } },

@@ -1,4 +1,4 @@
-import type { Session } from '../api/session.ts'
+import type { AccountRole } from '../../domain/api/common.ts'
 
 type SentryModule = typeof import('@sentry/react')
 
@@ -25,6 +25,6 @@ export function reportError(error: unknown, context?: Record<string, unknown>): 
 }
 
 /** The signed-in user is tracked (id and role only, no e-mail). */
-export function identifyUser(session: Session | null): void {
+export function identifyUser(session: { userId: string; role: AccountRole } | null): void {
   sentry?.setUser(session ? { id: session.userId, role: session.role } : null)
 }
