@@ -15,9 +15,9 @@ import {
   users,
 } from '../src/server/db/schema.ts'
 import { lessons } from '../src/server/db/schema-lessons.ts'
-import { seedDictionaries } from '../src/server/seed/seed.ts'
 import { datesOf } from '../src/server/modules/timetables/plan.ts'
 import { newToken } from '../src/server/platform/tokens.ts'
+import { seedDictionaries } from '../src/server/seed/seed.ts'
 
 // The benchmark's data set: TEACHERS verified teachers with two weeks of 45-minute slots (the
 // current and next week, Poland time), STUDENTS students with human lessons, a share of the slots

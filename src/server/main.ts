@@ -1,6 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 import type { Clock } from './platform/clock.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 // Process entry (`node src/server/main.ts`, or imported by scripts/start.ts and e2e-server.ts):

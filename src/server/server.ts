@@ -4,7 +4,6 @@ import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
-import { seedOnStart } from './seed/seed.ts'
 import { announcePublicUrl } from './modules/settings/announced-url.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { scheduleFileSweep } from './platform/file-sweep.ts'
@@ -13,6 +12,7 @@ import { createLogger } from './platform/logger.ts'
 import { createMailer } from './platform/mail.ts'
 import { createMetrics, startMetricsServer } from './platform/metrics.ts'
 import { storageFor } from './platform/storage-s3.ts'
+import { seedOnStart } from './seed/seed.ts'
 
 export type RunningServer = {
   app: FastifyInstance

@@ -4,7 +4,6 @@ import { isCalendarDate } from '../../domain/validation/rules.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { importPglite, PgliteImportError, pgliteDirOf, setAsideImported } from '../db/pglite-import.ts'
-import { seedDemoData } from '../seed/seed.ts'
 import { CLI_ACTOR } from '../modules/admin/audit.ts'
 import { createOperator } from '../modules/admin/operators.ts'
 import { invitationLines } from '../modules/invitations/ops-listing.ts'
@@ -17,6 +16,7 @@ import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 import { OpsError } from '../platform/errors.ts'
 import { filesToS3Lines } from '../platform/files-to-s3.ts'
 import { startJobs } from '../platform/jobs.ts'
+import { seedDemoData } from '../seed/seed.ts'
 
 // Operator commands as data: the CLI builds them from argv (checked by this schema) and runs them
 // through the same services as the HTTP API.

@@ -4,6 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 import { startServer } from '../server.ts'
 import { createUser } from '../test-support/fixtures.ts'
 import { makeOldPglite, pgliteCounts } from '../test-support/old-pglite.ts'
@@ -11,7 +12,6 @@ import { openTestDatabase } from '../test-support/test-database.ts'
 import { clusterDir } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
 import { importPglite, PgliteImportError } from './pglite-import.ts'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 
 // An operator upgrading from the PGlite default keeps every row (docs/decisions.md
 // "One database engine"): the rows of a PGlite directory made by the last PGlite version's

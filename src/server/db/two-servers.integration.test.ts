@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInResponse } from '../../domain/api/auth.ts'
 import { teacherSearchResponse } from '../../domain/api/teachers.ts'
 import { timetableResponse } from '../../domain/api/timetables.ts'
+import { DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts'
 import { storyNow } from '../test-support/story-clock.ts'
 import { clusterDir, stopCluster } from './embedded/cluster.ts'
 import { processesOn } from './embedded/processes.ts'
-import { DEMO_PASSWORD } from '../seed/demo-accounts.ts'
 
 // Two server processes on the embedded default database: started together on an empty DATA_DIR,
 // they share one PostgreSQL; what one writes — and what an operator command writes — the other's

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { timeSlots, users } from '../db/schema.ts'
+import { lessons } from '../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { signIn } from '../test-support/fixtures.ts'
 import { timetableOf } from '../test-support/lessons.ts'
@@ -10,8 +12,6 @@ import {
   parseScheduled,
   postJson,
 } from '../test-support/my-lessons.ts'
-import { timeSlots, users } from '../db/schema.ts'
-import { lessons } from '../db/schema-lessons.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
 import { DEMO_LESSON_EMAILS } from './demo-lessons.ts'
 import { DEMO_STUDENTS } from './demo-students.ts'

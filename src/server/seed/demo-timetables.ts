@@ -1,9 +1,9 @@
 import type { Interval } from '../../domain/schedule/availability.ts'
+import type { Db } from '../db/client.ts'
 import { syncSlots, teacherRange } from '../modules/timetables/materialise.ts'
 import { isoWeekday, type Rules } from '../modules/timetables/plan.ts'
 import { saveRules } from '../modules/timetables/repository.ts'
 import { updateUser } from '../modules/users/repository.ts'
-import type { Db } from '../db/client.ts'
 import { soonStart, withSlotAt } from './demo-lesson-times.ts'
 
 // Demo weekly schedules of the eight verified demo teachers: Poland time, cyclical, varied —

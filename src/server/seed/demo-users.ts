@@ -1,7 +1,5 @@
 import { polandDateKey } from '../../domain/poland-time.ts'
 import type { ServiceContext } from '../context.ts'
-import { hashPassword } from '../platform/passwords.ts'
-import { discardFiles, type StoredFile } from '../platform/storage.ts'
 import type { Db } from '../db/client.ts'
 import {
   languages,
@@ -13,6 +11,8 @@ import {
   teacherTeachingLanguages,
   users,
 } from '../db/schema.ts'
+import { hashPassword } from '../platform/passwords.ts'
+import { discardFiles, type StoredFile } from '../platform/storage.ts'
 import { DEMO_PASSWORD } from './demo-accounts.ts'
 import { insertDemoLessons, storeDemoMaterial } from './demo-lessons.ts'
 import { newDemoEmails, storeDemoPictures } from './demo-pictures.ts'

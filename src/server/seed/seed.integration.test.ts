@@ -1,7 +1,5 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
-import { storedFiles } from '../test-support/stored-files.ts'
 import {
   languages,
   levels,
@@ -11,6 +9,8 @@ import {
   timeSlots,
   users,
 } from '../db/schema.ts'
+import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
+import { storedFiles } from '../test-support/stored-files.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts'
 import { seedDemoData, seedOnStart } from './seed.ts'
 

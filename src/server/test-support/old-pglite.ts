@@ -8,9 +8,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import * as v from 'valibot'
 import { schema } from '../db/all-tables.ts'
 import { migrationsFolder } from '../db/migrations-folder.ts'
-import { seedDemoData } from '../seed/seed.ts'
 import { systemClock } from '../platform/clock.ts'
 import { createLocalStorage } from '../platform/storage.ts'
+import { seedDemoData } from '../seed/seed.ts'
 import { testConfig } from './build-test-app.ts'
 
 // A PGlite data directory as the last version on PGlite left it: its migrations (0000–

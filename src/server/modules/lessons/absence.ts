@@ -2,7 +2,7 @@ import type { AbsenceReportInput, Lesson } from '../../../domain/api/my-lessons.
 import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Viewer } from './lesson-views.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { type ReadContext, readLesson } from './lists.ts'
 import {
   everJoinedRoom,

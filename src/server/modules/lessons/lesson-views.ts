@@ -7,6 +7,7 @@ import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { languageNames } from '../dictionaries/repository.ts'
 
 // Lesson (product-rules.md "Records and fields") as lessons/* answer it: a whole list in ONE
@@ -15,12 +16,6 @@ import { languageNames } from '../dictionaries/repository.ts'
 
 const teacher = alias(users, 'teacher')
 const student = alias(users, 'student')
-
-/**
- * Who asks: a lesson is theirs as its student or as its teacher (product-rules.md "Roles and
- * permissions").
- */
-export type Viewer = { id: string; role: 'student' | 'teacher' }
 
 const filesJson = v.array(
   v.object({

@@ -6,8 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { idempotencyKey, idempotentWrite } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
-import type { Viewer } from './lesson-views.ts'
-import { viewerOf } from './lists.ts'
+import { type Viewer, viewerOf } from '../../platform/viewer.ts'
 
 /**
  * A JSON write on one lesson (lessons/update, report_absence, ratings/*): the body

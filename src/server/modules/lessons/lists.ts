@@ -4,18 +4,16 @@ import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-t
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { memberRole } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { toLesson } from './lesson-dto.ts'
-import { findLessonPage, findLessonView, findLessonViews, type Viewer } from './lesson-views.ts'
+import { findLessonPage, findLessonView, findLessonViews } from './lesson-views.ts'
 
 // GET /lessons/list_scheduled, list_finished, list_group and show: each answer holds only the
 // asking user's lessons, as their student or as their teacher.
 
 export type ReadContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
-
-export const viewerOf = (user: Pick<User, 'id' | 'role'>): Viewer => ({ id: user.id, role: memberRole(user) })
 
 /** The calendar's Poland dates, inclusive, on the lesson's start. */
 function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQL[] {

@@ -1,7 +1,7 @@
 import type { Lesson, LessonUpdate } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Viewer } from './lesson-views.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { type ReadContext, readLesson } from './lists.ts'
 import { type LessonChanges, lockViewerLesson, updateLesson } from './write-repository.ts'
 

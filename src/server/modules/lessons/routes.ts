@@ -4,9 +4,10 @@ import { downloadFileQuery, lessonListQuery, lessonShowQuery } from '../../../do
 import { currentUser, currentUserWithRole } from '../../platform/auth.ts'
 import { idempotencyKey, sendAnswer } from '../../platform/idempotency.ts'
 import { parseInput } from '../../platform/validate.ts'
+import { viewerOf } from '../../platform/viewer.ts'
 import { sendStoredFile } from '../files/byte-range.ts'
 import { bookLessons } from './book-lessons.ts'
-import { listFinished, listGroup, listScheduled, showLesson, viewerOf } from './lists.ts'
+import { listFinished, listGroup, listScheduled, showLesson } from './lists.ts'
 import { openMaterial } from './materials.ts'
 import { lessonWriteRoutes } from './write-routes.ts'
 

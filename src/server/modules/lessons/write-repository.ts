@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema-lessons.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import { AppError } from '../../platform/errors.ts'
-import { ofViewer, type Viewer } from './lesson-views.ts'
+import type { Viewer } from '../../platform/viewer.ts'
+import { ofViewer } from './lesson-views.ts'
 import type { LessonRow } from './repository.ts'
 
 // SQL of the writes on a booked lesson: each runs in the caller's transaction after

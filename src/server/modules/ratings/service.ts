@@ -1,7 +1,7 @@
 import type { Lesson, RatingInput } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Viewer } from '../lessons/lesson-views.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { type ReadContext, readLesson } from '../lessons/lists.ts'
 import { lockViewerLesson } from '../lessons/write-repository.ts'
 import { lockUser, updateUser } from '../users/repository.ts'

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
 import { hashing } from '../../platform/uploads.ts'
-import { viewerOf } from '../lessons/lists.ts'
+import { viewerOf } from '../../platform/viewer.ts'
 import { assertRoomOpen, findPartyLesson, type RoomLesson } from '../room/room-access.ts'
 import { lessonProvider } from '../room/token-service.ts'
 import {

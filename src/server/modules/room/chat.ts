@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { lessonChatMessages } from '../../db/schema-room.ts'
 import type { User } from '../../platform/sessions.ts'
-import { viewerOf } from '../lessons/lists.ts'
+import { viewerOf } from '../../platform/viewer.ts'
 import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 
 // protocol §3: the chat is stored with the lesson, so it survives reloads and failed media and can

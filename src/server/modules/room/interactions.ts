@@ -2,7 +2,7 @@ import type { LessonInteractionInput } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
 import { lessonInteractions } from '../../db/schema-room.ts'
 import type { User } from '../../platform/sessions.ts'
-import { viewerOf } from '../lessons/lists.ts'
+import { viewerOf } from '../../platform/viewer.ts'
 import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 
 // protocol §4: what the client reports of the room (source `client`), beside what the server

@@ -3,7 +3,7 @@ import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Viewer } from '../lessons/lesson-views.ts'
+import type { Viewer } from '../../platform/viewer.ts'
 import { ofViewer } from '../lessons/lesson-views.ts'
 
 // Who may enter a lesson's room and when (protocol §1, product-rules.md "Join window"): the
