@@ -4,8 +4,8 @@ import type { AdminAbsenceReport } from '../../../domain/api/admin-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessons, teacherPenalties } from '../../db/schema-lessons.ts'
-import { languageNames, languageRef } from '../dictionaries/repository.ts'
-import { lessonStatus } from '../lessons/lesson-dto.ts'
+import { languageNames, languageRef } from '../dictionaries/public.ts'
+import { lessonStatus } from '../lessons/public.ts'
 import { attendanceOf, fullName } from './lessons-repository.ts'
 
 // SQL of the school's review of absence reports (product-rules.md "Absence reports"): the queue

@@ -3,8 +3,8 @@ import type { ServiceContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { revokeUserSessions } from '../../platform/sessions.ts'
-import { showSettings } from '../settings/service.ts'
-import { lockUser, updateUser } from '../users/repository.ts'
+import { showSettings } from '../settings/public.ts'
+import { lockUser, updateUser } from '../users/public.ts'
 import { absenceDecisionMail, type Consequence } from './absence-mail.ts'
 import {
   findReport,

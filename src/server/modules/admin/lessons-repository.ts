@@ -20,8 +20,8 @@ import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { lessonChatMessages, roomConnections } from '../../db/schema-room.ts'
-import { languageNames } from '../dictionaries/repository.ts'
-import { mergeAttendance } from '../lessons/attendance.ts'
+import { languageNames } from '../dictionaries/public.ts'
+import { mergeAttendance } from '../lessons/public.ts'
 
 // SQL of the console's lessons: one statement per page, the parties, language, level
 // and the canceller by joins and the report counts by sub-selects.

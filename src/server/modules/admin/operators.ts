@@ -3,8 +3,8 @@ import type { ServiceContext } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { newToken } from '../../platform/tokens.ts'
-import { replaceResetToken } from '../auth/repository.ts'
-import { findUserByEmail, insertUser } from '../users/repository.ts'
+import { replaceResetToken } from '../auth/public.ts'
+import { findUserByEmail, insertUser } from '../users/public.ts'
 import { type AuditActor, writeAudit } from './audit.ts'
 
 // `npm run ops -- create-operator EMAIL`: operators are never signed up. The account is

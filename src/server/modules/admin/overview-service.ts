@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { timeSlots, users } from '../../db/schema.ts'
 import { aiMessages } from '../../db/schema-ai-lesson.ts'
 import { absenceReports, lessons } from '../../db/schema-lessons.ts'
-import { showSettings } from '../settings/service.ts'
+import { showSettings } from '../settings/public.ts'
 import { fullName } from './lessons-repository.ts'
 
 // The console's overview: per ISO week (Monday to Monday, Poland time, product-rules.md "Time

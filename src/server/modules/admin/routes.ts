@@ -12,9 +12,13 @@ import type { FieldError } from '../../../domain/errors.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import { parseInput } from '../../platform/validate.ts'
-import type { SettingsValues } from '../settings/repository.ts'
-import { SETTING_BOUNDS, showOperatorSettings, updateSettings } from '../settings/service.ts'
-import { verifyTeacher } from '../users/service.ts'
+import {
+  SETTING_BOUNDS,
+  type SettingsValues,
+  showOperatorSettings,
+  updateSettings,
+} from '../settings/public.ts'
+import { verifyTeacher } from '../users/public.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
 import { type AuditRow, listAudit } from './audit.ts'
 import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'

@@ -2,10 +2,13 @@ import type { CsvRow } from '../../../domain/api/admin-students.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
-import type { InvitedStudent } from '../invitations/repository.ts'
-import { awaitsPassword } from '../invitations/repository.ts'
-import { inviteStudent, resendInvitation } from '../invitations/service.ts'
-import { findUserByEmail } from '../users/repository.ts'
+import {
+  awaitsPassword,
+  type InvitedStudent,
+  inviteStudent,
+  resendInvitation,
+} from '../invitations/public.ts'
+import { findUserByEmail } from '../users/public.ts'
 import type { AuditActor } from './audit.ts'
 import { OpsFieldError } from './field-errors.ts'
 import { checkCsv, markTaken } from './students-csv.ts'

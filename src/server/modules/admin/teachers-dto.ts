@@ -3,7 +3,7 @@ import { swiftRequired } from '../../../domain/validation/rules.ts'
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import type { User } from '../../platform/sessions.ts'
-import { fileUrlsOf } from '../users/profile-dto.ts'
+import { fileUrlsOf } from '../users/public.ts'
 import { penaltyCounts } from './absence-repository.ts'
 import {
   countFutureLessons,

@@ -9,7 +9,7 @@ import { startOfPolandDay } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { lockUser } from '../users/repository.ts'
+import { lockUser } from '../users/public.ts'
 import { chatEndpoint, streamChat } from './model-client.ts'
 import {
   type ConversationRow,

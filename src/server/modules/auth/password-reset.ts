@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/passwords.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import { revokeUserSessions } from '../../platform/sessions.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
-import { findUserByEmail, setPasswordHash } from '../users/repository.ts'
+import { findUserByEmail, setPasswordHash } from '../users/public.ts'
 import {
   claimResetRequest,
   consumeResetToken,

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/api/auth.ts'
 import { bearerToken } from '../../platform/auth.ts'
 import { parseInput } from '../../platform/validate.ts'
-import { assertEmailAvailable } from '../users/service.ts'
+import { assertEmailAvailable } from '../users/public.ts'
 import { requestPasswordReset, updatePassword, validateResetToken } from './password-reset.ts'
 import { signIn, signOut } from './sign-in.ts'
 

@@ -6,8 +6,8 @@ import { AppError } from '../../platform/errors.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
 import type { RateLimiter, RateLimiters } from '../../platform/rate-limit.ts'
 import { createSession, revokeSession, type User } from '../../platform/sessions.ts'
-import { secondFactorState } from '../admin/second-factor.ts'
-import { findUserByEmail } from '../users/repository.ts'
+import { secondFactorState } from '../admin/public.ts'
+import { findUserByEmail } from '../users/public.ts'
 
 /**
  * Opens a session and returns the auth record (product-rules.md "Records and fields"; plus the

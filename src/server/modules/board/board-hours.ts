@@ -1,4 +1,4 @@
-import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import type { InstantRange } from '../teachers/public.ts'
 import type { BoardTeacher } from './board-repository.ts'
 
 // The board index's hours (board-index.ts): in which epoch hours a teacher has a free start, and

@@ -1,4 +1,4 @@
-import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import type { InstantRange } from '../teachers/public.ts'
 import { Column, type EntryOrder, type OrderedColumn, type Slot, valueAt } from './board-columns.ts'
 import { firstFreeByHour, hoursOf } from './board-hours.ts'
 import { Buckets, entryOf } from './board-languages.ts'

@@ -12,8 +12,8 @@ import {
   users,
 } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { studentLessons } from '../lessons/repository.ts'
-import { findSettings } from '../settings/repository.ts'
+import { studentLessons } from '../lessons/public.ts'
+import { findSettings } from '../settings/public.ts'
 
 // What the teacher board (teacher-board.ts) reads: every active teacher's public data with the
 // slots of the schedule range, in one query for all teachers or for a few; a student's own active

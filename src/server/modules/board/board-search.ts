@@ -1,4 +1,4 @@
-import type { InstantRange } from '../teachers/free-slot-windows.ts'
+import type { InstantRange } from '../teachers/public.ts'
 import type { TeacherIndex } from './board-index.ts'
 import { type BoardTeacher, lowerBound } from './board-repository.ts'
 

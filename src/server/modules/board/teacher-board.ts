@@ -1,8 +1,7 @@
 import type { Change } from '../../db/change-feed.ts'
 import type { Db } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
-import { teacherRange } from '../timetables/materialise.ts'
-import { rangeInstants } from '../timetables/plan.ts'
+import { rangeInstants, teacherRange } from '../timetables/public.ts'
 import { TeacherIndex } from './board-index.ts'
 import {
   type BoardLesson,

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { englishIssue } from '../../platform/issue-english.ts'
-import type { TeacherLanguages } from '../users/languages-repository.ts'
+import type { TeacherLanguages } from '../users/public.ts'
 import { findExistingIds } from './repository.ts'
 
 // Payloads name languages, levels and specializations by id (product-rules.md "Records and

@@ -4,9 +4,9 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import { delivered } from '../../platform/mail-outbox.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
-import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/audit.ts'
-import { startSession } from '../auth/sign-in.ts'
-import { findUserByEmail } from '../users/repository.ts'
+import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/public.ts'
+import { startSession } from '../auth/public.ts'
+import { findUserByEmail } from '../users/public.ts'
 import {
   activateInvitedStudent,
   awaitsPassword,

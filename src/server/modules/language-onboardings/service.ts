@@ -7,8 +7,8 @@ import { addDays, fromPolandLocal, parseDateKey, polandDateKey } from '../../../
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { searchBoard } from '../board/board-search.ts'
-import { assertKnownReferences, type DictionaryRef } from '../dictionaries/references.ts'
+import { searchBoard } from '../board/public.ts'
+import { assertKnownReferences, type DictionaryRef } from '../dictionaries/public.ts'
 import { dictionaryNames, storeOncePerDay, toReport } from './repository.ts'
 
 // product-rules.md "Language onboarding", the server's part: does anyone teach what the

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type IdempotentAnswer, purgeOldKeys, requestHash } from '../../platform/idempotency.ts'
-import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import { DEFAULT_SETTINGS } from '../settings/public.ts'
 import { bookingLanes } from './booking-lanes.ts'
 
 // POST /lessons/create: one call of the database function lektorium_book_lessons

@@ -1,7 +1,7 @@
 import type { Lesson, LessonFile, LessonParty, LessonStatus } from '../../../domain/api/my-lessons.ts'
 import type { FileUrls } from '../../platform/file-urls.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { languageRef } from '../dictionaries/repository.ts'
+import { languageRef } from '../dictionaries/public.ts'
 import { mergeAttendance } from './attendance.ts'
 import type { LessonFileView, LessonView } from './lesson-views.ts'
 

@@ -8,7 +8,7 @@ import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/sc
 import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { languageNames } from '../dictionaries/repository.ts'
+import { languageNames } from '../dictionaries/public.ts'
 
 // Lesson (product-rules.md "Records and fields") as lessons/* answer it: a whole list in ONE
 // statement — the parties, language, level and rating by joins, the files and the viewer's own

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
-import { type AuditActor, writeAudit } from '../admin/audit.ts'
-import { findUserByEmail, updateUser } from '../users/repository.ts'
+import { type AuditActor, writeAudit } from '../admin/public.ts'
+import { findUserByEmail, updateUser } from '../users/public.ts'
 
 // Operator command `lesson-limits`: a student's scheduled-lessons limit (product-rules.md
 // "Scheduled lessons limit", default 2) and a teacher's monthly lesson cap (our reading of "maximum

@@ -8,7 +8,7 @@ import {
   pushSubscriptions,
 } from '../../db/schema-notifications.ts'
 import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
-import { findSettings } from '../settings/repository.ts'
+import { findSettings } from '../settings/public.ts'
 import type { Recipient } from './lesson-mail.ts'
 
 // When a lesson's e-mails and pushes go out. Planning a lesson's messages writes one

@@ -5,9 +5,9 @@ import type { Jobs } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { createMailOutbox, type MailOutbox } from '../../platform/mail-outbox.ts'
-import { operatorInvitationMails, resetMail } from '../auth/reset-mail.ts'
-import { invitationMail } from '../invitations/invitation-mail.ts'
-import { teacherSignedUpMails, teacherVerifiedMails } from '../users/teacher-mails.ts'
+import { operatorInvitationMails, resetMail } from '../auth/public.ts'
+import { invitationMail } from '../invitations/public.ts'
+import { teacherSignedUpMails, teacherVerifiedMails } from '../users/public.ts'
 
 /**
  * The app's mail outbox with every kind of message it carries; `config.publicUrl` is the address

@@ -4,8 +4,8 @@ import type { TeacherSearchResult } from '../../../domain/api/teachers.ts'
 import { addDays, fromPolandLocal, parseDateKey, polandDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
 import type { User } from '../../platform/sessions.ts'
-import { findLanguages, findLevels } from '../dictionaries/repository.ts'
-import { searchTeachers } from '../teachers/service.ts'
+import { findLanguages, findLevels } from '../dictionaries/public.ts'
+import { searchTeachers } from '../teachers/public.ts'
 
 // GET /teachers/dummy and GET /lessons/dummy (decisions.md "/lessons/dummy and /teachers/dummy"): a
 // preview for a user who cannot book (no human_access) or has booked nothing yet. Read from the

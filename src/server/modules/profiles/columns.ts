@@ -2,7 +2,7 @@ import type { StudentUpdate, TeacherUpdate } from '../../../domain/api/profile-u
 import type { BankDetailsInput } from '../../../domain/validation/rules.ts'
 import { swiftRequired } from '../../../domain/validation/rules.ts'
 import type { StoredAddress } from '../../db/schema.ts'
-import type { UserChanges } from '../users/repository.ts'
+import type { UserChanges } from '../users/public.ts'
 
 // Validated payloads (src/domain schemas) → the users table's columns. Shared by the registration
 // and the profile updates so both store a value the same way.

@@ -3,11 +3,10 @@ import { TEACHER_REVIEWS_SHOWN } from '../../../domain/constants.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { isAllowedStudent } from '../lessons/repository.ts'
-import { recentTeacherReviews } from '../ratings/repository.ts'
-import { isOwnStudent } from '../teachers/students-repository.ts'
-import { toStudentSummary, toTeacherSummary } from '../users/profile-dto.ts'
-import { findActiveUser, findUserLanguages } from '../users/repository.ts'
+import { isAllowedStudent } from '../lessons/public.ts'
+import { recentTeacherReviews } from '../ratings/public.ts'
+import { isOwnStudent } from '../teachers/public.ts'
+import { findActiveUser, findUserLanguages, toStudentSummary, toTeacherSummary } from '../users/public.ts'
 
 type ShowContext = Pick<AppContext, 'db' | 'fileUrls' | 'clock'>
 

@@ -8,9 +8,8 @@ import {
   type DictionaryRef,
   learnedLanguageRefs,
   teacherLanguageRefs,
-} from '../dictionaries/references.ts'
-import { replaceLearnedLanguages, replaceTeacherLanguages } from '../users/languages-repository.ts'
-import { lockUser, updateUser } from '../users/repository.ts'
+} from '../dictionaries/public.ts'
+import { lockUser, replaceLearnedLanguages, replaceTeacherLanguages, updateUser } from '../users/public.ts'
 import { type ProfileChanges, profileColumns } from './columns.ts'
 
 // POST /students/update and /teachers/update: one or more groups of fields (validated by

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ratingSchema } from '../../../domain/api/my-lessons.ts'
 import { sendAnswer } from '../../platform/idempotency.ts'
-import { writeLesson } from '../lessons/lesson-write.ts'
+import { writeLesson } from '../lessons/public.ts'
 import { type RatingMode, rateLesson } from './service.ts'
 
 // With authentication: POST /ratings/create and /ratings/update {lesson_id, value,

@@ -2,9 +2,8 @@ import type { Lesson, RatingInput } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { type ReadContext, readLesson } from '../lessons/lists.ts'
-import { lockViewerLesson } from '../lessons/write-repository.ts'
-import { lockUser, updateUser } from '../users/repository.ts'
+import { lockViewerLesson, type ReadContext, readLesson } from '../lessons/public.ts'
+import { lockUser, updateUser } from '../users/public.ts'
 import { findRating, insertRating, teacherRatingSummary, updateRating } from './repository.ts'
 
 // POST /ratings/create and /ratings/update (product-rules.md "Ratings"): create when the

@@ -14,8 +14,7 @@ import type { User } from '../../platform/sessions.ts'
 import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
 import { hashing } from '../../platform/uploads.ts'
 import { viewerOf } from '../../platform/viewer.ts'
-import { assertRoomOpen, findPartyLesson, type RoomLesson } from '../room/room-access.ts'
-import { lessonProvider } from '../room/token-service.ts'
+import { assertRoomOpen, findPartyLesson, lessonProvider, type RoomLesson } from '../room/public.ts'
 import {
   type ArchiveRow,
   appendChunk,

@@ -6,11 +6,8 @@ import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import { viewerOf } from '../../platform/viewer.ts'
-import { readLesson } from '../lessons/lists.ts'
-import { materialFilename } from '../lessons/material-files.ts'
-import { attachFile } from '../lessons/materials.ts'
-import { lockViewerLesson } from '../lessons/write-repository.ts'
-import { assertRoomOpen } from '../room/room-access.ts'
+import { attachFile, lockViewerLesson, materialFilename, readLesson } from '../lessons/public.ts'
+import { assertRoomOpen } from '../room/public.ts'
 import type { RecordingsContext } from './archives.ts'
 
 // What the lesson room keeps besides the call's recording: lesson_images/create, a party's capture

@@ -4,7 +4,7 @@ import { currentCaller } from '../../platform/auth.ts'
 import { polandToday } from '../../platform/clock.ts'
 import { withUpload } from '../../platform/uploads.ts'
 import { parseInput } from '../../platform/validate.ts'
-import { currentProfile } from '../users/service.ts'
+import { currentProfile } from '../users/public.ts'
 import { assertRegistrationOpen, completeStudentRegistration } from './student-sign-up.ts'
 import { signUpTeacher } from './teacher-sign-up.ts'
 

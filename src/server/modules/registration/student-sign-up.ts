@@ -4,8 +4,8 @@ import { AppError } from '../../platform/errors.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { revokeOtherSessions, type User } from '../../platform/sessions.ts'
 import { discardFiles, type StoredFile } from '../../platform/storage.ts'
-import { markInvitationsUsed } from '../invitations/repository.ts'
-import { lockUser, updateUser } from '../users/repository.ts'
+import { markInvitationsUsed } from '../invitations/public.ts'
+import { lockUser, updateUser } from '../users/public.ts'
 
 // POST /students/sign_up: an invited student, signed in by accept_invitation, completes the three
 // steps of the registration (product-rules.md "Screens and routes": details with a password,

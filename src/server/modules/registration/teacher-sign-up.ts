@@ -10,10 +10,9 @@ import { hashPassword } from '../../platform/passwords.ts'
 import type { StoredFile } from '../../platform/storage.ts'
 import type { Upload } from '../../platform/uploads.ts'
 import { fieldErrors } from '../../platform/validate.ts'
-import { assertKnownReferences, teacherLanguageRefs } from '../dictionaries/references.ts'
-import { bankColumns } from '../profiles/columns.ts'
-import { replaceTeacherLanguages } from '../users/languages-repository.ts'
-import { findUserByEmail, insertUser, type UserValues } from '../users/repository.ts'
+import { assertKnownReferences, teacherLanguageRefs } from '../dictionaries/public.ts'
+import { bankColumns } from '../profiles/public.ts'
+import { findUserByEmail, insertUser, replaceTeacherLanguages, type UserValues } from '../users/public.ts'
 
 // POST /teachers/sign_up: the six steps of the registration (product-rules.md "Screens and routes":
 // details, picture, video, teaching skills, billing details, agreements) arrive in one multipart

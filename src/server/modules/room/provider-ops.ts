@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context.ts'
 import { users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { OpsError } from '../../platform/errors.ts'
-import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/audit.ts'
+import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/public.ts'
 
 // Operator commands for the outside classrooms: which lessons LearnCube holds, and a teacher's
 // video provider.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { ofViewer } from '../lessons/lesson-views.ts'
+import { ofViewer } from '../lessons/public.ts'
 
 // Who may enter a lesson's room and when (protocol §1, product-rules.md "Join window"): the
 // lesson's own teacher or student, a lesson neither cancelled nor a group lesson, inside the join

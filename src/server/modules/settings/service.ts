@@ -6,7 +6,7 @@ import {
 } from '../../../domain/constants.ts'
 import type { ServiceContext } from '../../context.ts'
 import { OpsError } from '../../platform/errors.ts'
-import { type AuditActor, writeAudit } from '../admin/audit.ts'
+import { type AuditActor, writeAudit } from '../admin/public.ts'
 import { findSettings, type SettingsValues, saveSettings } from './repository.ts'
 
 // Settings (product-rules.md "Records and fields"): ban_duration (days), cancellation_earliness

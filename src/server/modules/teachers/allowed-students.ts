@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts'
 import { englishIssue } from '../../platform/issue-english.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
-import { lockUser } from '../users/repository.ts'
+import { lockUser } from '../users/public.ts'
 import {
   findAllowedStudents,
   findStudentsByEmail,

@@ -7,13 +7,8 @@ import type {
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import {
-  type SlotFilter,
-  searchBoard,
-  type TeacherFilters,
-  type TeacherMatch,
-} from '../board/board-search.ts'
-import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import { type SlotFilter, searchBoard, type TeacherFilters, type TeacherMatch } from '../board/public.ts'
+import { DEFAULT_SETTINGS } from '../settings/public.ts'
 import { freeSlotWindows } from './free-slot-windows.ts'
 import { isPartnerCompany } from './partner.ts'
 

@@ -2,7 +2,7 @@ import { scheduleRange } from '../../../domain/schedule/slot-rules.ts'
 import type { GeneratedSlot } from '../../../domain/schedule/slots.ts'
 import type { Db } from '../../db/client.ts'
 import type { CommittedChanges } from '../../platform/change-road.ts'
-import { lockUser } from '../users/repository.ts'
+import { lockUser } from '../users/public.ts'
 import { type DateRange, desiredSlots, missingSlots, type Rules, rangeInstants } from './plan.ts'
 import {
   activeTeachersWithRules,

@@ -8,7 +8,7 @@ import {
   scheduleRange,
 } from '../../../domain/schedule/slot-rules.ts'
 import type { User } from '../../platform/sessions.ts'
-import { scheduledCount } from '../lessons/booking-rules.ts'
+import { scheduledCount } from '../lessons/public.ts'
 import { type DateRange, datesOf } from './plan.ts'
 import type { TimetableView, ViewSlot } from './view-repository.ts'
 

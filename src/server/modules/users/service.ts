@@ -2,8 +2,8 @@ import type { OwnProfile } from '../../../domain/api/profile.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError, OpsError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { type AuditActor, writeAudit } from '../admin/audit.ts'
-import { countAllowedStudents } from '../teachers/students-repository.ts'
+import { type AuditActor, writeAudit } from '../admin/public.ts'
+import { countAllowedStudents } from '../teachers/public.ts'
 import { toProfile } from './profile-dto.ts'
 import {
   activatePendingTeacher,

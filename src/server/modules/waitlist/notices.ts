@@ -13,9 +13,8 @@ import type { JobPayloads, Jobs } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
-import type { PushMessage } from '../notifications/push.ts'
-import { findSettings } from '../settings/repository.ts'
-import { DEFAULT_SETTINGS } from '../settings/service.ts'
+import type { PushMessage } from '../notifications/public.ts'
+import { DEFAULT_SETTINGS, findSettings } from '../settings/public.ts'
 import {
   entriesForTeacher,
   findEntry,

@@ -7,7 +7,7 @@ import { formatTime, parseTime } from '../../../domain/schedule/time-of-day.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import { findActiveUser, lockUser } from '../users/repository.ts'
+import { findActiveUser, lockUser } from '../users/public.ts'
 import {
   countEntries,
   deleteEntry,
