@@ -9,7 +9,7 @@ import {
   wordResponse,
 } from '../../domain/api/ai-lesson.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
-import { loadLessonList, saveLessonList } from '../offline/lesson-mirror.ts'
+import { loadLessonList, saveLessonList } from '../offline/lesson-lists-mirror.ts'
 import { queueLessonWrite } from '../offline/outbox-queue.ts'
 import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { ApiError } from './api-error.ts'

@@ -16,7 +16,7 @@ import { getSession } from './session.ts'
 
 // The device's mirror (Dexie, some 30 kB) loads when an answer is saved, in an idle moment after
 // the lists have rendered, or when it is needed offline; never before the first list.
-const lessonMirror = () => import('../offline/lesson-mirror.ts')
+const lessonMirror = () => import('../offline/lesson-lists-mirror.ts')
 
 // GET /lessons/list_scheduled, /lessons/list_finished, /lessons/list_group and /lessons/show: the
 // lists of my-lessons and one lesson. The writes are in my-lesson-writes.ts, their hooks in

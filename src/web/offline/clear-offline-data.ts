@@ -1,5 +1,5 @@
 import { clearUserDrafts } from './draft-store.ts'
-import { clearLessonMirror } from './lesson-mirror.ts'
+import { clearLessonMirror } from './lesson-lists-mirror.ts'
 import { clearOutbox } from './outbox.ts'
 import { clearTimetableMirror } from './timetable-mirror.ts'
 

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie'
 import * as v from 'valibot'
 
-// What the offline mirrors (timetable-mirror.ts, lesson-mirror.ts) share: a row per answer the
+// What the offline mirrors (timetable-mirror.ts, lesson-lists-mirror.ts) share: a row per answer the
 // user last received, the newest few kept; a row read back is checked before it is trusted.
 
 type MirrorRow = { key: string; savedAt: number }

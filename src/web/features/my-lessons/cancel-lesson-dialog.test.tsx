@@ -7,12 +7,12 @@ import { profileKeys } from '../../api/profile.ts'
 import { getSession } from '../../api/session.ts'
 import { timetableKeys } from '../../api/timetables.ts'
 import { activateLocale } from '../../config/i18n.ts'
+import { invalidated, renderDialog } from '../../test-support/dialog-test-harness.tsx'
 import { lessonFixture } from '../../test-support/lesson-fixture.ts'
 import { STUDENT_ID, studentProfile, TEACHER_ID, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { type Answer, routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'
 import { CancelLessonDialog } from './cancel-lesson-dialog.tsx'
-import { invalidated, renderDialog } from './dialog-test-harness.tsx'
 
 const CANCEL = 'POST /api/v1/lessons/cancel'
 const SETTINGS = {

@@ -8,8 +8,6 @@ import {
   scheduledAnswer,
   teacherLessonFixture,
 } from '../../test-support/lesson-fixture.ts'
-import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
-import { routeFetch } from '../../test-support/test-fetch.ts'
 import {
   calendar,
   calendarNav,
@@ -24,7 +22,9 @@ import {
   soon,
   startEachAtNow,
   tomorrow,
-} from './my-lessons-screen-kit.tsx'
+} from '../../test-support/my-lessons-screen-kit.tsx'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
+import { routeFetch } from '../../test-support/test-fetch.ts'
 
 describe('my-lessons: the calendar, empty and failed lists, notes, phones', () => {
   startEachAtNow()

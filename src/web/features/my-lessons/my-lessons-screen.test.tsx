@@ -9,8 +9,6 @@ import {
   pageOf,
   scheduledAnswer,
 } from '../../test-support/lesson-fixture.ts'
-import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
-import { routeFetch } from '../../test-support/test-fetch.ts'
 import {
   FINISHED,
   GROUP,
@@ -22,7 +20,9 @@ import {
   soon,
   startEachAtNow,
   tomorrow,
-} from './my-lessons-screen-kit.tsx'
+} from '../../test-support/my-lessons-screen-kit.tsx'
+import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
+import { routeFetch } from '../../test-support/test-fetch.ts'
 
 describe('my-lessons: the lessons and their states', () => {
   startEachAtNow()

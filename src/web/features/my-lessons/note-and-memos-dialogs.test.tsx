@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { lessonKeys } from '../../api/lessons.ts'
 import { activateLocale } from '../../config/i18n.ts'
+import { invalidated, renderDialog } from '../../test-support/dialog-test-harness.tsx'
 import {
   finishedLessonFixture,
   lessonFixture,
@@ -13,7 +14,6 @@ import { studentProfile, teacherProfile } from '../../test-support/profile-fixtu
 import { type Answer, routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'
 import { AddNoteDialog } from './add-note-dialog.tsx'
-import { invalidated, renderDialog } from './dialog-test-harness.tsx'
 import { LessonMemosDialog } from './lesson-memos-dialog.tsx'
 
 const UPDATE = 'POST /api/v1/lessons/update'

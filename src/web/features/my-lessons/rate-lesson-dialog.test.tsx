@@ -3,11 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lessonKeys } from '../../api/lessons.ts'
 import { activateLocale } from '../../config/i18n.ts'
+import { invalidated, renderDialog } from '../../test-support/dialog-test-harness.tsx'
 import { finishedLessonFixture } from '../../test-support/lesson-fixture.ts'
 import { studentProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
 import { signInAs } from '../../test-support/test-session.ts'
-import { invalidated, renderDialog } from './dialog-test-harness.tsx'
 import { RateLessonDialog } from './rate-lesson-dialog.tsx'
 
 const finished = finishedLessonFixture()

@@ -10,9 +10,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dictionaryKeys } from '../../api/dictionaries.ts'
 import { activateLocale } from '../../config/i18n.ts'
 import { theme } from '../../config/theme.ts'
+import {
+  fakeApi,
+  languages,
+  levels,
+  slotId,
+  TEACHER_ID,
+  teacherSummary,
+} from '../../test-support/scheduling-test-server.ts'
 import { ScheduleConfirmDialog } from './schedule-confirm-dialog.tsx'
 import type { PickedSlot } from './slot-selection.ts'
-import { fakeApi, languages, levels, slotId, TEACHER_ID, teacherSummary } from './test-server.ts'
 
 /** The dialog over a selection it can shrink, as the teacher's week holds it. */
 function Chosen(props: { initial: PickedSlot[]; preset: { language: number | null; level: number | null } }) {

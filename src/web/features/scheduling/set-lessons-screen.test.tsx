@@ -10,8 +10,16 @@ import { startSession } from '../../api/session.ts'
 import { activateLocale } from '../../config/i18n.ts'
 import { theme } from '../../config/theme.ts'
 import { clearTimetableMirror, saveTimetable } from '../../offline/timetable-mirror.ts'
+import {
+  baseAnswers,
+  fakeApi,
+  STUDENT,
+  searchPage,
+  slotId,
+  TEACHER_ID,
+  timetable,
+} from '../../test-support/scheduling-test-server.ts'
 import { SetLessonsScreen } from './set-lessons-screen.tsx'
-import { baseAnswers, fakeApi, STUDENT, searchPage, slotId, TEACHER_ID, timetable } from './test-server.ts'
 
 function renderAt(search: string) {
   const queryClient = new QueryClient({

@@ -1,8 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LessonInteractionKind, RoomToken } from '../../../../domain/api/room.ts'
-import { ProviderChanged } from './builtin-call.ts'
-import type { CallSnapshot } from './call-session.ts'
-import { VonageCall } from './vonage-call.ts'
 import {
   FakeSdk,
   FakeSocket,
@@ -12,7 +9,10 @@ import {
   track,
   vonageToken,
   welcome,
-} from './vonage-test-fakes.ts'
+} from '../../../test-support/vonage-test-fakes.ts'
+import { ProviderChanged } from './builtin-call.ts'
+import type { CallSnapshot } from './call-session.ts'
+import { VonageCall } from './vonage-call.ts'
 
 // The Vonage provider against a fake SDK (Vonage is an outside service: its client SDK is replaced
 // at its boundary) and a fake room socket (the server's side of the wire).

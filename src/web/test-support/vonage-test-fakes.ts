@@ -1,5 +1,5 @@
-import type { VonageRoomToken } from '../../../../domain/api/room.ts'
-import type { SocketLike } from './signalling-socket.ts'
+import type { VonageRoomToken } from '../../domain/api/room.ts'
+import type { SocketLike } from '../features/lesson-room/call/signalling-socket.ts'
 import type {
   VonageCallback,
   VonagePublisher,
@@ -8,7 +8,7 @@ import type {
   VonageSession,
   VonageStream,
   VonageSubscriber,
-} from './vonage-api.ts'
+} from '../features/lesson-room/call/vonage-api.ts'
 
 // Fakes of the Vonage call's surroundings for its unit tests (vonage-call.test.ts): Vonage's client
 // SDK (an outside service, replaced at its boundary), the room's socket (the server's side of the

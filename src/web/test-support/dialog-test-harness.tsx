@@ -7,9 +7,9 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
-import type { Role } from '../../../domain/api/common.ts'
-import { theme } from '../../config/theme.ts'
-import { type LessonView, LessonViewProvider } from './lesson-view-context.tsx'
+import type { Role } from '../../domain/api/common.ts'
+import { theme } from '../config/theme.ts'
+import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
 
 // Unit tests of the my-lessons dialogs: the app's providers, a query cache the test can inspect
 // (what a write refreshed) and the lesson view the screen would give.

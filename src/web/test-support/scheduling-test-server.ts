@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import type { Timetable } from '../../../domain/api/timetables.ts'
-import { studentProfile, teacherSummaryFixture } from '../../test-support/profile-fixture.ts'
+import type { Timetable } from '../../domain/api/timetables.ts'
+import { studentProfile, teacherSummaryFixture } from './profile-fixture.ts'
 
 // A fake API at the fetch level for the set-lessons tests: each path answers from `answers`,
 // and every request is recorded (path, query, headers, body).

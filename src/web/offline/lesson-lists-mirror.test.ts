@@ -1,7 +1,12 @@
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { lessonListsTable } from './lektorium-db.ts'
-import { clearLessonMirror, LESSON_MIRROR_MAX_ROWS, loadLessonList, saveLessonList } from './lesson-mirror.ts'
+import {
+  clearLessonMirror,
+  LESSON_MIRROR_MAX_ROWS,
+  loadLessonList,
+  saveLessonList,
+} from './lesson-lists-mirror.ts'
 
 const USER = '0b9d7d3e-8a3c-4f5e-9a51-6c1f0f3f2a11'
 const address = { userId: USER, list: 'scheduled', query: '' }
