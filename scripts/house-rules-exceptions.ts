@@ -41,4 +41,11 @@ const lines = (text: string) => text.split('\n').filter((line) => line.trim() !=
 
 export const EXCEPTIONS: readonly Exception[] = [
   ...lines(DATABASE_LAYER).map(databaseLayer),
+  {
+    rule: 'database-layer',
+    from: 'src/server/seed/',
+    to: '*',
+    reason:
+      'the demo seed writes its fixed rows straight into the tables, once, on an empty database: no request runs it',
+  },
 ]

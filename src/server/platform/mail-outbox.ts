@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { mailDeliveries } from '../db/schema-notifications.ts'
 import type { Clock } from './clock.ts'
 import type { Jobs, OutboxMailKind } from './jobs.ts'
 import type { Log } from './logger.ts'
 import type { Mailer, MailMessage } from './mail.ts'
+import { claimDelivery, markDeliverySent, releaseDelivery } from './mail-deliveries-repository.ts'
 
 // E-mails that must not be lost (an invitation, a password reset, a teacher's verification) go
 // through a transactional outbox on the job queue: the write adds the e-mail's job in its own
@@ -68,25 +67,6 @@ export type MailOutbox = {
 
 type Deps = { db: Db; jobs: Jobs; mailer: Mailer; clock: Clock; log: Log; composers: MailComposers }
 
-const keyOf = (mail: OutboxMail) => and(eq(mailDeliveries.kind, mail.kind), eq(mailDeliveries.ref, mail.ref))
-
-/** Takes the message for this process until `now + CLAIM_MS`, unless sent or claimed by another. */
-async function claim(tx: Db, mail: OutboxMail, now: Date): Promise<'claimed' | 'sent_before' | 'being_sent'> {
-  const until = new Date(now.getTime() + CLAIM_MS)
-  const taken = await tx
-    .insert(mailDeliveries)
-    .values({ kind: mail.kind, ref: mail.ref, claimedUntil: until })
-    .onConflictDoUpdate({
-      target: [mailDeliveries.kind, mailDeliveries.ref],
-      set: { claimedUntil: until },
-      setWhere: sql`${mailDeliveries.sentAt} is null and (${mailDeliveries.claimedUntil} is null or ${lte(mailDeliveries.claimedUntil, now)})`,
-    })
-    .returning({ kind: mailDeliveries.kind })
-  if (taken.length > 0) return 'claimed'
-  const [row] = await tx.select({ sentAt: mailDeliveries.sentAt }).from(mailDeliveries).where(keyOf(mail))
-  return row?.sentAt ? 'sent_before' : 'being_sent'
-}
-
 export function createMailOutbox(deps: Deps): MailOutbox {
   const { db, jobs, clock, log, composers } = deps
   const pending = new Set<Promise<unknown>>()
@@ -94,10 +74,10 @@ export function createMailOutbox(deps: Deps): MailOutbox {
   async function deliver(mail: OutboxMail, mailer: Mailer): Promise<Delivery> {
     const composer = composers[mail.kind]
     const taken = await db.transaction(async (tx) => {
-      const state = await claim(tx, mail, clock.now())
+      const state = await claimDelivery(tx, mail, clock.now(), CLAIM_MS)
       if (state !== 'claimed') return state
       const message = await composer.compose(tx, mail.ref, clock.now())
-      if (!message) await tx.update(mailDeliveries).set({ claimedUntil: null }).where(keyOf(mail))
+      if (!message) await releaseDelivery(tx, mail)
       return message ?? 'not_owed'
     })
     if (typeof taken === 'string') return { outcome: taken }
@@ -105,7 +85,7 @@ export function createMailOutbox(deps: Deps): MailOutbox {
       await mailer.send(taken)
     } catch (error) {
       // Given back at once: the job (or the next attempt) tries again.
-      await db.update(mailDeliveries).set({ claimedUntil: null }).where(keyOf(mail))
+      await releaseDelivery(db, mail)
       const reason = error instanceof Error ? error.message : String(error)
       log.error(
         { err: error, kind: mail.kind, to: taken.to },
@@ -115,7 +95,7 @@ export function createMailOutbox(deps: Deps): MailOutbox {
     }
     await db.transaction(async (tx) => {
       const now = clock.now()
-      await tx.update(mailDeliveries).set({ sentAt: now, claimedUntil: null }).where(keyOf(mail))
+      await markDeliverySent(tx, mail, now)
       await composer.sent?.(tx, mail.ref, now)
     })
     return { outcome: 'sent' }

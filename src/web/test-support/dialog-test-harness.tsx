@@ -11,6 +11,9 @@ import type { Role } from '../../domain/api/common.ts'
 import { theme } from '../config/theme.ts'
 import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
 
+/** The dialogs' "now" unless a test gives one: after every lesson of the fixtures has ended. */
+const HARNESS_NOW = Date.parse('2026-11-26T12:00:00.000Z')
+
 // Unit tests of the my-lessons dialogs: the app's providers, a query cache the test can inspect
 // (what a write refreshed) and the lesson view the screen would give.
 
@@ -26,7 +29,7 @@ export function renderDialog(
   })
   const view: LessonView = {
     role: options.role,
-    now: options.now ?? Date.now(),
+    now: options.now ?? HARNESS_NOW,
     voiceSample: options.voiceSample ?? true,
     open: vi.fn(),
     isPending: () => false,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
 import {
@@ -12,7 +12,6 @@ import {
   users,
 } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { studentLessons } from '../lessons/public.ts'
 import { findSettings } from '../settings/public.ts'
 
 // What the teacher board (teacher-board.ts) reads: every active teacher's public data with the
@@ -264,10 +263,14 @@ export type BoardLesson = { startsAt: number; endsAt: number }
 
 /**
  * The student's active lessons not ended by `since` (the board keeps those from a day before the
- * schedule range on), read with the booking rules' own query.
+ * schedule range on).
  */
 export async function loadStudentLessons(db: Db, studentId: string, since: Date): Promise<BoardLesson[]> {
-  const rows = await studentLessons(db, studentId, { now: since, from: since, to: since })
+  const rows = await db
+    .select({ startsAt: lessons.startsAt, endsAt: lessons.endsAt })
+    .from(lessons)
+    .where(and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), gt(lessons.endsAt, since)))
+    .orderBy(asc(lessons.startsAt))
   return rows.map((row) => ({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime() }))
 }
 

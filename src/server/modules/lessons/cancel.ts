@@ -68,7 +68,7 @@ export async function cancelLesson(
   user: User,
   input: LessonCancel,
   key: string | undefined,
-): Promise<IdempotentAnswer<LessonCancelAnswer>> {
+): Promise<IdempotentAnswer<{ data: LessonCancelAnswer }>> {
   const now = ctx.clock.now()
   const request = { userId: user.id, key, scope: 'POST /lessons/cancel', body: input }
   const answer = await idempotentWrite(ctx, request, lessonCancelResponse, async (tx) => {

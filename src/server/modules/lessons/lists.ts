@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
-import type { Viewer } from '../../platform/viewer.ts'
+import { type Viewer, viewerOf } from '../../platform/viewer.ts'
 import { toLesson } from './lesson-dto.ts'
 import { findLessonPage, findLessonView, findLessonViews } from './lesson-views.ts'
 

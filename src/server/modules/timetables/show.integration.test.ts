@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
+import { openChangeRoad } from '../../platform/change-road.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createUser } from '../../test-support/fixtures.ts'
 import {
@@ -95,18 +96,20 @@ describe('GET /teachers/timetables/show', () => {
     })
     expect(await storedStarts(t, teacher.id)).toHaveLength(2)
     t.clock.set('2026-03-17T09:00:00Z')
-    const first = await topUpTeachers(t.database.db, t.clock.now())
+    const first = await topUpTeachers(t.ctx, t.clock.now())
     expect(first.filled).toBeGreaterThanOrEqual(1)
     expect(await storedStarts(t, teacher.id)).toContain('2026-03-27T09:00:00.000Z')
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
-    expect(await topUpTeachers(t.database.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
+    expect(await topUpTeachers(t.ctx, t.clock.now())).toEqual({ checked: 0, filled: 0 })
     expect(await storedStarts(t, teacher.id)).toHaveLength(3)
     // The database remembers it: another process, or this one restarted, checks no teacher again
     // this week.
     const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
+    const changes = openChangeRoad(other)
     try {
-      expect(await topUpTeachers(other.db, t.clock.now())).toEqual({ checked: 0, filled: 0 })
+      expect(await topUpTeachers({ db: other.db, changes }, t.clock.now())).toEqual({ checked: 0, filled: 0 })
     } finally {
+      changes.close()
       await other.close()
     }
   })
