@@ -141,7 +141,7 @@ export const CSV_PROBLEMS = [
   'email_duplicate',
   'email_taken',
   // The address is a student invited before, who has not set a password: the invitation e-mail has
-  // not gone out yet (send it again from the student's card), or it has.
+  // not gone out yet (the row names the student, to send it again), or it has.
   'invitation_pending',
   'already_invited',
   'date_invalid',
