@@ -17,8 +17,6 @@ modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking bat
 modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
 modules/recordings: archives.ts, lesson-media.ts — the archives and the lesson's media read and write their rows in place
 modules/room: chat.ts, interactions.ts, provider-ops.ts, room-access.ts, room-bus.ts, token-service.ts, video-sessions.ts — the room's services query its tables in place
-modules/settings: announced-url.ts — stores the announced address beside the settings
-platform: file-references.ts, idempotency.ts, jobs.ts, server-secrets.ts, sessions.ts — the platform's stores (file references, idempotent answers, jobs, secrets, sessions) are repositories not yet named so
 `
 
 function parts(line: string, pattern: RegExp): [string, string, string] {
