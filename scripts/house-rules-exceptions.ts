@@ -15,7 +15,6 @@ modules/admin: audit.ts, lack-of-slots-service.ts, overview-service.ts, second-f
 modules/ai-lesson: topics.ts — the AI lesson's topics read past lessons in the service
 modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking batch runs the SQL function on the pool and reads pg's errors; the lesson lists and views read in the service
 modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
-modules/recordings: archives.ts, lesson-media.ts — the archives and the lesson's media read and write their rows in place
 `
 
 function parts(line: string, pattern: RegExp): [string, string, string] {
