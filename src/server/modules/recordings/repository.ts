@@ -5,9 +5,9 @@ import { users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { lessonArchiveChunks, lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 
-// Lesson recordings and their chunks (and the student's voice clips). Every change of a recording's state is one
-// statement that checks the state it expects, so two processes (or a retried request) cannot both
-// make it.
+// Lesson recordings and their chunks, and the student's voice clips. Every change of a recording's
+// state is one statement that checks the state it expects, so two processes (or a retried request)
+// cannot both make it.
 
 export type ArchiveRow = typeof lessonArchives.$inferSelect
 export type ChunkRow = typeof lessonArchiveChunks.$inferSelect
