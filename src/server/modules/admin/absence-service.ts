@@ -14,7 +14,7 @@ import {
   setReportDecision,
   toReportDtos,
 } from './absence-repository.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
 import { lockLesson } from './lessons-repository.ts'
 
 // The school's decision on an absence report. Accepting applies product-rules.md "Warning and ban",

@@ -20,7 +20,7 @@ import {
 } from '../settings/public.ts'
 import { verifyTeacher } from '../users/public.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
-import { type AuditRow, listAudit } from './audit.ts'
+import { type AuditRow, listAudit } from './audit-repository.ts'
 import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'

@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../../platform/sessions-repository.ts'
 import { LIMIT_BOUNDS, lessonLimits } from '../lessons/public.ts'
 import { markLearncube, setVideoProvider } from '../room/public.ts'
 import { updateUser } from '../users/public.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
 import { OpsFieldError } from './field-errors.ts'
 import { adminTeachers } from './teachers-dto.ts'
 import {
