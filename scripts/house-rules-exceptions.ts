@@ -11,7 +11,6 @@ import type { Exception } from './house-rules.ts'
  * (docs/decisions.md "All SQL in repositories").
  */
 const DATABASE_LAYER = `
-modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking batch runs the SQL function on the pool and reads pg's errors; the lesson lists and views read in the service
 modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
 `
 
