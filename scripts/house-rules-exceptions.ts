@@ -11,7 +11,6 @@ import type { Exception } from './house-rules.ts'
  * (docs/decisions.md "All SQL in repositories").
  */
 const DATABASE_LAYER = `
-modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
 `
 
 function parts(line: string, pattern: RegExp): [string, string, string] {
