@@ -51,7 +51,10 @@ export async function findSessionUser(
   return row
 }
 
-/** The account of session `sessionId` of `userId` if it lives at `now` (with `tokenHash`: its own token). */
+/**
+ * The account of session `sessionId` of `userId` if the session lives at `now` (with `tokenHash`:
+ * and that is its own token).
+ */
 export async function liveSessionAccount(
   db: Db,
   check: { sessionId: string; userId: string; tokenHash?: string },

@@ -224,7 +224,7 @@ export const findScheduledViews = (db: Db, viewer: Viewer, now: Date): Promise<L
     'oldest_first',
   )
 
-/** A paged list (lists.ts): the closed one-to-one lessons (ended at `now` or cancelled), or the group ones. */
+/** A paged list (lists.ts): the closed one-to-one lessons (ended at `now` or cancelled), or group ones. */
 export type LessonList = { kind: 'finished'; now: Date } | { kind: 'group' }
 /** Instants a lesson's start lies in: from `from` on, before `before`. */
 export type StartsWithin = { from: Date | undefined; before: Date | undefined }
