@@ -25,13 +25,8 @@ import { currentOperator, operatorActor, operatorSession, operatorWithSecondFact
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
 import { adminOverviewRoutes } from './overview-routes.ts'
-import {
-  confirmEnrolment,
-  secondFactorState,
-  sessionPassedSecondFactor,
-  startEnrolment,
-  verifySecondFactor,
-} from './second-factor.ts'
+import { confirmEnrolment, secondFactorState, startEnrolment, verifySecondFactor } from './second-factor.ts'
+import { sessionPassedSecondFactor } from './second-factor-repository.ts'
 import { adminStudentRoutes } from './students-routes.ts'
 import { adminTeacherRoutes } from './teachers-routes.ts'
 
