@@ -8,7 +8,7 @@ import type { Exception } from './house-rules.ts'
 /**
  * Files that query Drizzle or import the tables outside a repository, by folder of src/server:
  * `folder: files — why`, the why a reason the query cannot live in a repository. None today: every
- * query is in one (docs/decisions.md "All SQL in repositories").
+ * query of the app is in one (docs/decisions.md "All SQL in repositories"); the seed's is below.
  */
 const DATABASE_LAYER = `
 `
