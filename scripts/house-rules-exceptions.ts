@@ -7,18 +7,10 @@ import type { Exception } from './house-rules.ts'
 
 /**
  * Files that query Drizzle or import the tables outside a repository, by folder of src/server:
- * `folder: files — why`. Their queries move into the folder's repository
- * (docs/decisions.md "All SQL in repositories").
+ * `folder: files — why`, the why a reason the query cannot live in a repository. None today: every
+ * query of the app is in one (docs/decisions.md "All SQL in repositories"); the seed's is below.
  */
 const DATABASE_LAYER = `
-modules/admin: audit.ts, lack-of-slots-service.ts, overview-service.ts, second-factor.ts — the console's reports, the audit log and the second factor query in the service
-modules/ai-lesson: topics.ts — the AI lesson's topics read past lessons in the service
-modules/lessons: booking-lanes.ts, lesson-views.ts, lists.ts — the booking batch runs the SQL function on the pool and reads pg's errors; the lesson lists and views read in the service
-modules/notifications: calendar-feed.ts, lesson-mail.ts, planner.ts — the feed, the mails and the planner read lessons and recipients in place
-modules/recordings: archives.ts, lesson-media.ts — the archives and the lesson's media read and write their rows in place
-modules/room: chat.ts, interactions.ts, provider-ops.ts, room-access.ts, room-bus.ts, token-service.ts, video-sessions.ts — the room's services query its tables in place
-modules/settings: announced-url.ts — stores the announced address beside the settings
-platform: file-references.ts, idempotency.ts, jobs.ts, server-secrets.ts, sessions.ts — the platform's stores (file references, idempotent answers, jobs, secrets, sessions) are repositories not yet named so
 `
 
 function parts(line: string, pattern: RegExp): [string, string, string] {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { settings, teacherTaughtLanguages, timeSlots, users } from '../../src/server/db/schema.ts'
 import { lessons } from '../../src/server/db/schema-lessons.ts'
-import { createSession } from '../../src/server/platform/sessions.ts'
+import { createSession } from '../../src/server/platform/sessions-repository.ts'
 
 // What the load needs before it starts, written straight into the database of the server under
 // test (and committed long before any write the test checks): students allowed to book as many

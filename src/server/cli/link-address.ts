@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts'
 import { ConfigError } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { announcedPublicUrl } from '../modules/settings/announced-url.ts'
+import { announcedPublicUrl } from '../modules/settings/public.ts'
 import type { OpsCommand } from './commands.ts'
 
 // `invite-student` run with only DATA_DIR wrote links to http://localhost:8080

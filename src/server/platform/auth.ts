@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Role } from '../../domain/api/common.ts'
 import { AppError } from './errors.ts'
-import { findSessionUser, isBarred, type SignedIn, type User } from './sessions.ts'
+import { isBarred, type SignedIn, type User } from './sessions.ts'
+import { findSessionUser } from './sessions-repository.ts'
 import { hashToken } from './tokens.ts'
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import { createUser } from '../test-support/fixtures.ts'
 import { addLessonAt, lessonParties } from '../test-support/my-lessons.ts'
 import { pngFile } from '../test-support/sample-files.ts'
 import { storedFiles } from '../test-support/stored-files.ts'
-import { FILE_KEY_COLUMNS } from './file-references.ts'
+import { FILE_KEY_COLUMNS } from './file-references-repository.ts'
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from './file-sweep.ts'
 
 // A crash between storing an upload and committing its row leaves a file no row names; the sweep

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts'
-import { unreferencedKeys } from './file-references.ts'
+import { unreferencedKeys } from './file-references-repository.ts'
 import type { Log } from './logger.ts'
 import type { FileStorage } from './storage.ts'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { Clock } from './clock.ts'
-import { sharedSecret } from './server-secrets.ts'
+import { sharedSecret } from './server-secrets-repository.ts'
 import { syncDir } from './sync-dir.ts'
 
 // architecture.md "Data": files are served through short-lived signed URLs, and only to people

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../domain/api/lessons.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { idempotencyKeys } from '../db/schema.ts'
 import { AppError } from './errors.ts'
+import { deleteKeysBefore, insertKey, saveAnswer, storedAnswer } from './idempotency-repository.ts'
 import { decodeIssue, englishIssue } from './issue-english.ts'
 
 // architecture.md "API": a write sent with an `Idempotency-Key` returns its first answer when
@@ -84,10 +83,7 @@ export async function idempotentWrite<T>(
       const answer = await ctx.db.transaction(async (tx) => {
         await claimKey(tx, { ...request, key, hash, now })
         const written = await write(tx)
-        await tx
-          .update(idempotencyKeys)
-          .set({ statusCode: written.status, response: written.body })
-          .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)))
+        await saveAnswer(tx, { userId: request.userId, key }, written)
         return written
       })
       await purgeOldKeys(ctx, now)
@@ -111,28 +107,11 @@ async function claimKey(
   row: { userId: string; key: string; scope: string; hash: string; now: Date },
 ): Promise<void> {
   try {
-    // Status and answer are placeholders, replaced before the commit: nobody else ever sees them.
-    await tx.insert(idempotencyKeys).values({
-      userId: row.userId,
-      key: row.key,
-      scope: row.scope,
-      requestHash: row.hash,
-      statusCode: 0,
-      response: {},
-      createdAt: row.now,
-    })
+    await insertKey(tx, row)
   } catch (error) {
     if (isUniqueViolation(error)) throw new KeyTaken()
     throw error
   }
-}
-
-async function storedAnswer(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-  return row
 }
 
 /** Keys older than 24 hours are dropped, at most once an hour per database, after a commit. */
@@ -141,9 +120,7 @@ export async function purgeOldKeys(ctx: Pick<ServiceContext, 'db' | 'log'>, now:
   if (last !== undefined && now.getTime() - last < PURGE_EVERY_MS && now.getTime() >= last) return
   lastPurge.set(ctx.db, now.getTime())
   try {
-    await ctx.db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION_MS)))
+    await deleteKeysBefore(ctx.db, new Date(now.getTime() - RETENTION_MS))
   } catch (error) {
     // The answer has been written already; a failed clean-up must not turn it into an error.
     ctx.log.error({ err: error }, 'purging old idempotency keys failed')

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
 import type pg from 'pg'
-import { fromDrizzle, type JobResult, PgBoss } from 'pg-boss'
+import { type JobResult, PgBoss } from 'pg-boss'
 import type { Db } from '../db/client.ts'
 import type { Clock } from './clock.ts'
+import { inTransaction, onPool } from './jobs-repository.ts'
 import type { Log } from './logger.ts'
 
 // Durable jobs on the app's own PostgreSQL, through pg-boss: a job runs once across every server
@@ -111,7 +111,7 @@ export async function startJobs(
   // Where the app's clock stands from the wall's (0 but in tests), added at each insert.
   const onWall = (at: Date) => new Date(at.getTime() - clock.now().getTime() + Date.now())
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    db: onPool(pool),
     schema: JOBS_SCHEMA,
     supervise: options.maintenance,
     schedule: options.maintenance,
@@ -121,7 +121,7 @@ export async function startJobs(
   for (const [name, queue] of Object.entries(QUEUES)) {
     await boss.createQueue(name, { ...queue, retryBackoff: true, retryDelay: 10 })
   }
-  const inTx = (tx: Db | undefined) => (tx ? { db: fromDrizzle(tx as never, sql as never) } : {})
+  const inTx = (tx: Db | undefined) => (tx ? { db: inTransaction(tx) } : {})
   return {
     async insert(queue, jobs, tx) {
       if (jobs.length === 0) return

@@ -38,7 +38,8 @@ describe('session cache', () => {
   it('sees a change made through this process at once (a deactivated account)', async () => {
     const { user, token } = await signedIn()
     await updateUser(t.database.db, user.id, { status: 'inactive' })
-    // A write of this process publishes what it changed once committed (platform/change-road.ts).
+    // A write publishes its committed change on the change road (architecture.md "After a write
+    // commits"); the cache hears it there.
     t.ctx.changes.publish({ kind: 'user', id: user.id })
     expect((await me(token)).statusCode).toBe(401)
   })

@@ -1,5 +1,6 @@
 import type { users } from '../db/schema.ts'
-import { createSession, type User } from '../platform/sessions.ts'
+import type { User } from '../platform/sessions.ts'
+import { createSession } from '../platform/sessions-repository.ts'
 import type { TestApp } from './build-test-app.ts'
 import { createUser } from './fixtures.ts'
 

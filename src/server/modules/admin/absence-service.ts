@@ -2,7 +2,7 @@ import type { AdminAbsenceReport } from '../../../domain/api/admin-lessons.ts'
 import type { ServiceContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { revokeUserSessions } from '../../platform/sessions.ts'
+import { revokeUserSessions } from '../../platform/sessions-repository.ts'
 import { showSettings } from '../settings/public.ts'
 import { lockUser, updateUser } from '../users/public.ts'
 import { absenceDecisionMail, type Consequence } from './absence-mail.ts'
@@ -14,7 +14,7 @@ import {
   setReportDecision,
   toReportDtos,
 } from './absence-repository.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
 import { lockLesson } from './lessons-repository.ts'
 
 // The school's decision on an absence report. Accepting applies product-rules.md "Warning and ban",

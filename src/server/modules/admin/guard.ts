@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { currentSession } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
-import type { AuditActor } from './audit.ts'
-import { sessionPassedSecondFactor } from './second-factor.ts'
+import type { AuditActor } from './audit-repository.ts'
+import { sessionPassedSecondFactor } from './second-factor-repository.ts'
 
 // Who reaches the operator APIs: signed out 401; students and teachers 403; an operator
 // whose session has not passed the second factor 403 on /admin (it may only enrol or verify).

@@ -1,45 +1,21 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, max, min, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import {
-  LACK_OF_SLOTS_LATEST,
-  type LackOfSlotsGroupKey,
-  type LackOfSlotsReportDto,
-} from '../../../domain/api/admin-overview.ts'
+import type { LackOfSlotsGroupKey, LackOfSlotsReportDto } from '../../../domain/api/admin-overview.ts'
 import type { ServiceContext } from '../../context.ts'
-import { users } from '../../db/schema.ts'
-import { lackOfSlotsReports as r } from '../../db/schema-onboarding.ts'
 import { AppError } from '../../platform/errors.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
+import {
+  existingReportIds,
+  type HandleTarget,
+  type LackOfSlotsFilter,
+  lackOfSlotsGroups,
+  latestReports,
+  markHandled,
+  type ReportRow,
+} from './lack-of-slots-repository.ts'
 
 // The console's lack-of-slots requests (Lack-of-slots report, product-rules.md "Records and
 // fields"): what students asked for and found no teacher, grouped by the language to learn, the
 // level and the hour of the day (Poland) the school would have to staff; an operator marks requests
 // handled (audited).
-
-const handler = alias(users, 'handler')
-const hourOf = sql<string>`substr(${r.hour}, 1, 2)`
-
-export type LackOfSlotsFilter = {
-  handled: 'unhandled' | 'handled' | 'all'
-  taughtLanguage?: string
-  page: number
-  perPage: number
-}
-
-const filterOf = (filter: Pick<LackOfSlotsFilter, 'handled' | 'taughtLanguage'>): SQL | undefined =>
-  and(
-    filter.handled === 'unhandled' ? isNull(r.handledAt) : undefined,
-    filter.handled === 'handled' ? isNotNull(r.handledAt) : undefined,
-    filter.taughtLanguage === undefined ? undefined : eq(r.taughtLanguage, filter.taughtLanguage),
-  )
-
-const inGroups = (groups: LackOfSlotsGroupKey[]): SQL =>
-  sql`(${r.taughtLanguage}, ${r.level}, ${hourOf}) in (${sql.join(
-    groups.map((g) => sql`(${g.taught_language}, ${g.level}, ${g.hour})`),
-    sql`, `,
-  )})`
-
-type ReportRow = { report: typeof r.$inferSelect; handler: { id: string; email: string } | null }
 
 const toReportDto = ({ report, handler: by }: ReportRow): LackOfSlotsReportDto => ({
   id: report.id,
@@ -62,49 +38,12 @@ const toReportDto = ({ report, handler: by }: ReportRow): LackOfSlotsReportDto =
 
 /** The groups with the most requests first, each with its newest few requests. */
 export async function listLackOfSlotsGroups(ctx: Pick<ServiceContext, 'db'>, filter: LackOfSlotsFilter) {
-  const where = filterOf(filter)
-  const groups = await ctx.db
-    .select({
-      taughtLanguage: r.taughtLanguage,
-      level: r.level,
-      hour: hourOf,
-      count: count(),
-      unhandled: sql<number>`count(*) filter (where ${r.handledAt} is null)`.mapWith(Number),
-      teachingLanguages: sql<string[]>`array_agg(distinct ${r.teachingLanguage})`,
-      firstAt: min(r.createdAt),
-      lastAt: max(r.createdAt),
-    })
-    .from(r)
-    .where(where)
-    .groupBy(r.taughtLanguage, r.level, hourOf)
-    .orderBy(desc(count()), desc(max(r.createdAt)), r.taughtLanguage, r.level, hourOf)
-    .limit(filter.perPage + 1)
-    .offset((filter.page - 1) * filter.perPage)
+  const groups = await lackOfSlotsGroups(ctx.db, filter)
   const page = groups.slice(0, filter.perPage)
   const keys = page.map((g) => ({ taught_language: g.taughtLanguage, level: g.level, hour: g.hour }))
   const latest = new Map<string, LackOfSlotsReportDto[]>()
   if (keys.length > 0) {
-    const ranked = ctx.db
-      .select({
-        id: r.id,
-        rank: sql<number>`row_number() over (partition by ${r.taughtLanguage}, ${r.level}, ${hourOf}
-          order by ${r.createdAt} desc, ${r.id} desc)`.as('rank'),
-      })
-      .from(r)
-      .where(and(where, inGroups(keys)))
-      .as('ranked')
-    const ids = (
-      await ctx.db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, LACK_OF_SLOTS_LATEST))
-    ).map((row) => row.id)
-    const rows =
-      ids.length === 0
-        ? []
-        : await ctx.db
-            .select({ report: r, handler: { id: handler.id, email: handler.email } })
-            .from(r)
-            .leftJoin(handler, eq(handler.id, r.handledBy))
-            .where(inArray(r.id, ids))
-            .orderBy(desc(r.createdAt), desc(r.id))
+    const rows = await latestReports(ctx.db, filter, keys)
     for (const row of rows) {
       const key = groupKeyText({
         taught_language: row.report.taughtLanguage,
@@ -142,12 +81,10 @@ export async function handleLackOfSlots(
 ): Promise<{ handled: number; ids: string[] }> {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    let target: SQL | undefined
+    let target: HandleTarget
     if ('ids' in input) {
       const wanted = [...new Set(input.ids)]
-      const found = new Set(
-        (await tx.select({ id: r.id }).from(r).where(inArray(r.id, wanted))).map((x) => x.id),
-      )
+      const found = await existingReportIds(tx, wanted)
       const missing = input.ids.findIndex((id) => !found.has(id))
       if (missing >= 0)
         throw new AppError('validation_failed', {
@@ -155,17 +92,13 @@ export async function handleLackOfSlots(
             { field: `ids.${missing}`, message: 'No lack-of-slots request with this id', code: 'invalid' },
           ],
         })
-      target = inArray(r.id, wanted)
+      target = { ids: wanted }
     } else {
       const until = input.until ?? now
-      target = and(inGroups([input.group]), lte(r.createdAt, until))
+      target = { group: input.group, until }
     }
-    const changed = await tx
-      .update(r)
-      .set({ handledAt: now, handledBy: actor.kind === 'operator' ? actor.id : null })
-      .where(and(target, isNull(r.handledAt)))
-      .returning({ id: r.id })
-    const ids = changed.map((row) => row.id).sort()
+    const changed = await markHandled(tx, target, now, actor.kind === 'operator' ? actor.id : null)
+    const ids = changed.sort()
     if (ids.length > 0) {
       await writeAudit(
         tx,

@@ -8,7 +8,7 @@ import { planCancellation } from '../notifications/public.ts'
 import { lessonArchiveRows, toArchive } from '../recordings/public.ts'
 import { slotsFreed } from '../waitlist/public.ts'
 import { penaltiesOfLesson, reportsOfLesson, toReportDtos } from './absence-repository.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
 import {
   type AdminLessonRow,
   attendanceOf,

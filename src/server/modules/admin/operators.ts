@@ -5,7 +5,7 @@ import { OpsError } from '../../platform/errors.ts'
 import { newToken } from '../../platform/tokens.ts'
 import { replaceResetToken } from '../auth/public.ts'
 import { findUserByEmail, insertUser } from '../users/public.ts'
-import { type AuditActor, writeAudit } from './audit.ts'
+import { type AuditActor, writeAudit } from './audit-repository.ts'
 
 // `npm run ops -- create-operator EMAIL`: operators are never signed up. The account is
 // active without a password; the e-mailed link is a password-reset token (the reset page sets the

@@ -1,5 +1,3 @@
-import { and, count, countDistinct, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { overviewResponse } from '../../../domain/api/admin-overview.ts'
 import {
@@ -11,23 +9,19 @@ import {
 } from '../../../domain/poland-time.ts'
 import type { ServiceContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import { timeSlots, users } from '../../db/schema.ts'
-import { aiMessages } from '../../db/schema-ai-lesson.ts'
-import { absenceReports, lessons } from '../../db/schema-lessons.ts'
 import { showSettings } from '../settings/public.ts'
-import { fullName } from './lessons-repository.ts'
+import { teacherShareRows, weeklyActivity } from './overview-repository.ts'
 
 // The console's overview: per ISO week (Monday to Monday, Poland time, product-rules.md "Time
 // zone") the bookings, cancellations (late ones — inside cancellation_earliness, product-rules.md
 // "Cancellation", by a party — and the school's apart), accepted absences and the AI lesson's use;
 // and each teacher's booked share of the slots they published in a period. Plain aggregates, one
-// statement each: a week is a bucket of the week boundaries (width_bucket), computed here with the
-// app's own Poland time.
+// statement each (overview-repository.ts): a week is a bucket of the week boundaries (width_bucket),
+// computed here with the app's own Poland time.
 
 type Overview = v.InferOutput<typeof overviewResponse>['data']
 
 const SLOT_HOURS = 45 / 60
-const HOUR_MS = 3_600_000
 
 /** ISO 8601 week name (2026-W11) of a Monday's `YYYY-MM-DD`: the week of its Thursday. */
 export function isoWeekName(monday: string): string {
@@ -57,56 +51,8 @@ export async function overview(
     addDays(currentMonday, 7 * (i - query.weeks + 1)),
   )
   const bounds = [...mondays, addDays(currentMonday, 7)].map(dayStart)
-  const [first, last] = [bounds[0] ?? now, bounds.at(-1) ?? now]
-  const thresholds = sql`ARRAY[${sql.join(
-    bounds.map((b) => sql`${b.toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`
-  const bucket = (column: AnyPgColumn) => sql<number>`width_bucket(${column}, ${thresholds})`.mapWith(Number)
-  const within = (column: AnyPgColumn): SQL => and(gte(column, first), lt(column, last)) as SQL
   const { cancellation_earliness: earliness } = await showSettings({ db })
-
-  const booked = await db
-    .select({ bucket: bucket(lessons.createdAt), n: count() })
-    .from(lessons)
-    .where(and(within(lessons.createdAt), eq(lessons.isGroup, false)))
-    .groupBy(sql`1`)
-  const byParty = sql`${lessons.cancelledBy} in (${lessons.studentId}, ${lessons.teacherId})`
-  const cancelled = await db
-    .select({
-      bucket: bucket(lessons.cancelledAt),
-      n: count(),
-      late: sql<number>`count(*) filter (where ${byParty}
-        and ${lessons.startsAt} - ${lessons.cancelledAt} < ${earliness * HOUR_MS} * interval '1 millisecond')`.mapWith(
-        Number,
-      ),
-      school: sql<number>`count(*) filter (where ${lessons.cancelledBy} is null or not (${byParty}))`.mapWith(
-        Number,
-      ),
-    })
-    .from(lessons)
-    .where(within(lessons.cancelledAt))
-    .groupBy(sql`1`)
-  const accepted = await db
-    .select({ bucket: bucket(lessons.startsAt), n: count() })
-    .from(absenceReports)
-    .innerJoin(lessons, eq(lessons.id, absenceReports.lessonId))
-    .where(and(eq(absenceReports.status, 'accepted'), within(lessons.startsAt)))
-    .groupBy(sql`1`)
-  const reported = await db
-    .select({ bucket: bucket(absenceReports.createdAt), n: count() })
-    .from(absenceReports)
-    .where(within(absenceReports.createdAt))
-    .groupBy(sql`1`)
-  const ai = await db
-    .select({
-      bucket: bucket(aiMessages.createdAt),
-      n: count(),
-      students: countDistinct(aiMessages.studentId),
-    })
-    .from(aiMessages)
-    .where(and(within(aiMessages.createdAt), eq(aiMessages.role, 'student')))
-    .groupBy(sql`1`)
+  const { booked, cancelled, accepted, reported, ai } = await weeklyActivity(db, bounds, earliness, now)
 
   const n = query.weeks
   const columns = {
@@ -146,25 +92,7 @@ export async function overview(
 
 /** Each teacher's published slots in [from, to) and those with a lesson (not cancelled) on them. */
 async function teacherShares(db: Db, from: Date, to: Date): Promise<Overview['teachers']> {
-  const bookedSlots = sql<number>`count(${lessons.id})`.mapWith(Number)
-  const rows = await db
-    .select({
-      id: users.id,
-      name: fullName(users),
-      email: users.email,
-      published: count(timeSlots.id),
-      booked: bookedSlots,
-    })
-    .from(timeSlots)
-    .innerJoin(users, eq(users.id, timeSlots.teacherId))
-    .leftJoin(lessons, and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt)))
-    .where(and(gte(timeSlots.startsAt, from), lt(timeSlots.startsAt, to)))
-    .groupBy(users.id)
-    .orderBy(
-      desc(sql`${bookedSlots}::float / greatest(count(${timeSlots.id}), 1)`),
-      desc(count(timeSlots.id)),
-      users.email,
-    )
+  const rows = await teacherShareRows(db, from, to)
   return rows.map((row) => ({
     teacher: { id: row.id, name: row.name, email: row.email },
     published_slots: row.published,

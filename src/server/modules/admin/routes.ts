@@ -20,18 +20,13 @@ import {
 } from '../settings/public.ts'
 import { verifyTeacher } from '../users/public.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
-import { type AuditRow, listAudit } from './audit.ts'
+import { type AuditRow, listAudit } from './audit-repository.ts'
 import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
 import { adminOverviewRoutes } from './overview-routes.ts'
-import {
-  confirmEnrolment,
-  secondFactorState,
-  sessionPassedSecondFactor,
-  startEnrolment,
-  verifySecondFactor,
-} from './second-factor.ts'
+import { confirmEnrolment, secondFactorState, startEnrolment, verifySecondFactor } from './second-factor.ts'
+import { sessionPassedSecondFactor } from './second-factor-repository.ts'
 import { adminStudentRoutes } from './students-routes.ts'
 import { adminTeacherRoutes } from './teachers-routes.ts'
 

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import { sessions } from '../../db/schema.ts'
-import { operatorRecoveryCodes, operatorSecondFactors } from '../../db/schema-admin.ts'
 import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
 import type { User } from '../../platform/sessions.ts'
 import { hashToken } from '../../platform/tokens.ts'
-import { writeAudit } from './audit.ts'
+import { writeAudit } from './audit-repository.ts'
+import {
+  enableSecondFactor,
+  lockSecondFactor,
+  markSession,
+  replaceRecoveryCodes,
+  saveEnrolmentSecret,
+  saveLastStep,
+  secondFactorEnabledAt,
+  spendRecoveryCode,
+} from './second-factor-repository.ts'
 import { open, seal } from './secret-box.ts'
 
 // An operator's second factor: TOTP as authenticator apps expect it (RFC 6238, SHA-1,
@@ -34,11 +41,7 @@ const totpOf = (secret: string, email: string) =>
 
 /** What the sign-in answer tells an operator's client: enrol a second factor, or enter a code. */
 export async function secondFactorState(db: Db, userId: string): Promise<'enrol' | 'verify'> {
-  const [row] = await db
-    .select({ enabledAt: operatorSecondFactors.enabledAt })
-    .from(operatorSecondFactors)
-    .where(eq(operatorSecondFactors.userId, userId))
-  return row?.enabledAt ? 'verify' : 'enrol'
+  return (await secondFactorEnabledAt(db, userId)) ? 'verify' : 'enrol'
 }
 
 const wrongCode = (field: string) =>
@@ -55,13 +58,7 @@ export async function startEnrolment(ctx: Ctx, user: User): Promise<{ otpauth_ur
   if ((await secondFactorState(ctx.db, user.id)) === 'verify') throw new AppError('forbidden')
   const secret = new OTPAuth.Secret({ size: 20 }).base32
   const sealed = await seal(ctx, secret)
-  await ctx.db
-    .insert(operatorSecondFactors)
-    .values({ userId: user.id, secretSealed: sealed })
-    .onConflictDoUpdate({
-      target: operatorSecondFactors.userId,
-      set: { secretSealed: sealed, lastStep: null, createdAt: ctx.clock.now() },
-    })
+  await saveEnrolmentSecret(ctx.db, user.id, sealed, ctx.clock.now())
   return { otpauth_uri: totpOf(secret, user.email).toString(), secret }
 }
 
@@ -76,21 +73,14 @@ async function acceptTotp(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .select()
-    .from(operatorSecondFactors)
-    .where(eq(operatorSecondFactors.userId, user.id))
-    .for('update')
+  const row = await lockSecondFactor(db, user.id)
   if (!row) return false
   const totp = totpOf(await open({ db, config }, row.secretSealed), user.email)
   const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
   if (delta === null) return false
   const step = Math.floor(now.getTime() / 1000 / PERIOD) + delta
   if (row.lastStep !== null && step <= row.lastStep) return false
-  await db
-    .update(operatorSecondFactors)
-    .set({ lastStep: step })
-    .where(eq(operatorSecondFactors.userId, user.id))
+  await saveLastStep(db, user.id, step)
   return true
 }
 
@@ -107,9 +97,6 @@ async function withAttempt<T>(
   await ctx.limiters.secondFactorPerUser.refund(user.id)
   return result
 }
-
-const markSession = (db: Db, sessionId: string, now: Date) =>
-  db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId))
 
 const newRecoveryCode = () => {
   const raw = randomBytes(5).toString('hex')
@@ -132,15 +119,9 @@ export async function confirmEnrolment(
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now()
         if (!(await acceptTotp(tx, ctx.config, user, code, now))) return null
-        await tx
-          .update(operatorSecondFactors)
-          .set({ enabledAt: now })
-          .where(eq(operatorSecondFactors.userId, user.id))
+        await enableSecondFactor(tx, user.id, now)
         const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
-        await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.userId, user.id))
-        await tx
-          .insert(operatorRecoveryCodes)
-          .values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })))
+        await replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash))
         await markSession(tx, signedIn.sessionId, now)
         await writeAudit(
           tx,
@@ -178,31 +159,12 @@ export async function verifySecondFactor(
         if (input.code !== undefined) {
           if (!(await acceptTotp(tx, ctx.config, user, input.code, now))) return null
         } else {
-          const used = await tx
-            .update(operatorRecoveryCodes)
-            .set({ usedAt: now })
-            .where(
-              and(
-                eq(operatorRecoveryCodes.userId, user.id),
-                eq(operatorRecoveryCodes.codeHash, recoveryHash(input.recovery_code ?? '')),
-                isNull(operatorRecoveryCodes.usedAt),
-              ),
-            )
-            .returning({ id: operatorRecoveryCodes.id })
-          if (used.length === 0) return null
+          if (!(await spendRecoveryCode(tx, user.id, recoveryHash(input.recovery_code ?? ''), now)))
+            return null
         }
         await markSession(tx, signedIn.sessionId, now)
         return true
       }),
     field,
   )
-}
-
-/** Whether this operator session has passed the second factor (read fresh: no cache holds it). */
-export async function sessionPassedSecondFactor(db: Db, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ at: sessions.secondFactorAt })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-  return row?.at != null
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { sharedSecret } from '../../platform/server-secrets.ts'
+import { sharedSecret } from '../../platform/server-secrets-repository.ts'
 
 // Operators' TOTP secrets are sealed with AES-256-GCM (see the console's first entry in
 // decisions.md "The school's console: operators, their second factor, the audit log"). With

@@ -9,7 +9,7 @@ import {
   resendInvitation,
 } from '../invitations/public.ts'
 import { findUserByEmail } from '../users/public.ts'
-import type { AuditActor } from './audit.ts'
+import type { AuditActor } from './audit-repository.ts'
 import { OpsFieldError } from './field-errors.ts'
 import { checkCsv, markTaken } from './students-csv.ts'
 import { findStudent, invitedEmails, takenEmails } from './students-repository.ts'

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Correction } from '../../../domain/api/ai-lesson.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, studentLearnedLanguages } from '../../db/schema.ts'
 import { aiConversations, aiMessages, aiSettings } from '../../db/schema-ai-lesson.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 
 // The AI lesson's settings, conversations and messages. Every query names the student.
 
@@ -97,4 +98,24 @@ export async function studentMessagesSince(db: Db, studentId: string, from: Date
     gte(aiMessages.createdAt, from),
   )
   return (await db.select({ n: count() }).from(aiMessages).where(where))[0]?.n ?? 0
+}
+
+/**
+ * The student's last `limit` lessons begun before `now`, not cancelled, with a memo or a note
+ * written: the AI lesson's topics (topics.ts).
+ */
+export async function writtenLessons(db: Db, studentId: string, now: Date, limit: number) {
+  const written = or(
+    sql`coalesce(trim(${lessons.teacherMemos}), '') <> ''`,
+    sql`coalesce(trim(${lessons.note}), '') <> ''`,
+  )
+  const rows = await db
+    .select({ startsAt: lessons.startsAt, memo: lessons.teacherMemos, note: lessons.note })
+    .from(lessons)
+    .where(
+      and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), lt(lessons.startsAt, now), written),
+    )
+    .orderBy(desc(lessons.startsAt))
+    .limit(limit)
+  return rows
 }

@@ -1,8 +1,7 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { LessonTopic } from '../../../domain/api/ai-lesson.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema-lessons.ts'
+import { writtenLessons } from './repository.ts'
 
 // Conversation topics drawn from the student's recent human lessons: what the
 // teacher wrote in the memo, or the student's own note, of their last finished lessons. This is
@@ -12,18 +11,7 @@ const TOPICS_MAX = 3
 const TOPIC_CHARS = 160
 
 export async function lessonTopics(db: Db, studentId: string, now: Date): Promise<LessonTopic[]> {
-  const written = or(
-    sql`coalesce(trim(${lessons.teacherMemos}), '') <> ''`,
-    sql`coalesce(trim(${lessons.note}), '') <> ''`,
-  )
-  const rows = await db
-    .select({ startsAt: lessons.startsAt, memo: lessons.teacherMemos, note: lessons.note })
-    .from(lessons)
-    .where(
-      and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), lt(lessons.startsAt, now), written),
-    )
-    .orderBy(desc(lessons.startsAt))
-    .limit(TOPICS_MAX)
+  const rows = await writtenLessons(db, studentId, now, TOPICS_MAX)
   return rows.map((row) => {
     const text = (row.memo?.trim() || row.note?.trim() || '').replace(/\s+/g, ' ')
     return {

@@ -3,7 +3,7 @@ import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
-import { revokeUserSessions } from '../../platform/sessions.ts'
+import { revokeUserSessions } from '../../platform/sessions-repository.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
 import { findUserByEmail, setPasswordHash } from '../users/public.ts'
 import {

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import { type BookingCall, type BookingPool, batchRolledBack, bookAlone, bookBatch } from './repository.ts'
 
 // Bookings that arrive together are made together, at the database's speed. Each lane sends one
 // batch at a time; what arrives while a batch is in the database waits and goes as the next batch —
@@ -13,54 +13,19 @@ import pg from 'pg'
 // made again one booking at a time, so each error is its own; a lost connection fails the whole
 // batch, whose commit nobody can know (the single call answered the same before).
 
-/** The arguments of lektorium_book_lessons (db/functions/book-lessons.sql), one booking. */
-export type BookingCall = {
-  student: string
-  teacher: string
-  language: number
-  level: number
-  slots: string[]
-  now: Date
-  today: string
-  from: string
-  to: string
-  grace: number
-  match: number
-  key: string | null
-  scope: string
-  hash: string | null
-}
-
 const BOOKING_LANES = 4
 /** A batch holds its bookings' row locks until it commits: bounded, it stays a few tens of milliseconds. */
 const MAX_BATCH = 32
 
-const SINGLE = {
-  name: 'lektorium_book_lessons',
-  text: 'select lektorium_book_lessons($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as outcome',
-}
-const BATCH = {
-  name: 'lektorium_book_lessons_batch',
-  text: 'select lektorium_book_lessons_batch($1::jsonb) as outcomes',
-}
-
-/**
- * SQLSTATE classes after which the whole batch certainly rolled back and its bookings may be made
- * one by one: data exceptions (22), integrity (23), deadlocks and serialization (40), statement
- * errors (42) and raised errors (P0). Connection and server-state errors are not among them.
- */
-const RETRY_ALONE = /^(22|23|40|42|P0)/
-
 type Waiting = { call: BookingCall; resolve(outcome: unknown): void; reject(error: unknown): void }
 type Lane = { queue: Waiting[]; sending: boolean }
-type Query = Pick<pg.Pool, 'query'>
 
 export type BookingLanes = { book(call: BookingCall): Promise<unknown> }
 
-const byPool = new WeakMap<Query, BookingLanes>()
+const byPool = new WeakMap<BookingPool, BookingLanes>()
 
 /** The lanes of one pool (one per process: the pool is the process's). */
-export function bookingLanes(pool: Query): BookingLanes {
+export function bookingLanes(pool: BookingPool): BookingLanes {
   let lanes = byPool.get(pool)
   if (!lanes) {
     lanes = createLanes(pool)
@@ -75,7 +40,7 @@ function laneIndex(teacher: string): number {
   return Math.abs(hash) % BOOKING_LANES
 }
 
-function createLanes(pool: Query): BookingLanes {
+function createLanes(pool: BookingPool): BookingLanes {
   const lanes: Lane[] = Array.from({ length: BOOKING_LANES }, () => ({ queue: [], sending: false }))
 
   async function send(lane: Lane): Promise<void> {
@@ -98,40 +63,16 @@ function createLanes(pool: Query): BookingLanes {
   }
 }
 
-const singleValues = (c: BookingCall) => [
-  c.student,
-  c.teacher,
-  c.language,
-  c.level,
-  c.slots,
-  c.now,
-  c.today,
-  c.from,
-  c.to,
-  c.grace,
-  c.match,
-  c.key,
-  c.scope,
-  c.hash,
-]
-
-async function bookAlone(pool: Query, call: BookingCall): Promise<unknown> {
-  const { rows } = await pool.query<{ outcome: unknown }>({ ...SINGLE, values: singleValues(call) })
-  return rows[0]?.outcome
-}
-
 /** Never throws: every waiting booking is answered or failed. */
-async function sendBatch(pool: Query, batch: Waiting[]): Promise<void> {
+async function sendBatch(pool: BookingPool, batch: Waiting[]): Promise<void> {
   let outcomes: unknown
   try {
-    const { rows } = await pool.query<{ outcomes: unknown }>({
-      ...BATCH,
-      // A Date goes as its ISO text (toJSON), which the function reads back as timestamptz.
-      values: [JSON.stringify(batch.map((waiting) => waiting.call))],
-    })
-    outcomes = rows[0]?.outcomes
+    outcomes = await bookBatch(
+      pool,
+      batch.map((waiting) => waiting.call),
+    )
   } catch (error) {
-    const rolledBack = error instanceof pg.DatabaseError && RETRY_ALONE.test(error.code ?? '')
+    const rolledBack = batchRolledBack(error)
     if (!rolledBack || batch.length === 1) {
       for (const waiting of batch) waiting.reject(error)
       return

@@ -3,7 +3,7 @@ import type { FileUrls } from '../../platform/file-urls.ts'
 import type { Viewer } from '../../platform/viewer.ts'
 import { languageRef } from '../dictionaries/public.ts'
 import { mergeAttendance } from './attendance.ts'
-import type { LessonFileView, LessonView } from './lesson-views.ts'
+import type { LessonFileView, LessonView } from './lesson-views-repository.ts'
 
 // Lesson (product-rules.md "Records and fields") as one of its two parties sees it. Never the row:
 // no storage keys, no other user's absence report.

@@ -1,29 +1,29 @@
-import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Lesson, LessonListQuery, LessonPage, ScheduledLessons } from '../../../domain/api/my-lessons.ts'
 import { addDays, fromPolandLocal, parseDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { type Viewer, viewerOf } from '../../platform/viewer.ts'
 import { toLesson } from './lesson-dto.ts'
-import { findLessonPage, findLessonView, findLessonViews } from './lesson-views.ts'
+import {
+  findLessonView,
+  findListPage,
+  findScheduledViews,
+  type LessonList,
+  type StartsWithin,
+} from './lesson-views-repository.ts'
 
 // GET /lessons/list_scheduled, list_finished, list_group and show: each answer holds only the
 // asking user's lessons, as their student or as their teacher.
 
 export type ReadContext = Pick<AppContext, 'db' | 'clock' | 'fileUrls'>
 
-/** The calendar's Poland dates, inclusive, on the lesson's start. */
-function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQL[] {
-  const bounds: SQL[] = []
-  if (query.date_from) bounds.push(gte(lessons.startsAt, fromPolandLocal(parseDateKey(query.date_from))))
-  if (query.date_to) {
-    bounds.push(lt(lessons.startsAt, fromPolandLocal(parseDateKey(addDays(query.date_to, 1)))))
-  }
-  return bounds
-}
+/** The calendar's Poland dates, inclusive, as the instants a lesson's start must lie between. */
+const startsWithin = (query: Pick<LessonListQuery, 'date_from' | 'date_to'>): StartsWithin => ({
+  from: query.date_from ? fromPolandLocal(parseDateKey(query.date_from)) : undefined,
+  before: query.date_to ? fromPolandLocal(parseDateKey(addDays(query.date_to, 1))) : undefined,
+})
 
 /**
  * The Scheduled lessons response (product-rules.md "Records and fields"): the one-to-one lessons
@@ -33,12 +33,7 @@ function startsWithin(query: Pick<LessonListQuery, 'date_from' | 'date_to'>): SQ
 export async function listScheduled(ctx: ReadContext, user: User): Promise<ScheduledLessons> {
   const now = ctx.clock.now()
   const viewer = viewerOf(user)
-  const views = await findLessonViews(
-    ctx.db,
-    viewer,
-    and(eq(lessons.isGroup, false), isNull(lessons.cancelledAt), gt(lessons.endsAt, now)),
-    'oldest_first',
-  )
+  const views = await findScheduledViews(ctx.db, viewer, now)
   return {
     lessons: views.map((view) => toLesson(view, viewer, now, ctx.fileUrls)),
     voice_sample_provided: user.voiceSampleKey !== null,
@@ -50,11 +45,11 @@ async function lessonPage(
   ctx: ReadContext,
   user: User,
   query: LessonListQuery,
-  conditions: (SQL | undefined)[],
+  list: LessonList,
   now: Date,
 ): Promise<LessonPage> {
   const viewer = viewerOf(user)
-  const { rows, total } = await findLessonPage(ctx.db, viewer, and(...conditions, ...startsWithin(query)), {
+  const { rows, total } = await findListPage(ctx.db, viewer, list, startsWithin(query), {
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   })
@@ -73,13 +68,12 @@ async function lessonPage(
  */
 export function listFinished(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
   const now = ctx.clock.now()
-  const closed = or(lte(lessons.endsAt, now), isNotNull(lessons.cancelledAt))
-  return lessonPage(ctx, user, query, [eq(lessons.isGroup, false), closed], now)
+  return lessonPage(ctx, user, query, { kind: 'finished', now }, now)
 }
 
 /** The group tab: every group lesson of the user, past and future, newest first. */
 export function listGroup(ctx: ReadContext, user: User, query: LessonListQuery): Promise<LessonPage> {
-  return lessonPage(ctx, user, query, [eq(lessons.isGroup, true)], ctx.clock.now())
+  return lessonPage(ctx, user, query, { kind: 'group' }, ctx.clock.now())
 }
 
 /**

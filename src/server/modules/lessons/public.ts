@@ -4,7 +4,7 @@
 export { mergeAttendance } from './attendance.ts'
 export { scheduledCount } from './booking-rules.ts'
 export { lessonStatus } from './lesson-dto.ts'
-export { ofViewer } from './lesson-views.ts'
+export { ofViewer } from './lesson-views-repository.ts'
 export { writeLesson } from './lesson-write.ts'
 export { LIMIT_BOUNDS, lessonLimits } from './limits.ts'
 export { type ReadContext, readLesson } from './lists.ts'

@@ -5,7 +5,7 @@ import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db
 import { roomConnections } from '../../db/schema-room.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { ofViewer } from './lesson-views.ts'
+import { ofViewer } from './lesson-views-repository.ts'
 import type { LessonRow } from './repository.ts'
 
 // SQL of the writes on a booked lesson: each runs in the caller's transaction after

@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { type CalendarFeed, calendarFeedQuery } from '../../../domain/api/calendar-feed.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
-import { feedByToken, hasFeed, renewFeed, revokeFeed } from './calendar-feed.ts'
+import { feedByToken, renewFeed } from './calendar-feed.ts'
+import { hasFeed, revokeFeed } from './repository.ts'
 
 // The signed-in user's feed (show, create = a new address, delete = revoke), and the feed itself,
 // which calendars fetch without a session: its secret is the key.

@@ -1,9 +1,5 @@
-import { aliasedTable, eq } from 'drizzle-orm'
 import type { Locale } from '../../../domain/constants.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
-import type { Db } from '../../db/client.ts'
-import { languages, levels, users } from '../../db/schema.ts'
-import { lessons } from '../../db/schema-lessons.ts'
 import type { MailMessage } from '../../platform/mail.ts'
 import { escapeHtml } from '../../platform/mail-templates.ts'
 import { lessonCalendar } from './ics.ts'
@@ -34,42 +30,6 @@ export type MailLesson = {
   level: string
   teacher: Party
   student: Party
-}
-
-const teacherUser = aliasedTable(users, 'teacher_user')
-const studentUser = aliasedTable(users, 'student_user')
-
-const party = (table: typeof users) => ({
-  id: table.id,
-  email: table.email,
-  firstName: table.firstName,
-  lastName: table.lastName,
-  locale: table.locale,
-  emailNotifications: table.emailNotificationsEnabled,
-})
-
-export async function loadMailLesson(db: Db, lessonId: string): Promise<MailLesson | null> {
-  const [row] = await db
-    .select({
-      id: lessons.id,
-      startsAt: lessons.startsAt,
-      endsAt: lessons.endsAt,
-      cancelledAt: lessons.cancelledAt,
-      cancelledBy: lessons.cancelledBy,
-      cancellationReason: lessons.cancellationReason,
-      isGroup: lessons.isGroup,
-      language: { name: languages.name, namePl: languages.namePl },
-      level: levels.name,
-      teacher: party(teacherUser),
-      student: party(studentUser),
-    })
-    .from(lessons)
-    .innerJoin(teacherUser, eq(teacherUser.id, lessons.teacherId))
-    .innerJoin(studentUser, eq(studentUser.id, lessons.studentId))
-    .innerJoin(languages, eq(languages.id, lessons.languageId))
-    .innerJoin(levels, eq(levels.id, lessons.levelId))
-    .where(eq(lessons.id, lessonId))
-  return row ?? null
 }
 
 export type MailKind = 'booked' | 'first_reminder' | 'second_reminder' | 'cancelled'

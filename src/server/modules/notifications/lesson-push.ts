@@ -1,8 +1,9 @@
 import type { PushPayload } from '../../../domain/api/push.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
 import type { JobPayloads } from '../../platform/jobs.ts'
-import { loadMailLesson, type MailLesson, type Party, type Recipient } from './lesson-mail.ts'
+import type { MailLesson, Party, Recipient } from './lesson-mail.ts'
 import { deliverPush, type PushContext } from './push.ts'
+import { loadMailLesson } from './repository.ts'
 
 // A lesson's pushes to the installed app: the teacher's new booking, both parties' "lesson soon" 10
 // minutes before, the other party's cancellation. Short, in the recipient's locale, times in Poland

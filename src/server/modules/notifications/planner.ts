@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, exists, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema-lessons.ts'
-import {
-  lessonNotifications,
-  type NotificationKind,
-  pushSubscriptions,
-} from '../../db/schema-notifications.ts'
+import type { NotificationKind } from '../../db/schema-notifications.ts'
 import type { JobPayloads, Jobs, QueueName } from '../../platform/jobs.ts'
 import { findSettings } from '../settings/public.ts'
 import type { Recipient } from './lesson-mail.ts'
+import {
+  insertNotifications,
+  lessonsToPlan,
+  plannedNotifications,
+  unplannedBookings,
+  unplannedTimed,
+} from './repository.ts'
 
 // When a lesson's e-mails and pushes go out. Planning a lesson's messages writes one
 // `lesson_notifications` row per message and its pg-boss job in one transaction: a message is
@@ -53,23 +54,15 @@ type Wanted = Planned & { lesson: { id: string; startsAt: Date } }
 async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
   if (wanted.length === 0) return 0
   const byKey = new Map(wanted.map((item) => [`${item.lesson.id}/${item.kind}/${item.recipient}`, item]))
-  const inserted = await tx
-    .insert(lessonNotifications)
-    .values(
-      wanted.map((item) => ({
-        lessonId: item.lesson.id,
-        kind: item.kind,
-        recipient: item.recipient,
-        jobId: randomUUID(),
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({
-      lessonId: lessonNotifications.lessonId,
-      kind: lessonNotifications.kind,
-      recipient: lessonNotifications.recipient,
-      jobId: lessonNotifications.jobId,
-    })
+  const inserted = await insertNotifications(
+    tx,
+    wanted.map((item) => ({
+      lessonId: item.lesson.id,
+      kind: item.kind,
+      recipient: item.recipient,
+      jobId: randomUUID(),
+    })),
+  )
   type Batch<Q extends QueueName> = { id: string; data: JobPayloads[Q]; startAfter?: Date }[]
   const booked: Batch<'lesson-booked'> = []
   const cancelled: Batch<'lesson-cancelled'> = []
@@ -115,26 +108,7 @@ export async function planLessons(
   if (lessonIds.length === 0) return 0
   const now = ctx.clock.now()
   const minutes = await reminderMinutes(ctx.db)
-  // A push is planned only to a party with a device to push to (most have none); the sweep plans
-  // the 10-minute push of one who subscribes later.
-  const hasDevice = (userId: typeof lessons.teacherId | typeof lessons.studentId) =>
-    exists(ctx.db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
-  const rows = await ctx.db
-    .select({
-      id: lessons.id,
-      startsAt: lessons.startsAt,
-      teacherDevice: hasDevice(lessons.teacherId),
-      studentDevice: hasDevice(lessons.studentId),
-    })
-    .from(lessons)
-    .where(
-      and(
-        inArray(lessons.id, lessonIds),
-        isNull(lessons.cancelledAt),
-        eq(lessons.isGroup, false),
-        gt(lessons.startsAt, now),
-      ),
-    )
+  const rows = await lessonsToPlan(ctx.db, lessonIds, now)
   const wanted: Wanted[] = []
   const due = (at: Date) => at > now && at.getTime() <= now.getTime() + PLAN_AHEAD_MS
   for (const lesson of rows) {
@@ -167,10 +141,7 @@ export async function planCancellation(
   lesson: { id: string; startsAt: Date; teacherId: string; studentId: string },
   cancelledBy: string | null,
 ): Promise<void> {
-  const pending = await tx
-    .select({ kind: lessonNotifications.kind, jobId: lessonNotifications.jobId })
-    .from(lessonNotifications)
-    .where(eq(lessonNotifications.lessonId, lesson.id))
+  const pending = await plannedNotifications(tx, lesson.id)
   await jobs.cancel(
     'lesson-reminder',
     pending.filter((row) => row.kind.endsWith('_reminder')).map((row) => row.jobId),
@@ -200,33 +171,13 @@ export async function planCancellation(
  */
 export async function sweep(ctx: PlanContext): Promise<number> {
   const now = ctx.clock.now()
-  const unplanned = (kind: NotificationKind) =>
-    notExists(
-      ctx.db
-        .select({ one: sql`1` })
-        .from(lessonNotifications)
-        .where(and(eq(lessonNotifications.lessonId, lessons.id), eq(lessonNotifications.kind, kind))),
-    )
-  const active = and(isNull(lessons.cancelledAt), eq(lessons.isGroup, false), gt(lessons.startsAt, now))
-  const recent = await ctx.db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(active, gt(lessons.createdAt, new Date(now.getTime() - BOOKED_SWEEP_MS)), unplanned('booked')))
+  const recent = await unplannedBookings(ctx.db, now, new Date(now.getTime() - BOOKED_SWEEP_MS))
   // Only lessons that start soon enough for one of their timed messages to be due.
   const minutes = await reminderMinutes(ctx.db)
   const latestStart = new Date(
     now.getTime() + PLAN_AHEAD_MS + Math.max(minutes.first, minutes.second, PUSH_SOON_MINUTES) * MINUTE_MS,
   )
-  const upcoming = await ctx.db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(
-      and(
-        active,
-        lte(lessons.startsAt, latestStart),
-        or(unplanned('first_reminder'), unplanned('second_reminder'), unplanned('push_soon')),
-      ),
-    )
+  const upcoming = await unplannedTimed(ctx.db, now, latestStart)
   return (
     (await planLessons(
       ctx,

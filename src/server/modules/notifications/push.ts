@@ -4,7 +4,7 @@ import type { PushPayload } from '../../../domain/api/push.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
-import { sharedSecret } from '../../platform/server-secrets.ts'
+import { sharedSecret } from '../../platform/server-secrets-repository.ts'
 import { deleteSubscriptions, markSent, type StoredSubscription, subscriptionsOf } from './push-repository.ts'
 
 // Web push to a user's devices. The VAPID key pair is generated once and kept

@@ -4,10 +4,11 @@ import type { Clock } from '../../platform/clock.ts'
 import type { JobPayloads, Jobs } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
-import { lessonMail, loadMailLesson, type MailKind, type MailLesson, type Recipient } from './lesson-mail.ts'
+import { lessonMail, type MailKind, type MailLesson, type Recipient } from './lesson-mail.ts'
 import { onLessonPush } from './lesson-push.ts'
 import { sweep } from './planner.ts'
 import type { Vapid } from './push.ts'
+import { loadMailLesson } from './repository.ts'
 
 // Sending a lesson's e-mails when their jobs come due. Each job is one message to one party, so a
 // retry never sends the other party's again. The lesson is read first: a reminder of a cancelled

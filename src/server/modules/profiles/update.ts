@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
-import { revokeOtherSessions, type User } from '../../platform/sessions.ts'
+import type { User } from '../../platform/sessions.ts'
+import { revokeOtherSessions } from '../../platform/sessions-repository.ts'
 import { discardFiles, type StoredFile } from '../../platform/storage.ts'
 import {
   assertKnownReferences,

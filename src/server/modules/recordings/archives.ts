@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { eq } from 'drizzle-orm'
 import {
   type Archive,
   RECORDING_CHUNK_MAX_BYTES,
@@ -8,7 +7,6 @@ import {
   type RecordingStream,
 } from '../../../domain/api/recordings.ts'
 import type { AppContext } from '../../context.ts'
-import { users } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
@@ -25,6 +23,7 @@ import {
   lessonRecording,
   setStream,
   stopRecording,
+  voiceRecordingAgreed,
 } from './repository.ts'
 import { selectVonageStream, startVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 
@@ -68,11 +67,7 @@ export async function startRecording(ctx: RecordingsContext, user: User, lessonI
   const lesson = await teachersLesson(ctx, user, lessonId)
   const now = ctx.clock.now()
   assertRoomOpen(lesson, now)
-  const [student] = await ctx.db
-    .select({ agreed: users.voiceRecordingAgreed })
-    .from(users)
-    .where(eq(users.id, lesson.studentId))
-  if (!student?.agreed) throw new AppError('recording_not_agreed')
+  if (!(await voiceRecordingAgreed(ctx.db, lesson.studentId))) throw new AppError('recording_not_agreed')
   const expiresAt = new Date(now.getTime() + ctx.config.recordingRetentionDays * DAY_MS)
   const vonage = ctx.video.vonage
   // In a Vonage room, Vonage records (the browser sends nothing).

@@ -1,7 +1,5 @@
-import { count, eq } from 'drizzle-orm'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { VOICE_CLIPS_MAX_PER_LESSON } from '../../../domain/api/recordings.ts'
-import { lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import type { StoredFile } from '../../platform/storage.ts'
@@ -9,6 +7,7 @@ import { viewerOf } from '../../platform/viewer.ts'
 import { attachFile, lockViewerLesson, materialFilename, readLesson } from '../lessons/public.ts'
 import { assertRoomOpen } from '../room/public.ts'
 import type { RecordingsContext } from './archives.ts'
+import { insertVoiceClip, voiceClipCount } from './repository.ts'
 
 // What the lesson room keeps besides the call's recording: lesson_images/create, a party's capture
 // of the other's video or of a shared screen, kept among the lesson's materials (owned by its
@@ -44,14 +43,15 @@ export async function addVoiceRecording(
     const lesson = await lockViewerLesson(tx, viewer, input.lessonId)
     if (viewer.role !== 'student') throw new AppError('forbidden')
     assertRoomOpen(lesson, now)
-    const t = lessonVoiceRecordings
-    const [held] = await tx.select({ n: count() }).from(t).where(eq(t.lessonId, lesson.id))
-    if ((held?.n ?? 0) >= VOICE_CLIPS_MAX_PER_LESSON) {
+    if ((await voiceClipCount(tx, lesson.id)) >= VOICE_CLIPS_MAX_PER_LESSON) {
       throw new AppError('too_many_materials', { params: { max: String(VOICE_CLIPS_MAX_PER_LESSON) } })
     }
-    await tx
-      .insert(t)
-      .values({ lessonId: lesson.id, fileKey: input.file.key, size: input.file.size, createdAt: now })
+    await insertVoiceClip(tx, {
+      lessonId: lesson.id,
+      fileKey: input.file.key,
+      size: input.file.size,
+      createdAt: now,
+    })
     return readLesson(tx, ctx, viewer, lesson.id, now)
   })
 }

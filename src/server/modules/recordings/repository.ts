@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { RecordingStream } from '../../../domain/api/recordings.ts'
 import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
-import { lessonArchiveChunks, lessonArchives } from '../../db/schema-recordings.ts'
+import { lessonArchiveChunks, lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 
-// Lesson recordings and their chunks. Every change of a recording's state is one
-// statement that checks the state it expects, so two processes (or a retried request) cannot both
-// make it.
+// Lesson recordings and their chunks, and the student's voice clips. Every change of a recording's
+// state is one statement that checks the state it expects, so two processes (or a retried request)
+// cannot both make it.
 
 export type ArchiveRow = typeof lessonArchives.$inferSelect
 export type ChunkRow = typeof lessonArchiveChunks.$inferSelect
@@ -247,4 +248,28 @@ export async function expiredArchives(db: Db, now: Date, limit: number) {
       ...chunks.filter((chunk) => chunk.archiveId === row.id).map((chunk) => chunk.key),
     ],
   }))
+}
+
+/** Whether the student agreed to voice recording (voice_recording_agreed). */
+export async function voiceRecordingAgreed(db: Db, studentId: string): Promise<boolean> {
+  const [student] = await db
+    .select({ agreed: users.voiceRecordingAgreed })
+    .from(users)
+    .where(eq(users.id, studentId))
+  return student?.agreed ?? false
+}
+
+/** How many voice clips the lesson keeps. */
+export async function voiceClipCount(tx: Db, lessonId: string): Promise<number> {
+  const t = lessonVoiceRecordings
+  const [held] = await tx.select({ n: count() }).from(t).where(eq(t.lessonId, lessonId))
+  return held?.n ?? 0
+}
+
+/** Keeps a student's voice clip with the lesson. */
+export async function insertVoiceClip(
+  tx: Db,
+  values: typeof lessonVoiceRecordings.$inferInsert,
+): Promise<void> {
+  await tx.insert(lessonVoiceRecordings).values(values)
 }

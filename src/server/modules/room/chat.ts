@@ -1,19 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm'
 import type { ChatMessage, ChatPost } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
-import type { Db } from '../../db/client.ts'
-import { lessonChatMessages } from '../../db/schema-room.ts'
 import type { User } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
+import { type ChatRow, chatMessageByClientId, chatMessages, insertChatMessage } from './repository.ts'
 import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 
 // protocol §3: the chat is stored with the lesson, so it survives reloads and failed media and can
 // be read before the other party arrives. Its order is the server's sequence (`id`); a retry with
 // the same client_id stores nothing new and answers the message stored the first time.
 
-type Row = typeof lessonChatMessages.$inferSelect
-
-const toMessage = (row: Row): ChatMessage => ({
+const toMessage = (row: ChatRow): ChatMessage => ({
   id: row.id,
   client_id: row.clientId,
   lesson_id: row.lessonId,
@@ -30,26 +26,8 @@ export async function listChat(
   lessonId: string,
 ): Promise<ChatMessage[]> {
   await findPartyLesson(ctx.db, viewerOf(user), lessonId)
-  const rows = await ctx.db
-    .select()
-    .from(lessonChatMessages)
-    .where(eq(lessonChatMessages.lessonId, lessonId))
-    .orderBy(asc(lessonChatMessages.id))
+  const rows = await chatMessages(ctx.db, lessonId)
   return rows.map(toMessage)
-}
-
-async function findByClientId(db: Db, user: User, input: ChatPost): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(lessonChatMessages)
-    .where(
-      and(
-        eq(lessonChatMessages.lessonId, input.lesson_id),
-        eq(lessonChatMessages.authorId, user.id),
-        eq(lessonChatMessages.clientId, input.client_id),
-      ),
-    )
-  return row
 }
 
 /** Stores a party's message inside the join window; `created` is false for a retry. */
@@ -60,24 +38,20 @@ export async function postChat(
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const viewer = viewerOf(user)
   const lesson = await findPartyLesson(ctx.db, viewer, input.lesson_id)
-  const earlier = await findByClientId(ctx.db, user, input)
+  const earlier = await chatMessageByClientId(ctx.db, user.id, input)
   if (earlier) return { message: toMessage(earlier), created: false }
   assertRoomOpen(lesson, ctx.clock.now())
-  const [row] = await ctx.db
-    .insert(lessonChatMessages)
-    .values({
-      lessonId: lesson.id,
-      authorId: user.id,
-      authorRole: viewer.role,
-      clientId: input.client_id,
-      body: input.body,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning()
+  const row = await insertChatMessage(ctx.db, {
+    lessonId: lesson.id,
+    authorId: user.id,
+    authorRole: viewer.role,
+    clientId: input.client_id,
+    body: input.body,
+    createdAt: ctx.clock.now(),
+  })
   if (row) return { message: toMessage(row), created: true }
   // The same retry raced this one and won: its row is the message.
-  const stored = await findByClientId(ctx.db, user, input)
+  const stored = await chatMessageByClientId(ctx.db, user.id, input)
   if (!stored) throw new Error('a chat message vanished after its conflict')
   return { message: toMessage(stored), created: false }
 }

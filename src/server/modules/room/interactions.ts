@@ -1,8 +1,8 @@
 import type { LessonInteractionInput } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
-import { lessonInteractions } from '../../db/schema-room.ts'
 import type { User } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
+import { insertInteraction } from './repository.ts'
 import { assertRoomOpen, findPartyLesson } from './room-access.ts'
 
 // protocol §4: what the client reports of the room (source `client`), beside what the server
@@ -18,17 +18,12 @@ export async function createInteraction(
   const lesson = await findPartyLesson(ctx.db, viewer, input.lesson_id)
   const now = ctx.clock.now()
   assertRoomOpen(lesson, now)
-  const [row] = await ctx.db
-    .insert(lessonInteractions)
-    .values({
-      lessonId: lesson.id,
-      userId: user.id,
-      role: viewer.role,
-      kind: input.kind,
-      source: 'client',
-      createdAt: now,
-    })
-    .returning({ id: lessonInteractions.id })
-  if (!row) throw new Error('insert returned no row')
-  return row
+  return insertInteraction(ctx.db, {
+    lessonId: lesson.id,
+    userId: user.id,
+    role: viewer.role,
+    kind: input.kind,
+    source: 'client',
+    createdAt: now,
+  })
 }

@@ -1,18 +1,16 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../context.ts'
-import { users } from '../../db/schema.ts'
-import { lessons } from '../../db/schema-lessons.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { type AuditActor, CLI_ACTOR, writeAudit } from '../admin/public.ts'
+import {
+  lessonForLearncube,
+  lockTeacherVideoProvider,
+  saveVideoProvider,
+  setLearncube,
+  teacherIdByEmail,
+} from './repository.ts'
 
 // Operator commands for the outside classrooms: which lessons LearnCube holds, and a teacher's
 // video provider.
-
-/**
- * A classroom's name at LearnCube (room_token, product-rules.md "Records and fields"): unguessable
- * (a random UUID's 122 bits), made once per lesson, in the same statement that marks it.
- */
-const roomTokenOrNew = sql`coalesce(${lessons.roomToken}, 'lektorium-' || replace(gen_random_uuid()::text, '-', ''))`
 
 type LearncubeTarget = { lessonId: string } | { teacherEmail: string }
 
@@ -27,35 +25,20 @@ export async function markLearncube(
   on: boolean,
   actor: AuditActor = CLI_ACTOR,
 ): Promise<number> {
-  let which: ReturnType<typeof and>
+  let which: { lessonId: string } | { teacherId: string; now: Date }
   if ('lessonId' in target) {
-    which = eq(lessons.id, target.lessonId)
-    const [lesson] = await ctx.db
-      .select({ isGroup: lessons.isGroup, cancelledAt: lessons.cancelledAt })
-      .from(lessons)
-      .where(which)
+    which = { lessonId: target.lessonId }
+    const lesson = await lessonForLearncube(ctx.db, target.lessonId)
     if (!lesson) throw new OpsError(`No lesson ${target.lessonId}.`)
     if (lesson.isGroup) throw new OpsError('A group lesson is not held in a LearnCube classroom.')
     if (lesson.cancelledAt) throw new OpsError('The lesson is cancelled.')
   } else {
-    const [teacher] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, target.teacherEmail.toLowerCase()), eq(users.role, 'teacher')))
-    if (!teacher) throw new OpsError(`No teacher ${target.teacherEmail}.`)
-    which = and(
-      eq(lessons.teacherId, teacher.id),
-      gt(lessons.endsAt, ctx.clock.now()),
-      isNull(lessons.cancelledAt),
-      eq(lessons.isGroup, false),
-    )
+    const teacherId = await teacherIdByEmail(ctx.db, target.teacherEmail.toLowerCase())
+    if (!teacherId) throw new OpsError(`No teacher ${target.teacherEmail}.`)
+    which = { teacherId, now: ctx.clock.now() }
   }
   return ctx.db.transaction(async (tx) => {
-    const changed = await tx
-      .update(lessons)
-      .set(on ? { isLearncube: true, roomToken: roomTokenOrNew } : { isLearncube: false })
-      .where(which)
-      .returning({ id: lessons.id })
+    const changed = await setLearncube(tx, which, on)
     // Audited in the change's transaction.
     await writeAudit(
       tx,
@@ -65,7 +48,7 @@ export async function markLearncube(
         targetType: 'lessonId' in target ? 'lesson' : 'teacher',
         targetId: 'lessonId' in target ? target.lessonId : target.teacherEmail.toLowerCase(),
         before: null,
-        after: { learncube: on, lessons: changed.map((l) => l.id) },
+        after: { learncube: on, lessons: changed },
       },
       ctx.clock.now(),
     )
@@ -84,14 +67,9 @@ export async function setVideoProvider(
     throw new OpsError('Vonage is not configured: set VONAGE_APPLICATION_ID and VONAGE_PRIVATE_KEY first.')
   }
   await ctx.db.transaction(async (tx) => {
-    const teacher = and(eq(users.email, email.toLowerCase()), eq(users.role, 'teacher'))
-    const [before] = await tx
-      .select({ id: users.id, videoProvider: users.videoProvider })
-      .from(users)
-      .where(teacher)
-      .for('update')
+    const before = await lockTeacherVideoProvider(tx, email.toLowerCase())
     if (!before) throw new OpsError(`No teacher ${email}.`)
-    await tx.update(users).set({ videoProvider: provider }).where(eq(users.id, before.id))
+    await saveVideoProvider(tx, before.id, provider)
     // Audited in the change's transaction.
     await writeAudit(
       tx,

@@ -4,5 +4,5 @@
 export { markLearncube, setVideoProvider } from './provider-ops.ts'
 export { assertRoomOpen, findPartyLesson, type RoomLesson } from './room-access.ts'
 export { lessonProvider } from './token-service.ts'
-export { knownLessonSession, lessonSession } from './video-sessions.ts'
+export { knownLessonSession, lessonSession } from './video-sessions-repository.ts'
 export type { VonageVideo } from './vonage.ts'

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm'
 import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import type { Db } from '../../db/client.ts'
-import { lessons } from '../../db/schema-lessons.ts'
+import type { lessons } from '../../db/schema-lessons.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/viewer.ts'
-import { ofViewer } from '../lessons/public.ts'
+import { partyLesson } from './repository.ts'
 
 // Who may enter a lesson's room and when (protocol §1, product-rules.md "Join window"): the
 // lesson's own teacher or student, a lesson neither cancelled nor a group lesson, inside the join
@@ -32,20 +31,7 @@ export const closesAt = (lesson: Pick<RoomLesson, 'endsAt'>) => new Date(lesson.
 
 /** The viewer's lesson; anybody else's is 404 `lesson_not_found`, as if it did not exist. */
 export async function findPartyLesson(db: Db, viewer: Viewer, lessonId: string): Promise<RoomLesson> {
-  const [row] = await db
-    .select({
-      id: lessons.id,
-      teacherId: lessons.teacherId,
-      studentId: lessons.studentId,
-      startsAt: lessons.startsAt,
-      endsAt: lessons.endsAt,
-      cancelledAt: lessons.cancelledAt,
-      isGroup: lessons.isGroup,
-      isLearncube: lessons.isLearncube,
-      roomToken: lessons.roomToken,
-    })
-    .from(lessons)
-    .where(and(ofViewer(viewer), eq(lessons.id, lessonId)))
+  const row = await partyLesson(db, viewer, lessonId)
   if (!row) throw new AppError('lesson_not_found')
   return row
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   chatMessageSchema,
@@ -6,10 +5,9 @@ import {
   recordingNoticeSchema,
   signalDataSchema,
 } from '../../../domain/api/room.ts'
-import { ROOM_CHANNEL } from '../../db/change-feed.ts'
 import type { Database } from '../../db/client.ts'
-import { roomEvents } from '../../db/schema-room.ts'
 import type { Log } from '../../platform/logger.ts'
+import { notifyRoom, roomEventPayload, storeRoomEvent } from './repository.ts'
 
 // The room's events cross server processes through PostgreSQL (protocol §2 "Across processes"):
 // NOTIFY on ROOM_CHANNEL with `{o: origin, e: event}`, or, for an event over the payload limit
@@ -65,13 +63,10 @@ export function createRoomBus(
   const notify = async (event: RoomEvent) => {
     let payload = JSON.stringify({ o: origin, e: event })
     if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) {
-      const [row] = await db
-        .insert(roomEvents)
-        .values({ payload: JSON.stringify(event) })
-        .returning({ id: roomEvents.id })
-      payload = JSON.stringify({ o: origin, r: row?.id })
+      const id = await storeRoomEvent(db, JSON.stringify(event))
+      payload = JSON.stringify({ o: origin, r: id })
     }
-    await db.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${payload})`)
+    await notifyRoom(db, payload)
   }
 
   const receive = async (payload: string) => {
@@ -80,9 +75,9 @@ export function createRoomBus(
     let event = parsed.output.e
     const ref = parsed.output.r
     if (ref !== undefined) {
-      const [row] = await db.select().from(roomEvents).where(eq(roomEvents.id, ref))
-      if (!row) return log.error({ ref }, 'a room event was gone before it was read')
-      event = JSON.parse(row.payload)
+      const stored = await roomEventPayload(db, ref)
+      if (stored === undefined) return log.error({ ref }, 'a room event was gone before it was read')
+      event = JSON.parse(stored)
     }
     const checked = v.safeParse(eventSchema, event)
     if (checked.success) deliver(checked.output)

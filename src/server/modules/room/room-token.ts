@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import * as v from 'valibot'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { sharedSecret } from '../../platform/server-secrets.ts'
+import { sharedSecret } from '../../platform/server-secrets-repository.ts'
 
 // protocol §1: the room token is `<payload>.<signature>`, both base64url; the payload names the
 // lesson, the user, their role and the session it was made for (the socket must prove that

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm'
 import type { RoomToken } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
-import { users } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
 import { iceServers } from './ice-servers.ts'
+import { teacherVideoProvider } from './repository.ts'
 import { assertRoomOpen, closesAt, findPartyLesson, type RoomLesson } from './room-access.ts'
 import type { RoomTokens } from './room-token.ts'
-import { lessonSession } from './video-sessions.ts'
+import { lessonSession } from './video-sessions-repository.ts'
 
 /** The socket's path (protocol §2), under the API's base. */
 export const SIGNALLING_PATH = '/api/v1/lessons/room'
@@ -31,11 +30,7 @@ export async function lessonProvider(
 ): Promise<'builtin' | 'vonage' | 'learncube'> {
   if (lesson.isLearncube && lesson.roomToken && ctx.video.learncube) return 'learncube'
   if (!ctx.video.vonage) return 'builtin'
-  const [teacher] = await ctx.db
-    .select({ provider: users.videoProvider })
-    .from(users)
-    .where(eq(users.id, lesson.teacherId))
-  return teacher?.provider ?? ctx.config.video.defaultProvider
+  return (await teacherVideoProvider(ctx.db, lesson.teacherId)) ?? ctx.config.video.defaultProvider
 }
 
 /** An outside provider did not answer: the room cannot be entered now (a retry may work). */

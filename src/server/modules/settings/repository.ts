@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { settings } from '../../db/schema.ts'
+import { serverAnnouncements, settings } from '../../db/schema.ts'
 
 export type SettingsRow = typeof settings.$inferSelect
 export type SettingsValues = Pick<
@@ -38,4 +38,30 @@ export async function ensureSettings(db: Db, values: SettingsValues): Promise<vo
     .insert(settings)
     .values({ id: 1, ...values })
     .onConflictDoNothing()
+}
+
+// E-mailed links of the operator commands use the address the running server announces
+// (docs/decisions.md "Invitation links until the password is set; links of operator commands from
+// the server's address"), never a default of the command's own environment.
+
+const PUBLIC_URL = 'public_url'
+
+/** Written by the server at every start: the PUBLIC_URL (or its default) people open it at. */
+export async function announcePublicUrl(db: Db, publicUrl: string, now: Date): Promise<void> {
+  await db
+    .insert(serverAnnouncements)
+    .values({ name: PUBLIC_URL, value: publicUrl, updatedAt: now })
+    .onConflictDoUpdate({
+      target: serverAnnouncements.name,
+      set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+    })
+}
+
+/** The address the server last announced, or null when no server has started on this database. */
+export async function announcedPublicUrl(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ value: serverAnnouncements.value })
+    .from(serverAnnouncements)
+    .where(eq(serverAnnouncements.name, PUBLIC_URL))
+  return row?.value ?? null
 }

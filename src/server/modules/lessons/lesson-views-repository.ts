@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
@@ -198,4 +213,36 @@ export async function findLessonPage(
   if (page.offset === 0) return { rows: [], total: 0 }
   const [counted] = await db.select({ n: count() }).from(lessons).where(condition)
   return { rows: [], total: counted?.n ?? 0 }
+}
+
+/** The Scheduled lessons (lists.ts): one-to-one, not cancelled, not ended at `now`; soonest first. */
+export const findScheduledViews = (db: Db, viewer: Viewer, now: Date): Promise<LessonView[]> =>
+  findLessonViews(
+    db,
+    viewer,
+    and(eq(lessons.isGroup, false), isNull(lessons.cancelledAt), gt(lessons.endsAt, now)),
+    'oldest_first',
+  )
+
+/** A paged list (lists.ts): the closed one-to-one lessons (ended at `now` or cancelled), or group ones. */
+export type LessonList = { kind: 'finished'; now: Date } | { kind: 'group' }
+/** Instants a lesson's start lies in: from `from` on, before `before`. */
+export type StartsWithin = { from: Date | undefined; before: Date | undefined }
+
+/** A page of the viewer's lessons of `list` starting within `starts`, newest first, and their total. */
+export function findListPage(
+  db: Db,
+  viewer: Viewer,
+  list: LessonList,
+  starts: StartsWithin,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LessonView[]; total: number }> {
+  const conditions =
+    list.kind === 'finished'
+      ? [eq(lessons.isGroup, false), or(lte(lessons.endsAt, list.now), isNotNull(lessons.cancelledAt))]
+      : [eq(lessons.isGroup, true)]
+  const bounds: SQL[] = []
+  if (starts.from) bounds.push(gte(lessons.startsAt, starts.from))
+  if (starts.before) bounds.push(lt(lessons.startsAt, starts.before))
+  return findLessonPage(db, viewer, and(...conditions, ...bounds), page)
 }
