@@ -7,8 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
-import { type StudentsFilters, useAdminStudents } from '../../api/admin-students.ts'
+import { useAdminStudents } from '../../api/admin-students.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
@@ -16,20 +15,19 @@ import { StudentCard } from './student-card.tsx'
 import { StudentCsvDialog } from './student-csv-dialog.tsx'
 import { StudentInviteDialog } from './student-invite-dialog.tsx'
 import { readStudentsUrl, STUDENT_FILTER_VALUES, writeStudentsUrl } from './students-url.ts'
+import { useUrlFilters } from './url-filters.ts'
 
 /** The console's Students: search, invite one or many (CSV with a preview), access, ban and warning. */
 export function StudentsScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readStudentsUrl(params)
+  const [filters, go] = useUrlFilters(readStudentsUrl, writeStudentsUrl)
   const students = useAdminStudents(filters)
-  const go = (next: StudentsFilters) => setParams(writeStudentsUrl(next))
   const [draft, setDraft] = useState({ q: filters.q, company: filters.company })
   useEffect(() => setDraft({ q: filters.q, company: filters.company }), [filters.q, filters.company])
   const [dialog, setDialog] = useState<'invite' | 'csv' | null>(null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    go({ ...filters, q: draft.q.trim(), company: draft.company.trim(), page: 1 })
+    go((current) => ({ ...current, q: draft.q.trim(), company: draft.company.trim(), page: 1 }))
   }
   const statusLabels: Record<(typeof STUDENT_FILTER_VALUES)[number], string> = {
     all: t`Wszyscy`,
@@ -68,11 +66,11 @@ export function StudentsScreen() {
             value={filters.status}
             allowDeselect={false}
             onChange={(value) =>
-              go({
-                ...filters,
+              go((current) => ({
+                ...current,
                 status: readStudentsUrl(new URLSearchParams({ status: value ?? 'all' })).status,
                 page: 1,
-              })
+              }))
             }
             data={STUDENT_FILTER_VALUES.map((value) => ({ value, label: statusLabels[value] }))}
           />
@@ -112,7 +110,7 @@ export function StudentsScreen() {
             page={filters.page}
             hasMore={students.data.has_more}
             label={t`Strony listy kursantów`}
-            onPage={(page) => go({ ...filters, page })}
+            onPage={(page) => go((current) => ({ ...current, page }))}
           />
         </Stack>
       ) : students.isError ? (

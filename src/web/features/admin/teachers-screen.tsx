@@ -6,13 +6,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
-import { type TeachersFilters, useAdminTeachers } from '../../api/admin-teachers.ts'
+import { useAdminTeachers } from '../../api/admin-teachers.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
 import { TeacherCard } from './teacher-card.tsx'
 import { readTeachersUrl, writeTeachersUrl } from './teachers-url.ts'
+import { useUrlFilters } from './url-filters.ts'
 import { VerifyByEmail } from './verify-by-email.tsx'
 
 /**
@@ -22,15 +22,13 @@ import { VerifyByEmail } from './verify-by-email.tsx'
  */
 export function TeachersScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readTeachersUrl(params)
+  const [filters, go] = useUrlFilters(readTeachersUrl, writeTeachersUrl)
   const teachers = useAdminTeachers(filters)
-  const go = (next: TeachersFilters) => setParams(writeTeachersUrl(next))
   const [search, setSearch] = useState(filters.q)
   useEffect(() => setSearch(filters.q), [filters.q])
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    go({ ...filters, q: search.trim(), page: 1 })
+    go((current) => ({ ...current, q: search.trim(), page: 1 }))
   }
 
   return (
@@ -49,7 +47,10 @@ export function TeachersScreen() {
           value={filters.status}
           allowDeselect={false}
           onChange={(value) =>
-            go({ ...readTeachersUrl(new URLSearchParams({ status: value ?? '' })), q: filters.q })
+            go((current) => ({
+              ...readTeachersUrl(new URLSearchParams({ status: value ?? '' })),
+              q: current.q,
+            }))
           }
           data={[
             { value: 'pending_verification', label: t`Do weryfikacji` },
@@ -97,7 +98,7 @@ export function TeachersScreen() {
             page={filters.page}
             hasMore={teachers.data.has_more}
             label={t`Strony listy lektorów`}
-            onPage={(page) => go({ ...filters, page })}
+            onPage={(page) => go((current) => ({ ...current, page }))}
           />
         </Stack>
       ) : teachers.isError ? (
