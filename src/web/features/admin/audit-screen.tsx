@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import { useSearchParams } from 'react-router-dom'
 import { useAuditLog } from '../../api/admin-audit.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
@@ -10,15 +9,14 @@ import { Message } from '../../ui/message.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { AuditEntryCard } from './audit-entry-card.tsx'
 import { AuditFilters } from './audit-filters.tsx'
-import { type AuditUrlFilters, readAuditUrl, toApiFilters, writeAuditUrl } from './audit-url.ts'
+import { readAuditUrl, toApiFilters, writeAuditUrl } from './audit-url.ts'
+import { useUrlFilters } from './url-filters.ts'
 
 /** The audit log: every operator action, newest first, filtered; nothing here changes it. */
 export function AuditScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readAuditUrl(params)
+  const [filters, go] = useUrlFilters(readAuditUrl, writeAuditUrl)
   const log = useAuditLog(toApiFilters(filters))
-  const go = (next: AuditUrlFilters) => setParams(writeAuditUrl(next))
 
   return (
     <Stack gap="md">
@@ -33,7 +31,7 @@ export function AuditScreen() {
           </Trans>
         </Text>
       </div>
-      <AuditFilters value={filters} onApply={go} />
+      <AuditFilters value={filters} onApply={(next) => go(() => next)} />
       {log.data ? (
         <Stack gap="sm" aria-busy={log.isFetching} style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
           {log.data.entries.length === 0 ? (
@@ -52,7 +50,7 @@ export function AuditScreen() {
               variant="default"
               leftSection={<IconChevronLeft size={16} aria-hidden />}
               disabled={filters.page <= 1}
-              onClick={() => go({ ...filters, page: filters.page - 1 })}
+              onClick={() => go((current) => ({ ...current, page: current.page - 1 }))}
             >
               <Trans>Nowsze</Trans>
             </Button>
@@ -63,7 +61,7 @@ export function AuditScreen() {
               variant="default"
               rightSection={<IconChevronRight size={16} aria-hidden />}
               disabled={!log.data.has_more}
-              onClick={() => go({ ...filters, page: filters.page + 1 })}
+              onClick={() => go((current) => ({ ...current, page: current.page + 1 }))}
             >
               <Trans>Starsze</Trans>
             </Button>

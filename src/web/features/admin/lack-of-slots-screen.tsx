@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import {
   type LackOfSlotsFilters,
   type LackOfSlotsHandled,
@@ -32,6 +32,7 @@ import { auditHref } from './admin-sections.ts'
 import { LackOfSlotsGroupCard } from './lack-of-slots-group-card.tsx'
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
+import { useUrlFilters } from './url-filters.ts'
 
 const HANDLED: LackOfSlotsHandled[] = ['unhandled', 'handled', 'all']
 
@@ -58,13 +59,12 @@ function writeUrl(filters: LackOfSlotsFilters): URLSearchParams {
  */
 export function LackOfSlotsScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readUrl(params)
+  const [filters, goUrl] = useUrlFilters(readUrl, writeUrl)
   const groups = useLackOfSlots(filters)
   const handle = useHandleLackOfSlots()
-  const go = (next: LackOfSlotsFilters) => {
+  const go = (next: (current: LackOfSlotsFilters) => LackOfSlotsFilters) => {
     handle.reset()
-    setParams(writeUrl(next))
+    goUrl(next)
   }
   const [language, setLanguage] = useState(filters.taught_language)
   useEffect(() => setLanguage(filters.taught_language), [filters.taught_language])
@@ -72,7 +72,7 @@ export function LackOfSlotsScreen() {
   const seenAt = new Date(groups.dataUpdatedAt || Date.now()).toISOString()
   const searchLanguage = (event: FormEvent) => {
     event.preventDefault()
-    go({ ...filters, taught_language: language.trim(), page: 1 })
+    go((current) => ({ ...current, taught_language: language.trim(), page: 1 }))
   }
   const failure = handle.error instanceof ApiError ? handle.error : null
   const handled = handle.data?.handled
@@ -95,7 +95,11 @@ export function LackOfSlotsScreen() {
           aria-label={t`Które zgłoszenia`}
           value={filters.handled}
           onChange={(value) =>
-            go({ ...filters, handled: HANDLED.find((h) => h === value) ?? 'unhandled', page: 1 })
+            go((current) => ({
+              ...current,
+              handled: HANDLED.find((h) => h === value) ?? 'unhandled',
+              page: 1,
+            }))
           }
           data={[
             { value: 'unhandled', label: t`Czekające` },
@@ -158,7 +162,7 @@ export function LackOfSlotsScreen() {
                 seenAt={seenAt}
                 busy={handle.isPending}
                 onHandle={(input) => handle.mutate(input)}
-                onLanguage={(name) => go({ ...filters, taught_language: name, page: 1 })}
+                onLanguage={(name) => go((current) => ({ ...current, taught_language: name, page: 1 }))}
               />
             ))
           )}
@@ -166,7 +170,7 @@ export function LackOfSlotsScreen() {
             page={filters.page}
             hasMore={groups.data.has_more}
             label={t`Strony zgłoszeń`}
-            onPage={(page) => go({ ...filters, page })}
+            onPage={(page) => go((current) => ({ ...current, page }))}
           />
         </Stack>
       ) : groups.isError ? (

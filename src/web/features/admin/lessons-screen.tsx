@@ -1,26 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Stack, Text, Title } from '@mantine/core'
-import { useSearchParams } from 'react-router-dom'
 import { useAdminLessons } from '../../api/admin-lessons.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { LessonsFilters } from './lessons-filters.tsx'
 import { LessonsList } from './lessons-list.tsx'
-import {
-  type LessonsUrlFilters,
-  readLessonsUrl,
-  toLessonsApiFilters,
-  writeLessonsUrl,
-} from './lessons-url.ts'
+import { readLessonsUrl, toLessonsApiFilters, writeLessonsUrl } from './lessons-url.ts'
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
+import { useUrlFilters } from './url-filters.ts'
 
 /** The console's Lessons: by date range, teacher, student and status; newest first, page by page. */
 export function LessonsScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readLessonsUrl(params)
+  const [filters, go] = useUrlFilters(readLessonsUrl, writeLessonsUrl)
   const lessons = useAdminLessons(toLessonsApiFilters(filters))
-  const go = (next: LessonsUrlFilters) => setParams(writeLessonsUrl(next))
 
   return (
     <Stack gap="md">
@@ -34,7 +27,7 @@ export function LessonsScreen() {
           </Trans>
         </Text>
       </div>
-      <LessonsFilters value={filters} onApply={go} />
+      <LessonsFilters value={filters} onApply={(next) => go(() => next)} />
       {lessons.data ? (
         <Stack
           gap="sm"
@@ -56,7 +49,7 @@ export function LessonsScreen() {
             page={filters.page}
             hasMore={lessons.data.has_more}
             label={t`Strony listy lekcji`}
-            onPage={(page) => go({ ...filters, page })}
+            onPage={(page) => go((current) => ({ ...current, page }))}
           />
         </Stack>
       ) : lessons.isError ? (

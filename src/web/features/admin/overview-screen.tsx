@@ -5,7 +5,6 @@ import '@mantine/core/styles/Combobox.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
 import { useOverview } from '../../api/admin-overview.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
@@ -20,6 +19,7 @@ import {
   writeOverviewUrl,
 } from './overview-url.ts'
 import { OverviewWeeksTable } from './overview-weeks-table.tsx'
+import { useUrlFilters } from './url-filters.ts'
 
 // The charts (recharts) load when the overview opens, not with the console's other screens.
 const OverviewCharts = lazyComponent(async () => (await import('./overview-charts.tsx')).OverviewCharts)
@@ -30,8 +30,7 @@ const dayText = (key: string) => key.split('-').reverse().join('.')
 /** The console's Overview: the school's weeks in numbers, and how full each teacher's published hours are. */
 export function OverviewScreen() {
   const { t } = useLingui()
-  const [params, setParams] = useSearchParams()
-  const filters = readOverviewUrl(params)
+  const [filters, go] = useUrlFilters(readOverviewUrl, writeOverviewUrl)
   const overview = useOverview(filters)
   const [from, setFrom] = useState(filters.date_from ?? '')
   const [to, setTo] = useState(filters.date_to ?? '')
@@ -47,7 +46,7 @@ export function OverviewScreen() {
     event.preventDefault()
     setSubmitted(true)
     if (problem || missing || typo) return
-    setParams(writeOverviewUrl({ ...filters, date_from: from || undefined, date_to: to || undefined }))
+    go((current) => ({ ...current, date_from: from || undefined, date_to: to || undefined }))
   }
   const period = overview.data
     ? `${dayText(overview.data.period.date_from)}–${dayText(overview.data.period.date_to)}`
@@ -69,7 +68,7 @@ export function OverviewScreen() {
             label={t`Tygodnie na wykresach`}
             value={String(filters.weeks)}
             allowDeselect={false}
-            onChange={(value) => setParams(writeOverviewUrl({ ...filters, weeks: Number(value) || 12 }))}
+            onChange={(value) => go((current) => ({ ...current, weeks: Number(value) || 12 }))}
             data={WEEK_CHOICES.map((weeks) => ({ value: String(weeks), label: t`Ostatnie ${weeks} tyg.` }))}
             w={180}
           />
