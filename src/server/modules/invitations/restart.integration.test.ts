@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -10,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminStudentsResponse } from '../../../domain/api/admin-students.ts'
 import { invitations, users } from '../../db/schema.ts'
 import { operatorSignedIn } from '../../test-support/admin-operator.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import type { TestApp } from '../../test-support/build-test-app.ts'
 import { bearer, uniqueEmail } from '../../test-support/fixtures.ts'
+import { openRestartRig, type RestartRig } from '../../test-support/restart-rig.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
-import { storyNow } from '../../test-support/story-clock.ts'
+import type { SmtpSink } from '../../test-support/smtp-sink.ts'
 
 // An invitation and its e-mail across a crash: a real server process commits the invitation and is
 // killed with SIGKILL before it sends the e-mail (its claim of the message waits behind a lock this
@@ -25,30 +23,18 @@ import { storyNow } from '../../test-support/story-clock.ts'
 const OPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-support/story-ops.ts')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+let rig: RestartRig
 let sink: SmtpSink
 let t: TestApp
 let dataDir: string
 let env: Record<string, string>
 let operator: string
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  t = await buildTestApp()
-  t.clock.set(storyNow())
+  rig = await openRestartRig('lk-outbox-')
+  ;({ sink, t, dataDir, env } = rig)
   operator = (await operatorSignedIn(t)).token
-  dataDir = mkdtempSync(path.join(tmpdir(), 'lk-outbox-'))
-  env = {
-    DATABASE_URL: t.databaseUrl,
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    DEMO_DATA: 'false',
-    JOBS_WORKER: 'true',
-  }
 })
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => rig.close())
 
 /** Polls `test` every 100 ms for up to `ms`. */
 async function until(test: () => Promise<boolean>, what: string, ms = 20_000) {

@@ -1,40 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import type { TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
+import { openRestartRig, type RestartRig } from '../../test-support/restart-rig.ts'
 import { type ServerProcess, startServerProcess } from '../../test-support/server-process.ts'
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts'
-import { storyNow } from '../../test-support/story-clock.ts'
+import type { SmtpSink } from '../../test-support/smtp-sink.ts'
 import { planLessons } from './planner.ts'
 
 // A server killed with SIGKILL before a reminder's time sends it after its restart, late and once.
 // Real server processes (src/server/main.ts) on the test's PostgreSQL, mail through a real SMTP
 // server; this file's own app only plans (it runs no jobs).
 
+let rig: RestartRig
 let sink: SmtpSink
 let t: TestApp
-let dataDir: string
 let env: Record<string, string>
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  t = await buildTestApp()
-  t.clock.set(storyNow())
-  dataDir = mkdtempSync(path.join(tmpdir(), 'lk-restart-'))
-  env = {
-    DATABASE_URL: t.databaseUrl,
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    DEMO_DATA: 'false',
-    JOBS_WORKER: 'true',
-  }
+  rig = await openRestartRig('lk-restart-')
+  ;({ sink, t, env } = rig)
 })
-afterAll(async () => {
-  await t.close()
-  await sink.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => rig.close())
 
 describe('a reminder across a crash', () => {
   it('is sent once, late, by the server started after the one that was killed', async () => {
