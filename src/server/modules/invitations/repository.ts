@@ -64,10 +64,11 @@ export async function replaceInvitation(
   return row.id
 }
 
-/** An invitation with its student, for its e-mail. */
-export async function findInvitationToSend(db: Db, invitationId: string) {
-  const [row] = await db
+/** Invitations with their student: whose, where to, and whether the link may still serve. */
+const withStudent = (db: Db) =>
+  db
     .select({
+      userId: invitations.userId,
       email: users.email,
       locale: users.locale,
       expiresAt: invitations.expiresAt,
@@ -76,7 +77,10 @@ export async function findInvitationToSend(db: Db, invitationId: string) {
     })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
-    .where(eq(invitations.id, invitationId))
+
+/** An invitation with its student, for its e-mail. */
+export async function findInvitationToSend(db: Db, invitationId: string) {
+  const [row] = await withStudent(db).where(eq(invitations.id, invitationId))
   return row
 }
 
@@ -102,16 +106,7 @@ export async function findOpenInvitation(db: Db, userId: string) {
 
 /** An invitation by its token's hash, whatever its state, with whether its student has a password. */
 export async function findInvitation(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      userId: invitations.userId,
-      expiresAt: invitations.expiresAt,
-      acceptedAt: invitations.acceptedAt,
-      hasPassword: isNotNull(users.passwordHash),
-    })
-    .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.userId))
-    .where(eq(invitations.tokenHash, tokenHash))
+  const [row] = await withStudent(db).where(eq(invitations.tokenHash, tokenHash))
   return row
 }
 
