@@ -9,8 +9,8 @@ import * as roomSchema from './schema-room.ts'
 
 /**
  * Every table, for Drizzle's typed client: schema.ts holds the users, the reference data and the
- * timetable, schema-lessons.ts the lessons and what hangs on them, the others one issue's each
- * (schema-room.ts #13, schema-onboarding.ts #14, schema-ai-lesson.ts #15, schema-recordings.ts #22).
+ * timetable, schema-lessons.ts the lessons and what hangs on them, the others one area's each (the
+ * room, onboarding, the AI lesson, recordings, notifications, the console).
  */
 export const schema = {
   ...coreSchema,

@@ -44,6 +44,19 @@ export const lessonNotifications = pgTable(
   (t) => [primaryKey({ columns: [t.lessonId, t.kind, t.recipient] })],
 )
 
+/**
+ * Booking notices owed: the booking's own transaction (`lektorium_book_lessons`) adds a row per
+ * lesson booked, and planning the booking's e-mails and the teacher's push deletes it in the same
+ * transaction that plans them. What a crash leaves here, the sweep plans (a transactional outbox:
+ * docs/decisions.md "A booking's messages owed in its own transaction").
+ */
+export const lessonBookingNotices = pgTable('lesson_booking_notices', {
+  lessonId: uuid('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const userRef = (name: string) =>
   uuid(name)

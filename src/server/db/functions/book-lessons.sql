@@ -193,6 +193,9 @@ BEGIN
     SELECT p_student, p_teacher, s.id, p_language, p_level, s.starts_at, s.ends_at
       FROM time_slots s WHERE s.id = ANY (p_slots)
     RETURNING id, time_slot_id, starts_at
+  ), owed AS (
+    -- The booking's e-mails and push are owed from this commit on (an outbox the planner empties).
+    INSERT INTO lesson_booking_notices (lesson_id, created_at) SELECT id, p_now FROM inserted
   )
   SELECT jsonb_build_object('data', jsonb_build_object('lessons', coalesce(jsonb_agg(jsonb_build_object(
            'id', i.id,

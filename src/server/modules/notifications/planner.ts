@@ -7,8 +7,9 @@ import type { Recipient } from './lesson-mail.ts'
 import {
   insertNotifications,
   lessonsToPlan,
+  owedBookingNotices,
   plannedNotifications,
-  unplannedBookings,
+  settleBookingNotices,
   unplannedTimed,
 } from './repository.ts'
 
@@ -18,6 +19,11 @@ import {
 // cancellation cancels the lesson's jobs not yet run and plans its own messages in the
 // cancellation's transaction. What runs still checks the lesson first (worker.ts, lesson-push.ts).
 //
+// A booking's e-mails and push are owed from its commit: the booking's transaction writes a
+// `lesson_booking_notices` row per lesson, and the transaction that plans them deletes it, so a
+// crash in between delays them until the sweep, never loses them, and never plans them twice
+// (docs/decisions.md "A booking's messages owed in its own transaction").
+//
 // A booking plans only what goes out at once (the e-mails of the booking, the teacher's push);
 // reminders and the 10-minute pushes are planned by the sweep once their time is within
 // PLAN_AHEAD_MS (decisions.md "A booking plans only what goes out at once": a booking writes three
@@ -26,8 +32,6 @@ import {
 
 const MINUTE_MS = 60_000
 const PARTIES: Recipient[] = ['student', 'teacher']
-/** Lessons booked this recently get their booking e-mails from the sweep if nobody planned them. */
-const BOOKED_SWEEP_MS = 60 * MINUTE_MS
 /** The push to the installed app comes this long before a lesson. */
 export const PUSH_SOON_MINUTES = 10
 /**
@@ -128,7 +132,10 @@ export async function planLessons(
       }
     }
   }
-  return ctx.db.transaction((tx) => plan(tx, ctx.jobs, wanted))
+  return ctx.db.transaction(async (tx) => {
+    if (options.booked) await settleBookingNotices(tx, lessonIds)
+    return plan(tx, ctx.jobs, wanted)
+  })
 }
 
 /**
@@ -166,12 +173,12 @@ export async function planCancellation(
 
 /**
  * Every 5 minutes: the reminders and pushes of lessons whose time comes within PLAN_AHEAD_MS, and
- * what a crash between a booking's commit and its planning left unplanned (booking e-mails and
- * the teacher's push of lessons booked within the last hour).
+ * what a crash between a booking's commit and its planning left owed (booking e-mails and the
+ * teacher's push).
  */
 export async function sweep(ctx: PlanContext): Promise<number> {
   const now = ctx.clock.now()
-  const recent = await unplannedBookings(ctx.db, now, new Date(now.getTime() - BOOKED_SWEEP_MS))
+  const owed = await owedBookingNotices(ctx.db)
   // Only lessons that start soon enough for one of their timed messages to be due.
   const minutes = await reminderMinutes(ctx.db)
   const latestStart = new Date(
@@ -181,7 +188,7 @@ export async function sweep(ctx: PlanContext): Promise<number> {
   return (
     (await planLessons(
       ctx,
-      recent.map((row) => row.id),
+      owed.map((row) => row.id),
       { booked: true },
     )) +
     (await planLessons(

@@ -4,6 +4,7 @@ import { languages, levels, users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import {
   calendarFeeds,
+  lessonBookingNotices,
   lessonNotifications,
   type NotificationKind,
   pushSubscriptions,
@@ -169,12 +170,14 @@ const unplanned = (db: Db, kind: NotificationKind) =>
 const active = (now: Date) =>
   and(isNull(lessons.cancelledAt), eq(lessons.isGroup, false), gt(lessons.startsAt, now))
 
-/** Booked lessons still to come, booked after `since`, whose booking e-mails are not planned. */
-export async function unplannedBookings(db: Db, now: Date, since: Date) {
-  return db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(active(now), gt(lessons.createdAt, since), unplanned(db, 'booked')))
+/** The lessons whose booking e-mails and push are owed: booked, and not planned yet. */
+export async function owedBookingNotices(db: Db) {
+  return db.select({ id: lessonBookingNotices.lessonId }).from(lessonBookingNotices)
+}
+
+/** Planned (or no longer owed: cancelled, past): written in the transaction that plans them. */
+export async function settleBookingNotices(tx: Db, lessonIds: string[]) {
+  await tx.delete(lessonBookingNotices).where(inArray(lessonBookingNotices.lessonId, lessonIds))
 }
 
 /** Booked lessons starting by `latestStart` with a reminder or the 10-minute push not planned. */
