@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Polish is the source and default locale; English is the fallback (spec §1, §9).
+// Polish is the source and default locale; English is the fallback (product-rules.md "Who uses it").
 export default defineConfig({
   sourceLocale: 'pl',
   locales: ['pl', 'en'],

@@ -45,7 +45,7 @@ export default defineConfig({
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
-  // Babel (Lingui macros) runs before the React transform (ARCHITECTURE.md).
+  // Babel (Lingui macros) runs before the React transform (docs/architecture.md "Runtime and toolchain").
   plugins: [
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
@@ -59,8 +59,8 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // spec: the video SDK is a lazy chunk, kept out of the precache (ARCHITECTURE.md); so are
-        // the AI lesson's charts (issue #15: loaded only when the progress tab opens).
+        // The video SDK is a lazy chunk, kept out of the precache (docs/architecture.md "Loading");
+        // so are the AI lesson's charts (loaded only when the progress tab opens).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         globIgnores: ['**/vonage-*.js', '**/client-sdk-video*.js', '**/progress-tab-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
@@ -86,7 +86,7 @@ export default defineConfig({
         // The rest of what the entry imports (the shell and the login) is one chunk too; so are
         // the signed-in start's, the dashboard's and each start screen's shared code
         // (scripts/chunk-plan.ts), so a cold page does not fetch dozens of small shared chunks.
-        // Everything else is split by use: a page downloads only what it renders (issue #10).
+        // Everything else is split by use: a page downloads only what it renders.
         codeSplitting: {
           groups: [
             {

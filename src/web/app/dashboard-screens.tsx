@@ -1,6 +1,7 @@
-import { Suspense } from 'react'
+import { type ReactElement, Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
-import { dashboardChildPaths } from '../config/paths.ts'
+import { paths } from '../config/paths.ts'
+import { type DashboardScreenKey, screenKeys, screenOf } from '../config/screens.ts'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { dashboardChunks } from './screen-chunks.ts'
 
@@ -34,25 +35,33 @@ const LearncubeScreen = lazyComponent(
   async () => (await import('../features/learncube/learncube-screen.tsx')).LearncubeScreen,
 )
 
-const dashboardRoutes: RouteObject[] = [
+// Each dashboard screen of config/screens.ts, by its name: the compiler asks for one per screen.
+const elements: Record<DashboardScreenKey, ReactElement> = {
   // The AI lesson, an AI-only student's first screen.
-  { path: dashboardChildPaths.aiLesson, element: <AiLessonScreen /> },
+  aiLesson: <AiLessonScreen />,
   // set-lessons: find a teacher and book lessons.
-  { path: dashboardChildPaths.setLessons, element: <SetLessonsScreen voiceRecorder={onboardingRecorder} /> },
+  setLessons: <SetLessonsScreen voiceRecorder={onboardingRecorder} />,
   // The profile and the people pages (student-profile/{id}, teacher/{id}).
-  { path: dashboardChildPaths.profile, element: <ProfileScreen /> },
-  { path: dashboardChildPaths.studentProfile, element: <StudentProfileScreen /> },
-  { path: dashboardChildPaths.teacher, element: <TeacherSummaryScreen /> },
+  profile: <ProfileScreen />,
+  studentProfile: <StudentProfileScreen />,
+  teacher: <TeacherSummaryScreen />,
   // my-lessons (with the schedule panel for teachers), and the IT teachers.
-  { path: dashboardChildPaths.myLessons, element: <MyLessonsRoute /> },
-  { path: dashboardChildPaths.itTeachers, element: <ItTeachersScreen /> },
+  myLessons: <MyLessonsRoute />,
+  itTeachers: <ItTeachersScreen />,
   // voice-confirmation: the voice-sample check before a student's call.
-  { path: dashboardChildPaths.voiceConfirmation, element: <VoiceConfirmationScreen /> },
+  voiceConfirmation: <VoiceConfirmationScreen />,
   // video-call-vonage: the lesson room (keeping its query).
-  { path: dashboardChildPaths.videoCallVonage, element: <LessonRoomRoute /> },
+  videoCallVonage: <LessonRoomRoute />,
   // video-call-learn-cube: the cube variant, LearnCube's classroom embedded.
-  { path: dashboardChildPaths.videoCallLearnCube, element: <LearncubeScreen /> },
-]
+  videoCallLearnCube: <LearncubeScreen />,
+}
+
+const isDashboardScreen = (key: string): key is DashboardScreenKey => key in elements
+// Relative to /dashboard, where the layout's route already is.
+const dashboardRoutes: RouteObject[] = screenKeys.filter(isDashboardScreen).map((key) => ({
+  path: screenOf(key).path.slice(paths.dashboard.length + 1),
+  element: elements[key],
+}))
 
 /** The screen of the current /dashboard path (the routes above, relative to /dashboard). */
 export function DashboardScreens() {

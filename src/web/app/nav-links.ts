@@ -1,32 +1,33 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Profile } from '../../domain/api/profile.ts'
-import { isPartnerCompany } from '../config/partner.ts'
-import { paths } from '../config/paths.ts'
+import { type NavScreenKey, screenKeys, screenOf } from '../config/screens.ts'
 
-export type NavLinkItem = {
-  key: 'my-lessons' | 'set-lessons' | 'ai-lesson' | 'it-teachers'
-  to: string
-  label: MessageDescriptor
-}
+// The top navigation's links: the screens of config/screens.ts that have a link, in its order,
+// shown by each screen's own rule; their labels here, by the screen's name.
+
+type NavKey = 'my-lessons' | 'set-lessons' | 'ai-lesson' | 'it-teachers'
+export type NavLinkItem = { key: NavKey; to: string; label: MessageDescriptor }
 
 export type NavProfile = Pick<
   Profile,
   'role' | 'human_access' | 'ai_access' | 'only_group_lessons' | 'company_name'
 >
 
-const myLessons: NavLinkItem = { key: 'my-lessons', to: paths.myLessons, label: msg`Moje lekcje` }
-const setLessons: NavLinkItem = { key: 'set-lessons', to: paths.setLessons, label: msg`Umów lekcję` }
-const aiLesson: NavLinkItem = { key: 'ai-lesson', to: paths.aiLesson, label: msg`Lekcja z AI` }
-const itTeachers: NavLinkItem = { key: 'it-teachers', to: paths.itTeachers, label: msg`Lektorzy IT` }
+const links: Record<NavScreenKey, { key: NavKey; label: MessageDescriptor }> = {
+  myLessons: { key: 'my-lessons', label: msg`Moje lekcje` },
+  setLessons: { key: 'set-lessons', label: msg`Umów lekcję` },
+  aiLesson: { key: 'ai-lesson', label: msg`Lekcja z AI` },
+  itTeachers: { key: 'it-teachers', label: msg`Lektorzy IT` },
+}
+
+const isNavKey = (key: string): key is NavScreenKey => key in links
 
 /** The top navigation's links for this user (product-rules.md "Screens and routes"). */
 export function navLinks(profile: NavProfile, partnerName?: string): NavLinkItem[] {
-  if (profile.role === 'teacher') return [myLessons]
-  const links: NavLinkItem[] = []
-  if (profile.human_access) links.push(myLessons)
-  if (profile.human_access && !profile.only_group_lessons) links.push(setLessons)
-  if (profile.ai_access) links.push(aiLesson)
-  if (isPartnerCompany(profile.company_name, partnerName)) links.push(itTeachers)
-  return links
+  const viewer = { role: profile.role, profile, partnerName }
+  return screenKeys.filter(isNavKey).flatMap((key) => {
+    const screen = screenOf(key)
+    return screen.nav?.(viewer) ? [{ ...links[key], to: screen.path }] : []
+  })
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router-dom'
-import { paths } from '../config/paths.ts'
-import { dashboardChunks } from './screen-chunks.ts'
+import { screenKeys, screenOf } from '../config/screens.ts'
+import { dashboardChunks, type PreloadedScreenKey } from './screen-chunks.ts'
 
 // A signed-in cold start begins the current screen's chunk at once, beside the layout's and the
 // profile request, rather than after them (the layout shows its screen only once the profile is
@@ -13,16 +13,10 @@ import { dashboardChunks } from './screen-chunks.ts'
  */
 export const loadDashboardLayout = () => import('./dashboard-layout.tsx')
 
-const screens: [string, () => Promise<unknown>][] = [
-  [paths.setLessons, dashboardChunks.setLessons],
-  [paths.myLessons, dashboardChunks.myLessons],
-  [paths.profile, dashboardChunks.profile],
-  [paths.studentProfile, dashboardChunks.studentProfile],
-  [paths.teacher, dashboardChunks.teacher],
-  [paths.itTeachers, dashboardChunks.itTeachers],
-  [paths.aiLesson, dashboardChunks.aiLesson],
-  [paths.voiceConfirmation, dashboardChunks.voiceConfirmation],
-]
+const isPreloaded = (key: string): key is PreloadedScreenKey => key in dashboardChunks
+const screens: [string, () => Promise<unknown>][] = screenKeys
+  .filter(isPreloaded)
+  .map((key) => [screenOf(key).path, dashboardChunks[key]])
 
 /** A screen's chunk may ask for the data it always shows as soon as it has arrived. */
 type ScreenModule = { prefetchScreen?: (client: QueryClient) => void }

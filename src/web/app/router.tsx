@@ -1,5 +1,7 @@
+import type { ReactElement } from 'react'
 import { type RouteObject, useRoutes } from 'react-router-dom'
 import { paths } from '../config/paths.ts'
+import { type DashboardScreenKey, type ScreenKey, screenKeys, screenOf } from '../config/screens.ts'
 import { LoginScreen } from '../features/auth/login-screen.tsx'
 import { lazyComponent } from '../ui/lazy-component.tsx'
 import { AuthLayout } from './auth-layout.tsx'
@@ -28,6 +30,17 @@ const InvitationScreen = lazyComponent(
   async () => (await import('../features/auth/invitation-screen.tsx')).InvitationScreen,
 )
 
+// The screens outside the dashboard (config/screens.ts), by name: the compiler asks for one each.
+const authElements: Record<Exclude<ScreenKey, DashboardScreenKey>, ReactElement> = {
+  login: <LoginScreen />,
+  loginAs: <LoginScreen />,
+  registration: <RegistrationScreen />,
+  passwordReset: <PasswordResetRequestScreen />,
+  passwordResetNew: <PasswordResetNewScreen />,
+  invitation: <InvitationScreen />,
+}
+const isAuthScreen = (key: string): key is keyof typeof authElements => key in authElements
+
 // The routes of product-rules.md "Screens and routes". Redirects ('/', '/dashboard', bad
 // /login/{id}, unknown paths) and access rules are the navigation guard's job (guard.ts), which
 // RootLayout runs on every navigation.
@@ -37,14 +50,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        children: [
-          { path: paths.login, element: <LoginScreen /> },
-          { path: paths.loginAs, element: <LoginScreen /> },
-          { path: paths.registration, element: <RegistrationScreen /> },
-          { path: paths.passwordReset, element: <PasswordResetRequestScreen /> },
-          { path: paths.passwordResetNew, element: <PasswordResetNewScreen /> },
-          { path: paths.invitation, element: <InvitationScreen /> },
-        ],
+        children: screenKeys
+          .filter(isAuthScreen)
+          .map((key) => ({ path: screenOf(key).path, element: authElements[key] })),
       },
       // The dashboard's own screens are routed inside its chunk (dashboard-screens.tsx).
       { path: `${paths.dashboard}/*`, element: <DashboardLayout /> },

@@ -1,11 +1,9 @@
 import { matchPath } from 'react-router-dom'
-import type { AccountRole } from '../../domain/api/common.ts'
-import type { Profile } from '../../domain/api/profile.ts'
-import { isPartnerCompany } from './partner.ts'
-import { LOGIN_ROLES, paths, profileRedirect } from './paths.ts'
+import { LOGIN_ROLES, paths } from './paths.ts'
+import { type Screen, type ScreenProfile, type ScreenSession, screenKeys, screenOf } from './screens.ts'
 
-export type GuardSession = { role: AccountRole; registrationCompleted: boolean; groupLessons: boolean } | null
-export type GuardProfile = Pick<Profile, 'human_access' | 'ai_access' | 'company_name'>
+export type GuardSession = ScreenSession | null
+export type GuardProfile = ScreenProfile
 
 export type GuardInput = {
   /** The pathname being opened. */
@@ -18,28 +16,22 @@ export type GuardInput = {
   partnerName: string
 }
 
-const loginPaths = [paths.login, paths.loginAs]
-const registrationPaths = [paths.registration]
-// The e-mailed links (password reset, invitation) work whether or not someone is signed in.
-const publicPaths = [paths.passwordReset, paths.passwordResetNew, paths.invitation]
-const knownPaths = [
-  ...loginPaths,
-  ...registrationPaths,
-  ...publicPaths,
-  paths.setLessons,
-  paths.myLessons,
-  paths.aiLesson,
-  paths.itTeachers,
-  paths.profile,
-  paths.studentProfile,
-  paths.teacher,
-  paths.videoCallVonage,
-  paths.videoCallLearnCube,
-  paths.voiceConfirmation,
-]
+const pathsWith = (access: Screen['access']) =>
+  screenKeys
+    .map(screenOf)
+    .filter((screen) => screen.access === access)
+    .map((screen) => screen.path)
+const loginPaths = pathsWith('login')
+// Sign-up and the e-mailed links (password reset, invitation) work whether or not someone is signed in.
+const openPaths = pathsWith('open')
+const knownPaths = screenKeys.map((key) => screenOf(key).path)
 
 const matchesAny = (patterns: readonly string[], path: string) =>
   patterns.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null)
+
+/** The screen at `path` (its pattern matching), if any. */
+const screenAt = (path: string): Screen | undefined =>
+  screenKeys.map(screenOf).find((screen) => matchPath({ path: screen.path, end: true }, path) !== null)
 
 function normalize(path: string): string {
   const pathname = path.split(/[?#]/)[0] ?? '/'
@@ -54,24 +46,6 @@ function routeRedirect(path: string): string | null {
   const login = matchPath(paths.loginAs, path)
   if (login && !LOGIN_ROLES.some((role) => role === login.params.id)) return paths.login
   if (!matchesAny(knownPaths, path)) return paths.root
-  return null
-}
-
-/**
- * The dashboard screens' own access rules (the routes table of product-rules.md "Screens and
- * routes"), once the profile is known.
- */
-function screenAccessRedirect(path: string, role: AccountRole, profile: GuardProfile, partnerName: string) {
-  // An AI-only student (the start screen is set-lessons) lands on their AI lesson screen, not on a
-  // profile warning about an access they were never sold.
-  if (path === paths.setLessons && !profile.human_access)
-    return profile.ai_access && role === 'student' ? paths.aiLesson : profileRedirect('set-lessons')
-  if (path === paths.myLessons && !profile.human_access && role !== 'teacher') {
-    return profileRedirect('my-lessons')
-  }
-  if (path === paths.aiLesson && !profile.ai_access) return profileRedirect('ai-lesson')
-  if (path === paths.itTeachers && !isPartnerCompany(profile.company_name, partnerName))
-    return paths.myLessons
   return null
 }
 
@@ -91,13 +65,19 @@ export function resolveRedirect(input: GuardInput): string | null {
     if (!session) return null
     return session.registrationCompleted ? paths.root : paths.registration
   }
-  if (matchesAny(registrationPaths, path) || matchesAny(publicPaths, path)) return null
+  if (matchesAny(openPaths, path)) return null
   if (!session) return paths.login
-  const teacher = session.role === 'teacher'
-  if (path === paths.setLessons && (teacher || session.groupLessons)) return paths.myLessons
-  if (!teacher && matchPath(paths.studentProfile, path)) return paths.setLessons
-  if (!teacher && !session.registrationCompleted && !isLoginPath(input.fromPath)) return paths.registration
-  return input.profile ? screenAccessRedirect(path, session.role, input.profile, input.partnerName) : null
+  // The screen's own rules (config/screens.ts): first the session's, then the profile's.
+  const screen = screenAt(path)
+  const forSession = screen?.forSession?.(session) ?? null
+  if (forSession !== null) return forSession
+  if (session.role !== 'teacher' && !session.registrationCompleted && !isLoginPath(input.fromPath))
+    return paths.registration
+  if (!input.profile) return null
+  return (
+    screen?.forProfile?.({ role: session.role, profile: input.profile, partnerName: input.partnerName }) ??
+    null
+  )
 }
 
 /**

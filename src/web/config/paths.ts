@@ -28,20 +28,6 @@ export const paths = {
 /** /login/{id} accepts these ids only. */
 export const LOGIN_ROLES = ['teacher', 'student'] as const
 
-/** Dashboard children, relative to /dashboard, in the order of the routes table. */
-export const dashboardChildPaths = {
-  setLessons: 'set-lessons',
-  myLessons: 'my-lessons',
-  aiLesson: 'ai-lesson',
-  itTeachers: 'it-teachers',
-  profile: 'profile',
-  studentProfile: 'student-profile/:id',
-  teacher: 'teacher/:id',
-  videoCallVonage: 'video-call-vonage',
-  videoCallLearnCube: 'video-call-learn-cube',
-  voiceConfirmation: 'voice-confirmation',
-} as const
-
 /** Where a screen the user may not open sends them (product-rules.md "Navigation guard"). */
 export const profileRedirect = (screen: 'set-lessons' | 'my-lessons' | 'ai-lesson') =>
   `${paths.profile}?redirect=${screen}`
