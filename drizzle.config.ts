@@ -5,6 +5,7 @@ export default defineConfig({
   schema: [
     './src/server/db/schema.ts',
     './src/server/db/schema-lessons.ts',
+    './src/server/db/schema-group-classes.ts',
     './src/server/db/schema-room.ts',
     './src/server/db/schema-onboarding.ts',
     './src/server/db/schema-ai-lesson.ts',

@@ -76,6 +76,9 @@ export const BASE_ERROR_CODES = [
   'video_provider_unavailable',
   // The waitlist.
   'waitlist_full',
+  // Group classes: a meeting over the teacher's other lesson or meeting names it.
+  'teacher_busy_lesson',
+  'teacher_busy_meeting',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -143,6 +146,8 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_chunk_mismatch: 'This part of the recording was already received with other content',
   video_provider_unavailable: 'The video service is not answering; try again in a moment',
   waitlist_full: 'You can wait for at most {max} teachers at once',
+  teacher_busy_lesson: 'The teacher has a lesson with {name} on {date} at {time}',
+  teacher_busy_meeting: 'The teacher has the group class "{name}" on {date} at {time}',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

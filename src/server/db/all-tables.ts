@@ -1,6 +1,7 @@
 import * as coreSchema from './schema.ts'
 import * as adminSchema from './schema-admin.ts'
 import * as aiLessonSchema from './schema-ai-lesson.ts'
+import * as groupClassesSchema from './schema-group-classes.ts'
 import * as lessonsSchema from './schema-lessons.ts'
 import * as notificationsSchema from './schema-notifications.ts'
 import * as onboardingSchema from './schema-onboarding.ts'
@@ -15,6 +16,7 @@ import * as roomSchema from './schema-room.ts'
 export const schema = {
   ...coreSchema,
   ...lessonsSchema,
+  ...groupClassesSchema,
   ...roomSchema,
   ...onboardingSchema,
   ...aiLessonSchema,

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { createdAt, languages, levels, timeSlots, updatedAt, users } from './schema.ts'
+import { groupMeetings } from './schema-group-classes.ts'
 
 // The lessons and what hangs on them (ratings, materials, absence reports, cancellation
 // penalties); users, the reference data and the timetable are in schema.ts.
@@ -47,6 +48,8 @@ export const lessons = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
     isGroup: boolean('is_group').notNull().default(false),
+    /** A group lesson's meeting (schema-group-classes.ts): this row is its student's place in it. */
+    groupMeetingId: uuid('group_meeting_id').references(() => groupMeetings.id, { onDelete: 'cascade' }),
     /**
      * is_learncube (product-rules.md "Records and fields"): held in LearnCube's classroom, marked
      * by an operator.
@@ -67,6 +70,7 @@ export const lessons = pgTable(
     uniqueIndex('lessons_active_slot_key').on(t.timeSlotId).where(sql`${t.cancelledAt} IS NULL`),
     index('lessons_student_starts_idx').on(t.studentId, t.startsAt),
     index('lessons_teacher_starts_idx').on(t.teacherId, t.startsAt),
+    uniqueIndex('lessons_group_meeting_student_key').on(t.groupMeetingId, t.studentId),
   ],
 )
 

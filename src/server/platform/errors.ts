@@ -28,6 +28,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   registration_incomplete: 403,
   group_lessons_only: 403,
   slot_taken: 409,
+  teacher_busy_lesson: 409,
+  teacher_busy_meeting: 409,
   // My lessons: a lesson's state forbids the write now (it has started, ended, been
   // cancelled, been rated…): a conflict with the lesson as it is. A wrong absentee or one material
   // too many stays a broken rule (422).

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, isNull, notExists } from 'drizzle-orm'
 import type { ServiceContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { timeSlots } from '../db/schema.ts'
+import { groupClasses, groupClassMembers, groupMeetings } from '../db/schema-group-classes.ts'
 import { lessonFiles, lessonRatings, lessons } from '../db/schema-lessons.ts'
 import { teacherRatingSummary } from '../modules/ratings/repository.ts'
 import { updateUser } from '../modules/users/repository.ts'
@@ -173,19 +174,39 @@ async function piotrLessons(
   return skipped
 }
 
-/** Krzysztof (group lessons only) in a finished German group lesson of Tomasz Wójcik. */
+/**
+ * Krzysztof (group lessons only) in Tomasz Wójcik's German group class, whose one meeting so far
+ * has ended. A meeting has no slot: it takes the teacher's time itself (docs/decisions.md "Group
+ * classes: a meeting takes the teacher's time").
+ */
 async function groupLesson(tx: Db, ids: { tomasz: string; krzysztof: string }, input: DemoLessonInput) {
   const { startsAt, endsAt } = pastSlot(DEMO_WEEKLY[DEMO_LESSON_EMAILS.tomasz] ?? {}, input.now, 3, 'first')
-  // Group lessons are not booked through the timetable: no slot (docs/decisions.md).
+  const languageId = input.language('German')
+  const levelId = input.level('B1')
+  const teacherMemos = 'Rozdział 4: tryb przypuszczający (Konjunktiv II).'
+  const [group] = await tx
+    .insert(groupClasses)
+    .values({ teacherId: ids.tomasz, languageId, levelId, title: 'Niemiecki B1', capacity: 8 })
+    .returning({ id: groupClasses.id })
+  if (!group) throw new Error('insert returned no row')
+  await tx
+    .insert(groupClassMembers)
+    .values({ classId: group.id, studentId: ids.krzysztof, status: 'enrolled' })
+  const [meeting] = await tx
+    .insert(groupMeetings)
+    .values({ classId: group.id, teacherId: ids.tomasz, startsAt, endsAt, teacherMemo: teacherMemos })
+    .returning({ id: groupMeetings.id })
+  if (!meeting) throw new Error('insert returned no row')
   await insertLesson(tx, {
     studentId: ids.krzysztof,
     teacherId: ids.tomasz,
-    languageId: input.language('German'),
-    levelId: input.level('B1'),
+    languageId,
+    levelId,
     startsAt,
     endsAt,
     isGroup: true,
-    teacherMemos: 'Rozdział 4: tryb przypuszczający (Konjunktiv II).',
+    groupMeetingId: meeting.id,
+    teacherMemos,
   })
 }
 

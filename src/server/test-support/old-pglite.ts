@@ -29,7 +29,23 @@ const LATER_COLUMNS = [
   { table: 'lessons', column: 'room_token', type: 'text' },
   { table: 'settings', column: 'first_reminder_minutes', type: 'integer DEFAULT 1440 NOT NULL' },
   { table: 'settings', column: 'second_reminder_minutes', type: 'integer DEFAULT 60 NOT NULL' },
+  { table: 'lessons', column: 'group_meeting_id', type: 'uuid' },
 ]
+/**
+ * Tables later migrations added that today's demo seed writes (its group class): made for the seed
+ * and dropped after it, which leaves the group lesson as the old version had it.
+ */
+const LATER_TABLES: Record<string, string> = {
+  group_classes: `id uuid PRIMARY KEY DEFAULT gen_random_uuid(), teacher_id uuid, language_id integer,
+    level_id integer, title text, description text DEFAULT '', company_name text, capacity smallint,
+    provider text DEFAULT 'builtin', cancelled_at timestamptz, created_at timestamptz DEFAULT now(),
+    updated_at timestamptz DEFAULT now()`,
+  group_class_members: `class_id uuid, student_id uuid, status text, waiting_since timestamptz,
+    created_at timestamptz DEFAULT now()`,
+  group_meetings: `id uuid PRIMARY KEY DEFAULT gen_random_uuid(), class_id uuid, teacher_id uuid,
+    starts_at timestamptz, ends_at timestamptz, cancelled_at timestamptz, sequence integer DEFAULT 0,
+    teacher_memo text, created_at timestamptz DEFAULT now()`,
+}
 const journal = v.looseObject({ entries: v.array(v.looseObject({ idx: v.number() })) })
 
 /** The migrations folder as it was: the journal cut after the last PGlite migration. */
@@ -55,11 +71,14 @@ export async function makeOldPglite(dir: string, filesDir: string): Promise<void
       await migrate(db, { migrationsFolder: migrations.folder })
       for (const { table, column, type } of LATER_COLUMNS)
         await client.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
+      for (const [table, columns] of Object.entries(LATER_TABLES))
+        await client.exec(`CREATE TABLE ${table} (${columns})`)
       const log = { info: () => {}, error: () => {} }
       const storage = createLocalStorage(filesDir)
       await seedDemoData({ db, clock: systemClock, config: testConfig(), storage, log })
       for (const { table, column } of LATER_COLUMNS)
         await client.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
+      for (const table of Object.keys(LATER_TABLES)) await client.exec(`DROP TABLE ${table}`)
     } finally {
       await client.close()
     }

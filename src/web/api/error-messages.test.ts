@@ -10,7 +10,14 @@ import { apiErrorMessage, codeMessage, fieldErrorMessage, inlineErrorMessage } f
 const polish = setupI18n({ locale: 'pl', messages: { pl } })
 const english = setupI18n({ locale: 'en', messages: { en } })
 const codes = Object.keys(ERROR_MESSAGES).filter((code): code is ErrorCode => code in ERROR_MESSAGES)
-const params = { date: '24.12.2025', limit: '2', max: '20', expected: '3' }
+const params = {
+  date: '24.12.2025',
+  limit: '2',
+  max: '20',
+  expected: '3',
+  time: '18:00',
+  name: 'Niemiecki B1',
+}
 
 /**
  * Where the web's English deliberately differs from the server's message: the user text of

@@ -19,6 +19,8 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
   const limit = params.limit ?? ''
   const max = params.max ?? ''
   const expected = params.expected ?? ''
+  const time = params.time ?? ''
+  const name = params.name ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -76,6 +78,8 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     video_provider_unavailable: msg`Usługa wideo nie odpowiada. Spróbuj ponownie za chwilę.`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
     waitlist_full: msg`Możesz czekać na wolne terminy najwyżej ${max} lektorów naraz`,
+    teacher_busy_lesson: msg`Lektor ma wtedy lekcję: ${date}, ${time} — ${name}`,
+    teacher_busy_meeting: msg`Lektor ma wtedy zajęcia grupowe „${name}”: ${date}, ${time}`,
   }
 }
 

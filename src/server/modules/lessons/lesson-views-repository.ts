@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   lte,
+  notExists,
   or,
   type SQL,
   sql,
@@ -224,6 +225,23 @@ export const findScheduledViews = (db: Db, viewer: Viewer, now: Date): Promise<L
     'oldest_first',
   )
 
+/**
+ * A teacher sees a group meeting once, not once per student: through its first place (the
+ * meeting's lesson row of lowest id; a student's places leave a meeting only by being deleted).
+ */
+const firstPlaceOfMeeting = (db: Db) => {
+  const other = alias(lessons, 'other_place')
+  return or(
+    isNull(lessons.groupMeetingId),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(other)
+        .where(and(eq(other.groupMeetingId, lessons.groupMeetingId), lt(other.id, lessons.id))),
+    ),
+  )
+}
+
 /** A paged list (lists.ts): the closed one-to-one lessons (ended at `now` or cancelled), or group ones. */
 export type LessonList = { kind: 'finished'; now: Date } | { kind: 'group' }
 /** Instants a lesson's start lies in: from `from` on, before `before`. */
@@ -240,7 +258,7 @@ export function findListPage(
   const conditions =
     list.kind === 'finished'
       ? [eq(lessons.isGroup, false), or(lte(lessons.endsAt, list.now), isNotNull(lessons.cancelledAt))]
-      : [eq(lessons.isGroup, true)]
+      : [eq(lessons.isGroup, true), ...(viewer.role === 'teacher' ? [firstPlaceOfMeeting(db)] : [])]
   const bounds: SQL[] = []
   if (starts.from) bounds.push(gte(lessons.startsAt, starts.from))
   if (starts.before) bounds.push(lt(lessons.startsAt, starts.before))

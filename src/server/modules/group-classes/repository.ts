@@ -1,0 +1,211 @@
+import { and, asc, eq, gt, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { timeSlots, users } from '../../db/schema.ts'
+import { groupClasses, groupClassMembers, groupMeetings } from '../../db/schema-group-classes.ts'
+import { lessons } from '../../db/schema-lessons.ts'
+
+// Group classes' SQL (docs/decisions.md "All SQL in repositories").
+
+export type GroupClassRow = typeof groupClasses.$inferSelect
+export type MeetingRow = typeof groupMeetings.$inferSelect
+export type Interval = { startsAt: Date; endsAt: Date }
+
+type Timed = { startsAt: PgColumn; endsAt: PgColumn }
+/** Whether the row's [startsAt, endsAt) overlaps any of `intervals`. */
+const overlapsAny = (table: Timed, intervals: Interval[]) =>
+  or(...intervals.map((i) => and(lt(table.startsAt, i.endsAt), gt(table.endsAt, i.startsAt))))
+
+/**
+ * The teacher's active one-to-one lesson that overlaps one of `intervals` (the first in time), with
+ * its student's name; inside the transaction that holds the teacher's row lock.
+ */
+export async function firstBusyLesson(tx: Db, teacherId: string, intervals: Interval[]) {
+  if (intervals.length === 0) return undefined
+  const [row] = await tx
+    .select({
+      startsAt: lessons.startsAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(lessons)
+    .innerJoin(users, eq(users.id, lessons.studentId))
+    .where(
+      and(
+        eq(lessons.teacherId, teacherId),
+        isNull(lessons.cancelledAt),
+        eq(lessons.isGroup, false),
+        overlapsAny(lessons, intervals),
+      ),
+    )
+    .orderBy(asc(lessons.startsAt))
+    .limit(1)
+  return row
+}
+
+/** The teacher's active meeting (of another class, or of this one but not `except`) overlapping one of `intervals`. */
+export async function firstBusyMeeting(
+  tx: Db,
+  teacherId: string,
+  intervals: Interval[],
+  except: string[] = [],
+) {
+  if (intervals.length === 0) return undefined
+  const [row] = await tx
+    .select({ startsAt: groupMeetings.startsAt, title: groupClasses.title })
+    .from(groupMeetings)
+    .innerJoin(groupClasses, eq(groupClasses.id, groupMeetings.classId))
+    .where(
+      and(
+        eq(groupMeetings.teacherId, teacherId),
+        isNull(groupMeetings.cancelledAt),
+        except.length > 0 ? notInArray(groupMeetings.id, except) : undefined,
+        overlapsAny(groupMeetings, intervals),
+      ),
+    )
+    .orderBy(asc(groupMeetings.startsAt))
+    .limit(1)
+  return row
+}
+
+/**
+ * Deletes the teacher's free slots under `intervals` (a meeting takes their time; a booked one was
+ * refused before this is called). Returns how many went.
+ */
+export async function deleteSlotsUnder(tx: Db, teacherId: string, intervals: Interval[]): Promise<number> {
+  if (intervals.length === 0) return 0
+  const deleted = await tx
+    .delete(timeSlots)
+    .where(
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        overlapsAny(timeSlots, intervals),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(lessons)
+            .where(and(eq(lessons.timeSlotId, timeSlots.id), isNull(lessons.cancelledAt))),
+        ),
+      ),
+    )
+    .returning({ id: timeSlots.id })
+  return deleted.length
+}
+
+export async function insertClass(tx: Db, values: typeof groupClasses.$inferInsert): Promise<GroupClassRow> {
+  const [row] = await tx.insert(groupClasses).values(values).returning()
+  if (!row) throw new Error('insert returned no row')
+  return row
+}
+
+export async function insertMeetings(
+  tx: Db,
+  classId: string,
+  teacherId: string,
+  intervals: Interval[],
+): Promise<MeetingRow[]> {
+  if (intervals.length === 0) return []
+  return tx
+    .insert(groupMeetings)
+    .values(intervals.map((interval) => ({ classId, teacherId, ...interval })))
+    .returning()
+}
+
+/** The class, locked for its enrolment's changes. */
+export async function lockClass(tx: Db, classId: string): Promise<GroupClassRow | undefined> {
+  const [row] = await tx.select().from(groupClasses).where(eq(groupClasses.id, classId)).for('update')
+  return row
+}
+
+export async function membersOf(db: Db, classId: string) {
+  return db
+    .select()
+    .from(groupClassMembers)
+    .where(eq(groupClassMembers.classId, classId))
+    .orderBy(asc(groupClassMembers.waitingSince), asc(groupClassMembers.createdAt))
+}
+
+export async function insertMembers(tx: Db, rows: (typeof groupClassMembers.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.insert(groupClassMembers).values(rows).onConflictDoNothing()
+}
+
+/** The class's active meetings that have not started by `now`, in time order. */
+export async function comingMeetings(db: Db, classId: string, now: Date): Promise<MeetingRow[]> {
+  return db
+    .select()
+    .from(groupMeetings)
+    .where(
+      and(
+        eq(groupMeetings.classId, classId),
+        isNull(groupMeetings.cancelledAt),
+        gt(groupMeetings.startsAt, now),
+      ),
+    )
+    .orderBy(asc(groupMeetings.startsAt))
+}
+
+/** Each student's place in each meeting: a group lesson row (one per student and meeting). */
+export async function insertPlaces(
+  tx: Db,
+  group: GroupClassRow,
+  meetings: MeetingRow[],
+  studentIds: string[],
+): Promise<string[]> {
+  if (meetings.length === 0 || studentIds.length === 0) return []
+  const rows = await tx
+    .insert(lessons)
+    .values(
+      meetings.flatMap((meeting) =>
+        studentIds.map((studentId) => ({
+          studentId,
+          teacherId: group.teacherId,
+          languageId: group.languageId,
+          levelId: group.levelId,
+          startsAt: meeting.startsAt,
+          endsAt: meeting.endsAt,
+          isGroup: true,
+          groupMeetingId: meeting.id,
+        })),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: lessons.id })
+  return rows.map((row) => row.id)
+}
+
+/** The meetings of the class, in time order. */
+export async function meetingsOf(db: Db, classId: string): Promise<MeetingRow[]> {
+  return db
+    .select()
+    .from(groupMeetings)
+    .where(eq(groupMeetings.classId, classId))
+    .orderBy(asc(groupMeetings.startsAt))
+}
+
+export async function findMeeting(db: Db, meetingId: string): Promise<MeetingRow | undefined> {
+  const [row] = await db.select().from(groupMeetings).where(eq(groupMeetings.id, meetingId))
+  return row
+}
+
+/** Moves the meeting and its students' places, raising its calendars' sequence. */
+export async function moveMeetingTo(tx: Db, meetingId: string, interval: Interval): Promise<void> {
+  await tx
+    .update(groupMeetings)
+    .set({ ...interval, sequence: sql`${groupMeetings.sequence} + 1` })
+    .where(eq(groupMeetings.id, meetingId))
+  await tx
+    .update(lessons)
+    .set(interval)
+    .where(and(eq(lessons.groupMeetingId, meetingId), isNull(lessons.cancelledAt)))
+}
+
+/** The group lessons (places) of these meetings, for these students only when given. */
+export async function placesOf(db: Db, meetingIds: string[]) {
+  if (meetingIds.length === 0) return []
+  return db
+    .select({ id: lessons.id, studentId: lessons.studentId, meetingId: lessons.groupMeetingId })
+    .from(lessons)
+    .where(inArray(lessons.groupMeetingId, meetingIds))
+}

@@ -1,0 +1,173 @@
+import {
+  type MeetingTime,
+  meetingAt,
+  seriesMeetings,
+  type WeeklySeries,
+} from '../../../domain/group-classes/series.ts'
+import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
+import type { AppContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { lockUser } from '../users/public.ts'
+import {
+  comingMeetings,
+  deleteSlotsUnder,
+  findMeeting,
+  firstBusyLesson,
+  firstBusyMeeting,
+  type GroupClassRow,
+  type Interval,
+  insertClass,
+  insertMeetings,
+  insertMembers,
+  insertPlaces,
+  lockClass,
+  type MeetingRow,
+  membersOf,
+  moveMeetingTo,
+} from './repository.ts'
+
+// Group classes' use cases (product-rules.md "Group classes"): a class and its meetings made in
+// one transaction that holds the teacher's row lock, as a booking and a timetable save do, so a
+// meeting and a one-to-one booking of the same time end with one of them (docs/decisions.md
+// "Group classes: a meeting takes the teacher's time").
+
+type GroupContext = Pick<AppContext, 'db' | 'clock' | 'changes'>
+
+export type ExtraMeeting = { date: string; time: string; units: number }
+
+export type ClassInput = {
+  teacherId: string
+  languageId: number
+  levelId: number
+  title: string
+  description: string
+  companyName: string | null
+  capacity: number
+  provider: 'builtin' | 'vonage'
+  series: WeeklySeries | null
+  extra: ExtraMeeting[]
+}
+
+/** The class's meetings in time order: the series' and the extra ones. */
+export function plannedMeetings(input: Pick<ClassInput, 'series' | 'extra'>): MeetingTime[] {
+  const series = input.series ? seriesMeetings(input.series) : []
+  const extra = input.extra.map((meeting) => meetingAt(meeting.date, meeting.time, meeting.units))
+  return [...series, ...extra].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+}
+
+const when = (at: Date) => ({ date: formatPolandDate(at), time: formatPolandTime(at) })
+
+/**
+ * Refuses intervals in the past, overlapping each other, or over the teacher's active one-to-one
+ * lesson or another meeting (named in the error); then frees the teacher's slots under them.
+ * Inside the transaction that holds the teacher's row lock.
+ */
+async function takeTeachersTime(
+  tx: Db,
+  teacherId: string,
+  intervals: Interval[],
+  now: Date,
+  except: string[] = [],
+): Promise<void> {
+  if (intervals.some((interval) => interval.startsAt <= now)) throw new AppError('validation_failed')
+  for (let i = 1; i < intervals.length; i++) {
+    const previous = intervals[i - 1]
+    const current = intervals[i]
+    if (previous && current && current.startsAt < previous.endsAt) throw new AppError('validation_failed')
+  }
+  const lesson = await firstBusyLesson(tx, teacherId, intervals)
+  if (lesson) {
+    const name = `${lesson.firstName ?? ''} ${lesson.lastName ?? ''}`.trim() || lesson.email
+    throw new AppError('teacher_busy_lesson', { params: { name, ...when(lesson.startsAt) } })
+  }
+  const meeting = await firstBusyMeeting(tx, teacherId, intervals, except)
+  if (meeting)
+    throw new AppError('teacher_busy_meeting', { params: { name: meeting.title, ...when(meeting.startsAt) } })
+  await deleteSlotsUnder(tx, teacherId, intervals)
+}
+
+/** Creates the class with its meetings; refuses a teacher who is not an active teacher. */
+export async function createClass(
+  ctx: GroupContext,
+  input: ClassInput,
+): Promise<{ group: GroupClassRow; meetings: MeetingRow[] }> {
+  const intervals = plannedMeetings(input)
+  if (intervals.length === 0) throw new AppError('validation_failed')
+  const made = await ctx.db.transaction(async (tx) => {
+    const teacher = await lockUser(tx, input.teacherId)
+    if (!teacher || teacher.role !== 'teacher' || teacher.status !== 'active') throw new AppError('not_found')
+    await takeTeachersTime(tx, input.teacherId, intervals, ctx.clock.now())
+    const { series: _series, extra: _extra, ...values } = input
+    const group = await insertClass(tx, values)
+    const meetings = await insertMeetings(tx, group.id, group.teacherId, intervals)
+    return { group, meetings }
+  })
+  // Search and the teacher's week lose the slots under the meetings.
+  ctx.changes.publish({ kind: 'teacher', id: input.teacherId })
+  return made
+}
+
+/**
+ * Enrols the students while the class has places, each in every meeting still to come; the rest
+ * join its waiting list in order. Students already in the class (enrolled or waiting) stay as they
+ * are.
+ */
+export async function enrolStudents(
+  ctx: GroupContext,
+  classId: string,
+  studentIds: string[],
+): Promise<{ enrolled: string[]; waiting: string[] }> {
+  const now = ctx.clock.now()
+  const result = await ctx.db.transaction(async (tx) => {
+    const group = await lockClass(tx, classId)
+    if (!group || group.cancelledAt) throw new AppError('not_found')
+    const members = await membersOf(tx, classId)
+    const known = new Set(members.map((member) => member.studentId))
+    let places = group.capacity - members.filter((member) => member.status === 'enrolled').length
+    const enrolled: string[] = []
+    const waiting: string[] = []
+    for (const studentId of new Set(studentIds)) {
+      if (known.has(studentId)) continue
+      if (places > 0) {
+        enrolled.push(studentId)
+        places--
+      } else waiting.push(studentId)
+    }
+    await insertMembers(tx, [
+      ...enrolled.map((studentId) => ({ classId, studentId, status: 'enrolled' as const })),
+      ...waiting.map((studentId, index) => ({
+        classId,
+        studentId,
+        status: 'waiting' as const,
+        // Their order in the list: the order they were given in.
+        waitingSince: new Date(now.getTime() + index),
+      })),
+    ])
+    await insertPlaces(tx, group, await comingMeetings(tx, classId, now), enrolled)
+    return { enrolled, waiting }
+  })
+  for (const id of result.enrolled) ctx.changes.publish({ kind: 'student', id })
+  return result
+}
+
+/** Moves one meeting to a Poland date and time (its length kept); its students' places move with it. */
+export async function moveMeeting(
+  ctx: GroupContext,
+  meetingId: string,
+  to: { date: string; time: string },
+): Promise<MeetingRow> {
+  const meeting = await findMeeting(ctx.db, meetingId)
+  if (!meeting || meeting.cancelledAt) throw new AppError('not_found')
+  const units = Math.round((meeting.endsAt.getTime() - meeting.startsAt.getTime()) / (45 * 60_000))
+  const interval = meetingAt(to.date, to.time, units)
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, meeting.teacherId)
+    await takeTeachersTime(tx, meeting.teacherId, [interval], ctx.clock.now(), [meeting.id])
+    await moveMeetingTo(tx, meeting.id, interval)
+  })
+  ctx.changes.publish({ kind: 'teacher', id: meeting.teacherId })
+  const moved = await findMeeting(ctx.db, meetingId)
+  if (!moved) throw new AppError('not_found')
+  return moved
+}
