@@ -18,7 +18,14 @@ import { getWith, parseLessonPage } from '../../test-support/my-lessons.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 import { storyNow } from '../../test-support/story-clock.ts'
 import { timesByDate, updateTimetable } from '../../test-support/timetables.ts'
-import { type ClassInput, createClass, enrolStudents, moveMeeting } from './service.ts'
+import {
+  type ClassInput,
+  cancelMeeting,
+  createClass,
+  enrolStudents,
+  moveMeeting,
+  removeStudent,
+} from './service.ts'
 
 // Group classes on a real database: a class's meetings reach every enrolled student's group list
 // and the teacher's, once each; a meeting takes the teacher's time as a booking does, and a race of
@@ -222,5 +229,61 @@ describe('a moved meeting', () => {
     expect(moved.sequence).toBe(1)
     const [place] = (await groupList(student.token)).data
     expect(place?.scheduled_at).toBe(moved.startsAt.toISOString())
+  })
+})
+
+describe('a cancelled meeting', () => {
+  it('cancels its students’ places and gives the teacher’s slots back', async () => {
+    const { teacher } = await bookableTeacher(t)
+    const student = await groupStudent()
+    const date = inDays(2)
+    const { group, meetings } = await createClass(
+      t.ctx,
+      classOf(teacher.id, { extra: [{ date, time: '08:00', units: 2 }] }),
+    )
+    await enrolStudents(t.ctx, group.id, [student.user.id])
+    const before = timesByDate(await timetableOf(t, student.token, teacher.id, date, date))
+    expect(before[date]).toEqual(['09:30', '10:15', '11:00'])
+    const [meeting] = meetings
+    if (!meeting) throw new Error('no meeting')
+    const cancelled = await cancelMeeting(t.ctx, meeting.id)
+    expect(cancelled.sequence).toBe(1)
+    const [place] = (await groupList(student.token)).data
+    expect(place?.status).toBe('cancelled')
+    const after = timesByDate(await timetableOf(t, student.token, teacher.id, date, date))
+    expect(after[date]).toEqual(['08:00', '08:45', '09:30', '10:15', '11:00'])
+  })
+})
+
+describe('a student taken out of a full class', () => {
+  it('loses the places still to come, and the first of the waiting list takes the place', async () => {
+    const { teacher } = await bookableTeacher(t)
+    const { group } = await createClass(
+      t.ctx,
+      classOf(teacher.id, {
+        capacity: 2,
+        extra: [
+          { date: inDays(3), time: '18:00', units: 1 },
+          { date: inDays(10), time: '18:00', units: 1 },
+        ],
+      }),
+    )
+    const [a, b, c, d] = [
+      await groupStudent(),
+      await groupStudent(),
+      await groupStudent(),
+      await groupStudent(),
+    ]
+    await enrolStudents(
+      t.ctx,
+      group.id,
+      [a, b, c, d].map((s) => s.user.id),
+    )
+    expect(await removeStudent(t.ctx, group.id, a.user.id)).toEqual({ promoted: c.user.id })
+    expect((await groupList(a.token)).data).toHaveLength(0)
+    expect((await groupList(c.token)).data).toHaveLength(2)
+    expect((await groupList(d.token)).data).toHaveLength(0)
+    // Someone waiting leaves: nobody moves.
+    expect(await removeStudent(t.ctx, group.id, d.user.id)).toEqual({ promoted: null })
   })
 })

@@ -209,3 +209,60 @@ export async function placesOf(db: Db, meetingIds: string[]) {
     .from(lessons)
     .where(inArray(lessons.groupMeetingId, meetingIds))
 }
+
+/** Cancels the meeting and its students' places, raising its calendars' sequence. */
+export async function cancelMeetingRows(tx: Db, meetingId: string, now: Date): Promise<void> {
+  await tx
+    .update(groupMeetings)
+    .set({ cancelledAt: now, sequence: sql`${groupMeetings.sequence} + 1` })
+    .where(eq(groupMeetings.id, meetingId))
+  await tx
+    .update(lessons)
+    .set({ cancelledAt: now })
+    .where(and(eq(lessons.groupMeetingId, meetingId), isNull(lessons.cancelledAt)))
+}
+
+export async function deleteMember(tx: Db, classId: string, studentId: string) {
+  const [row] = await tx
+    .delete(groupClassMembers)
+    .where(and(eq(groupClassMembers.classId, classId), eq(groupClassMembers.studentId, studentId)))
+    .returning()
+  return row
+}
+
+/** A student who leaves a class loses their places in its meetings still to come (deleted, never cancelled). */
+export async function deleteComingPlaces(
+  tx: Db,
+  classId: string,
+  studentId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .delete(lessons)
+    .where(
+      and(
+        eq(lessons.studentId, studentId),
+        gt(lessons.startsAt, now),
+        inArray(
+          lessons.groupMeetingId,
+          tx.select({ id: groupMeetings.id }).from(groupMeetings).where(eq(groupMeetings.classId, classId)),
+        ),
+      ),
+    )
+}
+
+/** The first of the class's waiting list, now enrolled; undefined when nobody waits. */
+export async function promoteFirstWaiting(tx: Db, classId: string): Promise<string | undefined> {
+  const [first] = await tx
+    .select({ studentId: groupClassMembers.studentId })
+    .from(groupClassMembers)
+    .where(and(eq(groupClassMembers.classId, classId), eq(groupClassMembers.status, 'waiting')))
+    .orderBy(asc(groupClassMembers.waitingSince), asc(groupClassMembers.createdAt))
+    .limit(1)
+  if (!first) return undefined
+  await tx
+    .update(groupClassMembers)
+    .set({ status: 'enrolled', waitingSince: null })
+    .where(and(eq(groupClassMembers.classId, classId), eq(groupClassMembers.studentId, first.studentId)))
+  return first.studentId
+}

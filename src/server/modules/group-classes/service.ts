@@ -8,9 +8,13 @@ import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.
 import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import { refillSlots } from '../timetables/public.ts'
 import { lockUser } from '../users/public.ts'
 import {
+  cancelMeetingRows,
   comingMeetings,
+  deleteComingPlaces,
+  deleteMember,
   deleteSlotsUnder,
   findMeeting,
   firstBusyLesson,
@@ -25,6 +29,8 @@ import {
   type MeetingRow,
   membersOf,
   moveMeetingTo,
+  placesOf,
+  promoteFirstWaiting,
 } from './repository.ts'
 
 // Group classes' use cases (product-rules.md "Group classes"): a class and its meetings made in
@@ -165,9 +171,59 @@ export async function moveMeeting(
     await lockUser(tx, meeting.teacherId)
     await takeTeachersTime(tx, meeting.teacherId, [interval], ctx.clock.now(), [meeting.id])
     await moveMeetingTo(tx, meeting.id, interval)
+    // The time it leaves is the teacher's again.
+    await refillSlots(tx, meeting.teacherId, ctx.clock.now())
   })
   ctx.changes.publish({ kind: 'teacher', id: meeting.teacherId })
   const moved = await findMeeting(ctx.db, meetingId)
   if (!moved) throw new AppError('not_found')
   return moved
+}
+
+/**
+ * Cancels one meeting that has not started: its students' places are cancelled with it (by the
+ * school: no penalty for anyone), and the teacher's slots of that time come back.
+ */
+export async function cancelMeeting(ctx: GroupContext, meetingId: string): Promise<MeetingRow> {
+  const meeting = await findMeeting(ctx.db, meetingId)
+  if (!meeting || meeting.cancelledAt) throw new AppError('not_found')
+  const now = ctx.clock.now()
+  if (meeting.startsAt <= now) throw new AppError('lesson_started')
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, meeting.teacherId)
+    await cancelMeetingRows(tx, meeting.id, now)
+    await refillSlots(tx, meeting.teacherId, now)
+  })
+  ctx.changes.publish({ kind: 'teacher', id: meeting.teacherId })
+  for (const place of await placesOf(ctx.db, [meeting.id]))
+    ctx.changes.publish({ kind: 'student', id: place.studentId })
+  const cancelled = await findMeeting(ctx.db, meetingId)
+  if (!cancelled) throw new AppError('not_found')
+  return cancelled
+}
+
+/**
+ * Takes the student out of the class: an enrolled student's places still to come go, and the
+ * first of the waiting list takes the place, with a place in every meeting still to come.
+ */
+export async function removeStudent(
+  ctx: GroupContext,
+  classId: string,
+  studentId: string,
+): Promise<{ promoted: string | null }> {
+  const now = ctx.clock.now()
+  const promoted = await ctx.db.transaction(async (tx) => {
+    const group = await lockClass(tx, classId)
+    if (!group) throw new AppError('not_found')
+    const member = await deleteMember(tx, classId, studentId)
+    if (!member) throw new AppError('not_found')
+    if (member.status !== 'enrolled') return null
+    await deleteComingPlaces(tx, classId, studentId, now)
+    const next = await promoteFirstWaiting(tx, classId)
+    if (next) await insertPlaces(tx, group, await comingMeetings(tx, classId, now), [next])
+    return next ?? null
+  })
+  ctx.changes.publish({ kind: 'student', id: studentId })
+  if (promoted) ctx.changes.publish({ kind: 'student', id: promoted })
+  return { promoted }
 }

@@ -66,6 +66,16 @@ export async function syncSlots(
 }
 
 /**
+ * Inside the caller's transaction, which holds the teacher's row lock: the slots the stored rules
+ * ask for and the range lacks, made again (the time of a cancelled group meeting given back).
+ */
+export async function refillSlots(tx: Db, teacherId: string, now: Date): Promise<void> {
+  const current = await findRules(tx, teacherId)
+  if (current)
+    await syncSlots(tx, teacherId, toRules(current), { now, range: teacherRange(now), prune: false })
+}
+
+/**
  * Teachers whose slots are known to be complete for a range (teacher id → range start), per
  * database. Completeness only grows within a range: an update prunes and refills the whole range
  * in one transaction, so once true it stays true until the week rolls over. The database keeps
