@@ -98,7 +98,7 @@ async function expectNoPowerOver(database: Database): Promise<void> {
 
 describe("the app's database roles", () => {
   it('run the embedded pool as a role that is no superuser and has no power over the schema or the audit log', async () => {
-    const database = await openDatabase({ dataDir: newDataDir(), log: silent })
+    const database = await openDatabase({ dataDir: newDataDir(), throwaway: true, log: silent })
     try {
       await database.migrate()
       const [me] = (
@@ -129,8 +129,10 @@ describe("the app's database roles", () => {
       const jobs = await startJobs(database.pool, silent, { maintenance: false, clock: createTestClock() })
       try {
         await jobs.insert('mail', [{ id: randomUUID(), data: { kind: 'password-reset', ref: 'none' } }])
-        const mail = (await jobs.counts()).find((row) => row.queue === 'mail')
-        expect(mail?.waiting).toBe(1)
+        const mail = await database.pool.query(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail'",
+        )
+        expect(mail.rows).toEqual([{ n: 1 }])
       } finally {
         await jobs.stop()
       }
@@ -161,7 +163,7 @@ describe("the app's database roles", () => {
     expect(before['public.audit_log']).toBe(1)
     expect(await query(superuserUrl, LEFT_TO_SUPERUSER)).not.toEqual([])
 
-    const database = await openDatabase({ dataDir, log: silent })
+    const database = await openDatabase({ dataDir, throwaway: true, log: silent })
     try {
       await database.migrate()
       expect(await counts(superuserUrl)).toEqual(before)

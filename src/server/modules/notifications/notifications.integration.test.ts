@@ -151,8 +151,8 @@ describe('reminders', () => {
     // The student who cancelled gets the calendar cancellation too: their own calendar drops it.
     const [toStudent] = await sink.waitFor(pair.student.user.email)
     if (!toStudent) throw new Error('no mail to the student')
-    expect(toStudent.subject).toMatch(/cancelled$/)
-    expect(toStudent.text).toContain('You have cancelled the lesson.')
+    expect(toStudent.subject).toMatch(/odwołana$/)
+    expect(toStudent.text).toContain('Lekcja została odwołana przez Ciebie.')
     for (const mail of [toTeacher, toStudent]) {
       const { event, method } = calendarOf(mail)
       expect(method).toBe('CANCEL')
