@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { startJobs } from '../platform/jobs.ts'
 import { createUser } from '../test-support/fixtures.ts'
 import { createTestClock } from '../test-support/test-clock.ts'
+import { openTestDatabase } from '../test-support/test-database.ts'
 import { type Database, EMBEDDED_DATABASE, openDatabase } from './client.ts'
 import { clusterDir, ensureCluster, stopCluster } from './embedded/cluster.ts'
 import { SUPERUSER } from './embedded/cluster-files.ts'
@@ -89,11 +90,19 @@ async function expectNoPowerOver(database: Database): Promise<void> {
     'CREATE TABLE smuggled (id int)',
     'DROP SCHEMA pgboss CASCADE',
     'DELETE FROM drizzle.__drizzle_migrations',
-    `ALTER ROLE ${APP_ROLE} SUPERUSER`,
+    'ALTER ROLE CURRENT_USER SUPERUSER',
   ]
   for (const sql of refused) {
-    await expect(database.pool.query(sql), sql).rejects.toMatchObject({ code: '42501' })
+    // The audit log's trigger answers 42501 too: the refusal must come before it, from the rights.
+    await expect(database.pool.query(sql), sql).rejects.toMatchObject({
+      code: '42501',
+      message: expect.not.stringContaining('append-only'),
+    })
   }
+  const rights = await database.pool.query(
+    `SELECT ${['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'].map((right) => `has_table_privilege('audit_log', '${right}') AS "${right}"`).join(', ')}`,
+  )
+  expect(rights.rows).toEqual([{ SELECT: true, INSERT: true, UPDATE: false, DELETE: false, TRUNCATE: false }])
 }
 
 describe("the app's database roles", () => {
@@ -179,6 +188,20 @@ describe("the app's database roles", () => {
       await database.close()
     }
   }, 120_000)
+
+  it("holds on the test run's PostgreSQL too (CI's 15): its pool's role has the app's rights, no more", async () => {
+    const opened = await openTestDatabase()
+    try {
+      const [me] = (
+        await opened.database.pool.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')
+      ).rows
+      expect(me).toEqual({ rolsuper: false })
+      await addAuditEntry(opened.database.pool, 'kept')
+      await expectNoPowerOver(opened.database)
+    } finally {
+      await opened.drop()
+    }
+  })
 
   it('refuses an external pool that runs as a superuser, unless allowed, and then says so', async () => {
     const adminUrl = inject('testDatabaseUrl')
