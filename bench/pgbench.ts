@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { SCHEDULED_SLOT_MATCH_MINUTES } from '../src/domain/constants.ts'
 import { polandDateKey } from '../src/domain/poland-time.ts'
 import { scheduleRange } from '../src/domain/schedule/slot-rules.ts'
-import { type Db, openDatabase } from '../src/server/db/client.ts'
+import { openDatabase } from '../src/server/db/client.ts'
 import { DEFAULT_SETTINGS } from '../src/server/modules/settings/service.ts'
 import { postgresBin } from './postgres.ts'
 
@@ -25,11 +25,14 @@ function pgbenchBin(): string | null {
   return bin && existsSync(path.join(bin, 'pgbench')) ? path.join(bin, 'pgbench') : null
 }
 
-/** Students without a lesson and free bookable slots, paired; n counts from 1. */
-async function preparePairs(db: Db, from: string, to: string): Promise<number> {
-  await db.execute(sql`drop table if exists bench_pairs; drop sequence if exists bench_pairs_seq`)
-  await db.execute(
-    sql.raw(`
+/**
+ * Students without a lesson and free bookable slots, paired; n counts from 1. Made as the database's
+ * owner (the app's role may not create tables); pgbench, as the app's role, reads them.
+ */
+async function preparePairs(owner: pg.Client, from: string, to: string): Promise<number> {
+  await owner.query('drop table if exists bench_pairs; drop sequence if exists bench_pairs_seq')
+  await owner.query(
+    `
       create table bench_pairs as
       with students as (
         select u.id, row_number() over (order by u.id) as n from users u
@@ -48,12 +51,10 @@ async function preparePairs(db: Db, from: string, to: string): Promise<number> {
              taught.language_id, taught.level_id
         from students join slots using (n)
         join lateral (select language_id, level_id from teacher_taught_languages
-                       where teacher_id = slots.teacher_id limit 1) taught on true`),
+                       where teacher_id = slots.teacher_id limit 1) taught on true`,
   )
-  await db.execute(sql`create unique index on bench_pairs (n); create sequence bench_pairs_seq`)
-  const { rows } = (await db.execute(sql`select count(*)::int as n from bench_pairs`)) as unknown as {
-    rows: { n: number }[]
-  }
+  await owner.query('create unique index on bench_pairs (n); create sequence bench_pairs_seq')
+  const { rows } = await owner.query<{ n: number }>('select count(*)::int as n from bench_pairs')
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -62,7 +63,7 @@ async function preparePairs(db: Db, from: string, to: string): Promise<number> {
  * work); null when pgbench is not installed.
  */
 export async function pgbenchBooking(
-  options: { databaseUrl?: string; dataDir: string },
+  options: { databaseUrl?: string; allowSuperuser?: boolean; dataDir: string },
   clients: number,
 ): Promise<PgbenchResult | null> {
   const bin = pgbenchBin()
@@ -72,7 +73,9 @@ export async function pgbenchBooking(
   if (!range) return null
   // Open while pgbench runs: on the embedded default this keeps its PostgreSQL up.
   const database = await openDatabase({ ...options, log: { info: () => {}, error: console.error } })
-  const pairs = await preparePairs(database.db, range.from, range.to)
+  const owner = new pg.Client({ connectionString: database.ownerUrl })
+  await owner.connect()
+  const pairs = await preparePairs(owner, range.from, range.to)
   const url = database.url
   const perClient = Math.max(1, Math.floor(pairs / clients))
   const dir = mkdtempSync(path.join(tmpdir(), 'lk-pgbench-'))
@@ -93,15 +96,14 @@ export async function pgbenchBooking(
     )
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN)
     const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? Number.NaN)
-    const { rows } = (await database.db.execute(sql`
+    const { rows } = await owner.query<{ used: number; booked: number }>(`
       select (select last_value from bench_pairs_seq)::int as used,
              (select count(*) from bench_pairs p join lessons l on l.time_slot_id = p.slot_id
-               and l.student_id = p.student_id and l.cancelled_at is null)::int as booked`)) as unknown as {
-      rows: { used: number; booked: number }[]
-    }
+               and l.student_id = p.student_id and l.cancelled_at is null)::int as booked`)
     return { tps, latencyMs, pairs, used: rows[0]?.used ?? 0, booked: rows[0]?.booked ?? 0 }
   } finally {
     rmSync(dir, { recursive: true, force: true })
+    await owner.end()
     await database.close()
   }
 }

@@ -45,16 +45,15 @@ async function benchDatabase(
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lk-bench-'))
   const started = performance.now()
-  const data = await prepareDatabase(
-    { ...(databaseUrl ? { databaseUrl } : {}), dataDir },
-    new Date(),
-    passwordHash,
-  )
+  // The throw-away external cluster runs the app as its superuser, allowed: only the embedded
+  // default makes the app's roles itself (docs/decisions.md "The app's database roles").
+  const external = databaseUrl ? { databaseUrl, allowSuperuser: true } : {}
+  const data = await prepareDatabase({ ...external, dataDir }, new Date(), passwordHash)
   console.log(
     `${label}: seeded ${TEACHERS} teachers and ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   const serverEnv = {
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_ALLOW_SUPERUSER: 'true' } : {}),
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
@@ -107,7 +106,7 @@ async function benchDatabase(
     if (booking) {
       await server.stop()
       // The same booking, straight from pgbench, on the same database.
-      const ceiling = await pgbenchBooking({ ...(databaseUrl ? { databaseUrl } : {}), dataDir }, CONNECTIONS)
+      const ceiling = await pgbenchBooking({ ...external, dataDir }, CONNECTIONS)
       if (ceiling) {
         pgbench[label] = { ...ceiling, ratio: booking.rps / ceiling.tps }
         console.log(

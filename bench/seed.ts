@@ -238,7 +238,7 @@ async function inserted(
 
 /** Opens (and migrates) the database the server will use, seeds it, and closes it again. */
 export async function prepareDatabase(
-  options: { databaseUrl?: string; dataDir: string },
+  options: { databaseUrl?: string; allowSuperuser?: boolean; dataDir: string },
   now: Date,
   passwordHash: string,
 ): Promise<BenchData> {

@@ -115,18 +115,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // A request that reaches a closing node is answered by its route, not Fastify's bare 503:
+    // readiness says it is draining as docs/deploy.md shows (platform/lifecycle.ts closes the
+    // connection after each answer).
+    return503OnClosing: false,
   }
   const app =
     deps.logger === false
       ? Fastify({ ...common, logger: false })
       : Fastify({ ...common, loggerInstance: deps.logger ?? createLogger(deps.config.logLevel) })
   const clock = deps.clock ?? systemClock
-  // Every request observed by its route pattern; /metrics only with METRICS_TOKEN.
+  // Every request observed by its route pattern; /metrics answers only with METRICS_TOKEN.
   const metrics = deps.metrics ?? createMetrics()
   const lifecycle = deps.lifecycle ?? createLifecycle()
   metrics.observe(app)
   registerDraining(app, lifecycle)
-  if (deps.config.metrics.token) registerMetricsRoute(app, metrics, deps.config.metrics.token)
+  registerMetricsRoute(app, metrics, deps.config.metrics.token)
   const sessionCache = createSessionCache(deps.config.sessionCacheMs)
   const board = createTeacherBoard(deps.database.db, deps.config.boardCacheMs, app.log)
   // What this process's writes publish and what other processes commit take one road to the

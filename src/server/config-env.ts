@@ -43,6 +43,11 @@ export const envSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
   DATABASE_URL: v.optional(urlFromEnv('DATABASE_URL', ['postgres:', 'postgresql:'])),
+  DATABASE_OWNER_URL: v.optional(urlFromEnv('DATABASE_OWNER_URL', ['postgres:', 'postgresql:'])),
+  DATABASE_ALLOW_SUPERUSER: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'DATABASE_ALLOW_SUPERUSER must be true or false'),
+    'false',
+  ),
   PUBLIC_URL: v.optional(urlFromEnv('PUBLIC_URL', ['http:', 'https:'])),
   SMTP_URL: v.optional(urlFromEnv('SMTP_URL', ['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(

@@ -78,7 +78,12 @@ export type Config = {
   port: number
   host: string
   dataDir: string
+  /** An external PostgreSQL, as the app's pool's role; unset: the embedded one under dataDir. */
   databaseUrl: string | undefined
+  /** The same database as the owner of its tables, who migrates it; unset: databaseUrl. */
+  databaseOwnerUrl: string | undefined
+  /** The pool may run as a superuser (refused otherwise: docs/decisions.md "The app's database roles"). */
+  databaseAllowSuperuser: boolean
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -242,6 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ICE_TRANSPORT_POLICY === 'relay' && e.TURN_URLS.length === 0) {
     throw new ConfigError('Invalid configuration:\n  ICE_TRANSPORT_POLICY: relay needs TURN_URLS')
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL (the embedded database makes its own roles)',
+    )
+  }
   if (e.AI_LESSON_URL && !e.AI_LESSON_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AI_LESSON_SECRET: required with AI_LESSON_URL')
   }
@@ -252,6 +262,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
+    databaseAllowSuperuser: e.DATABASE_ALLOW_SUPERUSER === 'true' || e.DATABASE_ALLOW_SUPERUSER === '1',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

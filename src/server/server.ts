@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
-import { type Database, openDatabase } from './db/client.ts'
+import { type Database, databaseOptions, openDatabase } from './db/client.ts'
 import { importPgliteOnStart, pgliteDirOf } from './db/pglite-import.ts'
 import { announcePublicUrl } from './modules/settings/public.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
@@ -73,11 +73,7 @@ async function drainAndClose(app: FastifyInstance, lifecycle: Lifecycle, drainMs
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock
   const logger = createLogger(config.logLevel)
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    log: logger,
-  })
+  const database = await openDatabase({ ...databaseOptions(config), log: logger })
   const cleanups: (() => Promise<void>)[] = [() => database.close()]
   const close = async () => {
     while (cleanups.length > 0) await cleanups.pop()?.()

@@ -218,7 +218,7 @@ describe('the ops CLI on its own database connection', () => {
   let env: Record<string, string | undefined>
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lk-ops-'))
-    env = { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' }
+    env = { DATA_DIR: dataDir, ...t.databaseEnv, LOG_LEVEL: 'silent' }
   })
   beforeEach(() => announcePublicUrl(t.database.db, ANNOUNCED, t.clock.now()))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

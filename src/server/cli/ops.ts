@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase } from '../db/client.ts'
+import { databaseOptions, openDatabase } from '../db/client.ts'
 import { createAppMailOutbox } from '../modules/outbox/mail-kinds.ts'
 import { openChangeRoad } from '../platform/change-road.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
@@ -31,7 +31,7 @@ async function runCommand(
 ): Promise<string> {
   const config = loadConfig(env)
   const log = consoleLog(out)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log })
+  const database = await openDatabase({ ...databaseOptions(config), log: { ...log, warn: log.error } })
   try {
     await database.migrate()
     const publicUrl = await linkAddress(database.db, config, env, cmd.command, (text) => out.error(text))

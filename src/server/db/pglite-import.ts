@@ -82,7 +82,8 @@ async function holdsUsers(client: pg.Client): Promise<boolean> {
  * one transaction. Returns null when `target` holds that import already.
  */
 export async function importPglite(dir: string, target: Database): Promise<ImportReport | null> {
-  const client = new pg.Client({ connectionString: target.url, application_name: target.origin })
+  // As the owner: the import makes its marker table.
+  const client = new pg.Client({ connectionString: target.ownerUrl, application_name: target.origin })
   await client.connect()
   try {
     if (await isImported(client)) return null

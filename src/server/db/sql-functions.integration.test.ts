@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../test-support/test-database.ts'
 import type { Database } from './client.ts'
@@ -10,11 +11,17 @@ import { applySqlFunctions, sqlFunctionFiles } from './sql-functions.ts'
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>>
 let database: Database
+/** The database's owner: the app's role may not change functions or the migrations' record. */
+let owner: pg.Pool
 beforeAll(async () => {
   opened = await openTestDatabase()
   database = opened.database
+  owner = new pg.Pool({ connectionString: opened.ownerUrl, max: 1 })
 })
-afterAll(() => opened.drop())
+afterAll(async () => {
+  await owner.end()
+  await opened.drop()
+})
 
 const BOOKING_ARGS =
   'uuid, uuid, integer, integer, uuid[], timestamptz, date, date, date, integer, integer, text, text, text'
@@ -52,8 +59,8 @@ describe('SQL functions', () => {
   })
 
   it('applies the files again at the next start, over whatever the database held', async () => {
-    await database.pool.query(`ALTER FUNCTION lektorium_book_lessons(${BOOKING_ARGS}) RESET ALL`)
-    await database.pool.query(
+    await owner.query(`ALTER FUNCTION lektorium_book_lessons(${BOOKING_ARGS}) RESET ALL`)
+    await owner.query(
       "CREATE OR REPLACE FUNCTION lektorium_book_lessons_batch(p_items jsonb) RETURNS jsonb LANGUAGE sql AS $$ SELECT '[]'::jsonb $$",
     )
     await database.migrate()
@@ -63,8 +70,8 @@ describe('SQL functions', () => {
   })
 
   it('leaves the definitions of a newer release alone: a database it migrated is ahead of this code', async () => {
-    await database.pool.query(`ALTER FUNCTION lektorium_book_lessons(${BOOKING_ARGS}) RESET ALL`)
-    await database.pool.query('INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)', [
+    await owner.query(`ALTER FUNCTION lektorium_book_lessons(${BOOKING_ARGS}) RESET ALL`)
+    await owner.query('INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)', [
       'a-newer-release',
       newestMigration() + 1,
     ])

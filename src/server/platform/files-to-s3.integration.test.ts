@@ -32,7 +32,7 @@ async function ops(argv: string[], env: Record<string, string>) {
   const out: string[] = []
   const code = await runOps(
     argv,
-    { LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, ...env },
+    { LOG_LEVEL: 'silent', ...t.databaseEnv, ...env },
     {
       log: (s) => out.push(s),
       error: (s) => out.push(s),

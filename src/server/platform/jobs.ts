@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { type JobResult, PgBoss } from 'pg-boss'
 import type { Db } from '../db/client.ts'
+import { JOBS_SCHEMA } from '../db/jobs-schema.ts'
 import type { Clock } from './clock.ts'
 import { inTransaction, onPool } from './jobs-repository.ts'
 import type { Log } from './logger.ts'
@@ -93,12 +94,9 @@ export type Jobs = {
   stop(): Promise<void>
 }
 
-/** pg-boss's schema in the app's database. */
-export const JOBS_SCHEMA = 'pgboss'
-
 /**
- * Starts pg-boss on the app's pool (its tables are installed or migrated on the first start, one
- * process at a time) and creates the queues. `maintenance`: whether this process also runs the
+ * Starts pg-boss on the app's pool (its tables are installed or migrated by the migrations, as the
+ * database's owner: db/jobs-schema.ts) and creates the queues. `maintenance`: whether this process also runs the
  * supervision and the cron timers (every server does; an operator command does not). `clock`: the
  * app's, on which jobs' start times are given.
  */
@@ -113,6 +111,7 @@ export async function startJobs(
   const boss = new PgBoss({
     db: onPool(pool),
     schema: JOBS_SCHEMA,
+    migrate: false,
     supervise: options.maintenance,
     schedule: options.maintenance,
   })

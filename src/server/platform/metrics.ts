@@ -177,11 +177,18 @@ async function answerScrape(metrics: Metrics, reply: FastifyReply) {
     .send(body)
 }
 
-/** GET /metrics on the app's own port, for a caller with METRICS_TOKEN (404 to anyone else). */
-export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
+/**
+ * GET /metrics on the app's own port, for a caller with METRICS_TOKEN; 404 to anyone else, and to
+ * everyone without the token configured (a route even then, or the web app's page would answer).
+ */
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: Metrics,
+  token: string | undefined,
+): void {
   app.get('/metrics', async (request: FastifyRequest, reply) => {
     // Not found rather than forbidden: the address gives nothing away to a stranger.
-    if (!tokenMatches(request.headers.authorization, token)) return replyNotFound(request, reply)
+    if (!token || !tokenMatches(request.headers.authorization, token)) return replyNotFound(request, reply)
     return answerScrape(metrics, reply)
   })
 }

@@ -163,6 +163,19 @@ describe('serving the built PWA', () => {
     expect(post.json().code).toBe('not_found')
   })
 
+  it('answers /metrics with a 404 that no cache keeps, not the app shell, when METRICS_TOKEN is not set', async () => {
+    for (const authorization of [undefined, 'Bearer anything']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ error: 'No route GET /metrics', code: 'not_found' })
+      expect(response.headers['cache-control']).toBe('no-store')
+    }
+  })
+
   it('answers the health check without a database or a token', async () => {
     const response = await get('/api/v1/health')
     expect(response.statusCode).toBe(200)

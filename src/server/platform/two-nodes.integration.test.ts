@@ -32,7 +32,7 @@ beforeAll(async () => {
   s3 = await startS3StandIn()
   dirs = [mkdtempSync(path.join(tmpdir(), 'lk-node-a-')), mkdtempSync(path.join(tmpdir(), 'lk-node-b-'))]
   const env = (dataDir: string) => ({
-    DATABASE_URL: t.databaseUrl,
+    ...t.databaseEnv,
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
     // No FILES_SECRET: with S3 the nodes share the database's (platform/file-urls.ts).

@@ -48,8 +48,12 @@ export type TestApp = {
   storage: FileStorage
   /** The test's own storage directory (removed by `close`). */
   filesDir: string
-  /** The connection URL of this file's own database (test-database.ts). */
+  /** The connection URL of this file's own database (test-database.ts), as the app's role. */
   databaseUrl: string
+  /** The same database as its owner (test-roles.ts), for what the app's role may not do. */
+  ownerUrl: string
+  /** The environment of a server or an operator command on this database (both roles). */
+  databaseEnv: { DATABASE_URL: string; DATABASE_OWNER_URL: string }
   close(): Promise<void>
 }
 
@@ -80,7 +84,7 @@ export async function buildTestApp(
     routes?: (api: FastifyInstance) => Promise<void>
   } = {},
 ): Promise<TestApp> {
-  const { database, url, drop } = await openTestDatabase()
+  const { database, url, ownerUrl, drop } = await openTestDatabase()
   await seedDictionaries(database.db)
   const config = testConfig(options.config)
   const clock = createTestClock()
@@ -108,6 +112,8 @@ export async function buildTestApp(
     storage,
     filesDir,
     databaseUrl: url,
+    ownerUrl,
+    databaseEnv: { DATABASE_URL: url, DATABASE_OWNER_URL: ownerUrl },
     close: async () => {
       await app.close()
       await drop()

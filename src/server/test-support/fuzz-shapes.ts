@@ -67,6 +67,8 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   // For load balancers.
   'GET /api/v1/health/live': () => get('anonymous'),
   'GET /api/v1/health/ready': () => get('anonymous'),
+  // Not found without METRICS_TOKEN, as for any unknown address (the fuzz's app has none).
+  'GET /metrics': () => [{ as: 'anonymous', expect: 404 }],
   'GET /api/v1/languages/list': () => get('anonymous'),
   'GET /api/v1/levels/list': () => get('anonymous'),
   'GET /api/v1/specializations/list': () => get('anonymous'),

@@ -24,7 +24,7 @@ export async function openRestartRig(dirPrefix: string): Promise<RestartRig> {
   t.clock.set(storyNow())
   const dataDir = mkdtempSync(path.join(tmpdir(), dirPrefix))
   const env = {
-    DATABASE_URL: t.databaseUrl,
+    ...t.databaseEnv,
     DATA_DIR: dataDir,
     SMTP_URL: sink.url,
     DEMO_DATA: 'false',

@@ -2,28 +2,34 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openDatabase } from '../db/client.ts'
+import { TEST_APP_ROLE, TEST_OWNER_ROLE, testRoleUrl } from './test-roles.ts'
 
 const silent = { info: () => {}, error: () => {} }
 
 /**
  * A migrated, empty database for one test file: `lektorium_t_<random>` on the test run's
- * PostgreSQL (test-postgres.ts), dropped afterwards.
+ * PostgreSQL (test-postgres.ts), owned by the test owner role and opened as the test app role
+ * (test-roles.ts), dropped afterwards.
  */
 export async function openTestDatabase(): Promise<{
   database: Database
+  /** As the app's role. */
   url: string
+  /** As the owner's role. */
+  ownerUrl: string
   drop(): Promise<void>
 }> {
   const adminUrl = inject('testDatabaseUrl')
   const name = `lektorium_t_${randomBytes(6).toString('hex')}`
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.tmp/test-data', log: silent })
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} OWNER ${TEST_OWNER_ROLE}`)
+  const url = testRoleUrl(adminUrl, name, TEST_APP_ROLE)
+  const ownerUrl = testRoleUrl(adminUrl, name, TEST_OWNER_ROLE)
+  const database = await openDatabase({ databaseUrl: url, ownerUrl, dataDir: '.tmp/test-data', log: silent })
   await database.migrate()
   return {
     database,
-    url: url.toString(),
+    url,
+    ownerUrl,
     drop: async () => {
       await database.close()
       // pool.end() resolves before every backend has seen its client's Terminate; forcing the drop

@@ -4,12 +4,14 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { clusterDir } from '../db/embedded/cluster.ts'
 import { joinCluster, leaveCluster } from '../db/embedded/shared-cluster.ts'
+import { createTestRoles } from './test-roles.ts'
 
 // Vitest's globalSetup for the integration tests: the PostgreSQL they run on, once per run. With
 // TEST_DATABASE_URL (an admin URL: CI's Debian PostgreSQL, the oldest version we support) that
 // one; otherwise a throw-away embedded cluster under .tmp/test-postgres (no fsync), so
 // `npm test` needs nothing but `npm install`. Each test file creates and drops its own database
-// on it (test-database.ts).
+// on it (test-database.ts), owned by a test owner role and used by a test app role
+// (test-roles.ts), as the app's own roles are.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,6 +57,7 @@ async function dropLeftovers(client: pg.Client): Promise<void> {
 export async function setup(project: TestProject): Promise<void> {
   const external = process.env.TEST_DATABASE_URL
   if (external) {
+    await createTestRoles(external)
     project.provide('testDatabaseUrl', external)
     return
   }
@@ -67,6 +70,7 @@ export async function setup(project: TestProject): Promise<void> {
     joined = await join()
   }
   await dropLeftovers(joined.presence)
+  await createTestRoles(joined.url)
   project.provide('testDatabaseUrl', joined.url)
 }
 

@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../../platform/free-port.ts'
+import { rolePassword } from '../roles.ts'
 import { postgresBinaries } from './binaries.ts'
 import { clusterPassword, fixOwnership, initCluster, SUPERUSER } from './cluster-files.ts'
 import { makeReachable, postgresRunAs, type RunAs } from './os-user.ts'
@@ -34,8 +35,12 @@ export type ClusterLog = { info(obj: object, msg: string): void }
 
 export type EmbeddedCluster = {
   pgDir: string
-  /** The connection URL of database `name`, password included. */
-  url(database: string): string
+  /** The cluster's superuser, who makes the roles and the database. */
+  superuser: string
+  /** The connection URL of `database` as `role` (the superuser unless told), password included. */
+  url(database: string, role?: string): string
+  /** A role's password: the superuser's own, or derived from it (db/roles.ts). */
+  passwordOf(role: string): string
 }
 
 export type ClusterOptions = {
@@ -155,8 +160,8 @@ async function runningPostmaster(pgDir: string): Promise<Postmaster | null> {
   }
 }
 
-function connectionUrl(postmaster: Postmaster, password: string, database: string): string {
-  const auth = `${SUPERUSER}:${encodeURIComponent(password)}`
+function connectionUrl(postmaster: Postmaster, role: string, password: string, database: string): string {
+  const auth = `${encodeURIComponent(role)}:${encodeURIComponent(password)}`
   if (postmaster.socketDir) {
     return `postgresql://${auth}@localhost:${postmaster.port}/${database}?host=${encodeURIComponent(postmaster.socketDir)}`
   }
@@ -189,7 +194,13 @@ export async function ensureCluster(dataDir: string, options: ClusterOptions): P
     }
   }
   const found = postmaster
-  return { pgDir, url: (database) => connectionUrl(found, password, database) }
+  const passwordOf = (role: string) => (role === SUPERUSER ? password : rolePassword(password, role))
+  return {
+    pgDir,
+    superuser: SUPERUSER,
+    url: (database, role = SUPERUSER) => connectionUrl(found, role, passwordOf(role), database),
+    passwordOf,
+  }
 }
 
 /** Stops the cluster in `pgDir` whoever started it: fast shutdown, then harder if it hangs. */

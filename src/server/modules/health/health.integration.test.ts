@@ -1,4 +1,6 @@
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -34,8 +36,14 @@ beforeAll(async () => {
   await admin.connect()
   await admin.query('CREATE DATABASE health')
   await admin.end()
-  // As an external database (DATABASE_URL): the app does not start it again by itself.
-  database = await openDatabase({ databaseUrl: cluster.url('health'), dataDir, log: silent })
+  // As an external database (DATABASE_URL): the app does not start it again by itself. Its
+  // superuser is allowed: this file is about health, not rights.
+  database = await openDatabase({
+    databaseUrl: cluster.url('health'),
+    allowSuperuser: true,
+    dataDir,
+    log: silent,
+  })
   await database.migrate()
   app = await buildApp({
     config: testConfig({ dataDir }),
@@ -55,6 +63,37 @@ afterAll(async () => {
 })
 
 const get = (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}` })
+
+/**
+ * A node that is closing, asked for readiness by a probe whose request began before the close:
+ * the raw answer (status line, headers and body) as the balancer reads it.
+ */
+async function probeWhileClosing(): Promise<string> {
+  const lifecycle = createLifecycle()
+  const node = await buildApp({
+    config: testConfig({ dataDir }),
+    database,
+    mailer: createCapturingMailer(),
+    storage: createLocalStorage(path.join(dataDir, 'files')),
+    logger: false,
+    lifecycle,
+  })
+  const address = new URL(await node.listen({ host: '127.0.0.1', port: 0 }))
+  const socket = net.connect(Number(address.port), '127.0.0.1')
+  await once(socket, 'connect')
+  let answer = ''
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')))
+  // The request has begun (its connection is not idle, so the close waits for it)…
+  socket.write('GET /api/v1/health/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  // …when the node drains and closes, as on SIGTERM (server.ts).
+  lifecycle.drain()
+  const closing = node.close()
+  socket.write('\r\n')
+  await once(socket, 'close')
+  await closing
+  return answer
+}
 
 describe('health for load balancers', () => {
   it('answers live and ready (and the old /health) while all is well', async () => {
@@ -128,6 +167,16 @@ describe('health for load balancers', () => {
     } finally {
       await unreachable.close()
     }
+  })
+
+  it('answers a probe that reaches a closing node with its checks, as docs/deploy.md shows', async () => {
+    const answer = await probeWhileClosing()
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /)
+    expect(answer.toLowerCase()).toContain('connection: close')
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+    expect(body).toEqual({
+      data: { ready: false, checks: { database: 'ok', migrations: 'ok', storage: 'ok', draining: true } },
+    })
   })
 
   it('is not ready once draining, though still live', async () => {

@@ -74,7 +74,7 @@ async function consoleItem(email: string) {
 /** `npm run ops -- invitations` as the journeys run it: its own process, on the story clock. */
 async function opsInvitations(): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, [OPS, 'invitations'], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...t.databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
   })
   return stdout
 }

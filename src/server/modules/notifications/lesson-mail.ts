@@ -5,8 +5,8 @@ import { escapeHtml } from '../../platform/mail-templates.ts'
 import { lessonCalendar } from './ics.ts'
 
 // The e-mails of a lesson, in the recipient's locale: the booking's confirmation (student) and
-// notice (teacher), each with the lesson as a calendar invitation; the cancellation (the other
-// party), withdrawing that invitation; the reminders before it. Each carries the link that joins
+// notice (teacher), each with the lesson as a calendar invitation; the cancellation (both parties:
+// the canceller's calendar drops the lesson too), withdrawing that invitation; the reminders before it. Each carries the link that joins
 // the lesson.
 
 export type Party = {
@@ -108,14 +108,25 @@ function words(kind: MailKind, lesson: MailLesson, to: Recipient, link: string):
           }
     case 'cancelled': {
       const reason = lesson.cancellationReason?.trim()
-      const byOther = lesson.cancelledBy !== null && lesson.cancelledBy !== me.id
+      const byMe = lesson.cancelledBy === me.id
+      const byOther = lesson.cancelledBy !== null && !byMe
       const isParty = lesson.cancelledBy === lesson.teacher.id || lesson.cancelledBy === lesson.student.id
+      const whoPl = byMe
+        ? 'Lekcja została odwołana przez Ciebie.'
+        : byOther && isParty
+          ? `${other} odwołał(a) lekcję.`
+          : 'Lekcja została odwołana.'
+      const whoEn = byMe
+        ? 'You have cancelled the lesson.'
+        : byOther && isParty
+          ? `${other} has cancelled the lesson.`
+          : 'The lesson has been cancelled.'
       return pl
         ? {
             subject: `Lektorium: lekcja ${date}, ${time} odwołana`,
             lines: [
               'Dzień dobry,',
-              byOther && isParty ? `${other} odwołał(a) lekcję.` : 'Lekcja została odwołana.',
+              whoPl,
               ...about,
               ...(reason ? [`Powód: ${reason}`] : []),
               'Wydarzenie w załączniku usuwa ją z Twojego kalendarza.',
@@ -126,7 +137,7 @@ function words(kind: MailKind, lesson: MailLesson, to: Recipient, link: string):
             subject: `Lektorium: lesson on ${date}, ${time} cancelled`,
             lines: [
               'Hello,',
-              byOther && isParty ? `${other} has cancelled the lesson.` : 'The lesson has been cancelled.',
+              whoEn,
               ...about,
               ...(reason ? [`Reason: ${reason}`] : []),
               'The attached event removes it from your calendar.',

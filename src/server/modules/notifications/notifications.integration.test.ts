@@ -135,7 +135,7 @@ describe('reminders', () => {
     expect(toStudent?.text).toContain(`lesson_id=${lesson.id}`)
   })
 
-  it('never reminds of a cancelled lesson, and withdraws its invitation with the same UID', async () => {
+  it('never reminds of a cancelled lesson, and withdraws its invitation with the same UID from both calendars', async () => {
     const pair = await lessonParties(t)
     const lesson = await addLessonAt(t, pair, 60 + 4 / 60)
     await planLessons(t.app.deps, [lesson.id], { booked: false })
@@ -148,14 +148,21 @@ describe('reminders', () => {
     if (!toTeacher) throw new Error('no mail')
     expect(toTeacher.subject).toMatch(/odwołana$/)
     expect(toTeacher.text).toContain('Powód: Choroba')
-    const { event, method } = calendarOf(toTeacher)
-    expect(method).toBe('CANCEL')
-    expect(event.uid).toBe(lessonUid(lesson.id, TEST_PUBLIC_URL))
-    expect(event.sequence).toBe(1)
+    // The student who cancelled gets the calendar cancellation too: their own calendar drops it.
+    const [toStudent] = await sink.waitFor(pair.student.user.email)
+    if (!toStudent) throw new Error('no mail to the student')
+    expect(toStudent.subject).toMatch(/odwołana$/)
+    expect(toStudent.text).toContain('Lekcja została odwołana przez Ciebie.')
+    for (const mail of [toTeacher, toStudent]) {
+      const { event, method } = calendarOf(mail)
+      expect(method).toBe('CANCEL')
+      expect(event.uid).toBe(lessonUid(lesson.id, TEST_PUBLIC_URL))
+      expect(event.sequence).toBe(1)
+    }
     // The reminder's time passes: nothing more comes, to either party.
     await new Promise((resolve) => setTimeout(resolve, 7_000))
     expect(sink.to(pair.teacher.user.email)).toHaveLength(1)
-    expect(sink.to(pair.student.user.email)).toHaveLength(0)
+    expect(sink.to(pair.student.user.email)).toHaveLength(1)
   })
 
   it('is sent exactly once with two processes working the same queue', async () => {

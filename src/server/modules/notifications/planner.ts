@@ -139,8 +139,9 @@ export async function planLessons(
 }
 
 /**
- * Inside the cancellation's transaction: the lesson's messages not sent yet are cancelled, and the
- * other party (both, when the school cancels) is told.
+ * Inside the cancellation's transaction: the lesson's messages not sent yet are cancelled; both
+ * parties get the e-mail whose calendar cancellation drops the lesson from their calendars (the
+ * canceller's too), and the other party (both, when the school cancels) the push.
  */
 export async function planCancellation(
   tx: Db,
@@ -159,16 +160,12 @@ export async function planCancellation(
     pending.filter((row) => row.kind === 'push_soon').map((row) => row.jobId),
     tx,
   )
-  const told: Recipient[] =
+  const pushed: Recipient[] =
     cancelledBy === lesson.teacherId ? ['student'] : cancelledBy === lesson.studentId ? ['teacher'] : PARTIES
-  await plan(
-    tx,
-    jobs,
-    told.flatMap((recipient) => [
-      { lesson, kind: 'cancelled' as const, recipient, at: null },
-      { lesson, kind: 'push_cancelled' as const, recipient, at: null },
-    ]),
-  )
+  await plan(tx, jobs, [
+    ...PARTIES.map((recipient) => ({ lesson, kind: 'cancelled' as const, recipient, at: null })),
+    ...pushed.map((recipient) => ({ lesson, kind: 'push_cancelled' as const, recipient, at: null })),
+  ])
 }
 
 /**

@@ -25,7 +25,7 @@ let server: ServerProcess | undefined
 beforeAll(async () => {
   t = await buildTestApp()
   dataDir = mkdtempSync(path.join(tmpdir(), 'lk-restart-'))
-  env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false', PORT: String(await freePort()) }
+  env = { ...t.databaseEnv, DATA_DIR: dataDir, DEMO_DATA: 'false', PORT: String(await freePort()) }
   server = await startServerProcess(env)
 }, 120_000)
 afterAll(async () => {

@@ -27,7 +27,7 @@ const clients: RoomClient[] = []
 beforeAll(async () => {
   t = await buildTestApp()
   dataDir = mkdtempSync(path.join(tmpdir(), 'lk-room-'))
-  env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: 'false' }
+  env = { ...t.databaseEnv, DATA_DIR: dataDir, DEMO_DATA: 'false' }
   ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
 }, 120_000)
 afterAll(async () => {
