@@ -20,7 +20,7 @@ function wantedVersion(): number {
  * pg-boss's migration script, as statements to send one by one: its index builds run
  * CONCURRENTLY after the script's own transaction, each on its own, as psql would send them.
  */
-export function migrationStatements(script: string): string[] {
+function migrationStatements(script: string): string[] {
   const [transaction = '', ...concurrent] = script.split(/\n(?=-- inlined from )/)
   return [transaction, ...concurrent.map((statement) => statement.trim().replace(/;$/, ''))].filter(
     (statement) => statement.trim() !== '',

@@ -37,7 +37,8 @@ export const operatorRecoveryCodes = pgTable(
 
 /**
  * Every operator action (console or CLI), written in the change's own transaction; append-only:
- * a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0020). `actorId` has no foreign key, so
+ * the app's role may only INSERT and SELECT (db/roles.ts), and a trigger refuses UPDATE, DELETE
+ * and TRUNCATE (migration 0020). `actorId` has no foreign key, so
  * the entries of a deleted account stay as they were.
  */
 export const auditLog = pgTable(
