@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { DEMO_PASSWORD, LoginPage } from './login-page.ts'
 import { messagesTo } from './mail.ts'
@@ -15,6 +16,29 @@ export const totpNow = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: storyNow().getTime(),
   })
+
+const QR_PIXELS = 320
+
+/** The enrolment's QR code, drawn into a canvas in the page and decoded here with jsQR. */
+export async function scanQrCode(page: Page): Promise<string> {
+  const qr = page.getByRole('img', { name: /^Kod QR|^QR code/ })
+  await expect(qr).toBeVisible()
+  const pixels = await qr.evaluate(async (svg, size) => {
+    const image = new Image()
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = size
+    canvas.height = size
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no 2d canvas')
+    context.drawImage(image, 0, 0, size, size)
+    return Array.from(context.getImageData(0, 0, size, size).data)
+  }, QR_PIXELS)
+  const found = jsQR(Uint8ClampedArray.from(pixels), QR_PIXELS, QR_PIXELS)
+  if (!found) throw new Error('the QR code on the page does not scan')
+  return found.data
+}
 
 /** The newest link matching `pattern` in the e-mails to `email` on `server`. */
 export async function mailedLink(server: Server, email: string, pattern: RegExp): Promise<string> {

@@ -76,8 +76,11 @@ export function changeRows(before: unknown, after: unknown, i18n: I18n): ChangeR
   for (const side of [from, to]) if (side.size === 1 && side.get('') === null) side.delete('')
   const keys = [...new Set([...from.keys(), ...to.keys()])]
   const rows = keys.map((key) => {
-    const was = from.get(key)
-    const is = to.get(key)
+    // An id written on one side only says what the change was about (the report's lesson): the
+    // same on both sides, not a change.
+    const context = key.endsWith('_id') && from.size > 0 && to.size > 0 && from.has(key) !== to.has(key)
+    const was = context ? (from.get(key) ?? to.get(key)) : from.get(key)
+    const is = context ? was : to.get(key)
     return {
       key,
       label: rowLabel(key, i18n),
