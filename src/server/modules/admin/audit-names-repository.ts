@@ -45,7 +45,15 @@ export async function lessonsByIds(
       .from(lessons)
       .innerJoin(teacher, eq(teacher.id, lessons.teacherId))
       .innerJoin(student, eq(student.id, lessons.studentId))
-  type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
+  type Row = {
+    startsAt: Date
+    teacherEmail: string
+    teacherFirst: string | null
+    teacherLast: string | null
+    studentEmail: string
+    studentFirst: string | null
+    studentLast: string | null
+  }
   const names = (r: Row): LessonNames => ({
     startsAt: r.startsAt,
     teacher: { name: fullName(r.teacherFirst, r.teacherLast), email: r.teacherEmail },
