@@ -58,11 +58,5 @@ export const acceptInvitationBody = v.object({ invitation_token: tokenSchema })
 
 export const okResponse = envelope(v.object({ ok: v.literal(true) }))
 export const validResponse = envelope(v.object({ valid: v.literal(true) }))
-/** What a reset link sets: an operator's first password for the console, an account's first, or a new one. */
-export const resetPurposeSchema = v.picklist(['console_password', 'first_password', 'new_password'])
-export type ResetPurpose = v.InferOutput<typeof resetPurposeSchema>
-export const resetTokenResponse = envelope(
-  v.object({ valid: v.literal(true), email: v.string(), purpose: resetPurposeSchema }),
-)
 /** accept_invitation signs the student in so the registration can continue (docs/decisions.md). */
 export const acceptInvitationResponse = signInResponse

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { okResponse, resetTokenResponse, type UpdatePasswordBody } from '../../domain/api/auth.ts'
+import { okResponse, type UpdatePasswordBody } from '../../domain/api/auth.ts'
+import { resetTokenResponse } from '../../domain/api/password-reset.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { authKeys } from './auth.ts'
 import { http } from './http.ts'

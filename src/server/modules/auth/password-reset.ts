@@ -1,4 +1,4 @@
-import type { ResetPurpose } from '../../../domain/api/auth.ts'
+import type { ResetPurpose } from '../../../domain/api/password-reset.ts'
 import { PASSWORD_RESET_RETRY_MS } from '../../../domain/constants.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
