@@ -31,8 +31,8 @@ export const opsCommandSchema = v.variant('command', [
     email: emailSchema,
     locale: localeSchema,
     // Shown in the audit log beside the e-mail.
-    firstName: v.nullable(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
-    lastName: v.nullable(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+    firstName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+    lastName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
   }),
   v.object({
     command: v.literal('invite-student'),

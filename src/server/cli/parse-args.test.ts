@@ -15,8 +15,6 @@ describe('parseOpsArgs', () => {
         command: 'create-operator',
         email: 'ola@example.com',
         locale: 'pl',
-        firstName: null,
-        lastName: null,
       },
     })
     expect(parseOpsArgs(['create-operator', 'ola@example.com', '--locale', 'en'])).toEqual({
@@ -24,8 +22,6 @@ describe('parseOpsArgs', () => {
         command: 'create-operator',
         email: 'ola@example.com',
         locale: 'en',
-        firstName: null,
-        lastName: null,
       },
     })
     expect(

@@ -43,8 +43,8 @@ function build(name: string, args: string[]): unknown {
         command: name,
         email: single(name, positionals, 'e-mail address'),
         locale: values.locale ?? 'pl',
-        firstName: values['first-name'] ?? null,
-        lastName: values['last-name'] ?? null,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
       }
     }
     case 'invite-student': {

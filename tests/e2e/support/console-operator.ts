@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
-import jsQR from 'jsqr'
+import jsQRModule from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { DEMO_PASSWORD, LoginPage } from './login-page.ts'
 import { messagesTo } from './mail.ts'
@@ -18,6 +18,8 @@ export const totpNow = (secret: string) =>
   })
 
 const QR_PIXELS = 320
+/** jsqr is CommonJS: under NodeNext its default import is the module, whose `default` decodes. */
+const jsQR = jsQRModule.default
 
 /** The enrolment's QR code, drawn into a canvas in the page and decoded here with jsQR. */
 export async function scanQrCode(page: Page): Promise<string> {

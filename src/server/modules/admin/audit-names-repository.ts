@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { absenceReports, lessons, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
+import { absenceReports, lessons } from '../../db/schema-lessons.ts'
 
 // The audit log's targets and operators by name: a person's name and e-mail, a lesson's start and
 // parties, as they are now (the entry keeps the id; the operator's e-mail as it was).
