@@ -1,6 +1,6 @@
 import '@mantine/core/styles/ScrollArea.css'
-import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/Code.css'
+import '@mantine/core/styles/Table.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { AuditEntry } from '../../api/admin-audit.ts'
