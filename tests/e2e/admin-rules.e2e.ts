@@ -301,14 +301,15 @@ test('a raised lesson earliness refuses a booking it allowed, and the lowered on
     await expect(entry.getByText('Zmiana ustawień')).toBeVisible()
     await expect(entry.getByText(OPERATOR)).toBeVisible()
   }
+  // Hours, as the settings screen says them.
   await expect(lowered.getByRole('row', { name: new RegExp(EARLINESS) }).getByRole('cell')).toHaveText([
-    new RegExp(EARLINESS),
-    '336',
-    before,
+    EARLINESS,
+    '336 godz.',
+    `${before} godz.`,
   ])
   await expect(raised.getByRole('row', { name: new RegExp(EARLINESS) }).getByRole('cell')).toHaveText([
-    new RegExp(EARLINESS),
-    before,
-    '336',
+    EARLINESS,
+    `${before} godz.`,
+    '336 godz.',
   ])
 })
