@@ -104,8 +104,8 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
                     c={row.changed ? undefined : 'dimmed'}
                   >
                     <Table.Td>{row.label}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.before}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.after}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'break-word' }}>{row.before}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'break-word' }}>{row.after}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

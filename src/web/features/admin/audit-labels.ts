@@ -57,12 +57,12 @@ const fieldLabels = new Map<string, MessageDescriptor>([
   ['first_name', msg`Imię`],
   ['last_name', msg`Nazwisko`],
   ['role', msg`Rola`],
-  ['locale', msg`Język konta`],
   ['human_access', msg`Lekcje z lektorem`],
   ['ai_access', msg`Lekcje z AI`],
   ['only_group_lessons', msg`Tylko lekcje grupowe`],
   ['company_name', msg`Firma`],
   ['active_until', msg`Dostęp do`],
+  ['locale', msg`Język konta`],
   ['invitation_sent_at', msg`Zaproszenie wysłane`],
   ['banned_until', msg`Blokada do`],
   ['warned_at', msg`Ostrzeżenie z dnia`],
@@ -78,6 +78,12 @@ const fieldLabels = new Map<string, MessageDescriptor>([
   ['handled_at', msg`Obsłużono`],
   ['enabled', msg`Włączony`],
 ])
+
+/** Where a field stands among the others (the order above; unknown fields last). */
+export const fieldOrder = (key: string): number => {
+  const index = [...fieldLabels.keys()].indexOf(key)
+  return index < 0 ? fieldLabels.size : index
+}
 
 /** A field's name in the screen's words; null for a field this build does not know. */
 export const fieldLabel = (key: string): MessageDescriptor | null => fieldLabels.get(key) ?? null

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { polandDateTime } from './admin-format.ts'
-import { codeLabels, emptyLabels, fieldLabel, penaltyReasons } from './audit-labels.ts'
+import { codeLabels, emptyLabels, fieldLabel, fieldOrder, penaltyReasons } from './audit-labels.ts'
 import { settingFields, unitLabel } from './setting-fields.ts'
 
 // The audit log's before and after, read as a list of fields as the screens say them: labelled,
@@ -74,7 +74,9 @@ export function changeRows(before: unknown, after: unknown, i18n: I18n): ChangeR
   flatten(after, '', to)
   // A creation or a removal has nothing on one side: its fields are empty there.
   for (const side of [from, to]) if (side.size === 1 && side.get('') === null) side.delete('')
-  const keys = [...new Set([...from.keys(), ...to.keys()])]
+  // The stored JSON keeps no order (jsonb): fields go in the screens' order.
+  const order = (key: string) => fieldOrder(key.split('.')[0] ?? '')
+  const keys = [...new Set([...from.keys(), ...to.keys()])].sort((a, b) => order(a) - order(b))
   const rows = keys.map((key) => {
     // An id written on one side only says what the change was about (the report's lesson): the
     // same on both sides, not a change.
