@@ -1,5 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import type { Clock } from './platform/clock.ts'
+import { StartError } from './platform/start-error.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts'
 import { type RunningServer, startServer } from './server.ts'
 
@@ -65,14 +66,21 @@ export async function runServer(options: { clock?: Clock } = {}): Promise<void> 
     if (process.env.LEKTORIUM_PRINT_DEMO_ACCOUNTS === '1' && config.demoData) printDemoAccounts()
     console.log(`\nLektorium is running at ${server.url} (public URL ${config.publicUrl})`)
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-      console.error(
-        `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT to another port.`,
-      )
-      process.exit(1)
-    }
-    throw error
+    console.error(startFailure(error, config))
+    // The details, for whoever asks for them; a person starting it reads the sentence above.
+    if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error)
+    process.exit(1)
   }
+}
+
+/** Why the start failed, in one sentence that says what to do (never a stack trace). */
+export function startFailure(error: unknown, config: Pick<Config, 'port' | 'host'>): string {
+  if (error instanceof StartError) return error.message
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    return `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT to another port.`
+  }
+  const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+  return `Lektorium could not start (${reason}): fix what it names, or start again with LOG_LEVEL=debug to see where it failed.`
 }
 
 if (import.meta.main) await runServer()

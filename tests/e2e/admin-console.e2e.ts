@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
-import { mailedLink, totpNow } from './support/console-operator.ts'
+import { formatPolandDate, formatPolandTime } from '../../src/domain/poland-time.ts'
+import { mailedLink, scanQrCode, totpNow } from './support/console-operator.ts'
 import { DEMO_PASSWORD, LoginPage, STUDENT, storedToken } from './support/login-page.ts'
 import { messagesTo } from './support/mail.ts'
 import { opsOn } from './support/ops.ts'
 import { OwnServer } from './support/own-server.ts'
-import { newStoryContext, test } from './support/story.ts'
+import { newStoryContext, storyNow, test } from './support/story.ts'
 
-// The school's console: an operator made with `ops create-operator` sets a password
-// from the e-mailed link, signs in on the ordinary login page, lands on /admin, enrols a second
-// factor (TOTP codes computed here, as an authenticator app would), changes a setting and finds
-// the change in the audit log with its values before and after; a later sign-in passes with a
+// The school's console: an operator made with `ops create-operator` (named) follows the e-mailed
+// link to this server on its own port, sets a password, signs in on the login page (the address
+// filled in), lands on /admin, enrols a second factor from its QR code (read back from the page,
+// the codes computed here as an authenticator app would), changes a setting and finds the change
+// in the audit log, labelled, in Poland time, under the operator's name; a later sign-in passes with a
 // recovery code. A student cannot open the console. A server of the journey's own, so the
 // setting it changes moves no other journey's booking rules.
 
@@ -44,36 +46,53 @@ async function newPage(): Promise<Page> {
 
 let recoveryCodes: string[] = []
 
-test('an operator sets a password, enrols a second factor and changes a setting, audited', async () => {
-  expect(opsOn(server, 'create-operator', OPERATOR)).toContain(`Created operator ${OPERATOR}`)
-  const page = await newPage()
-  // The link's path and token on this journey's server (the CLI, run here without the server's
-  // address, may name the default one).
-  const link = new URL(
-    await mailedLink(server, OPERATOR, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/),
+test('an operator follows the e-mailed link, sets a password, scans the QR code and changes a setting, audited', async () => {
+  const created = opsOn(
+    server,
+    'create-operator',
+    OPERATOR,
+    '--first-name',
+    'Ola',
+    '--last-name',
+    'Kowalczyk',
   )
-  await page.goto(`${link.pathname}${link.search}`)
-  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(PASSWORD)
-  await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
+  expect(created).toContain(`Created operator ${OPERATOR}`)
+  const page = await newPage()
+  // The link as mailed: the address this server (on a port of its own) announced, not a default.
+  const link = await mailedLink(
+    server,
+    OPERATOR,
+    /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/,
+  )
+  expect(link.startsWith(`${server.url}/password-reset/new?token=`)).toBe(true)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Ustaw hasło do konsoli' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(PASSWORD)
+  await page.getByRole('textbox', { name: 'Powtórz hasło' }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Zapisz hasło' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
-  // The ordinary login page; the operator lands on the console's enrolment.
-  await new LoginPage(page).signIn(OPERATOR, PASSWORD)
+  // The ordinary login page, the address filled in; the operator lands on the console's enrolment.
+  const login = new LoginPage(page)
+  await expect(login.email).toHaveValue(OPERATOR)
+  await login.password.fill(PASSWORD)
+  await login.submit.click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Zabezpiecz konto drugim składnikiem' })).toBeVisible()
-  const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
-  await expect(page.getByRole('link', { name: /otwórz klucz w aplikacji/ })).toHaveAttribute(
-    'href',
-    new RegExp(`^otpauth://totp/.*secret=${secret}`),
-  )
 
-  // A wrong code is said so, in Polish, beside the field.
+  // The QR code, read back from the page as a phone's camera would, holds the key shown beside it.
+  const uri = new URL(await scanQrCode(page))
+  const secret = uri.searchParams.get('secret') ?? ''
+  expect(uri.protocol).toBe('otpauth:')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  const shown = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')
+  expect(shown).toBe(secret)
+
+  // A wrong first code says what to check.
   const wrong = totpNow(secret) === '000000' ? '111111' : '000000'
   await page.getByLabel('Kod z aplikacji').fill(wrong)
   await page.getByRole('button', { name: 'Potwierdź kod' }).click()
-  await expect(page.getByText('Ten kod jest nieprawidłowy albo już wygasł.', { exact: false })).toBeVisible()
+  await expect(page.getByText(/Sprawdź, czy zegar telefonu ustawia się automatycznie/)).toBeVisible()
 
   await page.getByLabel('Kod z aplikacji').fill(totpNow(secret))
   await page.getByRole('button', { name: 'Potwierdź kod' }).click()
@@ -109,20 +128,31 @@ test('an operator sets a password, enrols a second factor and changes a setting,
   await page.getByRole('button', { name: 'Zapisz zmiany' }).click()
   await expect(page.getByText('Zapisano.')).toBeVisible()
 
-  // The change in the audit log, before and after, one click away.
+  // The change in the audit log, one click away: labelled fields, Poland time, the operator's name.
   await page.getByRole('link', { name: 'Zobacz zmianę w dzienniku' }).click()
   await expect(page).toHaveURL(/\/admin\/audit\?action=settings\.update$/)
   const entry = page.getByRole('article').first()
   await expect(entry.getByText('Zmiana ustawień')).toBeVisible()
-  await expect(entry.getByText(OPERATOR)).toBeVisible()
+  await expect(entry.getByText(`Ola Kowalczyk · ${OPERATOR}`)).toBeVisible()
+  await expect(entry.getByText('Ustawienia szkoły', { exact: true })).toBeVisible()
+  const at = new Date((await entry.locator('time').getAttribute('datetime')) ?? '')
+  expect(Math.abs(at.getTime() - storyNow().getTime())).toBeLessThan(10 * 60_000)
+  await expect(entry.locator('time')).toHaveText(`${formatPolandDate(at)} ${formatPolandTime(at)}`)
   const row = entry.getByRole('row', { name: /Czas blokady konta/ })
-  await expect(row.getByRole('cell')).toHaveText([/Czas blokady konta/, String(before), String(after)])
+  await expect(row.getByRole('cell')).toHaveText(['Czas blokady konta', `${before} dni`, `${after} dni`])
+  await expect(page.getByRole('combobox', { name: 'Działanie' })).toHaveValue('Zmiana ustawień')
 
   // The same page in English after a reload: the session has passed its second factor.
   await page.getByText('EN', { exact: true }).click()
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
-  await expect(page.getByRole('article').first().getByText('Settings changed')).toBeVisible()
+  const english = page.getByRole('article').first()
+  await expect(english.getByText('Settings changed')).toBeVisible()
+  await expect(english.getByRole('row', { name: /Account ban duration/ }).getByRole('cell')).toHaveText([
+    'Account ban duration',
+    `${before} days`,
+    `${after} days`,
+  ])
   await page.getByText('PL', { exact: true }).click()
   await page.getByRole('button', { name: 'Wyloguj się' }).click()
   await expect(page).toHaveURL(/\/login$/)

@@ -138,11 +138,11 @@ test('the school finds the scheduled lessons and cancels one on behalf of the sc
 
   await page.getByRole('link', { name: 'Zobacz w dzienniku zmian' }).click()
   const entry = page.getByRole('article').first()
-  await expect(entry.getByText('lesson.cancel', { exact: true })).toBeVisible()
+  await expect(entry.getByText('Odwołanie lekcji', { exact: true })).toBeVisible()
   await expect(entry.getByText(OPERATOR)).toBeVisible()
   await expect(
     entry
-      .getByRole('row', { name: /cancellation_reason/ })
+      .getByRole('row', { name: /Powód odwołania/ })
       .getByRole('cell')
       .nth(2),
   ).toHaveText('Szkoła zamknięta z powodu awarii')

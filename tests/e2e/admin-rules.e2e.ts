@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { formatPolandDate, formatPolandTime } from '../../src/domain/poland-time.ts'
 import {
   apiSignIn,
   bearer,
@@ -97,7 +98,7 @@ async function confirmSlot(screen: SetLessonsPage, where: string) {
 async function newestAudit(action: string) {
   await page.goto(`/admin/audit?action=${action}`)
   const entry = page.getByRole('article').first()
-  await expect(entry.getByText(action, { exact: true })).toBeVisible()
+  await expect(entry).toBeVisible()
   await expect(entry.getByText(OPERATOR)).toBeVisible()
   return entry
 }
@@ -161,19 +162,24 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
 
   const entry = await newestAudit('absence_report.accept')
   await expect(entry.getByText('Uznanie zgłoszenia nieobecności')).toBeVisible()
-  await expect(entry.getByRole('row', { name: /^status/ }).getByRole('cell')).toHaveText([
-    /status/,
-    'open',
-    'accepted',
+  // Labelled fields, values in words (the log showed raw keys and JSON).
+  await expect(entry.getByRole('row', { name: /^Stan/ }).getByRole('cell')).toHaveText([
+    'Stan',
+    'czeka na decyzję',
+    'uznane',
   ])
-  await expect(entry.getByRole('row', { name: /consequence/ }).getByRole('cell')).toHaveText([
-    /consequence/,
+  await expect(entry.getByRole('row', { name: /^Skutek/ }).getByRole('cell')).toHaveText([
+    'Skutek',
     '—',
-    'penalty',
+    'kara',
   ])
-  const absentee = entry.getByRole('row', { name: /^absentee / }).getByRole('cell')
-  await expect(absentee.nth(1)).toHaveText('{"penalty":null}')
-  await expect(absentee.nth(2)).toContainText('"reason":"absence"')
+  await expect(entry.getByRole('row', { name: /^Nieobecna osoba · Kara/ }).getByRole('cell')).toHaveText([
+    'Nieobecna osoba · Kara',
+    'brak',
+    'kara za nieobecność',
+  ])
+  // The report's lesson, by its parties.
+  await expect(entry.getByText(/^Zgłoszenie nieobecności: .* · lektor: Anna Nowak · kursant: /)).toBeVisible()
 })
 
 test('a student banned for late cancellations books again once the school lifts the ban, audited', async ({
@@ -233,11 +239,13 @@ test('a student banned for late cancellations books again once the school lifts 
 
   const entry = await newestAudit('student.lift_ban')
   await expect(entry.getByText('Zdjęcie blokady kursanta')).toBeVisible()
+  const until = new Date(banned.banned_until ?? '')
   await expect(entry.getByRole('row', { name: /Blokada do/ }).getByRole('cell')).toHaveText([
-    /Blokada do/,
-    banned.banned_until ?? '',
+    'Blokada do',
+    `${formatPolandDate(until)} ${formatPolandTime(until)}`,
     '—',
   ])
+  await expect(entry.getByText(/^Konto: Marta Dąbrowska · /)).toBeVisible()
 
   // Marta signs in (warned, so told once) and books a lesson on the set-lessons screen.
   const screen = await studentOnAnnasWeek(STUDENT, true)
@@ -293,14 +301,15 @@ test('a raised lesson earliness refuses a booking it allowed, and the lowered on
     await expect(entry.getByText('Zmiana ustawień')).toBeVisible()
     await expect(entry.getByText(OPERATOR)).toBeVisible()
   }
+  // Hours, as the settings screen says them.
   await expect(lowered.getByRole('row', { name: new RegExp(EARLINESS) }).getByRole('cell')).toHaveText([
-    new RegExp(EARLINESS),
-    '336',
-    before,
+    EARLINESS,
+    '336 godz.',
+    `${before} godz.`,
   ])
   await expect(raised.getByRole('row', { name: new RegExp(EARLINESS) }).getByRole('cell')).toHaveText([
-    new RegExp(EARLINESS),
-    before,
-    '336',
+    EARLINESS,
+    `${before} godz.`,
+    '336 godz.',
   ])
 })

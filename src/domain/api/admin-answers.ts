@@ -18,17 +18,34 @@ export const secondFactorEnrolmentResponse = envelope(secondFactorEnrolmentSchem
 
 export const recoveryCodesResponse = envelope(v.object({ recovery_codes: v.array(v.string()) }))
 
+const auditPersonSchema = v.object({ name: v.nullable(v.string()), email: v.string() })
+
 export const auditEntrySchema = v.object({
   id: v.number(),
   at: v.string(),
   actor: v.object({
     kind: v.picklist(['operator', 'cli']),
     id: v.nullable(idSchema),
+    /** As it was when the operator acted. */
     email: v.nullable(v.string()),
+    /** The operator's name as it is now (none given: null). */
+    name: v.nullable(v.string()),
   }),
   action: v.string(),
   target_type: v.string(),
   target_id: v.nullable(v.string()),
+  /** The target by name: a person, or a lesson by its start and parties; null when not found. */
+  target: v.nullable(
+    v.variant('kind', [
+      v.object({ kind: v.literal('person'), ...auditPersonSchema.entries }),
+      v.object({
+        kind: v.literal('lesson'),
+        starts_at: v.string(),
+        teacher: auditPersonSchema,
+        student: auditPersonSchema,
+      }),
+    ]),
+  ),
   before: v.unknown(),
   after: v.unknown(),
 })

@@ -26,7 +26,14 @@ const settingValue = v.optional(v.pipe(v.number(), v.integer()))
 export const opsCommandSchema = v.variant('command', [
   v.object({ command: v.literal('verify-teacher'), email: emailSchema }),
   // An operator of the school's console.
-  v.object({ command: v.literal('create-operator'), email: emailSchema, locale: localeSchema }),
+  v.object({
+    command: v.literal('create-operator'),
+    email: emailSchema,
+    locale: localeSchema,
+    // Shown in the audit log beside the e-mail.
+    firstName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+    lastName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+  }),
   v.object({
     command: v.literal('invite-student'),
     email: emailSchema,
@@ -141,7 +148,7 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     case 'create-operator': {
       const { expiresAt, resent } = await createOperator(
         ctx,
-        { email: cmd.email, locale: cmd.locale },
+        { email: cmd.email, locale: cmd.locale, firstName: cmd.firstName, lastName: cmd.lastName },
         CLI_ACTOR,
       )
       return `${resent ? 'Sent a new link to operator' : 'Created operator'} ${cmd.email}; the e-mail with the link to set a password was sent (it expires ${expiresAt.toISOString()}). A second factor is set up at the first sign-in.`

@@ -4,11 +4,13 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ['verify-teacher', 'verify-teacher <email>', 'Lets a teacher awaiting verification sign in.'],
   [
     'create-operator',
-    'create-operator <email> [--locale pl|en]',
+    'create-operator <email> [--first-name NAME] [--last-name NAME] [--locale pl|en]',
     [
       "Creates an operator of the school's console and e-mails a link to set the password",
       '(valid 7 days); the second factor (an authenticator app) is set up at the first sign-in.',
       'Running it again for an operator who has not set a password yet sends a new link.',
+      'The link starts with the address the running server announced, or PUBLIC_URL.',
+      '  --first-name, --last-name   the name the audit log shows beside the e-mail',
       '  --locale   language of the e-mail and the account (default pl)',
     ].join('\n'),
   ],

@@ -8,7 +8,11 @@ import type { OpsCommand } from './commands.ts'
 // while the server listened elsewhere. The commands that e-mail links now take the address the
 // running server announces (server.ts), or PUBLIC_URL when the operator sets it; never a default.
 
-const MAILS_LINKS: ReadonlySet<OpsCommand['command']> = new Set(['invite-student', 'verify-teacher'])
+const MAILS_LINKS: ReadonlySet<OpsCommand['command']> = new Set([
+  'invite-student',
+  'verify-teacher',
+  'create-operator',
+])
 
 export const NO_ADDRESS =
   'No Lektorium server has started on this database yet, so the address for e-mailed links is unknown: start the server once, or set PUBLIC_URL to the address people open Lektorium at.'

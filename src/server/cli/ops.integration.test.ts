@@ -245,6 +245,20 @@ describe('the ops CLI on its own database connection', () => {
     )
   })
 
+  // The operator's link went to http://localhost:8080 whatever address the server had.
+  it('create-operator e-mails its link on the announced address, with the name it is given', async () => {
+    const email = uniqueEmail('operator-link')
+    const created = await ops(['create-operator', email, '--first-name', 'Ola', '--last-name', 'Nowak'], env)
+    expect(created).toMatchObject({ code: 0, out: expect.stringMatching(`Created operator ${email}`) })
+    expect(created.err).toMatch(`"link":"${ANNOUNCED}/password-reset/new?token=`)
+    expect(created.err).not.toMatch('localhost:8080')
+    const [operator] = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(operator).toMatchObject({ role: 'operator', firstName: 'Ola', lastName: 'Nowak' })
+    await t.database.db.delete(serverAnnouncements)
+    const other = uniqueEmail('operator-no-address')
+    expect(await ops(['create-operator', other], env)).toMatchObject({ code: 2, err: NO_ADDRESS })
+  })
+
   it('refuses to e-mail links when no server announced an address and PUBLIC_URL is not set', async () => {
     await t.database.db.delete(serverAnnouncements)
     const email = uniqueEmail('unknown-address')

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../platform/clock.ts'
 import { AppError, OpsError } from '../platform/errors.ts'
 import { lazyJobs, startJobs } from '../platform/jobs.ts'
 import { createMailer, type MailLog } from '../platform/mail.ts'
+import { StartError } from '../platform/start-error.ts'
 import { storageFor } from '../platform/storage-s3.ts'
 import { type OpsCommand, runOpsCommand } from './commands.ts'
 import { linkAddress } from './link-address.ts'
@@ -83,7 +84,7 @@ export async function runOps(
       out.error(`${error.message}\nRun \`npm run ops -- --help\` for usage.`)
       return 2
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartError) {
       out.error(error.message)
       return 2
     }

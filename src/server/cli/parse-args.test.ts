@@ -11,11 +11,22 @@ describe('parseOpsArgs', () => {
 
   it('builds create-operator with an e-mail and an optional --locale', () => {
     expect(parseOpsArgs(['create-operator', 'Ola@Example.com'])).toEqual({
-      command: { command: 'create-operator', email: 'ola@example.com', locale: 'pl' },
+      command: {
+        command: 'create-operator',
+        email: 'ola@example.com',
+        locale: 'pl',
+      },
     })
     expect(parseOpsArgs(['create-operator', 'ola@example.com', '--locale', 'en'])).toEqual({
-      command: { command: 'create-operator', email: 'ola@example.com', locale: 'en' },
+      command: {
+        command: 'create-operator',
+        email: 'ola@example.com',
+        locale: 'en',
+      },
     })
+    expect(
+      parseOpsArgs(['create-operator', 'ola@example.com', '--first-name', ' Ola ', '--last-name', 'Nowak']),
+    ).toMatchObject({ command: { firstName: 'Ola', lastName: 'Nowak' } })
     expect(() => parseOpsArgs(['create-operator'])).toThrow(/exactly one e-mail address/)
     expect(() => parseOpsArgs(['create-operator', 'ola@example.com', '--locale', 'de'])).toThrow(UsageError)
     const help = parseOpsArgs(['create-operator', '--help'])

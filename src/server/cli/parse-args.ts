@@ -34,11 +34,17 @@ function build(name: string, args: string[]): unknown {
     case 'verify-teacher':
       return { command: name, email: single(name, parse({}).positionals, 'e-mail address') }
     case 'create-operator': {
-      const { values, positionals } = parse({ locale: { type: 'string' } })
+      const { values, positionals } = parse({
+        locale: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+      })
       return {
         command: name,
         email: single(name, positionals, 'e-mail address'),
         locale: values.locale ?? 'pl',
+        firstName: values['first-name'],
+        lastName: values['last-name'],
       }
     }
     case 'invite-student': {

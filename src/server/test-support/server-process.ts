@@ -18,8 +18,11 @@ export type ServerProcess = {
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  /** Its working directory (its `dist` is the web app it serves); unset: this process's. */
+  cwd?: string,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [MAIN], {
+    cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

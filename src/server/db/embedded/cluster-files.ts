@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
+import { StartError } from '../../platform/start-error.ts'
 import { postgresBinaries } from './binaries.ts'
 import type { RunAs } from './os-user.ts'
 import { isAlive } from './processes.ts'
@@ -46,8 +47,8 @@ export function clusterPassword(dataDir: string, pgDir: string): string {
     return readFileSync(file, 'utf8').trim()
   }
   if (existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    throw new Error(
-      `${file} is missing, and the database in ${pgDir} cannot be opened without it. Restore the file (it was created with the database), or move ${pgDir} away to start with an empty database.`,
+    throw new StartError(
+      `${file} is missing, and the database in ${pgDir} cannot be opened without it: restore the file (it was created with the database), or move ${pgDir} away to start with an empty database.`,
     )
   }
   const password = randomBytes(24).toString('base64url')
@@ -101,7 +102,7 @@ export async function initCluster(
 ): Promise<boolean> {
   if (existsSync(path.join(pgDir, 'PG_VERSION'))) return false
   if (existsSync(pgDir) && readdirSync(pgDir).length > 0) {
-    throw new Error(`${pgDir} is not empty but holds no PostgreSQL database: move it away first.`)
+    throw new StartError(`${pgDir} is not empty but holds no PostgreSQL database: move it away first.`)
   }
   removeAbandonedInits(dataDir)
   const tmp = path.join(dataDir, `postgres.init-${process.pid}`)

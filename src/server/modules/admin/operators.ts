@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { OpsError } from '../../platform/errors.ts'
 import { newToken } from '../../platform/tokens.ts'
 import { replaceResetToken } from '../auth/public.ts'
-import { findUserByEmail, insertUser } from '../users/public.ts'
+import { findUserByEmail, insertUser, updateUser } from '../users/public.ts'
 import { type AuditActor, writeAudit } from './audit-repository.ts'
 
 // `npm run ops -- create-operator EMAIL`: operators are never signed up. The account is
@@ -15,7 +15,7 @@ const OPERATOR_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 export async function createOperator(
   ctx: ServiceContext,
-  input: { email: string; locale: Locale },
+  input: { email: string; locale: Locale; firstName?: string | null; lastName?: string | null },
   actor: AuditActor,
 ): Promise<{ expiresAt: Date; resent: boolean }> {
   const now = ctx.clock.now()
@@ -28,6 +28,12 @@ export async function createOperator(
       const existing = await findUserByEmail(tx, input.email)
       if (existing && !(existing.role === 'operator' && existing.passwordHash === null)) throw inUse()
       resent = existing !== undefined
+      const name = {
+        ...(input.firstName ? { firstName: input.firstName } : {}),
+        ...(input.lastName ? { lastName: input.lastName } : {}),
+      }
+      if (existing && Object.keys(name).length > 0)
+        await updateUser(tx, existing.id, { ...name, updatedAt: now })
       const user =
         existing ??
         (await insertUser(tx, {
@@ -36,6 +42,7 @@ export async function createOperator(
           status: 'active',
           registrationCompleted: true,
           locale: input.locale,
+          ...name,
         }))
       // The link's token is made when the e-mail goes (auth/reset-mail.ts).
       const id = await replaceResetToken(tx, user.id, newToken().hash, expiresAt)
@@ -49,7 +56,13 @@ export async function createOperator(
             targetType: 'user',
             targetId: user.id,
             before: null,
-            after: { email: user.email, role: 'operator', locale: user.locale },
+            after: {
+              email: user.email,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              role: 'operator',
+              locale: user.locale,
+            },
           },
           now,
         )

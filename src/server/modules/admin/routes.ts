@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type * as v from 'valibot'
 import {
-  type AuditEntryDto,
   auditQuery,
   secondFactorConfirmBody,
   secondFactorVerifyBody,
@@ -20,7 +19,7 @@ import {
 } from '../settings/public.ts'
 import { verifyTeacher } from '../users/public.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
-import { type AuditRow, listAudit } from './audit-repository.ts'
+import { auditPage } from './audit-service.ts'
 import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
@@ -38,17 +37,6 @@ const invalid = (field: string, message = englishIssue(decodeIssue('invalid'))):
   field,
   message,
   code: 'invalid',
-})
-
-const toAuditDto = (row: AuditRow): AuditEntryDto => ({
-  id: row.id,
-  at: row.at.toISOString(),
-  actor: { kind: row.actorKind, id: row.actorId, email: row.actorEmail },
-  action: row.action,
-  target_type: row.targetType,
-  target_id: row.targetId,
-  before: row.before,
-  after: row.after,
 })
 
 const SETTING_FIELDS = {
@@ -113,7 +101,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/admin/audit/index', admin, async (request) => {
     const query = parseInput(auditQuery, request.query)
-    const { rows, more } = await listAudit(ctx.db, {
+    const { entries, more } = await auditPage(ctx.db, {
       action: query.action,
       targetType: query.target_type,
       targetId: query.target_id,
@@ -123,7 +111,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       page: query.page,
       perPage: query.per_page,
     })
-    return { data: { entries: rows.map(toAuditDto), page: query.page, has_more: more } }
+    return { data: { entries, page: query.page, has_more: more } }
   })
 
   // product-rules.md "Sign-in and account states": a teacher awaiting verification is let in (the

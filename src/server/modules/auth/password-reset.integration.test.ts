@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
 import { linkIn, tokenIn } from '../../test-support/capturing-mailer.ts'
-import { bearer, createUser, signIn } from '../../test-support/fixtures.ts'
+import { bearer, createUser, signIn, uniqueEmail } from '../../test-support/fixtures.ts'
+import { CLI_ACTOR } from '../admin/audit-repository.ts'
+import { createOperator } from '../admin/operators.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -81,7 +83,7 @@ describe('POST /users/validate_reset_token', () => {
     const token = await resetTokenFor(user.email)
     const valid = await post('validate_reset_token', { reset_token: token })
     expect(valid.statusCode).toBe(200)
-    expect(valid.json()).toEqual({ data: { valid: true } })
+    expect(valid.json()).toEqual({ data: { valid: true, email: user.email, purpose: 'new_password' } })
 
     const invalid = { error: 'The password reset link is invalid or expired', code: 'reset_token_invalid' }
     const unknown = await post('validate_reset_token', { reset_token: 'made-up' })
@@ -89,6 +91,19 @@ describe('POST /users/validate_reset_token', () => {
     expect(unknown.json()).toEqual(invalid)
     t.clock.advance(3_600_000)
     expect((await post('validate_reset_token', { reset_token: token })).json()).toEqual(invalid)
+  })
+
+  // The operator's link used to open a page titled "Ustaw nowe hasło" for a password never set.
+  it('names what the link sets: an operator’s first console password, an account’s first one', async () => {
+    const email = uniqueEmail('operator')
+    await createOperator(t.ctx, { email, locale: 'pl' }, CLI_ACTOR)
+    const answer = await post('validate_reset_token', { reset_token: tokenIn(t.mailer.lastTo(email)) })
+    expect(answer.json()).toEqual({ data: { valid: true, email, purpose: 'console_password' } })
+    const invited = await createUser(t.database.db, { passwordHash: null })
+    const token = await resetTokenFor(invited.email)
+    expect((await post('validate_reset_token', { reset_token: token })).json().data.purpose).toBe(
+      'first_password',
+    )
   })
 
   it('rejects a missing or oversized token with 400', async () => {

@@ -1,3 +1,4 @@
+import type { ResetPurpose } from '../../../domain/api/password-reset.ts'
 import { PASSWORD_RESET_RETRY_MS } from '../../../domain/constants.ts'
 import type { AppContext, ServiceContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -9,6 +10,7 @@ import { findUserByEmail, setPasswordHash } from '../users/public.ts'
 import {
   claimResetRequest,
   consumeResetToken,
+  findLiveResetAccount,
   findResetRequestTime,
   isResetTokenLive,
   replaceResetToken,
@@ -55,12 +57,23 @@ export async function requestPasswordReset(
   if (resetId) ctx.mail.deliverLater([{ kind: 'password-reset', ref: resetId }], ctx.mailer)
 }
 
+/**
+ * POST /users/validate_reset_token: whether the link still works, and for whom and what, so the page
+ * names it: an operator's first password for the console, an account's first password, or a new one.
+ */
 export async function validateResetToken(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   token: string,
-): Promise<void> {
-  const live = await isResetTokenLive(ctx.db, hashToken(token), ctx.clock.now())
-  if (!live) throw new AppError('reset_token_invalid')
+): Promise<{ email: string; purpose: ResetPurpose }> {
+  const account = await findLiveResetAccount(ctx.db, hashToken(token), ctx.clock.now())
+  if (!account) throw new AppError('reset_token_invalid')
+  const first = account.passwordHash === null
+  const purpose = first
+    ? account.role === 'operator'
+      ? 'console_password'
+      : 'first_password'
+    : 'new_password'
+  return { email: account.email, purpose }
 }
 
 /** POST /users/update_password: single-use token, new hash, every session signed out. */

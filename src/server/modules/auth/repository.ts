@@ -81,6 +81,17 @@ export async function isResetTokenLive(db: Db, tokenHash: string, now: Date): Pr
   return rows.length > 0
 }
 
+/** The account a live token sets a password for, or undefined: what the reset page says. */
+export async function findLiveResetAccount(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ email: users.email, role: users.role, passwordHash: users.passwordHash })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(live(tokenHash, now))
+    .limit(1)
+  return row
+}
+
 /** Marks a live token used and returns its user; a second use finds nothing (single use). */
 export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db

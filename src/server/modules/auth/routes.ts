@@ -37,8 +37,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.post('/users/validate_reset_token', async (request) => {
-    await validateResetToken(ctx, parseInput(validateResetTokenBody, request.body).reset_token)
-    return valid
+    const account = await validateResetToken(
+      ctx,
+      parseInput(validateResetTokenBody, request.body).reset_token,
+    )
+    return { data: { valid: true as const, ...account } }
   })
 
   app.post('/users/update_password', async (request) => {

@@ -4,11 +4,11 @@ import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Autocomplete, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { AdminDateField } from './admin-date-field.tsx'
+import { knownActions, targetTypes } from './audit-labels.ts'
 import type { AuditUrlFilters } from './audit-url.ts'
-import { knownActions, targetTypes } from './audit-values.ts'
 import { useFilterDraft } from './use-filter-draft.ts'
 
 type Props = { value: AuditUrlFilters; onApply: (filters: AuditUrlFilters) => void }
@@ -18,7 +18,6 @@ export function AuditFilters({ value, onApply }: Props) {
   const { t, i18n } = useLingui()
   const { draft, setDraft, submitted, rangeError, submit } = useFilterDraft(value, onApply, (d) => ({
     ...d,
-    action: d.action.trim(),
     target_id: d.target_id.trim(),
   }))
   const set = (key: keyof Omit<AuditUrlFilters, 'page'>) => (next: string | null) =>
@@ -36,12 +35,15 @@ export function AuditFilters({ value, onApply }: Props) {
       aria-label={t`Filtry dziennika`}
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-        <Autocomplete
+        <Select
           label={t`Działanie`}
-          placeholder={t`np. settings.update`}
-          value={draft.action}
+          placeholder={t`Każde`}
+          value={draft.action || null}
           onChange={set('action')}
-          data={knownActions.map((a) => ({ value: a.value, label: `${a.value} – ${i18n._(a.label)}` }))}
+          clearable
+          searchable
+          nothingFoundMessage={t`Nie ma takiego działania`}
+          data={knownActions.map((a) => ({ value: a.value, label: i18n._(a.label) }))}
         />
         <Select
           label={t`Rodzaj celu`}

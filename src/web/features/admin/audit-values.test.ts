@@ -1,27 +1,64 @@
+// @vitest-environment happy-dom
+import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
+import { activateLocale } from '../../config/i18n.ts'
 import { readAuditUrl, toApiFilters, writeAuditUrl } from './audit-url.ts'
-import { changeRows, showValue } from './audit-values.ts'
+import { changeRows } from './audit-values.ts'
+
+// The log showed raw keys and values (true, "active", "2026-11-29T22:15:00.000Z"): each field now
+// has its label and each value reads as the screens say it.
+
+const table = (before: unknown, after: unknown) =>
+  changeRows(before, after, i18n).map((r) => [r.label, r.before, r.after])
 
 describe('the audit log’s before and after', () => {
-  it('lists the changed fields first, each with its value before and after', () => {
+  it('labels each field and says values as the screens do, changed fields first (pl)', async () => {
+    await activateLocale('pl')
     expect(
-      changeRows(
-        { ban_duration: 7, cancellation_earliness: 24 },
-        { ban_duration: 8, cancellation_earliness: 24 },
+      table({ ban_duration: 7, cancellation_earliness: 24 }, { ban_duration: 8, cancellation_earliness: 24 }),
+    ).toEqual([
+      ['Czas blokady konta', '7 dni', '8 dni'],
+      ['Odwołanie bez konsekwencji', '24 godz.', '24 godz.'],
+    ])
+    expect(
+      table(
+        { status: 'pending_verification', verified_at: null },
+        // 29 Nov 2026, 22:15 UTC is 23:15 in Poland (winter time).
+        { status: 'active', verified_at: '2026-11-29T22:15:00.000Z' },
       ),
     ).toEqual([
-      { key: 'ban_duration', before: '7', after: '8', changed: true },
-      { key: 'cancellation_earliness', before: '24', after: '24', changed: false },
+      ['Stan', 'czeka na weryfikację', 'konto aktywne'],
+      ['Zweryfikowano', '—', '29.11.2026 23:15'],
+    ])
+    expect(
+      table(null, { human_access: true, ai_access: false, active_until: '2027-06-30', locale: 'en' }),
+    ).toEqual([
+      ['Lekcje z lektorem', '—', 'tak'],
+      ['Lekcje z AI', '—', 'nie'],
+      ['Dostęp do', 'bez końca', '30.06.2027'],
+      ['Język konta', '—', 'angielski'],
     ])
   })
 
-  it('reads a creation (nothing before) and plain values', () => {
-    expect(changeRows(null, { enabled: true })).toEqual([
-      { key: 'enabled', before: '—', after: 'true', changed: true },
+  it('reads a nested state as its fields, and a penalty by its reason (en)', async () => {
+    await activateLocale('en')
+    expect(
+      table(
+        { status: 'open', absentee: { penalty: null } },
+        {
+          status: 'accepted',
+          consequence: 'penalty',
+          absentee: { penalty: { id: 'p1', reason: 'absence' } },
+        },
+      ),
+    ).toEqual([
+      ['State', 'awaiting a decision', 'accepted'],
+      ['Absent person · Penalty', 'none', 'penalty for absence'],
+      ['Consequence', '—', 'penalty'],
     ])
-    expect(changeRows('a', 'b')).toEqual([{ key: '', before: 'a', after: 'b', changed: true }])
-    expect(changeRows(null, null)).toEqual([])
-    expect(showValue({ a: [1] })).toBe('{"a":[1]}')
+    expect(table(null, null)).toEqual([])
+    expect(table('a', 'b')).toEqual([['Value', 'a', 'b']])
+    await activateLocale('pl')
   })
 })
 

@@ -1,85 +1,95 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { settingFields } from './setting-fields.ts'
+import { polandDateTime } from './admin-format.ts'
+import { codeLabels, emptyLabels, fieldLabel, fieldOrder, penaltyReasons } from './audit-labels.ts'
+import { settingFields, unitLabel } from './setting-fields.ts'
 
-// The audit log's before and after, read as a list of changed fields: a value of either side that
-// is an object is compared key by key; anything else is one row.
+// The audit log's before and after, read as a list of fields as the screens say them: labelled,
+// yes/no, states by name, instants in Poland time, days as dd.MM.yyyy, settings with their unit.
+// A nested object (the absentee's state) reads as its fields: "Nieobecna osoba · Blokada do".
 
-export type ChangeRow = { key: string; before: string; after: string; changed: boolean }
+export type ChangeRow = { key: string; label: string; before: string; after: string; changed: boolean }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** One value as people read it: text as is, nothing as a dash, the rest as compact JSON. */
-export function showValue(value: unknown): string {
-  if (value === null || value === undefined) return '—'
-  if (typeof value === 'string') return value === '' ? '""' : value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value)
+/** Fields whose object is one value (a penalty is said by its reason). */
+const WHOLE = new Set(['penalty'])
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function flatten(value: unknown, path: string, out: Map<string, unknown>): void {
+  const field = path.split('.').at(-1) ?? ''
+  if (isRecord(value) && !WHOLE.has(field)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${key}` : key, out)
+  } else {
+    out.set(path, value)
+  }
 }
 
-/** The rows of a change: every key of either side (changed ones first), or one row for plain values. */
-export function changeRows(before: unknown, after: unknown): ChangeRow[] {
-  if (!isRecord(before) && !isRecord(after)) {
-    if (before === null && after === null) return []
-    return [{ key: '', before: showValue(before), after: showValue(after), changed: true }]
+/** One value of field `key` as people read it. */
+export function showValue(key: string, value: unknown, i18n: I18n): string {
+  const field = key.split('.').at(-1) ?? ''
+  if (value === null || value === undefined) {
+    const empty = emptyLabels[field]
+    return empty ? i18n._(empty) : '—'
   }
-  const from = isRecord(before) ? before : {}
-  const to = isRecord(after) ? after : {}
-  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])]
+  if (typeof value === 'boolean') return value ? i18n._(msg`tak`) : i18n._(msg`nie`)
+  if (Array.isArray(value)) return String(value.length)
+  if (isRecord(value)) {
+    const reason = typeof value.reason === 'string' ? penaltyReasons[value.reason] : undefined
+    return reason ? `${i18n._(msg`kara`)} ${i18n._(reason)}` : JSON.stringify(value)
+  }
+  if (typeof value === 'number') {
+    const setting = settingFields.find((f) => f.key === field)
+    return setting ? `${value} ${i18n._(unitLabel[setting.unit])}` : String(value)
+  }
+  if (typeof value !== 'string') return String(value)
+  const code = codeLabels[field]?.[value]
+  if (code) return i18n._(code)
+  if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return polandDateTime(value)
+  const day = DAY.exec(value)
+  if (day) return `${day[3]}.${day[2]}.${day[1]}`
+  return value === '' ? '""' : value
+}
+
+/** A field's label: each part of a nested one in the screen's words, its own name if unknown. */
+export function rowLabel(key: string, i18n: I18n): string {
+  if (key === '') return i18n._(msg`Wartość`)
+  return key
+    .split('.')
+    .map((part) => {
+      const label = fieldLabel(part)
+      return label ? i18n._(label) : part
+    })
+    .join(' · ')
+}
+
+/** The rows of a change: every field of either side (changed ones first), or one for plain values. */
+export function changeRows(before: unknown, after: unknown, i18n: I18n): ChangeRow[] {
+  if (before === null && after === null) return []
+  const from = new Map<string, unknown>()
+  const to = new Map<string, unknown>()
+  flatten(before, '', from)
+  flatten(after, '', to)
+  // A creation or a removal has nothing on one side: its fields are empty there.
+  for (const side of [from, to]) if (side.size === 1 && side.get('') === null) side.delete('')
+  // The stored JSON keeps no order (jsonb): fields go in the screens' order.
+  const order = (key: string) => fieldOrder(key.split('.')[0] ?? '')
+  const keys = [...new Set([...from.keys(), ...to.keys()])].sort((a, b) => order(a) - order(b))
   const rows = keys.map((key) => {
-    const was = showValue(isRecord(before) ? from[key] : undefined)
-    const is = showValue(isRecord(after) ? to[key] : undefined)
-    return { key, before: was, after: is, changed: was !== is }
+    // An id written on one side only says what the change was about (the report's lesson): the
+    // same on both sides, not a change.
+    const context = key.endsWith('_id') && from.size > 0 && to.size > 0 && from.has(key) !== to.has(key)
+    const was = context ? (from.get(key) ?? to.get(key)) : from.get(key)
+    const is = context ? was : to.get(key)
+    return {
+      key,
+      label: rowLabel(key, i18n),
+      before: showValue(key, was, i18n),
+      after: showValue(key, is, i18n),
+      changed: JSON.stringify(was ?? null) !== JSON.stringify(is ?? null),
+    }
   })
   return [...rows.filter((r) => r.changed), ...rows.filter((r) => !r.changed)]
 }
-
-const settingLabels = new Map<string, MessageDescriptor>(settingFields.map((f) => [f.key, f.label]))
-const fieldLabels = new Map<string, MessageDescriptor>([
-  ['verified', msg`Zweryfikowany`],
-  ['enabled', msg`Włączony`],
-  ['active_until', msg`Aktywny do`],
-  ['human_access', msg`Lekcje z lektorem`],
-  ['ai_access', msg`Lekcje z AI`],
-  ['banned_until', msg`Blokada do`],
-  ['warned_at', msg`Ostrzeżony`],
-])
-
-/** A field's name in the screen's words where it is known; its own name otherwise. */
-export const fieldLabel = (key: string): MessageDescriptor | null =>
-  settingLabels.get(key) ?? fieldLabels.get(key) ?? null
-
-/** The log's actions the console knows by name (the filter suggests them). */
-export const knownActions: { value: string; label: MessageDescriptor }[] = [
-  { value: 'settings.update', label: msg`Zmiana ustawień` },
-  { value: 'teacher.verify', label: msg`Weryfikacja lektora` },
-  { value: 'teacher.reactivate', label: msg`Przywrócenie lektora` },
-  { value: 'teacher.video_provider', label: msg`Dostawca wideo lektora` },
-  { value: 'student.invite', label: msg`Zaproszenie kursanta` },
-  { value: 'student.invitation_resend', label: msg`Ponowne wysłanie zaproszenia` },
-  { value: 'student.lift_ban', label: msg`Zdjęcie blokady kursanta` },
-  { value: 'student.clear_warning', label: msg`Usunięcie ostrzeżenia kursanta` },
-  { value: 'absence_report.accept', label: msg`Uznanie zgłoszenia nieobecności` },
-  { value: 'absence_report.dismiss', label: msg`Odrzucenie zgłoszenia nieobecności` },
-  { value: 'user.lesson_limits', label: msg`Limity lekcji` },
-  { value: 'lesson.learncube', label: msg`Lekcja w LearnCube` },
-  { value: 'lesson.cancel', label: msg`Odwołanie lekcji` },
-  { value: 'operator.create', label: msg`Nowy operator` },
-  { value: 'second_factor.enrol', label: msg`Drugi składnik włączony` },
-]
-
-export const actionLabel = (action: string): MessageDescriptor | null =>
-  knownActions.find((a) => a.value === action)?.label ?? null
-
-export const targetTypes: { value: string; label: MessageDescriptor }[] = [
-  { value: 'settings', label: msg`Ustawienia` },
-  { value: 'user', label: msg`Konto` },
-  { value: 'lesson', label: msg`Lekcja` },
-  { value: 'teacher', label: msg`Lektor` },
-  { value: 'absence_report', label: msg`Zgłoszenie nieobecności` },
-  { value: 'lack_of_slots_report', label: msg`Brak terminów` },
-]
-
-export const targetLabel = (type: string): MessageDescriptor | null =>
-  targetTypes.find((t) => t.value === type)?.label ?? null

@@ -10,6 +10,7 @@ export const CODE_PATTERN = /^\d{6}$/
 
 export const codeFormatMessage = msg`Kod ma 6 cyfr. Przepisz go z aplikacji uwierzytelniającej.`
 export const wrongCodeMessage = msg`Ten kod jest nieprawidłowy albo już wygasł. Wpisz kod, który aplikacja pokazuje teraz (zmienia się co 30 sekund).`
+export const wrongFirstCodeMessage = msg`Ten kod się nie zgadza. Sprawdź, czy zegar telefonu ustawia się automatycznie (kody zależą od dokładnego czasu) i czy klucz wpisany w aplikacji jest taki jak powyżej, potem wpisz kod, który aplikacja pokazuje teraz.`
 export const wrongRecoveryCodeMessage = msg`Ten kod odzyskiwania jest nieprawidłowy albo został już użyty.`
 
 /** The code as typed, without the spaces some apps show in the middle. */

@@ -9,16 +9,24 @@ import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message, messageNode } from '../../ui/message.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
-import { CODE_PATTERN, cleanCode, codeErrorMessage, codeFormatMessage } from './code-errors.ts'
+import {
+  CODE_PATTERN,
+  cleanCode,
+  codeErrorMessage,
+  codeFormatMessage,
+  wrongCodeMessage,
+  wrongFirstCodeMessage,
+} from './code-errors.ts'
 import { CodeField } from './code-field.tsx'
+import { QrCode } from './qr-code.tsx'
 import { RecoveryCodes } from './recovery-codes.tsx'
 import { SecondFactorFrame } from './second-factor-frame.tsx'
 import { SecretKey } from './secret-key.tsx'
 
 /**
- * The first sign-in of an operator: a time-based second factor is added to an authenticator app (by
- * its key, or its otpauth:// link on a phone; no QR library is part of the app), confirmed with a
- * first code, and the one-time recovery codes are shown once.
+ * The first sign-in of an operator: a time-based second factor is added to an authenticator app (its
+ * QR code, or its key typed or copied, or its otpauth:// link on a phone), confirmed with a first
+ * code, and the one-time recovery codes are shown once.
  */
 export function EnrolSecondFactor({ email }: { email: string }) {
   const { t } = useLingui()
@@ -35,11 +43,13 @@ export function EnrolSecondFactor({ email }: { email: string }) {
     setFormatError(!CODE_PATTERN.test(typed))
     if (CODE_PATTERN.test(typed)) confirm.mutate(typed)
   }
+  const refused = confirm.error ? codeErrorMessage(confirm.error, 'code') : null
+  // The first code of a new key: a wrong one is most often the phone's clock or a mistyped key.
   const codeError = formatError
     ? codeFormatMessage
-    : confirm.error
-      ? codeErrorMessage(confirm.error, 'code')
-      : null
+    : refused === wrongCodeMessage
+      ? wrongFirstCodeMessage
+      : refused
 
   return (
     <SecondFactorFrame title={t`Zabezpiecz konto drugim składnikiem`} email={email}>
@@ -60,9 +70,16 @@ export function EnrolSecondFactor({ email }: { email: string }) {
                 </Trans>
               </List.Item>
               <List.Item>
-                <Stack gap={6}>
+                <Stack gap="sm">
                   <Text>
-                    <Trans>Wpisz ten klucz ręcznie (rodzaj: oparty na czasie):</Trans>
+                    <Trans>Zeskanuj ten kod QR aparatem w aplikacji:</Trans>
+                  </Text>
+                  <QrCode
+                    value={enrolment.data.otpauth_uri}
+                    label={t`Kod QR klucza drugiego składnika dla ${email}`}
+                  />
+                  <Text size="sm">
+                    <Trans>Nie możesz zeskanować? Wpisz ten klucz ręcznie (rodzaj: oparty na czasie):</Trans>
                   </Text>
                   <SecretKey secret={enrolment.data.secret} />
                   <Anchor href={enrolment.data.otpauth_uri} size="sm">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core'
 import { Suspense, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { ApiError } from '../../api/api-error.ts'
 import { prepareSignIn, useSignIn } from '../../api/auth.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
@@ -16,6 +16,12 @@ import { emailError, requiredError } from './validation.ts'
 // Few sign-ins are refused for a ban: the dialog (and Mantine's Modal) loads when one is.
 const BanDialog = lazyComponent(async () => (await import('./ban-dialog.tsx')).BanDialog)
 
+/** The address a page that just set the password hands on (new-password-form.tsx). */
+const emailFrom = (state: unknown): string =>
+  typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
+    ? state.email
+    : ''
+
 /**
  * E-mail, password and remember-me (the login input of product-rules.md "Records and fields"). On
  * success the session is stored and the navigation guard moves the user on from the login path
@@ -26,10 +32,13 @@ export function LoginForm() {
   const signIn = useSignIn()
   const [banUntil, setBanUntil] = useState<string | null>(null)
   const banDialogMounted = useEverOpened(banUntil !== null)
-  const form = useLoginFields({
-    email: (value) => messageNode(emailError(value)),
-    password: (value) => messageNode(requiredError(value)),
-  })
+  const form = useLoginFields(
+    {
+      email: (value) => messageNode(emailError(value)),
+      password: (value) => messageNode(requiredError(value)),
+    },
+    emailFrom(useLocation().state),
+  )
 
   const submit = form.onSubmit((values) => {
     signIn.reset()

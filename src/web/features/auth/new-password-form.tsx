@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, PasswordInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNavigate } from 'react-router-dom'
+import type { ResetPurpose } from '../../../domain/api/password-reset.ts'
 import { PASSWORD_MIN, TOAST_MS } from '../../../domain/constants.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { inlineErrorMessage } from '../../api/error-messages.ts'
@@ -12,10 +13,16 @@ import { showToast } from '../../ui/toast.ts'
 import { applyFieldErrors } from './form-errors.ts'
 import { confirmationError, newPasswordError } from './validation.ts'
 
-type Props = { token: string; onTokenInvalid: () => void }
+type Props = {
+  token: string
+  /** Whose password it is: its e-mail goes to the login page; a first password is not "new". */
+  account: { email: string; purpose: ResetPurpose } | undefined
+  onTokenInvalid: () => void
+}
 
 /** New password and its confirmation (product-rules.md "Passwords": at least 8 characters, both equal). */
-export function NewPasswordForm({ token, onTokenInvalid }: Props) {
+export function NewPasswordForm({ token, account, onTokenInvalid }: Props) {
+  const first = account !== undefined && account.purpose !== 'new_password'
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const update = useUpdatePassword()
@@ -35,11 +42,12 @@ export function NewPasswordForm({ token, onTokenInvalid }: Props) {
         onSuccess: () => {
           showToast({
             color: 'green',
-            title: t`Hasło zostało zmienione`,
-            message: t`Zaloguj się nowym hasłem.`,
+            title: first ? t`Hasło zostało ustawione` : t`Hasło zostało zmienione`,
+            message: first ? t`Zaloguj się tym hasłem.` : t`Zaloguj się nowym hasłem.`,
             autoClose: TOAST_MS,
           })
-          navigate('/login', { replace: true })
+          // The login page fills the address in (login-form.tsx reads it from the state).
+          navigate('/login', { replace: true, state: account ? { email: account.email } : null })
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return
@@ -58,7 +66,7 @@ export function NewPasswordForm({ token, onTokenInvalid }: Props) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PasswordInput
-          label={t`Nowe hasło`}
+          label={first ? t`Hasło` : t`Nowe hasło`}
           description={t`Co najmniej ${PASSWORD_MIN} znaków.`}
           autoComplete="new-password"
           required
@@ -67,7 +75,7 @@ export function NewPasswordForm({ token, onTokenInvalid }: Props) {
           onFocus={() => form.clearFieldError('password')}
         />
         <PasswordInput
-          label={t`Powtórz nowe hasło`}
+          label={first ? t`Powtórz hasło` : t`Powtórz nowe hasło`}
           autoComplete="new-password"
           required
           visibilityToggleButtonProps={{ 'aria-label': t`Pokaż lub ukryj hasło` }}
@@ -80,7 +88,7 @@ export function NewPasswordForm({ token, onTokenInvalid }: Props) {
           </FormError>
         )}
         <Button type="submit" size="md" fullWidth loading={update.isPending}>
-          <Trans>Zapisz nowe hasło</Trans>
+          {first ? <Trans>Zapisz hasło</Trans> : <Trans>Zapisz nowe hasło</Trans>}
         </Button>
       </Stack>
     </form>

@@ -13,8 +13,8 @@ const isField = (name: string): name is keyof LoginValues =>
  * the front door (a cold /login within 150 kB of JavaScript: decisions.md "The first load: a page
  * downloads what it shows").
  */
-export function useLoginFields(validate: Record<TextField, (value: string) => ReactNode>) {
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false })
+export function useLoginFields(validate: Record<TextField, (value: string) => ReactNode>, email = '') {
+  const [values, setValues] = useState<LoginValues>({ email, password: '', remember: false })
   const [errors, setErrors] = useState<Errors>({})
 
   const clearFieldError = (field: keyof LoginValues) =>
