@@ -10,6 +10,7 @@ export const ISSUE_CODES = [
   'required',
   'invalid',
   'unstorable_text',
+  'single_line',
   'email',
   'too_short',
   'too_long',

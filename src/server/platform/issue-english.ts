@@ -12,6 +12,7 @@ export const VALIDATION_EN = {
   required: () => 'This field is required',
   invalid: () => 'Invalid value',
   unstorable_text: () => 'The text contains a character that cannot be saved',
+  single_line: () => 'Write this on one line, without line breaks, tabs or control characters',
   email: () => 'Please enter a valid e-mail address',
   too_short: (n: string) => `At least ${n} characters`,
   too_long: (n: string) => `At most ${n} characters`,

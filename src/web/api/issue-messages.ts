@@ -16,6 +16,7 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   required: () => msg`To pole jest wymagane`,
   invalid: () => msg`Nieprawidłowa wartość`,
   unstorable_text: () => msg`Tekst zawiera znak, którego nie można zapisać`,
+  single_line: () => msg`Wpisz to w jednej linii, bez podziałów wiersza, tabulatorów i znaków sterujących`,
   email: () => msg`Podaj poprawny adres e-mail`,
   too_short: (param) => {
     const atLeast = count(param)
