@@ -34,7 +34,9 @@ const NO_LIMITS: RateLimits = {
   teacherSignUpPerIp: generous,
   chatPerUser: generous,
   teacherStudentLookupsPerTeacher: generous,
-  secondFactorPerUser: generous,
+  secondFactorPerSession: generous,
+  secondFactorPerIp: generous,
+  secondFactorSlowdownPerUser: { afterFailures: 10_000, windowMs: 60_000, firstDelayMs: 0, maxDelayMs: 0 },
 }
 
 export type TestApp = {

@@ -101,11 +101,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   }))
   app.post('/operator/second_factor/confirm', { preHandler: operatorSession(app) }, async (request) => {
     const { code } = parseInput(secondFactorConfirmBody, request.body)
-    return { data: await confirmEnrolment(ctx, currentOperator(request), code) }
+    return { data: await confirmEnrolment(ctx, { ...currentOperator(request), ip: request.ip }, code) }
   })
   app.post('/operator/second_factor/verify', { preHandler: operatorSession(app) }, async (request) => {
     const body = parseInput(secondFactorVerifyBody, request.body)
-    await verifySecondFactor(ctx, currentOperator(request), body)
+    await verifySecondFactor(ctx, { ...currentOperator(request), ip: request.ip }, body)
     return { data: { ok: true } }
   })
 
