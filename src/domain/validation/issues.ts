@@ -31,6 +31,7 @@ export const ISSUE_CODES = [
   'zip_format',
   'place_format',
   'url_format',
+  'push_service',
   'links_required',
   'too_many',
   'language_required',

@@ -33,6 +33,7 @@ export const VALIDATION_EN = {
   zip_format: () => 'Use digits, spaces and hyphens only',
   place_format: () => "Use letters, spaces, ' and - only",
   url_format: () => 'Enter a full web address starting with http:// or https://',
+  push_service: () => "This address is not a browser's push service",
   links_required: () => 'Add at least one link',
   too_many: (n: string) => `At most ${n} items`,
   language_required: () => 'Choose a language',

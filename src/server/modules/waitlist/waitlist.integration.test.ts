@@ -45,7 +45,7 @@ beforeAll(async () => {
     config: {
       jobsWorker: true,
       mailFrom: 'no-reply@lektorium.test',
-      push: { vapidSubject: 'mailto:a@b.pl', httpEndpoints: true },
+      push: STAND_IN_PUSH,
     },
   })
 })
