@@ -29,6 +29,8 @@ const LATER_COLUMNS = [
   { table: 'lessons', column: 'room_token', type: 'text' },
   { table: 'settings', column: 'first_reminder_minutes', type: 'integer DEFAULT 1440 NOT NULL' },
   { table: 'settings', column: 'second_reminder_minutes', type: 'integer DEFAULT 60 NOT NULL' },
+  { table: 'settings', column: 'recording_lesson_max_mb', type: 'integer DEFAULT 3000 NOT NULL' },
+  { table: 'settings', column: 'recording_day_max_mb', type: 'integer DEFAULT 20000 NOT NULL' },
 ]
 const journal = v.looseObject({ entries: v.array(v.looseObject({ idx: v.number() })) })
 

@@ -57,6 +57,8 @@ const SETTING_FIELDS = {
   lesson_earliness_condition: 'lessonEarlinessCondition',
   first_reminder_minutes: 'firstReminderMinutes',
   second_reminder_minutes: 'secondReminderMinutes',
+  recording_lesson_max_mb: 'recordingLessonMaxMb',
+  recording_day_max_mb: 'recordingDayMaxMb',
 } as const satisfies Record<keyof v.InferOutput<typeof updateSettingsBody>, keyof SettingsValues>
 
 /** The body's values, checked against the same bounds as `ops settings` (settings/service.ts). */
