@@ -149,7 +149,8 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_chunk_invalid: 'This part of the recording is empty or is not a WebM recording',
   recording_lesson_full:
     "This lesson's recordings have reached {max} MB, the most the school keeps for one lesson",
-  recording_day_full: "Today's recordings of this teacher have reached {max} MB, the most the school keeps for one day",
+  recording_day_full:
+    "Today's recordings of this teacher have reached {max} MB, the most the school keeps for one day",
   push_endpoint_taken: 'This device receives notifications for another account',
   video_provider_unavailable: 'The video service is not answering; try again in a moment',
   waitlist_full: 'You can wait for at most {max} teachers at once',

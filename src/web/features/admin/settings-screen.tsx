@@ -43,8 +43,8 @@ export function SettingsScreen() {
         </Title>
         <Text c="dimmed" size="sm">
           <Trans>
-            Zasady rezerwacji i odwołań, przypomnienia i miejsce na nagrania. Każda zmiana trafia do
-            dziennika zmian.
+            Zasady rezerwacji i odwołań, przypomnienia i miejsce na nagrania. Każda zmiana trafia do dziennika
+            zmian.
           </Trans>
         </Text>
       </div>
