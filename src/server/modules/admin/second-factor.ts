@@ -110,7 +110,7 @@ function alertOperator(ctx: Ctx, user: User, failures: number, windowMs: number)
     { failures, minutes: Math.round(windowMs / 60_000) },
     `${ctx.config.publicUrl}/admin`,
   )
-  ctx.log.warn({ userId: user.id, failures }, 'wrong second-factor codes for an operator')
+  ctx.log.error({ userId: user.id, failures }, 'wrong second-factor codes for an operator')
   ctx.mailer
     .send(mail)
     .catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'the second-factor alert was not sent'))

@@ -70,7 +70,7 @@ async function sendOne(
 ): Promise<Outcome> {
   const problem = await endpointProblem(subscription.endpoint, ctx.pushPolicy)
   if (problem) {
-    ctx.log.warn({ problem, subscription: subscription.id }, 'a push endpoint is not a push service; removed')
+    ctx.log.info({ problem, subscription: subscription.id }, 'a push endpoint is not a push service; removed')
     return 'refused'
   }
   try {
@@ -100,7 +100,7 @@ async function sendOne(
     return 'failed'
   } catch (err) {
     if (addressRefused(err)) {
-      ctx.log.warn(
+      ctx.log.info(
         { subscription: subscription.id },
         'a push endpoint resolved to a private address; removed',
       )

@@ -35,7 +35,7 @@ const BLOCK_MAX = 64 * 1024 * 1024
 
 /** Reads the sources one after the other as one stream, by exact lengths. */
 class ByteReader {
-  private buffer = Buffer.alloc(0)
+  private buffer: Buffer = Buffer.alloc(0)
   private readonly chunks: AsyncIterator<Buffer>
   position = 0
 

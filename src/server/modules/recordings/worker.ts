@@ -119,7 +119,7 @@ export function createRecordingWorker(
     const scan = structure.length > 0 ? await scanWebm(sourcesOf(playable())) : null
     if (!scan) return { failed: structure.problem ?? 'no playable media' }
     if (structure.problem)
-      ctx.log.warn(
+      ctx.log.info(
         { archiveId: archive.id, problem: structure.problem },
         'a recording keeps its playable start',
       )
