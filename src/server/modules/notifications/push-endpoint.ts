@@ -45,8 +45,8 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
+  // An IPv4-mapped address (::ffff:a.b.c.d) is checked against the IPv4 ranges by BlockList itself.
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
