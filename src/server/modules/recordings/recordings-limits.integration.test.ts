@@ -114,7 +114,9 @@ describe('joining what is not WebM', () => {
     const stoppedAt = performance.now()
     expect((await stop(room)).statusCode).toBe(200)
     await t.app.deps.recordings.idle()
-    expect(performance.now() - stoppedAt).toBeLessThan(10_000)
+    const joinedMs = Math.round(performance.now() - stoppedAt)
+    console.log(`10 s of WebM and 200 MiB of noise: stopped and joined in ${joinedMs} ms`)
+    expect(joinedMs).toBeLessThan(10_000)
     expect(await finished(room)).toMatchObject({ status: 'ready', duration_ms: 10_000 })
     // One joined file is left, the chunks are gone.
     const added = (await storedFiles(t.filesDir)).files.filter((name) => !before.includes(name))
