@@ -215,7 +215,7 @@ export async function receiveChunk(
       throw new AppError('payload_too_large', { headers: { connection: 'close' } })
     throw error
   }
-  // docs/decisions.md "Recordings that cannot be decoded end": what cannot be part of a WebM
+  // docs/decisions.md "A recording that cannot be decoded ends": what cannot be part of a WebM
   // recording is refused as it arrives, without taking the number.
   const startsWrong = input.seq === 0 && !head.bytes.subarray(0, 4).equals(EBML_MAGIC)
   if (stored.size === 0 || startsWrong) {

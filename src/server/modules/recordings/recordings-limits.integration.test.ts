@@ -13,7 +13,7 @@ import { webmChunks } from '../../test-support/webm.ts'
 import { CLI_ACTOR } from '../admin/public.ts'
 import { updateSettings } from '../settings/public.ts'
 
-// docs/decisions.md "Recordings that cannot be decoded end": what cannot be part of a WebM
+// docs/decisions.md "A recording that cannot be decoded ends": what cannot be part of a WebM
 // recording is refused as it arrives; what arrived and is not WebM ends the recording within
 // seconds (failed with its reason, or ready with its playable start), its chunk files removed,
 // the worker's other recordings unaffected; the settings bound the disk a teacher's recordings take.

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 // How much of a recording's bytes is WebM as MediaRecorder writes it, read before anything decodes
 // it: only the elements' ids and sizes are looked at, and element bodies are skipped, so random
 // bytes stop the walk at once instead of feeding a decoder for minutes (docs/decisions.md
-// "Recordings that cannot be decoded end"). The walk knows the EBML header, the Segment, its
+// "A recording that cannot be decoded ends"). The walk knows the EBML header, the Segment, its
 // metadata (bounded in size), and Clusters of blocks; only a Segment and a Cluster may leave their
 // size unknown (MediaRecorder writes them so). What follows the last whole element that fits is cut.
 

@@ -108,7 +108,7 @@ export function createRecordingWorker(
   /**
    * The playable part of the chunks as one seekable file: the bytes are first walked for WebM's
    * structure (webm-structure.ts), and only what fits is decoded and kept (docs/decisions.md
-   * "Recordings that cannot be decoded end").
+   * "A recording that cannot be decoded ends").
    */
   async function joinChunks(
     archive: ArchiveRow,

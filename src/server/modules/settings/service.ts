@@ -18,7 +18,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   lessonEarlinessCondition: DEFAULT_LESSON_EARLINESS_HOURS,
   firstReminderMinutes: 24 * 60,
   secondReminderMinutes: 60,
-  // docs/decisions.md "Recordings that cannot be decoded end": the disk one teacher can fill.
+  // docs/decisions.md "A recording that cannot be decoded ends": the disk one teacher can fill.
   recordingLessonMaxMb: 3000,
   recordingDayMaxMb: 20_000,
 }
