@@ -31,5 +31,9 @@ export function isSingleLine(value: string): boolean {
   return true
 }
 
-/** A single-line field's check, before trimming (a trailing line break is refused, not cut). */
-export const singleLine = () => v.check(isSingleLine, issue('single_line'))
+/**
+ * A single-line field's check, before trimming (a trailing line break is refused, not cut). A NUL
+ * is reported once, as `unstorable_text`, by the storable check before it.
+ */
+export const singleLine = () =>
+  v.check((value: string) => !isStorableText(value) || isSingleLine(value), issue('single_line'))
