@@ -216,8 +216,10 @@ export async function receiveChunk(
     throw error
   }
   // docs/decisions.md "A recording that cannot be decoded ends": what cannot be part of a WebM
-  // recording is refused as it arrives, without taking the number.
-  const startsWrong = input.seq === 0 && !head.bytes.subarray(0, 4).equals(EBML_MAGIC)
+  // recording is refused as it arrives, without taking the number. Chrome's first chunk may hold
+  // a single byte of the header: its bytes must begin the header's id as far as they go.
+  const first = head.bytes.subarray(0, EBML_MAGIC.length)
+  const startsWrong = input.seq === 0 && !first.equals(EBML_MAGIC.subarray(0, first.length))
   if (stored.size === 0 || startsWrong) {
     await discardFiles(ctx, [stored.key])
     throw new AppError('recording_chunk_invalid')
