@@ -21,6 +21,23 @@ describe('webmStructure', () => {
     expect(await webmStructure(sourcesOf(...chunks))).toEqual({ length: whole.length, problem: null })
   })
 
+  it("takes Chrome's block groups whose additions carry a canvas's alpha", async () => {
+    const el = (id: number[], body: Buffer) =>
+      Buffer.concat([Buffer.from(id), Buffer.from([0x80 | body.length]), body])
+    const block = el([0xa1], Buffer.from([0x81, 0x00, 0x00, 0x80, 1, 2, 3, 4]))
+    const alpha = el(
+      [0x75, 0xa1],
+      el([0xa6], Buffer.concat([el([0xee], Buffer.from([1])), el([0xa5], Buffer.from([9, 9, 9]))])),
+    )
+    const cluster = Buffer.concat([
+      Buffer.from([0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+      el([0xe7], Buffer.from([0])),
+      el([0xa0], Buffer.concat([block, alpha])),
+    ])
+    const stream = Buffer.concat([whole.subarray(0, firstCluster), cluster])
+    expect(await webmStructure(sourcesOf(stream))).toEqual({ length: stream.length, problem: null })
+  })
+
   it('stops at the last whole element of a stream cut short, with no problem', async () => {
     const cut = whole.subarray(0, whole.length - 1000)
     const found = await webmStructure(sourcesOf(cut))

@@ -22,9 +22,13 @@ const BLOCK_GROUP = 0xa0
 const METADATA = new Set([0x114d9b74, 0x1549a966, 0x1654ae6b, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0xec, 0xbf])
 /** Cluster children: Timecode, Position, PrevSize, SimpleBlock, BlockGroup, Void, CRC-32. */
 const CLUSTER_CHILDREN = new Set([0xe7, 0xa7, 0xab, 0xa3, BLOCK_GROUP, 0xec, 0xbf])
-/** BlockGroup children: Block, BlockDuration, ReferenceBlock, DiscardPadding, Void. */
-const BLOCK_GROUP_CHILDREN = new Set([0xa1, 0x9b, 0xfb, 0x75a2, 0xec])
-const BLOCKS = new Set([0xa3, 0xa1])
+/**
+ * BlockGroup children: Block, BlockDuration, ReferenceBlock, DiscardPadding, Void, and
+ * BlockAdditions (Chrome writes a canvas's alpha there).
+ */
+const BLOCK_ADDITIONS = 0x75a1
+const BLOCK_GROUP_CHILDREN = new Set([0xa1, 0x9b, 0xfb, 0x75a2, 0xec, BLOCK_ADDITIONS])
+const BLOCKS = new Set([0xa3, 0xa1, BLOCK_ADDITIONS])
 
 /** A stream's chunk as the Buffer it is (a string chunk, never met here, is encoded). */
 const asBuffer = (chunk: unknown): Buffer => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
@@ -246,7 +250,14 @@ async function walkBlockGroup(reader: ByteReader, group: Header): Promise<string
     if (child.size > (BLOCKS.has(child.id) ? BLOCK_MAX : NUMBER_MAX))
       return `an element too large at byte ${at}`
     if (child.end > group.end) return `a block past its group at byte ${at}`
-    if (!(await reader.skip(child.size))) return 'end'
+    if (child.id === BLOCK_ADDITIONS) {
+      // A master the decoder reads into: its children must be whole, as metadata's are.
+      const bodyAt = reader.position
+      const body = await reader.take(child.size)
+      if (!body) return 'end'
+      const problem = metadataProblem(body, bodyAt)
+      if (problem) return problem
+    } else if (!(await reader.skip(child.size))) return 'end'
   }
   return reader.position === group.end ? null : `a block group of the wrong size at byte ${group.end}`
 }
