@@ -72,6 +72,11 @@ export const BASE_ERROR_CODES = [
   'recording_not_active',
   'recording_chunk_gap',
   'recording_chunk_mismatch',
+  'recording_chunk_invalid',
+  'recording_lesson_full',
+  'recording_day_full',
+  // Web push: an endpoint another account's browser holds.
+  'push_endpoint_taken',
   // Outside classrooms: Vonage or LearnCube did not answer.
   'video_provider_unavailable',
   // The waitlist.
@@ -144,6 +149,12 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_not_active: 'This lesson is not being recorded',
   recording_chunk_gap: 'A part of the recording is missing: send part {expected} first',
   recording_chunk_mismatch: 'This part of the recording was already received with other content',
+  recording_chunk_invalid: 'This part of the recording is empty or is not a WebM recording',
+  recording_lesson_full:
+    "This lesson's recordings have reached {max} MB, the most the school keeps for one lesson",
+  recording_day_full:
+    "Today's recordings of this teacher have reached {max} MB, the most the school keeps for one day",
+  push_endpoint_taken: 'This device receives notifications for another account',
   video_provider_unavailable: 'The video service is not answering; try again in a moment',
   waitlist_full: 'You can wait for at most {max} teachers at once',
   teacher_busy_lesson: 'The teacher has a lesson with {name} on {date} at {time}',

@@ -17,6 +17,7 @@ import { languageOnboardingRoutes } from './modules/language-onboardings/routes.
 import { lessonRoutes } from './modules/lessons/routes.ts'
 import { calendarFeedRoutes } from './modules/notifications/calendar-feed-routes.ts'
 import { loadVapid, pushToUser } from './modules/notifications/push.ts'
+import { type Resolve, systemResolve } from './modules/notifications/push-endpoint.ts'
 import { pushRoutes } from './modules/notifications/push-routes.ts'
 import { createLessonNotifications } from './modules/notifications/service.ts'
 import { startNotificationWorkers } from './modules/notifications/worker.ts'
@@ -72,6 +73,8 @@ export type AppDeps = {
   lifecycle?: Lifecycle
   /** The process's metrics (server.ts counts its mailer's failures in them); default: fresh ones. */
   metrics?: Metrics
+  /** How push endpoints' names are resolved; default: the system's resolver (tests inject one). */
+  resolve?: Resolve
 }
 
 declare module 'fastify' {
@@ -165,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   // Web push's key pair, made once and kept in the database.
   const vapid = await loadVapid(db, deps.config)
+  const { hosts, httpEndpoints, privateAddresses } = deps.config.push
+  const pushPolicy = { hosts, httpEndpoints, privateAddresses, resolve: deps.resolve ?? systemResolve }
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
     roomHub.broadcastRecording,
@@ -197,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     notifications,
     vapid,
+    pushPolicy,
     lifecycle,
     metrics,
   } satisfies AppContext)
@@ -220,11 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Lessons' e-mails and pushes, and waiting students hearing of freed slots.
     const workers = { db, jobs, mailer: deps.mailer, clock, log: app.log, config: deps.config }
     app.addHook('onReady', async () => {
-      await startNotificationWorkers({ ...workers, vapid })
+      await startNotificationWorkers({ ...workers, vapid, pushPolicy })
       await mail.work()
       await startWaitlistWorkers({
         ...workers,
-        push: (userId, message) => pushToUser({ db, log: app.log, vapid }, userId, message),
+        push: (userId, message) => pushToUser({ db, log: app.log, vapid, pushPolicy }, userId, message),
       })
     })
   }

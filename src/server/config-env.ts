@@ -104,6 +104,27 @@ export const envSchema = v.object({
     v.picklist(['true', 'false'], 'PUSH_HTTP_ENDPOINTS must be true or false'),
     'false',
   ),
+  // The hosts push endpoints may name, comma-separated (modules/notifications/push-endpoint.ts).
+  PUSH_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+      v.minLength(1, 'PUSH_HOSTS must name at least one host'),
+      v.check(
+        (hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9.:[\]-]+$/.test(host)),
+        'PUSH_HOSTS must be host names (a leading *. admits subdomains), separated by commas',
+      ),
+    ),
+  ),
+  PUSH_PRIVATE_ADDRESSES: v.optional(
+    v.picklist(['true', 'false'], 'PUSH_PRIVATE_ADDRESSES must be true or false'),
+    'false',
+  ),
   // Files in an S3-compatible bucket instead of DATA_DIR (platform/storage-s3.ts).
   S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty('S3_BUCKET must not be empty'))),
   S3_ENDPOINT: v.optional(urlFromEnv('S3_ENDPOINT', ['http:', 'https:'])),

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, DEFAULT_PUSH_HOSTS, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('names the variable of a bad value', () => {
@@ -151,13 +151,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAIL_FROM: 'szkola@lektorium.pl' }).push).toEqual({
       vapidSubject: 'mailto:szkola@lektorium.pl',
       httpEndpoints: false,
+      hosts: DEFAULT_PUSH_HOSTS,
+      privateAddresses: false,
     })
     expect(
-      loadConfig({ VAPID_SUBJECT: 'https://lektorium.pl/kontakt', PUSH_HTTP_ENDPOINTS: 'true' }).push,
+      loadConfig({
+        VAPID_SUBJECT: 'https://lektorium.pl/kontakt',
+        PUSH_HTTP_ENDPOINTS: 'true',
+        PUSH_HOSTS: ' 127.0.0.1, *.Push.example ',
+        PUSH_PRIVATE_ADDRESSES: 'true',
+      }).push,
     ).toEqual({
       vapidSubject: 'https://lektorium.pl/kontakt',
       httpEndpoints: true,
+      hosts: ['127.0.0.1', '*.push.example'],
+      privateAddresses: true,
     })
+    expect(() => loadConfig({ PUSH_HOSTS: ' , ' })).toThrow(/PUSH_HOSTS must name at least one host/)
+    expect(() => loadConfig({ PUSH_HOSTS: 'https://fcm.googleapis.com/' })).toThrow(
+      /PUSH_HOSTS must be host names/,
+    )
     for (const bad of ['szkola@lektorium.pl', 'http://lektorium.pl', 'mailto:'])
       expect(() => loadConfig({ VAPID_SUBJECT: bad })).toThrow(
         /VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/,

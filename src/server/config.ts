@@ -4,6 +4,17 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { type Env, envSchema } from './config-env.ts'
 
+/**
+ * The browsers' push services (PUSH_HOSTS' default): Chrome (FCM), Firefox (autopush), Safari
+ * (Apple) and Edge (WNS, under notify.windows.com): docs/decisions.md "Push only to the push services".
+ */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+]
+
 // Environment → typed config, validated at start: a bad value stops the process with a message
 // that names the variable (the variables: config-env.ts).
 
@@ -133,8 +144,11 @@ export type Config = {
   video: VideoConfig
   /** This process runs due jobs and the job queue's upkeep (JOBS_WORKER). */
   jobsWorker: boolean
-  /** Web push: VAPID's subject, and whether http:// endpoints are accepted. */
-  push: { vapidSubject: string; httpEndpoints: boolean }
+  /**
+   * Web push: VAPID's subject; the hosts endpoints may name; whether http:// endpoints and private
+   * addresses are accepted (a local stand-in of a push service, in tests).
+   */
+  push: { vapidSubject: string; httpEndpoints: boolean; hosts: string[]; privateAddresses: boolean }
   /** Where the files live: the bucket, or undefined for `<DATA_DIR>/files`. */
   s3: S3Config | undefined
   metrics: MetricsConfig
@@ -301,6 +315,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     push: {
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM}`,
       httpEndpoints: e.PUSH_HTTP_ENDPOINTS === 'true',
+      hosts: e.PUSH_HOSTS ?? DEFAULT_PUSH_HOSTS,
+      privateAddresses: e.PUSH_PRIVATE_ADDRESSES === 'true',
     },
     s3: s3Config(e),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts'
 import type { TeacherBoard } from './modules/board/teacher-board.ts'
 import type { LackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
 import type { Vapid } from './modules/notifications/push.ts'
+import type { PushPolicy } from './modules/notifications/push-endpoint.ts'
 import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
@@ -62,4 +63,6 @@ export type AppContext = ServiceContext & {
   notifications: LessonNotifications
   /** Web push's VAPID keys and subject (modules/notifications/push.ts). */
   vapid: Vapid
+  /** Where pushes may go (modules/notifications/push-endpoint.ts). */
+  pushPolicy: PushPolicy
 }

@@ -3,6 +3,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../../tests/fakes/fake-openai.
 import { buildTestApp, type TestApp, testConfig } from './test-support/build-test-app.ts'
 import { fuzzCases } from './test-support/fuzz-cases.ts'
 import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
+import { FUZZ_PUSH_HOST } from './test-support/fuzz-shapes-push.ts'
 import { buildFuzzWorld, type World } from './test-support/fuzz-world.ts'
 import { registeredRoutes } from './test-support/route-tree.ts'
 
@@ -25,7 +26,10 @@ beforeAll(async () => {
     dailyMessages: 10_000,
   }
   // Sessions answered from memory: the fuzz is about input, and this keeps it fast.
-  t = await buildTestApp({ config: { sessionCacheMs: 60_000, ai } })
+  // Its push subscriptions name a host of its own, which no name lookup is asked about.
+  t = await buildTestApp({
+    config: { sessionCacheMs: 60_000, ai, push: { ...testConfig().push, hosts: [FUZZ_PUSH_HOST] } },
+  })
   world = await buildFuzzWorld(t)
 })
 afterAll(async () => {

@@ -32,7 +32,12 @@ import { test } from './support/story.ts'
 // Playwright's clock does not reach: this journey's server, browser and lessons keep the wall's
 // time (docs/decisions.md "One clock for tests"), and its lessons are minutes or days away, so
 // no rule of the hour touches them.
-const server = new OwnServer(E2E_PORT + 60, 'e2e-push', { PUSH_HTTP_ENDPOINTS: 'true', [STORY_NOW_ENV]: '' })
+const server = new OwnServer(E2E_PORT + 60, 'e2e-push', {
+  PUSH_HTTP_ENDPOINTS: 'true',
+  PUSH_HOSTS: '127.0.0.1',
+  PUSH_PRIVATE_ADDRESSES: 'true',
+  [STORY_NOW_ENV]: '',
+})
 let push: PushService
 let browser: Browser
 let context: BrowserContext

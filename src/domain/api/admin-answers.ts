@@ -65,5 +65,7 @@ export const operatorSettingsResponse = envelope(
     lesson_earliness_condition: v.number(),
     first_reminder_minutes: v.number(),
     second_reminder_minutes: v.number(),
+    recording_lesson_max_mb: v.number(),
+    recording_day_max_mb: v.number(),
   }),
 )

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SHORT_TEXT_MAX } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 import { isCalendarDate } from '../validation/rules.ts'
-import { storableString } from '../validation/storable-text.ts'
+import { singleLine, storableString } from '../validation/storable-text.ts'
 import { searchParam } from './admin-teachers.ts'
 import { emailSchema, envelope, idSchema, localeSchema, pageParam } from './common.ts'
 
@@ -21,6 +21,7 @@ export const dateKeySchema = v.pipe(
 
 export const companyNameSchema = v.pipe(
   storableString(issue('invalid')),
+  singleLine(),
   v.trim(),
   v.maxLength(SHORT_TEXT_MAX, issue('too_long', SHORT_TEXT_MAX)),
 )
@@ -149,6 +150,7 @@ export const CSV_PROBLEMS = [
   'flag_invalid',
   'locale_invalid',
   'company_too_long',
+  'company_single_line',
   'columns',
 ] as const
 export const csvProblemSchema = v.object({

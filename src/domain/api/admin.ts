@@ -75,4 +75,6 @@ export const updateSettingsBody = v.object({
   lesson_earliness_condition: settingValue,
   first_reminder_minutes: settingValue,
   second_reminder_minutes: settingValue,
+  recording_lesson_max_mb: settingValue,
+  recording_day_max_mb: settingValue,
 })

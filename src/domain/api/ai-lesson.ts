@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { storedCardSchema } from '../ai-lesson/scheduling.ts'
 import { issue } from '../validation/issues.ts'
-import { requiredText } from '../validation/rules.ts'
-import { storableString } from '../validation/storable-text.ts'
+import { requiredLine, requiredText } from '../validation/rules.ts'
+import { singleLine, storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, localeSchema } from './common.ts'
 
 // The AI lesson (architecture.md "AI lesson"; the ai-lesson screen, GET /students/ai-lesson-url):
@@ -22,8 +22,17 @@ export const CHAT_TEXT_MAX = 2000
 export const DAILY_GOAL_MIN = 5
 export const DAILY_GOAL_MAX = 120
 
-const optionalText = (max: number) =>
-  v.optional(v.pipe(storableString(issue('invalid')), v.trim(), v.maxLength(max, issue('too_long', max))), '')
+/** An optional single-line text (a topic, a translation, an example sentence). */
+const optionalLine = (max: number) =>
+  v.optional(
+    v.pipe(
+      storableString(issue('invalid')),
+      singleLine(),
+      v.trim(),
+      v.maxLength(max, issue('too_long', max)),
+    ),
+    '',
+  )
 const isoTime = v.pipe(v.string(), v.isoTimestamp(issue('invalid')))
 
 export const aiLessonUrlSchema = v.object({
@@ -84,7 +93,7 @@ export const conversationQuery = v.object({ conversation_id: v.optional(idSchema
 export const chatInputSchema = v.object({
   conversation_id: v.optional(idSchema),
   /** A new conversation's topic (ignored when continuing one). */
-  topic: optionalText(200),
+  topic: optionalLine(200),
   text: requiredText(CHAT_TEXT_MAX),
 })
 export type ChatInput = v.InferOutput<typeof chatInputSchema>
@@ -123,9 +132,9 @@ export const wordListResponse = envelope(v.array(wordSchema))
 export const emptyResponse = envelope(v.null())
 
 export const wordInputSchema = v.object({
-  term: requiredText(120),
-  translation: optionalText(200),
-  example: optionalText(300),
+  term: requiredLine(120),
+  translation: optionalLine(200),
+  example: optionalLine(300),
 })
 export type WordInput = v.InferOutput<typeof wordInputSchema>
 export const wordIdSchema = v.object({ word_id: idSchema })
@@ -153,7 +162,7 @@ export const pronunciationResultSchema = v.object({
 export type PronunciationResult = v.InferOutput<typeof pronunciationResultSchema>
 export const pronunciationResponse = envelope(pronunciationResultSchema)
 export const PRONUNCIATION_FIELDS = { target: 'target', audio: 'audio' } as const
-export const pronunciationTargetSchema = requiredText(300)
+export const pronunciationTargetSchema = requiredLine(300)
 
 export const progressDaySchema = v.object({
   date: v.string(),

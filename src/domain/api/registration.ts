@@ -7,7 +7,7 @@ import {
   descriptionSchema,
   nameSchema,
   phoneSchema,
-  requiredText,
+  requiredLine,
   SOCIAL_LINKS_MAX,
   urlSchema,
 } from '../validation/rules.ts'
@@ -36,7 +36,7 @@ export const detailsFields = (today: string) => ({
 })
 
 /** In registration social links are name and link pairs. */
-export const registrationSocialLinkSchema = v.object({ name: requiredText(50), link: urlSchema })
+export const registrationSocialLinkSchema = v.object({ name: requiredLine(50), link: urlSchema })
 
 export const teacherSignUpSchema = (today: string) =>
   v.pipe(

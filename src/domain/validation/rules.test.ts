@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { companyNameSchema } from '../api/admin-students.ts'
+import { pronunciationTargetSchema, wordInputSchema } from '../api/ai-lesson.ts'
+import { registrationSocialLinkSchema } from '../api/registration.ts'
 import { decodeIssue, isIssueCode } from './issues.ts'
 import {
   aboutSchema,
@@ -74,6 +77,40 @@ describe('names (first letter capitalised, the rest lower-cased)', () => {
 
   it('accepts 100 letters', () => {
     expect(judge(nameSchema, x(100))).toEqual({ ok: `A${x(99)}` })
+  })
+
+  it.each([
+    ['a line feed', 'Kowalska\nBcc: x@example.com'],
+    ['a carriage return', 'Kowalska\r'],
+    ['a tab', 'Anna\tMaria'],
+    ['an escape', 'Anna\u001b[31m'],
+    ['a next-line control (C1)', 'Anna\u0085Maria'],
+    ['a line separator', 'Anna\u2028Maria'],
+    ['a delete', 'Anna\u007f'],
+  ])('refuses %s as single_line, not as a name format', (_, input) => {
+    expect(judge(nameSchema, input)).toEqual({ issue: 'single_line' })
+  })
+})
+
+describe('single-line fields', () => {
+  it.each([
+    [
+      'a registration link name',
+      registrationSocialLinkSchema,
+      { name: 'Blog\nx', link: 'https://a.pl' },
+      'name',
+    ],
+    ['a word', wordInputSchema, { term: 'dog\tpies' }, 'term'],
+    ['a translation', wordInputSchema, { term: 'dog', translation: 'pies\r\n' }, 'translation'],
+    ['an example', wordInputSchema, { term: 'dog', example: 'a\u2029b' }, 'example'],
+    ['a pronunciation target', pronunciationTargetSchema, 'good\nmorning', undefined],
+    ['a company name', companyNameSchema, 'ACME\nLtd', undefined],
+  ])('%s refuses line breaks and tabs', (_, schema, input, path) => {
+    expect(judge(schema, input)).toEqual({ issue: 'single_line', ...(path ? { path } : {}) })
+  })
+
+  it('keeps a long text that may span lines as it was (a chat message)', () => {
+    expect(judge(requiredText(50), 'one\ntwo')).toEqual({ ok: 'one\ntwo' })
   })
 })
 

@@ -9,7 +9,7 @@ import {
 } from '../constants.ts'
 import { ibanProblem } from './iban.ts'
 import { issue } from './issues.ts'
-import { storableString } from './storable-text.ts'
+import { singleLine, storableString } from './storable-text.ts'
 
 // Field rules of product-rules.md "Validation", as valibot schemas whose messages are issue codes
 // (issues.ts).
@@ -29,6 +29,16 @@ export const requiredText = (max: number) =>
     v.maxLength(max, issue('too_long', max)),
   )
 
+/** A required single-line text (a name, a link's name, a word): no line breaks, tabs or controls. */
+export const requiredLine = (max: number) =>
+  v.pipe(
+    storableString(issue('required')),
+    singleLine(),
+    v.trim(),
+    v.nonEmpty(issue('required')),
+    v.maxLength(max, issue('too_long', max)),
+  )
+
 /**
  * Names are stored with the first letter capitalised and the rest lower-cased; applied to each
  * part of a double name ("kowalska-NOWAK" → "Kowalska-Nowak", docs/decisions.md).
@@ -41,8 +51,8 @@ export function capitalizeName(name: string): string {
 }
 
 export const nameSchema = v.pipe(
-  requiredText(SHORT_TEXT_MAX),
-  v.regex(/^\p{L}[\p{L}\s'’-]*$/u, issue('name_format')),
+  requiredLine(SHORT_TEXT_MAX),
+  v.regex(/^\p{L}[\p{L} '’-]*$/u, issue('name_format')),
   v.transform(capitalizeName),
 )
 

@@ -17,3 +17,23 @@ export const isStorableText = (value: string): boolean =>
  */
 export const storableString = (message: string) =>
   v.pipe(v.string(message), v.check(isStorableText, issue('unstorable_text')))
+
+/**
+ * Whether `value` fits on one line: no C0 or C1 control character (CR, LF, TAB, ESC, DEL…) and no
+ * Unicode line or paragraph separator. A name or a word carrying them breaks the e-mails, the lists
+ * and the CSV rows it is written into (docs/decisions.md "Single-line fields").
+ */
+export function isSingleLine(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i)
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return false
+  }
+  return true
+}
+
+/**
+ * A single-line field's check, before trimming (a trailing line break is refused, not cut). A NUL
+ * is reported once, as `unstorable_text`, by the storable check before it.
+ */
+export const singleLine = () =>
+  v.check((value: string) => !isStorableText(value) || isSingleLine(value), issue('single_line'))

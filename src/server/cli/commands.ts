@@ -58,6 +58,8 @@ export const opsCommandSchema = v.variant('command', [
     lessonEarlinessCondition: settingValue,
     firstReminderMinutes: settingValue,
     secondReminderMinutes: settingValue,
+    recordingLessonMaxMb: settingValue,
+    recordingDayMaxMb: settingValue,
   }),
   v.object({
     command: v.literal('lesson-limits'),
@@ -110,6 +112,8 @@ const settingsLines = (s: OperatorSettings) => [
   `lesson_earliness_condition: ${s.lesson_earliness_condition} hours`,
   `first_reminder: ${s.first_reminder_minutes} minutes before a lesson`,
   `second_reminder: ${s.second_reminder_minutes} minutes before a lesson`,
+  `recording_lesson_max: ${s.recording_lesson_max_mb} MB of recordings per lesson`,
+  `recording_day_max: ${s.recording_day_max_mb} MB of recordings per teacher per day`,
 ]
 
 const limitsLine = (l: LessonLimits) =>

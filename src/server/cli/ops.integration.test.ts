@@ -191,6 +191,8 @@ describe('operator commands (shared services)', () => {
         'lesson_earliness_condition: 12 hours',
         'first_reminder: 1440 minutes before a lesson',
         'second_reminder: 60 minutes before a lesson',
+        'recording_lesson_max: 3000 MB of recordings per lesson',
+        'recording_day_max: 20000 MB of recordings per teacher per day',
       ].join('\n'),
     )
     await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(
@@ -205,11 +207,19 @@ describe('operator commands (shared services)', () => {
     // The reminders' times, 0 turning one off.
     expect(
       await runOpsCommand(t.ctx, { ...none, secondReminderMinutes: 0, firstReminderMinutes: 120 }),
-    ).toMatch(/first_reminder: 120 minutes before a lesson\nsecond_reminder: 0 minutes before a lesson$/)
+    ).toMatch(/first_reminder: 120 minutes before a lesson\nsecond_reminder: 0 minutes before a lesson\n/)
     await expect(runOpsCommand(t.ctx, { ...none, firstReminderMinutes: 20_161 })).rejects.toThrow(
       '--first-reminder must be a whole number of minutes from 0 to 20160.',
     )
     await runOpsCommand(t.ctx, { ...none, firstReminderMinutes: 1440, secondReminderMinutes: 60 })
+    // The disk recordings may take, in MB: at least 1.
+    expect(await runOpsCommand(t.ctx, { ...none, recordingLessonMaxMb: 500 })).toMatch(
+      /recording_lesson_max: 500 MB of recordings per lesson\n/,
+    )
+    await expect(runOpsCommand(t.ctx, { ...none, recordingDayMaxMb: 0 })).rejects.toThrow(
+      '--recording-day-max must be a whole number of MB from 1 to 500000.',
+    )
+    await runOpsCommand(t.ctx, { ...none, recordingLessonMaxMb: 3000 })
   })
 })
 

@@ -74,6 +74,8 @@ function build(name: string, args: string[]): unknown {
         'lesson-earliness': { type: 'string' },
         'first-reminder': { type: 'string' },
         'second-reminder': { type: 'string' },
+        'recording-lesson-max': { type: 'string' },
+        'recording-day-max': { type: 'string' },
       })
       if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
       return {
@@ -83,6 +85,8 @@ function build(name: string, args: string[]): unknown {
         lessonEarlinessCondition: wholeNumber('--lesson-earliness', values['lesson-earliness']),
         firstReminderMinutes: wholeNumber('--first-reminder', values['first-reminder']),
         secondReminderMinutes: wholeNumber('--second-reminder', values['second-reminder']),
+        recordingLessonMaxMb: wholeNumber('--recording-lesson-max', values['recording-lesson-max']),
+        recordingDayMaxMb: wholeNumber('--recording-day-max', values['recording-day-max']),
       }
     }
     case 'lesson-limits': {

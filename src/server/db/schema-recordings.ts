@@ -53,6 +53,8 @@ export const lessonArchives = pgTable(
     fileKey: text('file_key'),
     fileSize: bigint('file_size', { mode: 'number' }),
     durationMs: integer('duration_ms'),
+    /** Why a failed recording could not be joined (what its bytes held, or the decoder's error). */
+    failureReason: text('failure_reason'),
     /** RECORDING_RETENTION_DAYS after the start: then the recording and its files are deleted. */
     expiresAt: at('expires_at').notNull(),
   },

@@ -257,6 +257,9 @@ export const settings = pgTable('settings', {
   // The two e-mail reminders before a lesson, in minutes before its start.
   firstReminderMinutes: integer('first_reminder_minutes').notNull().default(1440),
   secondReminderMinutes: integer('second_reminder_minutes').notNull().default(60),
+  // The disk the browser's recordings may take: one lesson's, and one teacher's in a Poland day (MB).
+  recordingLessonMaxMb: integer('recording_lesson_max_mb').notNull().default(3000),
+  recordingDayMaxMb: integer('recording_day_max_mb').notNull().default(20_000),
   updatedAt: updatedAt(),
 })
 

@@ -61,6 +61,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   recording_not_active: 409,
   recording_chunk_gap: 409,
   recording_chunk_mismatch: 409,
+  recording_lesson_full: 409,
+  recording_day_full: 409,
+  push_endpoint_taken: 409,
   // An outside video service (Vonage, LearnCube) failed or timed out.
   video_provider_unavailable: 503,
   ai_model_failed: 502,

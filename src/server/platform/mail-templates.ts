@@ -169,3 +169,34 @@ const TEACHER_REJECTED: Record<Locale, (reason: string) => Template> = {
 
 export const teacherRejectedMail = (to: string, locale: Locale, reason: string): MailMessage =>
   render(TEACHER_REJECTED[locale](reason), to, '')
+
+// docs/decisions.md "A second factor that cannot be aimed at its owner": the operator learns that
+// someone who knows their password is guessing codes.
+type Failures = { failures: number; minutes: number }
+const SECOND_FACTOR_FAILURES: Record<Locale, (seen: Failures) => Template> = {
+  pl: ({ failures, minutes }) => ({
+    subject: 'Lektorium: nieudane próby kodu drugiego składnika',
+    lines: (link) => [
+      'Dzień dobry,',
+      `przy logowaniu na Twoje konto operatora wpisano błędne kody drugiego składnika (prób: ${failures} w ciągu ${minutes} min). Osoba, która je wpisywała, zna Twoje hasło.`,
+      'Jeśli to nie Ty, zmień hasło teraz. Twoje logowanie z poprawnym kodem działa nadal:',
+      link,
+    ],
+  }),
+  en: ({ failures, minutes }) => ({
+    subject: 'Lektorium: failed second-factor codes',
+    lines: (link) => [
+      'Hello,',
+      `someone signing in to your operator account entered wrong second-factor codes (${failures} tries within ${minutes} min). They know your password.`,
+      'If it was not you, change your password now. Your own sign-in with a correct code still works:',
+      link,
+    ],
+  }),
+}
+
+export const secondFactorFailuresMail = (
+  to: string,
+  locale: Locale,
+  seen: Failures,
+  link: string,
+): MailMessage => render(SECOND_FACTOR_FAILURES[locale](seen), to, link)

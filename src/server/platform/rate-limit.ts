@@ -36,8 +36,12 @@ export type RateLimits = {
    * address is a student account must not be askable without limit.
    */
   teacherStudentLookupsPerTeacher: Limit
-  /** Wrong second-factor codes of an operator: six digits must not be guessable. */
-  secondFactorPerUser: Limit
+  /** Wrong second-factor codes from one signed-in session: a stolen password guesses no further. */
+  secondFactorPerSession: Limit
+  /** Wrong second-factor codes from one client address, whichever sessions and operators. */
+  secondFactorPerIp: Limit
+  /** An operator's wrong codes from anywhere: they slow down and alert, they never lock the owner out. */
+  secondFactorSlowdownPerUser: Slowdown
 }
 
 const MINUTE = 60_000
@@ -64,7 +68,17 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatPerUser: { limit: 30, windowMs: MINUTE },
   // A class's addresses in one go, not a list of the school's.
   teacherStudentLookupsPerTeacher: { limit: 30, windowMs: 60 * MINUTE },
-  secondFactorPerUser: { limit: 5, windowMs: 15 * MINUTE },
+  // docs/decisions.md "A second factor that cannot be aimed at its owner": six digits must not be
+  // guessable, and a thief's guesses must not lock the owner out.
+  secondFactorPerSession: { limit: 5, windowMs: 15 * MINUTE },
+  secondFactorPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  // 10 wrong codes from anywhere (the operator is e-mailed), then 1 s, 2 s, 4 s… up to 30 s each.
+  secondFactorSlowdownPerUser: {
+    afterFailures: 10,
+    windowMs: 15 * MINUTE,
+    firstDelayMs: 1000,
+    maxDelayMs: 30_000,
+  },
 }
 
 /** Attempts counted by this process between two sweeps of finished windows. */
@@ -77,9 +91,13 @@ export type RateLimiter = {
   refund(key: string): Promise<void>
 }
 
+export type SlowdownFailure = { delayMs: number; failures: number; atCeiling: boolean; windowMs: number }
+
 export type SlowdownCounter = {
   /** Counts one failure for `key` and returns how long (ms) to hold its answer back: 0 under the ceiling. */
   fail(key: string): Promise<number>
+  /** `fail`, also saying how many failures the window holds and whether this one reached the ceiling. */
+  failCounted(key: string): Promise<SlowdownFailure>
 }
 
 type Counters = { db: Db; clock: Clock; log: Log }
@@ -116,14 +134,15 @@ function createRateLimiter(name: string, { limit, windowMs }: Limit, counters: C
 
 function createSlowdownCounter(name: string, slowdown: Slowdown, counters: Counters): SlowdownCounter {
   const count = createCounter(name, slowdown.windowMs, counters)
-  return {
-    async fail(key) {
-      const taken = await count(key, undefined)
-      const over = taken.counted ? taken.count - slowdown.afterFailures : 0
-      if (over <= 0) return 0
-      return Math.min(slowdown.maxDelayMs, slowdown.firstDelayMs * 2 ** Math.min(over - 1, 30))
-    },
+  async function failCounted(key: string): Promise<SlowdownFailure> {
+    const taken = await count(key, undefined)
+    const failures = taken.counted ? taken.count : 0
+    const over = failures - slowdown.afterFailures
+    const delayMs =
+      over <= 0 ? 0 : Math.min(slowdown.maxDelayMs, slowdown.firstDelayMs * 2 ** Math.min(over - 1, 30))
+    return { delayMs, failures, atCeiling: failures === slowdown.afterFailures, windowMs: slowdown.windowMs }
   }
+  return { failCounted, fail: async (key) => (await failCounted(key)).delayMs }
 }
 
 /** Several limiters checked together (e.g. per account and per client IP). */
@@ -142,7 +161,8 @@ export async function consumeAll(checks: [RateLimiter, string][]): Promise<void>
 }
 
 type LimitName = { [K in keyof RateLimits]: RateLimits[K] extends Limit ? K : never }[keyof RateLimits]
-export type RateLimiters = Record<LimitName, RateLimiter> & { signInSlowdownPerAccount: SlowdownCounter }
+type SlowdownName = Exclude<keyof RateLimits, LimitName>
+export type RateLimiters = Record<LimitName, RateLimiter> & Record<SlowdownName, SlowdownCounter>
 
 export function createRateLimiters(overrides: Partial<RateLimits>, counters: Counters): RateLimiters {
   const limits = { ...DEFAULT_RATE_LIMITS, ...overrides }
@@ -163,6 +183,12 @@ export function createRateLimiters(overrides: Partial<RateLimits>, counters: Cou
     teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
     chatPerUser: limiter('chatPerUser'),
     teacherStudentLookupsPerTeacher: limiter('teacherStudentLookupsPerTeacher'),
-    secondFactorPerUser: limiter('secondFactorPerUser'),
+    secondFactorPerSession: limiter('secondFactorPerSession'),
+    secondFactorPerIp: limiter('secondFactorPerIp'),
+    secondFactorSlowdownPerUser: createSlowdownCounter(
+      'secondFactorSlowdownPerUser',
+      limits.secondFactorSlowdownPerUser,
+      counters,
+    ),
   }
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
+import type { Resolve } from '../modules/notifications/push-endpoint.ts'
 import type { Log } from '../platform/logger.ts'
 import type { Mailer } from '../platform/mail.ts'
 import type { RateLimits } from '../platform/rate-limit.ts'
@@ -34,7 +35,9 @@ const NO_LIMITS: RateLimits = {
   teacherSignUpPerIp: generous,
   chatPerUser: generous,
   teacherStudentLookupsPerTeacher: generous,
-  secondFactorPerUser: generous,
+  secondFactorPerSession: generous,
+  secondFactorPerIp: generous,
+  secondFactorSlowdownPerUser: { afterFailures: 10_000, windowMs: 60_000, firstDelayMs: 0, maxDelayMs: 0 },
 }
 
 export type TestApp = {
@@ -72,6 +75,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   }
 }
 
+const noNames: Resolve = async (hostname) => {
+  throw new Error(`no name resolves in tests: ${hostname}`)
+}
+
+/**
+ * Web push to the local stand-in of a push service (tests/fakes/push-service.ts): plain http on
+ * 127.0.0.1, which only this configuration admits.
+ */
+export const STAND_IN_PUSH: Config['push'] = {
+  vapidSubject: 'mailto:a@b.pl',
+  httpEndpoints: true,
+  hosts: ['127.0.0.1'],
+  privateAddresses: true,
+}
+
 /** The app on a fresh, migrated database with the dictionaries seeded; logger off (fastify/demo `build(t)`). */
 export async function buildTestApp(
   options: {
@@ -82,6 +100,8 @@ export async function buildTestApp(
     logger?: FastifyBaseLogger
     /** Routes a test adds under /api/v1 (a writer that exists only in that test). */
     routes?: (api: FastifyInstance) => Promise<void>
+    /** Push endpoints' name resolution; default: no name resolves (tests ask no DNS server). */
+    resolve?: Resolve
   } = {},
 ): Promise<TestApp> {
   const { database, url, ownerUrl, drop } = await openTestDatabase()
@@ -99,6 +119,7 @@ export async function buildTestApp(
     clock,
     logger: options.logger ?? false,
     rateLimits: { ...NO_LIMITS, ...options.rateLimits },
+    resolve: options.resolve ?? noNames,
   })
   if (options.routes) await app.register(options.routes, { prefix: '/api/v1' })
   await app.ready()

@@ -1,10 +1,12 @@
 import type { Shape } from './fuzz-shapes.ts'
 
-// Web push's routes for the fuzz. The endpoint is a push service's address the
-// fuzz's app never sends to (nothing is pushed by these routes).
+// Web push's routes for the fuzz. The endpoint is on a push host the fuzz's app allows and
+// never sends to (nothing is pushed by these routes).
+
+export const FUZZ_PUSH_HOST = 'push.example.test'
 
 const subscription = {
-  endpoint: 'https://push.example.test/send/fuzz-device',
+  endpoint: `https://${FUZZ_PUSH_HOST}/send/fuzz-device`,
   keys: {
     p256dh: `B${'A'.repeat(86)}`,
     auth: 'A'.repeat(22),

@@ -16,6 +16,7 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   required: () => msg`To pole jest wymagane`,
   invalid: () => msg`Nieprawidłowa wartość`,
   unstorable_text: () => msg`Tekst zawiera znak, którego nie można zapisać`,
+  single_line: () => msg`Wpisz to w jednej linii, bez podziałów wiersza, tabulatorów i znaków sterujących`,
   email: () => msg`Podaj poprawny adres e-mail`,
   too_short: (param) => {
     const atLeast = count(param)
@@ -45,6 +46,7 @@ const issueMessages: Record<IssueCode, (param: string) => MessageDescriptor> = {
   zip_format: () => msg`Użyj tylko cyfr, spacji i łączników`,
   place_format: () => msg`Użyj tylko liter, spacji i znaków ' -`,
   url_format: () => msg`Podaj pełny adres zaczynający się od http:// lub https://`,
+  push_service: () => msg`Ten adres nie jest usługą powiadomień przeglądarki`,
   links_required: () => msg`Dodaj co najmniej jeden link`,
   too_many: (param) => {
     const items = count(param)

@@ -201,9 +201,9 @@ describe('the second factor', () => {
     await expect(open({ db, config: { operatorTotpKey: 'x'.repeat(32) } }, after)).rejects.toThrow()
   })
 
-  it('limits wrong codes per operator', async () => {
+  it('limits wrong codes per session, a right one included once over', async () => {
     const limited = await buildTestApp({
-      rateLimits: { secondFactorPerUser: { limit: 3, windowMs: 60_000 } },
+      rateLimits: { secondFactorPerSession: { limit: 3, windowMs: 60_000 } },
     })
     try {
       const user = await createUser(limited.database.db, { role: 'operator', email: uniqueEmail('limited') })

@@ -45,6 +45,8 @@ const SETTING_FIELDS = {
   lesson_earliness_condition: 'lessonEarlinessCondition',
   first_reminder_minutes: 'firstReminderMinutes',
   second_reminder_minutes: 'secondReminderMinutes',
+  recording_lesson_max_mb: 'recordingLessonMaxMb',
+  recording_day_max_mb: 'recordingDayMaxMb',
 } as const satisfies Record<keyof v.InferOutput<typeof updateSettingsBody>, keyof SettingsValues>
 
 /** The body's values, checked against the same bounds as `ops settings` (settings/service.ts). */
@@ -89,11 +91,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   }))
   app.post('/operator/second_factor/confirm', { preHandler: operatorSession(app) }, async (request) => {
     const { code } = parseInput(secondFactorConfirmBody, request.body)
-    return { data: await confirmEnrolment(ctx, currentOperator(request), code) }
+    return { data: await confirmEnrolment(ctx, { ...currentOperator(request), ip: request.ip }, code) }
   })
   app.post('/operator/second_factor/verify', { preHandler: operatorSession(app) }, async (request) => {
     const body = parseInput(secondFactorVerifyBody, request.body)
-    await verifySecondFactor(ctx, currentOperator(request), body)
+    await verifySecondFactor(ctx, { ...currentOperator(request), ip: request.ip }, body)
     return { data: { ok: true } }
   })
 

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
+import { secondFactorFailuresMail } from '../../platform/mail-templates.ts'
+import { consumeAll, type RateLimiter } from '../../platform/rate-limit.ts'
 import type { User } from '../../platform/sessions.ts'
 import { hashToken } from '../../platform/tokens.ts'
 import { writeAudit } from './audit-repository.ts'
@@ -27,7 +29,7 @@ const ISSUER = 'Lektorium'
 const PERIOD = 30
 const RECOVERY_CODES = 10
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'limiters' | 'config'>
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'limiters' | 'config' | 'mailer' | 'log'>
 
 const totpOf = (secret: string, email: string) =>
   new OTPAuth.TOTP({
@@ -84,17 +86,57 @@ async function acceptTotp(
   return true
 }
 
-/** Counts an attempt (platform/rate-limit.ts); a success gives it back, so only failures count. */
+/** A session's attempt at the second factor: who, which session, from which client address. */
+export type Attempt = { user: User; sessionId: string; ip: string }
+
+/**
+ * A wrong code, counted for the operator: past the slowdown's ceiling its answer waits, and the
+ * ceiling's own failure e-mails the operator. Never a lock of the account: docs/decisions.md
+ * "A second factor that cannot be aimed at its owner".
+ */
+async function countWrongCode(ctx: Ctx, attempt: Attempt): Promise<void> {
+  const failure = await ctx.limiters.secondFactorSlowdownPerUser.failCounted(attempt.user.id)
+  if (failure.atCeiling) alertOperator(ctx, attempt.user, failure.failures, failure.windowMs)
+  if (failure.delayMs > 0) await pause(failure.delayMs)
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The operator hears of the guessing; a failed send is logged (the guesses stay bounded anyway). */
+function alertOperator(ctx: Ctx, user: User, failures: number, windowMs: number) {
+  const mail = secondFactorFailuresMail(
+    user.email,
+    user.locale,
+    { failures, minutes: Math.round(windowMs / 60_000) },
+    `${ctx.config.publicUrl}/admin`,
+  )
+  ctx.log.error({ userId: user.id, failures }, 'wrong second-factor codes for an operator')
+  ctx.mailer
+    .send(mail)
+    .catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'the second-factor alert was not sent'))
+}
+
+/**
+ * A TOTP code's attempt: counted per session and per client address (429 past either), a success
+ * gives both back, so only failures count.
+ */
 async function withAttempt<T>(
   ctx: Ctx,
-  user: User,
-  attempt: () => Promise<T | null>,
+  attempt: Attempt,
+  check: () => Promise<T | null>,
   field: string,
 ): Promise<T> {
-  await ctx.limiters.secondFactorPerUser.consume(user.id)
-  const result = await attempt()
-  if (result === null) throw wrongCode(field)
-  await ctx.limiters.secondFactorPerUser.refund(user.id)
+  const counted: [RateLimiter, string][] = [
+    [ctx.limiters.secondFactorPerSession, attempt.sessionId],
+    [ctx.limiters.secondFactorPerIp, attempt.ip],
+  ]
+  await consumeAll(counted)
+  const result = await check()
+  if (result === null) {
+    await countWrongCode(ctx, attempt)
+    throw wrongCode(field)
+  }
+  for (const [limiter, key] of counted) await limiter.refund(key)
   return result
 }
 
@@ -107,14 +149,14 @@ const recoveryHash = (code: string) => hashToken(code.trim().toLowerCase().repla
 /** Confirms enrolment with a code: the factor is enabled, this session passes, recovery codes are made. */
 export async function confirmEnrolment(
   ctx: Ctx,
-  signedIn: { user: User; sessionId: string },
+  signedIn: Attempt,
   code: string,
 ): Promise<{ recovery_codes: string[] }> {
   const { user } = signedIn
   if ((await secondFactorState(ctx.db, user.id)) === 'verify') throw new AppError('forbidden')
   return withAttempt(
     ctx,
-    user,
+    signedIn,
     () =>
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now()
@@ -141,30 +183,44 @@ export async function confirmEnrolment(
   )
 }
 
-/** Passes this session with a TOTP code or one unused recovery code (which is then used up). */
+/**
+ * Passes this session with a TOTP code or one unused recovery code (which is then used up). A right
+ * recovery code passes even past the session's and the address's limits: it is the owner's way in
+ * when a thief has used them up (a wrong one is still counted and slowed down).
+ */
 export async function verifySecondFactor(
   ctx: Ctx,
-  signedIn: { user: User; sessionId: string },
+  signedIn: Attempt,
   input: { code?: string | undefined; recovery_code?: string | undefined },
 ): Promise<void> {
   const { user } = signedIn
   if ((await secondFactorState(ctx.db, user.id)) !== 'verify') throw new AppError('forbidden')
-  const field = input.code !== undefined ? 'code' : 'recovery_code'
-  await withAttempt(
-    ctx,
-    user,
-    () =>
-      ctx.db.transaction(async (tx) => {
-        const now = ctx.clock.now()
-        if (input.code !== undefined) {
-          if (!(await acceptTotp(tx, ctx.config, user, input.code, now))) return null
-        } else {
-          if (!(await spendRecoveryCode(tx, user.id, recoveryHash(input.recovery_code ?? ''), now)))
-            return null
-        }
-        await markSession(tx, signedIn.sessionId, now)
-        return true
-      }),
-    field,
-  )
+  const pass = (accept: (tx: Db, now: Date) => Promise<boolean>) => () =>
+    ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now()
+      if (!(await accept(tx, now))) return null
+      await markSession(tx, signedIn.sessionId, now)
+      return true
+    })
+  const { code, recovery_code: recoveryCode } = input
+  if (code !== undefined) {
+    await withAttempt(
+      ctx,
+      signedIn,
+      pass((tx, now) => acceptTotp(tx, ctx.config, user, code, now)),
+      'code',
+    )
+    return
+  }
+  const spent = await pass((tx, now) =>
+    spendRecoveryCode(tx, user.id, recoveryHash(recoveryCode ?? ''), now),
+  )()
+  if (spent) return
+  // Evaluated before the limits (a right one passes), so a wrong one is slowed down before them.
+  await countWrongCode(ctx, signedIn)
+  await consumeAll([
+    [ctx.limiters.secondFactorPerSession, signedIn.sessionId],
+    [ctx.limiters.secondFactorPerIp, signedIn.ip],
+  ])
+  throw wrongCode('recovery_code')
 }

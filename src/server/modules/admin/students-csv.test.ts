@@ -68,6 +68,31 @@ describe('checkCsv', () => {
     ])
   })
 
+  it('refuses a company name with a line break or a tab, and keeps one that looks like a formula as text', () => {
+    const rows = checkCsv(
+      [
+        HEADER,
+        'a@example.com,true,true,false,,"ACME\nLtd",pl',
+        'b@example.com,true,true,false,,ACME\tLtd,pl',
+        'c@example.com,true,true,false,,"=HYPERLINK(""http://x.example"",""y"")",pl',
+        'd@example.com,true,true,false,,+48 123,pl',
+        'e@example.com,true,true,false,,-1+2,pl',
+        'f@example.com,true,true,false,,@SUM(A1),pl',
+      ].join('\n'),
+      '2026-03-10',
+    )
+    expect(rows.slice(0, 2).map((row) => row.problems.map((p) => [p.field, p.code]))).toEqual([
+      [['company_name', 'company_single_line']],
+      [['company_name', 'company_single_line']],
+    ])
+    expect(rows.slice(2).map((row) => row.values?.company_name)).toEqual([
+      '=HYPERLINK("http://x.example","y")',
+      '+48 123',
+      '-1+2',
+      '@SUM(A1)',
+    ])
+  })
+
   it('refuses a file of only a header, or with an unknown column', () => {
     expect(() => checkCsv(HEADER, '2026-03-10')).toThrow('only its header row')
     expect(() => checkCsv(`${HEADER},phone\na@b.pl`, '2026-03-10')).toThrow('unknown: phone')

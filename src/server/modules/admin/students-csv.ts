@@ -79,6 +79,11 @@ const FLAGS: Record<string, boolean> = {
 
 const problem = (field: string, code: Problem['code'], message: string): Problem => ({ field, code, message })
 
+const companyProblem = (issue: string | undefined): Problem =>
+  issue === 'single_line'
+    ? problem('company_name', 'company_single_line', 'Write the company name on one line, without tabs')
+    : problem('company_name', 'company_too_long', 'At most 100 characters')
+
 /** The header's column positions; a missing or unknown column is the file's error. */
 function columnsOf(header: string[]): (column: Column) => number {
   const names = header.map((name) => name.trim().toLowerCase())
@@ -120,7 +125,9 @@ function checkRow(line: number, fields: string[], at: (column: Column) => number
     else activeUntil = date.output
   }
   const company = v.safeParse(companyNameSchema, cell('company_name'))
-  if (!company.success) problems.push(problem('company_name', 'company_too_long', 'At most 100 characters'))
+  // A cell that looks like a formula (=, +, -, @) is kept as the text it is: nothing here evaluates
+  // it, and the app exports no CSV (docs/decisions.md "Single-line fields").
+  if (!company.success) problems.push(companyProblem(company.issues[0]?.message))
   const written = cell('locale').toLowerCase() || 'pl'
   const locale = written === 'pl' || written === 'en' ? written : null
   if (!locale) problems.push(problem('locale', 'locale_invalid', 'Write pl or en'))

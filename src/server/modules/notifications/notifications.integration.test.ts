@@ -180,6 +180,7 @@ describe('reminders', () => {
         log: silent,
         config: { publicUrl: TEST_PUBLIC_URL, mailFrom: 'no-reply@lektorium.test' },
         vapid: t.app.deps.vapid,
+        pushPolicy: t.app.deps.pushPolicy,
       })
       const lessons = []
       for (let i = 0; i < 6; i++) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema-notifications.ts'
 
@@ -7,21 +7,27 @@ import { pushSubscriptions } from '../../db/schema-notifications.ts'
 export type StoredSubscription = { id: string; endpoint: string; p256dh: string; auth: string }
 
 /**
- * Stores a device's subscription for `userId`. An endpoint is one browser profile: registered
- * again (new keys, or another user signed in on that device) it moves to this user with its keys.
+ * Stores a device's subscription for `userId`; false when the endpoint is another account's and
+ * this one does not hold its auth secret. An endpoint is one browser profile: registered again (new
+ * keys, or another user signed in on that browser, who sends the same secret) it moves to this
+ * user with its keys.
  */
 export async function saveSubscription(
   db: Db,
   userId: string,
   subscription: { endpoint: string; p256dh: string; auth: string },
-): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
+): Promise<boolean> {
+  const t = pushSubscriptions
+  const saved = await db
+    .insert(t)
     .values({ userId, ...subscription })
     .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
+      target: t.endpoint,
       set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: new Date() },
+      setWhere: sql`${t.userId} = excluded.user_id OR ${t.auth} = excluded.auth`,
     })
+    .returning({ id: t.id })
+  return saved.length > 0
 }
 
 /** Removes the caller's own subscription of `endpoint` (another user's is left alone). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type PushService, startPushService } from '../../../../tests/fakes/push-service.ts'
 import { pushKeyResponse } from '../../../domain/api/push.ts'
 import { lessonNotifications, pushSubscriptions } from '../../db/schema-notifications.ts'
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { buildTestApp, STAND_IN_PUSH, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, getWith, lessonParties, postJson } from '../../test-support/my-lessons.ts'
 import { storyNow } from '../../test-support/story-clock.ts'
 import { planLessons, sweep } from './planner.ts'
@@ -19,7 +19,7 @@ let t: TestApp
 beforeAll(async () => {
   push = await startPushService()
   t = await buildTestApp({
-    config: { jobsWorker: true, push: { vapidSubject: 'mailto:a@b.pl', httpEndpoints: true } },
+    config: { jobsWorker: true, push: STAND_IN_PUSH },
   })
 })
 afterAll(async () => {
@@ -74,6 +74,23 @@ describe('subscriptions', () => {
     })
     expect(off.json()).toEqual({ data: { subscribed: false } })
     expect(await rowsOf(teacher.user.id)).toHaveLength(0)
+  })
+
+  it("refuses another account's endpoint sent without its keys, and leaves it with its owner", async () => {
+    const { teacher, student } = await lessonParties(t)
+    const subscription = await device(student.token)
+    const other = await push.subscribe(
+      v.parse(pushKeyResponse, (await getWith(t, teacher.token, '/push/key')).json()).data.public_key,
+    )
+    // The endpoint copied from the student's browser, with keys of the teacher's own.
+    const taken = await postJson(t, teacher.token, '/push/subscriptions/create', {
+      endpoint: subscription.endpoint,
+      keys: other.keys,
+    })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().code).toBe('push_endpoint_taken')
+    expect((await rowsOf(student.user.id)).map((row) => row.auth)).toEqual([subscription.keys.auth])
+    expect(await rowsOf(teacher.user.id)).toEqual([])
   })
 
   it('refuses a malformed subscription with 400 naming the field', async () => {

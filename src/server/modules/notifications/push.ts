@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici'
 import * as v from 'valibot'
 import webpush from 'web-push'
 import type { PushPayload } from '../../../domain/api/push.ts'
@@ -5,14 +6,17 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
 import { sharedSecret } from '../../platform/server-secrets-repository.ts'
+import { connectionLookup, endpointProblem, type PushPolicy } from './push-endpoint.ts'
 import { deleteSubscriptions, markSent, type StoredSubscription, subscriptionsOf } from './push-repository.ts'
 
 // Web push to a user's devices. The VAPID key pair is generated once and kept
 // in the database, as the room's secret is (modules/room/room-token.ts): every process signs with
 // the same key, so a browser's subscription (bound to the public key) outlives restarts. The
 // payload is encrypted for each device (RFC 8291, aes128gcm) by `web-push`; the request is sent
-// here with fetch, which speaks http as well as https (web-push's own sender is https only, and a
-// local push service stand-in is http). A 404 or 410 means the subscription is gone: it is deleted.
+// here with undici, which speaks http as well as https (web-push's own sender is https only, and a
+// local push service stand-in is http), through a connection that reaches only the push services'
+// public addresses (push-endpoint.ts). A 404 or 410 means the subscription is gone: it is deleted,
+// as is one whose endpoint is no longer a push service's.
 
 export type Vapid = { publicKey: string; privateKey: string; subject: string }
 
@@ -20,7 +24,7 @@ export type Vapid = { publicKey: string; privateKey: string; subject: string }
  * What sending needs. Any context with these three fields will do: the app's `app.deps`
  * (AppContext) and the job workers' NotificationsContext both are one.
  */
-export type PushContext = { db: Db; log: Log; vapid: Vapid }
+export type PushContext = { db: Db; log: Log; vapid: Vapid; pushPolicy: PushPolicy }
 
 /** A push to all of a user's devices (the waitlist's freed slot). */
 export type PushMessage = { title: string; body: string; url: string; tag?: string }
@@ -39,37 +43,69 @@ export async function loadVapid(db: Db, config: Pick<Config, 'push'>): Promise<V
 const TTL_SECONDS = 24 * 3600
 const SEND_TIMEOUT_MS = 10_000
 
-type Outcome = 'sent' | 'gone' | 'failed'
+type Outcome = 'sent' | 'gone' | 'refused' | 'failed'
+
+/** One connection pool per policy: its lookup admits only the policy's addresses. */
+const agents = new WeakMap<PushPolicy, Agent>()
+function agentOf(policy: PushPolicy): Agent {
+  const known = agents.get(policy)
+  if (known) return known
+  const agent = new Agent({ connect: { lookup: connectionLookup(policy), timeout: SEND_TIMEOUT_MS } })
+  agents.set(policy, agent)
+  return agent
+}
+
+/** Whether the connection's lookup refused the address (push-endpoint.ts), however deep it is wrapped. */
+function addressRefused(err: unknown): boolean {
+  for (let cause = err; cause instanceof Error; cause = cause.cause) {
+    if (Reflect.get(cause, 'code') === 'EPUSHADDRESS') return true
+  }
+  return false
+}
 
 async function sendOne(
   ctx: PushContext,
   subscription: StoredSubscription,
   payload: string,
 ): Promise<Outcome> {
+  const problem = await endpointProblem(subscription.endpoint, ctx.pushPolicy)
+  if (problem) {
+    ctx.log.info({ problem, subscription: subscription.id }, 'a push endpoint is not a push service; removed')
+    return 'refused'
+  }
   try {
-    const request = webpush.generateRequestDetails(
+    const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
       { vapidDetails: ctx.vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'high' },
     )
     const headers = Object.fromEntries(
-      Object.entries(request.headers)
+      Object.entries(details.headers)
         .filter(([name]) => name.toLowerCase() !== 'content-length')
         .map(([name, value]) => [name, String(value)]),
     )
-    const response = await fetch(request.endpoint, {
+    const response = await request(details.endpoint, {
       method: 'POST',
       headers,
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      redirect: 'error',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      body: details.body ? new Uint8Array(details.body) : undefined,
+      dispatcher: agentOf(ctx.pushPolicy),
+      headersTimeout: SEND_TIMEOUT_MS,
+      bodyTimeout: SEND_TIMEOUT_MS,
     })
-    await response.body?.cancel()
-    if (response.ok) return 'sent'
-    if (response.status === 404 || response.status === 410) return 'gone'
-    ctx.log.error({ status: response.status, subscription: subscription.id }, 'a push service refused a push')
+    await response.body.dump()
+    const status = response.statusCode
+    if (status >= 200 && status < 300) return 'sent'
+    if (status === 404 || status === 410) return 'gone'
+    ctx.log.error({ status, subscription: subscription.id }, 'a push service refused a push')
     return 'failed'
   } catch (err) {
+    if (addressRefused(err)) {
+      ctx.log.info(
+        { subscription: subscription.id },
+        'a push endpoint resolved to a private address; removed',
+      )
+      return 'refused'
+    }
     ctx.log.error({ err, subscription: subscription.id }, 'a push could not be sent')
     return 'failed'
   }
@@ -90,7 +126,7 @@ export async function deliverPush(
   const outcomes = await Promise.all(subscriptions.map((s) => sendOne(ctx, s, text)))
   const idsOf = (outcome: Outcome) => subscriptions.filter((_, i) => outcomes[i] === outcome).map((s) => s.id)
   const sent = idsOf('sent')
-  const gone = idsOf('gone')
+  const gone = [...idsOf('gone'), ...idsOf('refused')]
   await deleteSubscriptions(ctx.db, gone)
   await markSent(ctx.db, sent, new Date())
   if (gone.length > 0) ctx.log.info({ userId, removed: gone.length }, 'expired push subscriptions removed')

@@ -8,6 +8,7 @@ import { lessonMail, type MailKind, type MailLesson, type Recipient } from './le
 import { onLessonPush } from './lesson-push.ts'
 import { sweep } from './planner.ts'
 import type { Vapid } from './push.ts'
+import type { PushPolicy } from './push-endpoint.ts'
 import { loadMailLesson } from './repository.ts'
 
 // Sending a lesson's e-mails when their jobs come due. Each job is one message to one party, so a
@@ -24,8 +25,9 @@ export type NotificationsContext = {
   clock: Clock
   log: Log
   config: Pick<Config, 'publicUrl' | 'mailFrom'>
-  /** Web push's keys (push.ts): this context is a PushContext too. */
+  /** Web push's keys and where pushes may go (push.ts): this context is a PushContext too. */
   vapid: Vapid
+  pushPolicy: PushPolicy
 }
 
 /** How often the sweep plans the reminders coming due and what a crash left unplanned (UTC cron). */

@@ -67,6 +67,12 @@ const CASES: Case[] = [
   ['name: letters', details({ first_name: 'Anna-Maria' }), null],
   ['name: required', details({ first_name: '   ' }), bad('first_name', 'required')],
   ['name: letters only', details({ last_name: 'Nowak2' }), bad('last_name', 'name_format')],
+  [
+    'name: one line (no header forged into an e-mail)',
+    details({ last_name: 'Nowak\r\nBcc: all@example.com' }),
+    bad('last_name', 'single_line'),
+  ],
+  ['name: no tab', details({ first_name: 'Anna\tMaria' }), bad('first_name', 'single_line')],
   ['name: 100 characters', details({ last_name: x(100) }), null],
   ['name: 101 characters', details({ last_name: x(101) }), bad('last_name', 'too_long', 100)],
   ['phone: 9 digits', details({ phone_number: '601234567' }), null],

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import {
   type Archive,
   RECORDING_CHUNK_MAX_BYTES,
   RECORDING_MAX_BYTES,
   type RecordingStream,
 } from '../../../domain/api/recordings.ts'
+import { addDays, fromPolandLocal, parseDateKey, polandDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
@@ -13,6 +14,7 @@ import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
 import { hashing } from '../../platform/uploads.ts'
 import { viewerOf } from '../../platform/viewer.ts'
 import { assertRoomOpen, findPartyLesson, lessonProvider, type RoomLesson } from '../room/public.ts'
+import { DEFAULT_SETTINGS, findSettings } from '../settings/public.ts'
 import {
   type ArchiveRow,
   appendChunk,
@@ -21,6 +23,7 @@ import {
   insertRecording,
   lessonArchiveRows,
   lessonRecording,
+  recordingTotals,
   setStream,
   stopRecording,
   voiceRecordingAgreed,
@@ -134,6 +137,50 @@ async function digestOf(source: Readable): Promise<{ sha256: string; size: numbe
   return { sha256: hash.digest('hex'), size }
 }
 
+/** A WebM file's first bytes: the EBML header's id. */
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3])
+
+/** Passes the bytes through, keeping the first few in `head`. */
+function keepingHead(source: Readable, head: { bytes: Buffer }): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        if (head.bytes.length < EBML_MAGIC.length) head.bytes = Buffer.concat([head.bytes, chunk])
+        yield chunk
+      }
+    })(),
+    { objectMode: false },
+  )
+}
+
+const MB = 1024 * 1024
+
+/**
+ * What the settings leave for this recording's next chunk: the lesson's recordings, and the
+ * teacher's started on the same Poland day, each bounded in MB (settings' recording maxima).
+ */
+async function roomLeft(ctx: RecordingsContext, archive: ArchiveRow) {
+  const settings = (await findSettings(ctx.db)) ?? DEFAULT_SETTINGS
+  const day = polandDateKey(archive.startedAt)
+  const totals = await recordingTotals(ctx.db, archive, {
+    from: fromPolandLocal(parseDateKey(day)),
+    to: fromPolandLocal(parseDateKey(addDays(day, 1))),
+  })
+  return {
+    /** Throws the first maximum that `bytes` more would pass (0: one already reached). */
+    refuseOver(bytes: number) {
+      const over = (total: number, maxMb: number) =>
+        bytes === 0 ? total >= maxMb * MB : total + bytes > maxMb * MB
+      if (over(totals.lesson, settings.recordingLessonMaxMb))
+        throw new AppError('recording_lesson_full', {
+          params: { max: String(settings.recordingLessonMaxMb) },
+        })
+      if (over(totals.day, settings.recordingDayMaxMb))
+        throw new AppError('recording_day_full', { params: { max: String(settings.recordingDayMaxMb) } })
+    },
+  }
+}
+
 const gap = (expected: number) =>
   new AppError('recording_chunk_gap', {
     params: { expected: String(expected) },
@@ -156,13 +203,31 @@ export async function receiveChunk(
   if (input.seq < archive.nextSeq) return sameAsStored(ctx, archive, input.seq, body)
   if (input.seq > archive.nextSeq) throw gap(archive.nextSeq)
   if (archive.status !== 'recording') throw new AppError('recording_not_active')
+  const room = await roomLeft(ctx, archive)
+  room.refuseOver(0)
   const hash = createHash('sha256')
+  const head = { bytes: Buffer.alloc(0) }
   let stored: Awaited<ReturnType<typeof ctx.storage.put>>
   try {
-    stored = await ctx.storage.put(hashing(body, hash), 'recording-chunk')
+    stored = await ctx.storage.put(keepingHead(hashing(body, hash), head), 'recording-chunk')
   } catch (error) {
     if (error instanceof FileRejectedError)
       throw new AppError('payload_too_large', { headers: { connection: 'close' } })
+    throw error
+  }
+  // docs/decisions.md "A recording that cannot be decoded ends": what cannot be part of a WebM
+  // recording is refused as it arrives, without taking the number. Chrome's first chunk may hold
+  // a single byte of the header: its bytes must begin the header's id as far as they go.
+  const first = head.bytes.subarray(0, EBML_MAGIC.length)
+  const startsWrong = input.seq === 0 && !first.equals(EBML_MAGIC.subarray(0, first.length))
+  if (stored.size === 0 || startsWrong) {
+    await discardFiles(ctx, [stored.key])
+    throw new AppError('recording_chunk_invalid')
+  }
+  try {
+    room.refuseOver(stored.size)
+  } catch (error) {
+    await discardFiles(ctx, [stored.key])
     throw error
   }
   const chunk = {

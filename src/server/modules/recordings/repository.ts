@@ -156,6 +156,26 @@ export async function appendChunk(
   })
 }
 
+/**
+ * The bytes the lesson's recordings take, and those of the recordings its teacher started in
+ * [from, to): a failed recording's files are gone, so it takes none.
+ */
+export async function recordingTotals(
+  db: Db,
+  archive: Pick<ArchiveRow, 'lessonId' | 'startedBy'>,
+  day: { from: Date; to: Date },
+): Promise<{ lesson: number; day: number }> {
+  const taken = sql`CASE WHEN ${t.status} = 'failed' THEN 0 ELSE coalesce(${t.fileSize}, ${t.bytes}) END`
+  const [row] = await db
+    .select({
+      lesson: sql<string>`coalesce(sum(${taken}) FILTER (WHERE ${t.lessonId} = ${archive.lessonId}), 0)`,
+      day: sql<string>`coalesce(sum(${taken}) FILTER (WHERE ${t.startedBy} = ${archive.startedBy} AND ${t.startedAt} >= ${day.from.toISOString()}::timestamptz AND ${t.startedAt} < ${day.to.toISOString()}::timestamptz), 0)`,
+    })
+    .from(t)
+    .where(or(eq(t.lessonId, archive.lessonId), eq(t.startedBy, archive.startedBy)))
+  return { lesson: Number(row?.lesson ?? 0), day: Number(row?.day ?? 0) }
+}
+
 export async function chunksOf(db: Db, archiveId: string): Promise<ChunkRow[]> {
   return db
     .select()
@@ -179,9 +199,13 @@ export async function markReady(
   })
 }
 
-export async function markFailed(db: Db, archiveId: string): Promise<void> {
+/** The recording could not be joined, for `reason`: its chunks' rows go (their files after). */
+export async function markFailed(db: Db, archiveId: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(t).set({ status: 'failed' }).where(eq(t.id, archiveId))
+    await tx
+      .update(t)
+      .set({ status: 'failed', failureReason: reason.slice(0, 500) })
+      .where(eq(t.id, archiveId))
     await tx.delete(lessonArchiveChunks).where(eq(lessonArchiveChunks.archiveId, archiveId))
   })
 }

@@ -88,7 +88,7 @@ export async function fetchVonageArchive(ctx: RecordingsContext, archiveId: stri
   // 'uploaded': Vonage put it in the account's own storage, out of the school's reach.
   if (GONE.has(archive.status) || now.getTime() - (leased.stoppedAt ?? now).getTime() > GIVE_UP_MS) {
     ctx.log.error({ archiveId, status: archive.status }, 'a Vonage recording never became available')
-    await markFailed(ctx.db, archiveId)
+    await markFailed(ctx.db, archiveId, `Vonage never made it available (${archive.status})`)
     return
   }
   if (archive.status !== 'available' || !archive.url) return
@@ -104,7 +104,7 @@ export async function fetchVonageArchive(ctx: RecordingsContext, archiveId: stri
   } catch (error) {
     if (!(error instanceof FileRejectedError)) throw error
     ctx.log.error({ archiveId, err: error }, 'a Vonage recording is larger than the school keeps')
-    await markFailed(ctx.db, archiveId)
+    await markFailed(ctx.db, archiveId, 'larger than the school keeps')
     return
   }
   await markReady(ctx.db, archiveId, {

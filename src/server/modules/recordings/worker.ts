@@ -18,6 +18,7 @@ import {
 } from './repository.ts'
 import { fetchVonageArchive, stopVonageArchive } from './vonage-archives.ts'
 import { scanWebm, seekableWebm } from './webm-seekable.ts'
+import { firstBytes, webmStructure } from './webm-structure.ts'
 
 // Finishing recordings: a stopped recording's chunks are joined into one seekable WebM
 // (webm-seekable.ts) and deleted. A recording also finishes when its uploader has been silent for
@@ -33,6 +34,16 @@ const PROCESSING_STALE_MS = 10 * 60_000
 const TICK_MS = 10_000
 const RETENTION_EVERY_MS = 60 * 60_000
 const RETENTION_BATCH = 100
+
+/** The chunks from number 0 on without a gap: a missing one ends the recording there. */
+function inOrder(chunks: ChunkRow[]): ChunkRow[] {
+  const kept: ChunkRow[] = []
+  for (const chunk of chunks) {
+    if (chunk.seq !== kept.length) break
+    kept.push(chunk)
+  }
+  return kept
+}
 
 export type RecordingWorker = {
   /** Joins a recording this process has just stopped, in the background. */
@@ -64,6 +75,11 @@ export function createRecordingWorker(
     for (const chunk of chunks) yield ctx.storage.read(chunk.fileKey)
   }
 
+  /** Bytes as the one source the decoder reads. */
+  async function* sourcesOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<Readable> {
+    yield Readable.from(bytes, { objectMode: false })
+  }
+
   async function join(archive: ArchiveRow): Promise<void> {
     const chunks = await chunksOf(ctx.db, archive.id)
     if (chunks.length === 0) {
@@ -71,18 +87,44 @@ export function createRecordingWorker(
       await deleteArchive(ctx.db, archive.id)
       return
     }
-    const scan = await scanWebm(streamsOf(chunks))
-    if (!scan) {
-      ctx.log.error({ archiveId: archive.id }, 'a recording held no playable media')
-      await markFailed(ctx.db, archive.id)
-    } else {
-      const file = await ctx.storage.put(Readable.from(seekableWebm(scan, streamsOf(chunks))), 'recording')
-      await markReady(ctx.db, archive.id, { key: file.key, size: file.size, durationMs: scan.durationMs })
+    try {
+      const outcome = await joinChunks(archive, inOrder(chunks))
+      if ('failed' in outcome) {
+        ctx.log.error({ archiveId: archive.id, reason: outcome.failed }, 'a recording could not be joined')
+        await markFailed(ctx.db, archive.id, outcome.failed)
+      } else await markReady(ctx.db, archive.id, outcome)
+    } catch (err) {
+      // A decoder's or the storage's error ends the recording too: never processing for ever.
+      ctx.log.error({ err, archiveId: archive.id }, 'joining a recording failed')
+      await markFailed(ctx.db, archive.id, err instanceof Error ? err.message : String(err))
+    } finally {
+      await discardFiles(
+        ctx,
+        chunks.map((chunk) => chunk.fileKey),
+      )
     }
-    await discardFiles(
-      ctx,
-      chunks.map((chunk) => chunk.fileKey),
-    )
+  }
+
+  /**
+   * The playable part of the chunks as one seekable file: the bytes are first walked for WebM's
+   * structure (webm-structure.ts), and only what fits is decoded and kept (docs/decisions.md
+   * "A recording that cannot be decoded ends").
+   */
+  async function joinChunks(
+    archive: ArchiveRow,
+    chunks: ChunkRow[],
+  ): Promise<{ key: string; size: number; durationMs: number } | { failed: string }> {
+    const structure = await webmStructure(streamsOf(chunks))
+    const playable = () => firstBytes(streamsOf(chunks), structure.length)
+    const scan = structure.length > 0 ? await scanWebm(sourcesOf(playable())) : null
+    if (!scan) return { failed: structure.problem ?? 'no playable media' }
+    if (structure.problem)
+      ctx.log.info(
+        { archiveId: archive.id, problem: structure.problem },
+        'a recording keeps its playable start',
+      )
+    const file = await ctx.storage.put(Readable.from(seekableWebm(scan, sourcesOf(playable()))), 'recording')
+    return { key: file.key, size: file.size, durationMs: scan.durationMs }
   }
 
   const finish = (archive: ArchiveRow) => {
@@ -111,20 +153,27 @@ export function createRecordingWorker(
         )
         continue
       }
-      const claimed =
-        status === 'recording'
-          ? await stopRecording(ctx.db, { archiveId: id }, now)
-          : await reclaimProcessing(ctx.db, id, now, staleBefore)
-      if (!claimed) continue
-      if (status === 'recording') {
-        notify(claimed.lessonId, { archive_id: id, state: 'stopped', stream_id: claimed.streamId })
-      }
-      if (claimed.recordedBy === 'vonage') {
-        if (ctx.video.vonage) await stopVonageArchive(ctx, ctx.video.vonage, claimed)
-        continue
-      }
-      await join(claimed)
+      // One recording's trouble never stops the round for the others.
+      await finishOne(id, status, now, staleBefore).catch((err: unknown) =>
+        ctx.log.error({ err, archiveId: id }, 'finishing a recording failed'),
+      )
     }
+  }
+
+  async function finishOne(id: string, status: ArchiveRow['status'], now: Date, staleBefore: Date) {
+    const claimed =
+      status === 'recording'
+        ? await stopRecording(ctx.db, { archiveId: id }, now)
+        : await reclaimProcessing(ctx.db, id, now, staleBefore)
+    if (!claimed) return
+    if (status === 'recording') {
+      notify(claimed.lessonId, { archive_id: id, state: 'stopped', stream_id: claimed.streamId })
+    }
+    if (claimed.recordedBy === 'vonage') {
+      if (ctx.video.vonage) await stopVonageArchive(ctx, ctx.video.vonage, claimed)
+      return
+    }
+    await join(claimed)
   }
 
   async function deleteExpired(now: Date) {

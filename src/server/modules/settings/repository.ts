@@ -10,6 +10,8 @@ export type SettingsValues = Pick<
   | 'lessonEarlinessCondition'
   | 'firstReminderMinutes'
   | 'secondReminderMinutes'
+  | 'recordingLessonMaxMb'
+  | 'recordingDayMaxMb'
 >
 
 export async function findSettings(

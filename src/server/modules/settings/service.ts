@@ -18,6 +18,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   lessonEarlinessCondition: DEFAULT_LESSON_EARLINESS_HOURS,
   firstReminderMinutes: 24 * 60,
   secondReminderMinutes: 60,
+  // docs/decisions.md "A recording that cannot be decoded ends": the disk one teacher can fill.
+  recordingLessonMaxMb: 3000,
+  recordingDayMaxMb: 20_000,
 }
 
 /** Bounds an operator may set: up to a year of ban, up to two weeks of notice. */
@@ -27,6 +30,8 @@ export const SETTING_BOUNDS = {
   lessonEarlinessCondition: { min: 0, max: 336, flag: '--lesson-earliness', unit: 'hours' },
   firstReminderMinutes: { min: 0, max: 20_160, flag: '--first-reminder', unit: 'minutes' },
   secondReminderMinutes: { min: 0, max: 20_160, flag: '--second-reminder', unit: 'minutes' },
+  recordingLessonMaxMb: { min: 1, max: 500_000, flag: '--recording-lesson-max', unit: 'MB' },
+  recordingDayMaxMb: { min: 1, max: 500_000, flag: '--recording-day-max', unit: 'MB' },
 } as const satisfies Record<keyof SettingsValues, { min: number; max: number; flag: string; unit: string }>
 
 const SETTING_KEYS = [
@@ -35,6 +40,8 @@ const SETTING_KEYS = [
   'lessonEarlinessCondition',
   'firstReminderMinutes',
   'secondReminderMinutes',
+  'recordingLessonMaxMb',
+  'recordingDayMaxMb',
 ] as const
 
 const toDto = (values: SettingsValues): Settings => ({
@@ -51,12 +58,19 @@ export async function showSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Set
  * What an operator sees and sets: the settings (product-rules.md "Records and fields") and the
  * reminders' times.
  */
-export type OperatorSettings = Settings & { first_reminder_minutes: number; second_reminder_minutes: number }
+export type OperatorSettings = Settings & {
+  first_reminder_minutes: number
+  second_reminder_minutes: number
+  recording_lesson_max_mb: number
+  recording_day_max_mb: number
+}
 
 const toOperatorView = (values: SettingsValues): OperatorSettings => ({
   ...toDto(values),
   first_reminder_minutes: values.firstReminderMinutes,
   second_reminder_minutes: values.secondReminderMinutes,
+  recording_lesson_max_mb: values.recordingLessonMaxMb,
+  recording_day_max_mb: values.recordingDayMaxMb,
 })
 
 export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Promise<OperatorSettings> {
@@ -89,6 +103,8 @@ export async function updateSettings(
       lessonEarlinessCondition: changes.lessonEarlinessCondition ?? current.lessonEarlinessCondition,
       firstReminderMinutes: changes.firstReminderMinutes ?? current.firstReminderMinutes,
       secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
+      recordingLessonMaxMb: changes.recordingLessonMaxMb ?? current.recordingLessonMaxMb,
+      recordingDayMaxMb: changes.recordingDayMaxMb ?? current.recordingDayMaxMb,
     }
     const now = ctx.clock.now()
     const row = await saveSettings(tx, next, now)

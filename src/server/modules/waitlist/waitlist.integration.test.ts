@@ -9,7 +9,12 @@ import { toPolandParts } from '../../../domain/poland-time.ts'
 import { timeSlots } from '../../db/schema.ts'
 import { waitlistEntries, waitlistNotices } from '../../db/schema-notifications.ts'
 import { createMailer } from '../../platform/mail.ts'
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
+import {
+  buildTestApp,
+  STAND_IN_PUSH,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../test-support/build-test-app.ts'
 import {
   bookableTeacher,
   bookingBody,
@@ -45,7 +50,7 @@ beforeAll(async () => {
     config: {
       jobsWorker: true,
       mailFrom: 'no-reply@lektorium.test',
-      push: { vapidSubject: 'mailto:a@b.pl', httpEndpoints: true },
+      push: STAND_IN_PUSH,
     },
   })
 })

@@ -31,6 +31,8 @@ const settings = {
       lesson_earliness_condition: 12,
       first_reminder_minutes: 1440,
       second_reminder_minutes: 60,
+      recording_lesson_max_mb: 3000,
+      recording_day_max_mb: 20_000,
     },
   },
 }

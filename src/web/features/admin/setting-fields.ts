@@ -8,7 +8,7 @@ import type { OperatorSettings } from '../../api/admin-settings.ts'
 // decides.
 
 export type SettingKey = keyof OperatorSettings
-type Unit = 'days' | 'hours' | 'minutes'
+type Unit = 'days' | 'hours' | 'minutes' | 'megabytes'
 
 export type SettingField = {
   key: SettingKey
@@ -60,6 +60,22 @@ export const settingFields: SettingField[] = [
     min: 0,
     max: 20_160,
   },
+  {
+    key: 'recording_lesson_max_mb',
+    label: msg`Nagrania jednej lekcji`,
+    description: msg`Ile megabajtów mogą zająć wszystkie nagrania jednej lekcji. Część nagrania ponad to nie jest przyjmowana.`,
+    unit: 'megabytes',
+    min: 1,
+    max: 500_000,
+  },
+  {
+    key: 'recording_day_max_mb',
+    label: msg`Nagrania lektora w ciągu dnia`,
+    description: msg`Ile megabajtów mogą zająć nagrania jednego lektora rozpoczęte tego samego dnia (czasu polskiego).`,
+    unit: 'megabytes',
+    min: 1,
+    max: 500_000,
+  },
 ]
 
 /** The unit's short name beside the field. */
@@ -67,6 +83,7 @@ export const unitLabel: Record<Unit, MessageDescriptor> = {
   days: msg`dni`,
   hours: msg`godz.`,
   minutes: msg`min`,
+  megabytes: msg`MB`,
 }
 
 /** The allowed range in words, shown under the field and as its error. */
@@ -74,6 +91,7 @@ export function rangeText(field: Pick<SettingField, 'unit' | 'min' | 'max'>): Me
   const { min, max } = field
   if (field.unit === 'days') return msg`Liczba całkowita od ${min} do ${max} dni`
   if (field.unit === 'hours') return msg`Liczba całkowita od ${min} do ${max} godzin`
+  if (field.unit === 'megabytes') return msg`Liczba całkowita od ${min} do ${max} MB`
   return msg`Liczba całkowita od ${min} do ${max} minut`
 }
 

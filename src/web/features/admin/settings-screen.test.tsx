@@ -15,6 +15,8 @@ const saved = {
   lesson_earliness_condition: 12,
   first_reminder_minutes: 1440,
   second_reminder_minutes: 60,
+  recording_lesson_max_mb: 3000,
+  recording_day_max_mb: 20_000,
 }
 const field = (name: RegExp) => screen.getByRole('textbox', { name })
 

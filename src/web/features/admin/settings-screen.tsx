@@ -25,6 +25,8 @@ const asText = (saved: OperatorSettings): Values => ({
   lesson_earliness_condition: String(saved.lesson_earliness_condition),
   first_reminder_minutes: String(saved.first_reminder_minutes),
   second_reminder_minutes: String(saved.second_reminder_minutes),
+  recording_lesson_max_mb: String(saved.recording_lesson_max_mb),
+  recording_day_max_mb: String(saved.recording_day_max_mb),
 })
 
 /**
@@ -41,7 +43,8 @@ export function SettingsScreen() {
         </Title>
         <Text c="dimmed" size="sm">
           <Trans>
-            Zasady rezerwacji i odwołań oraz przypomnienia. Każda zmiana trafia do dziennika zmian.
+            Zasady rezerwacji i odwołań, przypomnienia i miejsce na nagrania. Każda zmiana trafia do dziennika
+            zmian.
           </Trans>
         </Text>
       </div>

@@ -207,6 +207,8 @@ function csvProblemText(code: CsvRow['problems'][number]['code']): MessageDescri
       return msg`język: pl albo en`
     case 'company_too_long':
       return msg`za długa nazwa firmy`
+    case 'company_single_line':
+      return msg`nazwa firmy w jednej linii, bez tabulatorów`
     case 'columns':
       return msg`zła liczba kolumn`
   }

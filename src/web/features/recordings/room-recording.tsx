@@ -95,6 +95,10 @@ export const messageOf = (error: unknown, fallback: MessageDescriptor): MessageD
     ? apiErrorMessage(error)
     : fallback
 
+/** A chunk refused because the lesson's or the teacher's day of recordings is full. */
+const recordingFull = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'recording_lesson_full' || error.code === 'recording_day_full')
+
 /** Holds the recording's state around the room (one per room). */
 export function RoomRecording({ lessonId, role, otherName, call, events, children }: RoomRecordingProps) {
   const { t } = useLingui()
@@ -172,7 +176,8 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const recordHere = async (archiveId: string) => {
     const sending = createChunkUploader({
       send: (seq, bytes, signal) => sendRecordingChunk(archiveId, seq, bytes, signal),
-      onFailed: () => setProblem(uploadStopped),
+      // A chunk over the school's disk for recordings is refused with words of its own (pl/en).
+      onFailed: (error) => setProblem(recordingFull(error) ? messageOf(error, uploadStopped) : uploadStopped),
     })
     uploader.current = sending
     try {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { teacherSignUpSchema } from '../../../domain/api/registration.ts'
+import { issueMessage } from '../../api/issue-messages.ts'
 import {
   emptyTeacherForm,
   stepOfPath,
@@ -77,6 +78,20 @@ describe('the teacher registration payload', () => {
     const file = new File(['x'], 'x')
     for (const step of ['details', 'picture', 'video', 'skills', 'billing', 'agreements'] as const)
       expect(teacherStepMessages(step, filled(), { image: file, video: file }, today)).toEqual({})
+  })
+
+  it('says a name or a link name must be on one line', () => {
+    const values = {
+      ...filled(),
+      last_name: 'Nowak\nBcc: all@example.com',
+      social_links: [{ name: 'Blog\tx', link: 'https://blog.example.com' }],
+    }
+    expect(teacherStepMessages('details', values, noFiles, today)).toEqual({
+      last_name: issueMessage('single_line'),
+    })
+    expect(teacherStepMessages('skills', values, noFiles, today)).toMatchObject({
+      'social_links.0.name': issueMessage('single_line'),
+    })
   })
 
   it('asks for both files', () => {
