@@ -68,7 +68,7 @@ export function VoiceClipsSection({ lesson }: { lesson: AdminLessonDetail }) {
     <DetailSection title={<Trans>Nagrania głosu kursanta</Trans>}>
       {lesson.voice_recordings.length === 0 ? (
         <Text size="sm" c="dimmed">
-          <Trans>Kursant nie nagrał na tej lekcji żadnej wypowiedzi.</Trans>
+          <Trans>Na tej lekcji nie ma nagrań głosu kursanta.</Trans>
         </Text>
       ) : (
         <VoiceClipList clips={lesson.voice_recordings} withDay />
