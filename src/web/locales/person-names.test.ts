@@ -23,11 +23,16 @@ const PERSON = new Set([
 ])
 const NAMES = ['Ewa Woźniak', 'Piotr Wiśniewski']
 
-/** Words that agree with the gender of the person they speak of. */
+/**
+ * Words that agree with a man (the gendered defaults such messages fell into): a verb's past
+ * ("dostał", "mógł"), a person's state ("zweryfikowany", "nieaktywny"), a pronoun ("jego", "mu").
+ * Their feminine forms are not listed: they agree with feminine nouns too ("Rejestracja
+ * odrzucona", "Lekcja została odwołana").
+ */
 const GENDERED =
-  /(?<!\p{L})(\p{L}+ł|zweryfikowan[ya]|aktywn[ya]|nieaktywn[ya]|zablokowan[ya]|ostrzeżon[ya]|dezaktywowan[ya]|odrzucon[ya]|zaproszon[ya]|nieobecn[ya]|wylogowan[ya]|gotow[ya]|sam[a]?|jego|jej|mu|niego|niej|nim|nią|on|ona|pan|pani)(?!\p{L})/iu
+  /(?<!\p{L})(\p{L}+ł|(zweryfikowan|aktywn|nieaktywn|zablokowan|ostrzeżon|dezaktywowan|odrzucon|zaproszon|nieobecn|wylogowan|gotow)y|sam|jego|mu|niego|on|pan|pani)(?!\p{L})/iu
 /** What may come right before a name that stays in the nominative. */
-const NOMINATIVE_BEFORE = /(^|[:—(]\s*|[.!?]\s+|(^|\s)(lektor|kursant)\s+)$/iu
+const NOMINATIVE_BEFORE = /(^[^\p{L}]*|[:—(]\s*|[.!?]\s+|(^|\s)(lektor|kursant)\s+)$/iu
 
 type Message = Messages[string]
 type Token = Exclude<Message, string>[number]

@@ -49,8 +49,10 @@ describe('the voice clips', () => {
     const played: string[] = []
     class FakeAudio extends EventTarget {
       paused = true
-      constructor(readonly src: string) {
+      readonly src: string
+      constructor(src: string) {
         super()
+        this.src = src
       }
       play() {
         played.push(this.src)

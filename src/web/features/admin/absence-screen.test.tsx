@@ -79,7 +79,7 @@ describe('the console’s absence reports', () => {
     expect(within(card).getByText('Ostrzeżenie')).toBeTruthy()
     fireEvent.click(within(card).getByRole('button', { name: 'Uznaj…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
-    expect(within(dialog).getByText(/ma już ostrzeżenie, więc jego konto zostanie zablokowane/)).toBeTruthy()
+    expect(within(dialog).getByText(/ma już ostrzeżenie, więc konto zostanie zablokowane/)).toBeTruthy()
     fireEvent.change(within(dialog).getByLabelText(/Notatka/), { target: { value: ' Brak w pokoju ' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Uznaj zgłoszenie' }))
     const notice = await screen.findByText(

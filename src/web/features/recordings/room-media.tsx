@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Indicator.css'
 import '@mantine/core/styles/Progress.css'
 import '@mantine/core/styles/Tooltip.css'
 import { msg } from '@lingui/core/macro'
