@@ -164,7 +164,7 @@ test('the school accepts a claim that the teacher did not come, and the penalty 
   await dialog.getByLabel(/Notatka/).fill('Brak lektorki według serwera')
   await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
   await expect(
-    page.getByText('Zgłoszenie uznane. Lektorowi Anna Nowak naliczono karę za nieobecność.'),
+    page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.'),
   ).toBeVisible()
   await expect(page.getByText('Żadne zgłoszenie nie czeka na decyzję.')).toBeVisible()
 
