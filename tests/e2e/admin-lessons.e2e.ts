@@ -163,9 +163,7 @@ test('the school accepts a claim that the teacher did not come, and the penalty 
   await expect(dialog.getByText(/dostanie karę finansową/)).toBeVisible()
   await dialog.getByLabel(/Notatka/).fill('Brak lektorki według serwera')
   await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
-  await expect(
-    page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.'),
-  ).toBeVisible()
+  await expect(page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.')).toBeVisible()
   await expect(page.getByText('Żadne zgłoszenie nie czeka na decyzję.')).toBeVisible()
 
   await page.getByText('Uznane', { exact: true }).first().click()

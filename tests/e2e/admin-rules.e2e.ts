@@ -150,9 +150,7 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
   const dialog = page.getByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
   await dialog.getByLabel(/Notatka/).fill('Lektorki nie było w pokoju')
   await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
-  await expect(
-    page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.'),
-  ).toBeVisible()
+  await expect(page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.')).toBeVisible()
 
   // The teacher's card counts the absence (product-rules.md "Teacher penalties"), without a reload.
   await expect(
