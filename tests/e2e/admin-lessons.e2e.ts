@@ -163,9 +163,7 @@ test('the school accepts a claim that the teacher did not come, and the penalty 
   await expect(dialog.getByText(/dostanie karę finansową/)).toBeVisible()
   await dialog.getByLabel(/Notatka/).fill('Brak lektorki według serwera')
   await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
-  await expect(
-    page.getByText('Zgłoszenie uznane. Lektorowi Anna Nowak naliczono karę za nieobecność.'),
-  ).toBeVisible()
+  await expect(page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.')).toBeVisible()
   await expect(page.getByText('Żadne zgłoszenie nie czeka na decyzję.')).toBeVisible()
 
   await page.getByText('Uznane', { exact: true }).first().click()
@@ -180,15 +178,15 @@ test('the school accepts a claim that the teacher did not come, and the penalty 
 
 test('the school marks a lack-of-slots group handled', async () => {
   await nav('Brakujące terminy').click()
-  const group = page.getByRole('article', { name: /^Japanese .*, 18:00–18:59$/ })
+  const group = page.getByRole('article', { name: /^Japoński .*, 18:00–18:59$/ })
   await expect(group.getByText('Czeka: 1')).toBeVisible()
   await screenshots('lack-of-slots')
   await group.getByRole('button', { name: 'Oznacz całą grupę jako obsłużoną' }).click()
   await expect(page.getByText(/Oznaczono jako obsłużone: 1\./)).toBeVisible()
-  await expect(page.getByRole('article', { name: /^Japanese / })).toHaveCount(0)
+  await expect(page.getByRole('article', { name: /^Japoński / })).toHaveCount(0)
   await page.getByText('Obsłużone', { exact: true }).first().click()
   await expect(
-    page.getByRole('article', { name: /^Japanese / }).getByText('Obsłużone', { exact: true }),
+    page.getByRole('article', { name: /^Japoński / }).getByText('Obsłużone', { exact: true }),
   ).toBeVisible()
 })
 

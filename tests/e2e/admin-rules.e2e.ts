@@ -151,9 +151,7 @@ test('the school accepts an absence report and sees the penalty on the teacher, 
   const dialog = page.getByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
   await dialog.getByLabel(/Notatka/).fill('Lektorki nie było w pokoju')
   await dialog.getByRole('button', { name: 'Uznaj zgłoszenie' }).click()
-  await expect(
-    page.getByText('Zgłoszenie uznane. Lektorowi Anna Nowak naliczono karę za nieobecność.'),
-  ).toBeVisible()
+  await expect(page.getByText('Zgłoszenie uznane. Lektor Anna Nowak: kara za nieobecność.')).toBeVisible()
 
   // The teacher's card counts the absence (product-rules.md "Teacher penalties"), without a reload.
   await expect(
@@ -230,10 +228,10 @@ test('a student banned for late cancellations books again once the school lifts 
   await page.getByRole('button', { name: 'Szukaj' }).click()
   const card = page.getByRole('article', { name: /Marta Dąbrowska/ })
   await expect(page.getByRole('article')).toHaveCount(1)
-  await expect(card.getByText(/^Blokada do /)).toBeVisible()
+  await expect(card.getByText(/^Konto zablokowane do /)).toBeVisible()
   await card.getByRole('button', { name: 'Zdejmij blokadę' }).click()
   await expect(page.getByText('Blokada zdjęta: Marta Dąbrowska.')).toBeVisible()
-  await expect(card.getByText(/^Blokada do /)).toHaveCount(0)
+  await expect(card.getByText(/^Konto zablokowane do /)).toHaveCount(0)
   // The warning stays (it is lifted on its own).
   await expect(card.getByRole('button', { name: 'Usuń ostrzeżenie' })).toBeVisible()
 

@@ -37,7 +37,7 @@ async function piotrJoins(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Potwierdź swój głos' })
   await dialog.getByRole('button', { name: 'Nagraj próbkę' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Nagraj 10 sekund' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Nagraj próbkę' })).toBeHidden()
   return new URL(page.url()).searchParams.get('lesson_id')
 }
 

@@ -9,7 +9,8 @@ export const operatorMeResponse = envelope(
     id: idSchema,
     email: v.string(),
     locale: v.picklist(['pl', 'en']),
-    second_factor: v.picklist(['enrol', 'verify', 'passed']),
+    /** keep_codes: passed, but the recovery codes not yet said to be kept (the console stays closed). */
+    second_factor: v.picklist(['enrol', 'verify', 'keep_codes', 'passed']),
   }),
 )
 

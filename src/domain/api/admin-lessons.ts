@@ -3,7 +3,7 @@ import { TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam } from './common.ts'
-import { attendanceSchema, lessonStatusSchema } from './my-lessons.ts'
+import { attendanceSchema, lessonStatusSchema, voiceRecordingSchema } from './my-lessons.ts'
 import { archiveSchema } from './recordings.ts'
 import { isDateKey } from './timetables.ts'
 
@@ -136,6 +136,8 @@ export const adminLessonDetailSchema = v.object({
     }),
   ),
   recordings: v.array(archiveSchema),
+  /** The student's voice clips, oldest first, each with a short-lived URL to play it. */
+  voice_recordings: v.array(voiceRecordingSchema),
   reports: v.array(adminAbsenceReportSchema),
   /** The teacher's financial penalties recorded on this lesson (product-rules.md "Teacher penalties"). */
   penalties: v.array(

@@ -77,6 +77,8 @@ export const voiceRecordingSchema = v.object({
   url: v.string(),
   size: v.number(),
   created_at: v.string(),
+  /** Its length in ms; null for a clip kept before lengths were; absent from copies kept before. */
+  duration_ms: v.optional(v.nullable(v.number()), null),
 })
 export type VoiceRecording = v.InferOutput<typeof voiceRecordingSchema>
 

@@ -30,9 +30,24 @@ export const VOICE_CLIP_MAX_SECONDS = 180
 /** Clips a lesson holds. */
 export const VOICE_CLIPS_MAX_PER_LESSON = 20
 /** The multipart fields of lesson_images/create and lesson_voice_recordings/create. */
-export const LESSON_MEDIA_FIELDS = { lessonId: 'lesson_id', file: 'file' } as const
+export const LESSON_MEDIA_FIELDS = { lessonId: 'lesson_id', file: 'file', durationMs: 'duration_ms' } as const
 export const lessonMediaFields = v.object({
   lesson_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+})
+/**
+ * A voice clip's length in ms as the recording browser measured it (docs/decisions.md "A voice
+ * clip's length"): a whole number up to the longest clip, with a second of slack for the stop.
+ */
+export const VOICE_CLIP_MAX_MS = (VOICE_CLIP_MAX_SECONDS + 1) * 1000
+export const voiceClipFields = v.object({
+  ...lessonMediaFields.entries,
+  duration_ms: v.pipe(
+    v.string(issue('required')),
+    v.regex(/^\d{1,6}$/, issue('invalid')),
+    v.transform(Number),
+    v.minValue(1, issue('invalid')),
+    v.maxValue(VOICE_CLIP_MAX_MS, issue('invalid')),
+  ),
 })
 
 /** Default of RECORDING_RETENTION_DAYS: how long a finished recording is kept. */

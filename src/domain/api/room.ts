@@ -220,6 +220,14 @@ export const recordingNoticeSchema = v.object({
 })
 export type RecordingNotice = v.InferOutput<typeof recordingNoticeSchema>
 
+/** The student kept a voice clip: the room lists it at once, and the teacher is told. */
+export const voiceClipNoticeSchema = v.object({
+  clip_id: idSchema,
+  created_at: v.string(),
+  duration_ms: v.nullable(v.number()),
+})
+export type VoiceClipNotice = v.InferOutput<typeof voiceClipNoticeSchema>
+
 export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('welcome'), peer_present: v.boolean(), closes_at: v.string() }),
   v.object({ type: v.literal('peer-joined') }),
@@ -233,6 +241,7 @@ export const roomServerMessageSchema = v.variant('type', [
   v.object({ type: v.literal('pong') }),
   /** The lesson's recording started (or now shows another stream) or stopped. */
   v.object({ type: v.literal('recording'), ...recordingNoticeSchema.entries }),
+  v.object({ type: v.literal('voice-clip'), ...voiceClipNoticeSchema.entries }),
 ])
 export type RoomServerMessage = v.InferOutput<typeof roomServerMessageSchema>
 

@@ -16,6 +16,11 @@ export const operatorSecondFactors = pgTable('operator_second_factors', {
     .references(() => users.id, { onDelete: 'cascade' }),
   secretSealed: text('secret_sealed').notNull(),
   enabledAt: at('enabled_at'),
+  /**
+   * When the operator said the recovery codes are kept (docs/decisions.md "The console opens once
+   * the recovery codes are kept"): the console's APIs answer only after it.
+   */
+  codesKeptAt: at('codes_kept_at'),
   lastStep: integer('last_step'),
   createdAt: at('created_at').notNull().defaultNow(),
 })

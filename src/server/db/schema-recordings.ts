@@ -98,6 +98,8 @@ export const lessonVoiceRecordings = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull(),
+    /** The clip's length as the recording browser measured it; null for clips kept before it was. */
+    durationMs: integer('duration_ms'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('lesson_voice_recordings_lesson_idx').on(t.lessonId, t.createdAt)],

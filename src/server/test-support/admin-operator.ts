@@ -14,7 +14,7 @@ export async function operatorHalfway(t: TestApp) {
   return { user, token: (await signIn(t.app, user.email)).token }
 }
 
-/** An operator whose session passed the second factor (enrolled now). */
+/** An operator whose session passed the second factor (enrolled now), the recovery codes kept. */
 export async function operatorSignedIn(t: TestApp) {
   const { user, token } = await operatorHalfway(t)
   const headers = bearer(token)
@@ -27,6 +27,12 @@ export async function operatorSignedIn(t: TestApp) {
     payload: { code: codeAt(enrol.json().data.secret, t.clock.now()) },
   })
   if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`)
+  const kept = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/operator/second_factor/codes_kept',
+    headers,
+  })
+  if (kept.statusCode !== 200) throw new Error(`codes_kept: ${kept.statusCode} ${kept.body}`)
   return { user, token }
 }
 

@@ -13,6 +13,9 @@ export const ADMIN_SHAPES: Record<string, (w: World) => Shape[]> = {
   'POST /api/v1/operator/second_factor/confirm': () => [
     { as: 'pendingOperator', body: { code: '000000' }, expect: 400 },
   ],
+  // Kept already by the world's operator (fuzz-world.ts), and not the pending one's to keep.
+  'POST /api/v1/operator/second_factor/codes_kept': () => [{ as: 'operator', expect: 403 }],
+  'POST /api/v1/operator/second_factor/new_codes': () => [{ as: 'operator', expect: 403 }],
   'POST /api/v1/operator/second_factor/verify': (w) => [
     { as: 'operator', body: { recovery_code: w.admin.recoveryCode }, expect: 200 },
   ],

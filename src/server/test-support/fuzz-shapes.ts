@@ -266,7 +266,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
     {
       as: 'student',
       multipart: {
-        fields: { lesson_id: w.lessons.now },
+        fields: { lesson_id: w.lessons.now, duration_ms: '3000' },
         files: { file: { bytes: w.recordingChunk, filename: 'voice.webm', type: 'audio/webm' } },
       },
       expect: 201,

@@ -72,6 +72,7 @@ async function operatorsWorld(t: TestApp) {
     payload: { code },
   })
   const [recoveryCode = ''] = confirm.json().data.recovery_codes
+  await t.app.inject({ method: 'POST', url: '/api/v1/operator/second_factor/codes_kept', headers })
   const teacher = await createUser(t.database.db, { role: 'teacher', status: 'pending_verification' })
   return {
     tokens: { operator: operator.token, pendingOperator: pending.token },

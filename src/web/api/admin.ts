@@ -80,8 +80,37 @@ export function useConfirmEnrolment() {
   })
 }
 
-/** Called when the operator has kept the recovery codes: the console opens. */
-export const useFinishEnrolment = usePassSecondFactor
+/**
+ * POST /operator/second_factor/codes_kept: the operator has kept the recovery codes, and only then
+ * does the server open the console's APIs to this session; the console opens.
+ */
+export function useFinishEnrolment() {
+  const pass = usePassSecondFactor()
+  return useMutation({
+    mutationFn: () =>
+      waitAtLeast(
+        http.post('/operator/second_factor/codes_kept', v.unknown(), { inline: true }),
+        SPINNER_MIN_MS,
+      ),
+    onSuccess: pass,
+  })
+}
+
+/**
+ * POST /operator/second_factor/new_codes: new recovery codes for a session that passed the second
+ * factor but lost the page with the codes (a reload) before keeping them; the old ones stop working.
+ */
+export function useRenewRecoveryCodes() {
+  return useMutation({
+    mutationFn: () =>
+      waitAtLeast(
+        http
+          .post('/operator/second_factor/new_codes', recoveryCodesResponse, { inline: true })
+          .then((a) => a.data.recovery_codes),
+        SPINNER_MIN_MS,
+      ),
+  })
+}
 
 export type SecondFactorInput = { code: string } | { recovery_code: string }
 

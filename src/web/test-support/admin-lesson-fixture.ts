@@ -78,6 +78,7 @@ export function adminLessonDetail(overrides: Partial<AdminLessonDetail> = {}): A
     chat_messages: 0,
     materials: [],
     recordings: [],
+    voice_recordings: [],
     reports: [],
     penalties: [],
     ...overrides,

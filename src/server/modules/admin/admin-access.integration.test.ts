@@ -43,6 +43,8 @@ describe('who reaches the operator APIs', () => {
       '/operator/second_factor/enrol',
       '/operator/second_factor/confirm',
       '/operator/second_factor/verify',
+      '/operator/second_factor/codes_kept',
+      '/operator/second_factor/new_codes',
     ]) {
       expect((await post(path, null, { code: '123456' })).statusCode).toBe(401)
       expect((await post(path, student.token, { code: '123456' })).statusCode).toBe(403)

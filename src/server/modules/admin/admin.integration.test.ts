@@ -56,6 +56,7 @@ async function operatorWithSecondFactor() {
     code: codeAt(secret, t.clock.now()),
   })
   expect(confirm.statusCode).toBe(200)
+  expect((await post('/operator/second_factor/codes_kept', record.token)).statusCode).toBe(200)
   return { user, token: record.token, secret, recoveryCodes: confirm.json().data.recovery_codes as string[] }
 }
 
@@ -144,8 +145,13 @@ describe('the second factor', () => {
       .from(operatorRecoveryCodes)
       .where(eq(operatorRecoveryCodes.userId, user.id))
     expect(hashes.map((h) => h.codeHash)).not.toContain(codes[0])
+    // The console opens once the operator says the codes are kept, also after a reload.
+    expect((await get('/admin/audit/index', record.token)).statusCode).toBe(403)
+    expect(await me(record.token)).toBe('keep_codes')
+    expect((await post('/operator/second_factor/codes_kept', record.token)).statusCode).toBe(200)
     expect((await get('/admin/audit/index', record.token)).statusCode).toBe(200)
     expect(await me(record.token)).toBe('passed')
+    expect((await post('/operator/second_factor/codes_kept', record.token)).statusCode).toBe(403)
     // Once enabled, the factor cannot be replaced with a stolen password alone.
     expect((await post('/operator/second_factor/enrol', record.token)).statusCode).toBe(403)
 
@@ -164,6 +170,36 @@ describe('the second factor', () => {
     })
     expect(verify.statusCode).toBe(200)
     expect((await get('/admin/audit/index', second.token)).statusCode).toBe(200)
+  })
+
+  it('gives new recovery codes to a session that lost sight of them before keeping them', async () => {
+    const { user, record } = await operatorSignedIn()
+    const enrol = await post('/operator/second_factor/enrol', record.token)
+    const { secret } = enrol.json().data as { secret: string }
+    const confirm = await post('/operator/second_factor/confirm', record.token, {
+      code: codeAt(secret, t.clock.now()),
+    })
+    const shown = confirm.json().data.recovery_codes as string[]
+    const me = async (token: string) => (await get('/operator/me', token)).json().data.second_factor
+    // The page was reloaded: the session asks again, and new codes replace the unseen ones.
+    expect(await me(record.token)).toBe('keep_codes')
+    const renewed = await post('/operator/second_factor/new_codes', record.token)
+    expect(renewed.statusCode).toBe(200)
+    const codes = renewed.json().data.recovery_codes as string[]
+    expect(codes).toHaveLength(10)
+    expect(codes).not.toContain(shown[0])
+    expect((await get('/admin/audit/index', record.token)).statusCode).toBe(403)
+    expect((await post('/operator/second_factor/codes_kept', record.token)).statusCode).toBe(200)
+    expect((await post('/operator/second_factor/new_codes', record.token)).statusCode).toBe(403)
+    // Only the new codes open a later session.
+    const later = await signIn(t.app, user.email)
+    expect(
+      (await post('/operator/second_factor/verify', later.token, { recovery_code: shown[0] })).statusCode,
+    ).toBe(400)
+    expect(
+      (await post('/operator/second_factor/verify', later.token, { recovery_code: codes[0] })).statusCode,
+    ).toBe(200)
+    expect((await get('/admin/audit/index', later.token)).statusCode).toBe(200)
   })
 
   it('accepts each recovery code once', async () => {

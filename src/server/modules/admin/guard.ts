@@ -3,10 +3,11 @@ import { currentSession } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
 import type { AuditActor } from './audit-repository.ts'
-import { sessionPassedSecondFactor } from './second-factor-repository.ts'
+import { sessionOpensConsole } from './second-factor-repository.ts'
 
 // Who reaches the operator APIs: signed out 401; students and teachers 403; an operator
-// whose session has not passed the second factor 403 on /admin (it may only enrol or verify).
+// whose session has not passed the second factor 403 on /admin (it may only enrol or verify), and
+// one that has, before the recovery codes are kept, too (it may only keep them or renew them).
 
 async function requireOperator(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'operator') throw new AppError('forbidden')
@@ -18,13 +19,16 @@ export const operatorSession = (app: FastifyInstance): preHandlerAsyncHookHandle
   requireOperator,
 ]
 
-/** An operator's session that passed the second factor: every /admin route. */
+/**
+ * An operator's session that passed the second factor, the recovery codes kept: every /admin route
+ * (docs/decisions.md "The console opens once the recovery codes are kept").
+ */
 export const operatorWithSecondFactor = (app: FastifyInstance): preHandlerAsyncHookHandler[] => [
   app.authenticateAnyRole,
   requireOperator,
   async (request) => {
     const { sessionId } = currentSession(request)
-    if (!(await sessionPassedSecondFactor(app.deps.db, sessionId))) throw new AppError('forbidden')
+    if (!(await sessionOpensConsole(app.deps.db, sessionId))) throw new AppError('forbidden')
   },
 ]
 

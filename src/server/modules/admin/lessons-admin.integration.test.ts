@@ -8,7 +8,7 @@ import { users } from '../../db/schema.ts'
 import { auditLog } from '../../db/schema-admin.ts'
 import { lessonFiles, teacherPenalties } from '../../db/schema-lessons.ts'
 import { lessonNotifications } from '../../db/schema-notifications.ts'
-import { lessonArchives } from '../../db/schema-recordings.ts'
+import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { lessonChatMessages, roomConnections } from '../../db/schema-room.ts'
 import { authorizationBreaches } from '../../test-support/admin-operator.ts'
 import { startConsoleTest } from '../../test-support/console-test.ts'
@@ -102,7 +102,7 @@ describe('GET /admin/lessons/index', () => {
 })
 
 describe('GET /admin/lessons/show', () => {
-  it("shows the room's attendance, chat length, materials, recordings and absence reports", async () => {
+  it("shows the room's attendance, chat length, materials, recordings, voice clips and absence reports", async () => {
     const pair = await lessonParties(c.t)
     const lesson = await addLessonAt(c.t, pair, -60)
     const connection = (userId: string, role: 'student' | 'teacher', from: number, to: number) => ({
@@ -149,6 +149,17 @@ describe('GET /admin/lessons/show', () => {
       durationMs: 35 * 60_000,
       expiresAt: minutes(30 * 24 * 60),
     })
+    await c.t.database.db.insert(lessonVoiceRecordings).values([
+      {
+        lessonId: lesson.id,
+        fileKey: `voice-${lesson.id}`,
+        size: 48_000,
+        durationMs: 3200,
+        createdAt: minutes(-30),
+      },
+      // A clip kept before lengths were.
+      { lessonId: lesson.id, fileKey: `voice-old-${lesson.id}`, size: 9000, createdAt: minutes(-25) },
+    ])
     const reported = await postJson(c.t, pair.student.token, '/lessons/report_absence', {
       lesson_id: lesson.id,
       absentee_id: pair.teacher.user.id,
@@ -178,6 +189,11 @@ describe('GET /admin/lessons/show', () => {
     expect(data.recordings).toHaveLength(1)
     expect(data.recordings[0]).toMatchObject({ status: 'ready', duration_ms: 35 * 60_000 })
     expect(data.recordings[0]?.url).toMatch(/^\/api\/v1\/files\/recording-.*sig=/)
+    expect(data.voice_recordings).toMatchObject([
+      { size: 48_000, duration_ms: 3200, created_at: minutes(-30).toISOString() },
+      { size: 9000, duration_ms: null, created_at: minutes(-25).toISOString() },
+    ])
+    expect(data.voice_recordings[0]?.url).toMatch(/^\/api\/v1\/files\/voice-.*sig=/)
     expect(data.reports).toMatchObject([
       {
         status: 'open',

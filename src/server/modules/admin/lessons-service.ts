@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts'
 import { languageRef } from '../dictionaries/public.ts'
 import { lessonStatus, updateLesson } from '../lessons/public.ts'
 import { planCancellation } from '../notifications/public.ts'
-import { lessonArchiveRows, toArchive } from '../recordings/public.ts'
+import { lessonArchiveRows, lessonVoiceClipRows, toArchive } from '../recordings/public.ts'
 import { slotsFreed } from '../waitlist/public.ts'
 import { penaltiesOfLesson, reportsOfLesson, toReportDtos } from './absence-repository.ts'
 import { type AuditActor, writeAudit } from './audit-repository.ts'
@@ -51,7 +51,10 @@ export function toAdminLesson(row: AdminLessonRow, now: Date): AdminLesson {
   }
 }
 
-/** The lesson with what the room recorded: attendance, chat length, materials, recordings, reports. */
+/**
+ * The lesson with what the room recorded: attendance, chat length, materials, recordings, the
+ * student's voice clips, reports.
+ */
 export async function adminLessonDetail(
   ctx: Pick<AppContext, 'fileUrls'> & { db: Db },
   lessonId: string,
@@ -65,6 +68,7 @@ export async function adminLessonDetail(
   const materials = await lessonMaterials(ctx.db, lessonId)
   const rating = await lessonRating(ctx.db, lessonId)
   const archives = await lessonArchiveRows(ctx.db, lessonId)
+  const clips = await lessonVoiceClipRows(ctx.db, lessonId)
   const reports = await reportsOfLesson(ctx.db, lessonId)
   const penalties = await penaltiesOfLesson(ctx.db, lessonId)
   return {
@@ -81,6 +85,13 @@ export async function adminLessonDetail(
       created_at: file.createdAt.toISOString(),
     })),
     recordings: archives.map((archive) => toArchive(archive, ctx.fileUrls)),
+    voice_recordings: clips.map((clip) => ({
+      id: clip.id,
+      url: ctx.fileUrls.url(clip.key) ?? '',
+      size: clip.size,
+      created_at: clip.createdAt.toISOString(),
+      duration_ms: clip.durationMs,
+    })),
     reports: await toReportDtos(ctx.db, reports, now),
     penalties: penalties.map((p) => ({
       id: p.id,

@@ -24,8 +24,14 @@ import { currentOperator, operatorActor, operatorSession, operatorWithSecondFact
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
 import { adminOverviewRoutes } from './overview-routes.ts'
-import { confirmEnrolment, secondFactorState, startEnrolment, verifySecondFactor } from './second-factor.ts'
-import { sessionPassedSecondFactor } from './second-factor-repository.ts'
+import {
+  confirmEnrolment,
+  keepRecoveryCodes,
+  renewRecoveryCodes,
+  sessionSecondFactor,
+  startEnrolment,
+  verifySecondFactor,
+} from './second-factor.ts'
 import { adminStudentRoutes } from './students-routes.ts'
 import { adminTeacherRoutes } from './teachers-routes.ts'
 
@@ -73,14 +79,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   // The console's shell after a reload: the operator and where this session stands.
   app.get('/operator/me', { preHandler: operatorSession(app) }, async (request) => {
-    const { user, sessionId } = currentOperator(request)
-    const passed = await sessionPassedSecondFactor(ctx.db, sessionId)
+    const signedIn = currentOperator(request)
+    const { user } = signedIn
     return {
       data: {
         id: user.id,
         email: user.email,
         locale: user.locale,
-        second_factor: passed ? ('passed' as const) : await secondFactorState(ctx.db, user.id),
+        second_factor: await sessionSecondFactor(ctx.db, signedIn),
       },
     }
   })
@@ -98,6 +104,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     await verifySecondFactor(ctx, { ...currentOperator(request), ip: request.ip }, body)
     return { data: { ok: true } }
   })
+  // The recovery codes kept, the console opens; or new ones for a session that lost sight of them.
+  app.post('/operator/second_factor/codes_kept', { preHandler: operatorSession(app) }, async (request) => {
+    await keepRecoveryCodes(ctx, currentOperator(request))
+    return { data: { ok: true } }
+  })
+  app.post('/operator/second_factor/new_codes', { preHandler: operatorSession(app) }, async (request) => ({
+    data: await renewRecoveryCodes(ctx, currentOperator(request)),
+  }))
 
   const admin = { preHandler: operatorWithSecondFactor(app) }
 

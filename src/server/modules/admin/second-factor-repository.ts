@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema.ts'
 import { operatorRecoveryCodes, operatorSecondFactors } from '../../db/schema-admin.ts'
@@ -90,4 +90,31 @@ export async function sessionPassedSecondFactor(db: Db, sessionId: string): Prom
     .from(sessions)
     .where(eq(sessions.id, sessionId))
   return row?.at != null
+}
+
+/** Whether the operator has said the recovery codes are kept. */
+export async function recoveryCodesKept(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: operatorSecondFactors.codesKeptAt })
+    .from(operatorSecondFactors)
+    .where(eq(operatorSecondFactors.userId, userId))
+  return row?.at != null
+}
+
+/** The operator keeps the recovery codes from now on. */
+export async function markCodesKept(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(operatorSecondFactors)
+    .set({ codesKeptAt: now })
+    .where(eq(operatorSecondFactors.userId, userId))
+}
+
+/** Whether this session opens the console: it passed the second factor, and the codes are kept. */
+export async function sessionOpensConsole(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ kept: operatorSecondFactors.codesKeptAt })
+    .from(sessions)
+    .innerJoin(operatorSecondFactors, eq(operatorSecondFactors.userId, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNotNull(sessions.secondFactorAt)))
+  return row?.kept != null
 }

@@ -12,11 +12,14 @@ import { writeAudit } from './audit-repository.ts'
 import {
   enableSecondFactor,
   lockSecondFactor,
+  markCodesKept,
   markSession,
+  recoveryCodesKept,
   replaceRecoveryCodes,
   saveEnrolmentSecret,
   saveLastStep,
   secondFactorEnabledAt,
+  sessionPassedSecondFactor,
   spendRecoveryCode,
 } from './second-factor-repository.ts'
 import { open, seal } from './secret-box.ts'
@@ -44,6 +47,48 @@ const totpOf = (secret: string, email: string) =>
 /** What the sign-in answer tells an operator's client: enrol a second factor, or enter a code. */
 export async function secondFactorState(db: Db, userId: string): Promise<'enrol' | 'verify'> {
   return (await secondFactorEnabledAt(db, userId)) ? 'verify' : 'enrol'
+}
+
+/**
+ * Where this session stands: enrol or verify the second factor; passed, but the recovery codes not
+ * yet said to be kept (also after a reload: docs/decisions.md "The console opens once the recovery
+ * codes are kept"); or passed, the console open.
+ */
+export async function sessionSecondFactor(
+  db: Db,
+  signedIn: { user: User; sessionId: string },
+): Promise<'enrol' | 'verify' | 'keep_codes' | 'passed'> {
+  if (!(await sessionPassedSecondFactor(db, signedIn.sessionId)))
+    return secondFactorState(db, signedIn.user.id)
+  return (await recoveryCodesKept(db, signedIn.user.id)) ? 'passed' : 'keep_codes'
+}
+
+/** A session that passed the second factor whose operator has not yet kept the codes; else 403. */
+async function assertKeepingCodes(db: Db, signedIn: { user: User; sessionId: string }) {
+  if ((await sessionSecondFactor(db, signedIn)) !== 'keep_codes') throw new AppError('forbidden')
+}
+
+/** The operator says the recovery codes are kept: the console opens. */
+export async function keepRecoveryCodes(
+  ctx: Ctx,
+  signedIn: { user: User; sessionId: string },
+): Promise<void> {
+  await assertKeepingCodes(ctx.db, signedIn)
+  await markCodesKept(ctx.db, signedIn.user.id, ctx.clock.now())
+}
+
+/**
+ * New recovery codes for a session that passed the second factor before its codes were kept (the
+ * page with them was reloaded or closed): the ones shown before stop working.
+ */
+export async function renewRecoveryCodes(
+  ctx: Ctx,
+  signedIn: { user: User; sessionId: string },
+): Promise<{ recovery_codes: string[] }> {
+  await assertKeepingCodes(ctx.db, signedIn)
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
+  await ctx.db.transaction((tx) => replaceRecoveryCodes(tx, signedIn.user.id, codes.map(recoveryHash)))
+  return { recovery_codes: codes }
 }
 
 const wrongCode = (field: string) =>

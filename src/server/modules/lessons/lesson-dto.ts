@@ -103,6 +103,7 @@ export function toLesson(
       url: fileUrls.url(clip.key) ?? '',
       size: clip.size,
       created_at: clip.created_at,
+      duration_ms: clip.duration_ms,
     })),
   }
 }

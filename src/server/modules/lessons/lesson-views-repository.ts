@@ -53,7 +53,13 @@ const reportJson = v.nullable(
 )
 const attendanceJson = v.array(attendanceSchema)
 const voiceRecordingsJson = v.array(
-  v.object({ id: v.string(), key: v.string(), size: v.number(), created_at: v.string() }),
+  v.object({
+    id: v.string(),
+    key: v.string(),
+    size: v.number(),
+    duration_ms: v.nullable(v.number()),
+    created_at: v.string(),
+  }),
 )
 const recordingsJson = v.array(
   v.object({
@@ -94,7 +100,8 @@ const recordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
 
 const voiceRecordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
     'id', ${lessonVoiceRecordings.id}, 'key', ${lessonVoiceRecordings.fileKey},
-    'size', ${lessonVoiceRecordings.size}, 'created_at', ${lessonVoiceRecordings.createdAt}
+    'size', ${lessonVoiceRecordings.size}, 'duration_ms', ${lessonVoiceRecordings.durationMs},
+    'created_at', ${lessonVoiceRecordings.createdAt}
   ) order by ${lessonVoiceRecordings.createdAt}, ${lessonVoiceRecordings.id}), '[]'::json)
   from ${lessonVoiceRecordings} where ${lessonVoiceRecordings.lessonId} = ${lessons.id})`
 

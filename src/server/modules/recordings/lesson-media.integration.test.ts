@@ -5,7 +5,10 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { bearer } from '../../test-support/fixtures.ts'
 import { get } from '../../test-support/http.ts'
 import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lessons.ts'
+import { listening, roomTokenFor } from '../../test-support/room.ts'
+import { connectRoom } from '../../test-support/room-client.ts'
 import { exeFile, jpegFile, pngFile } from '../../test-support/sample-files.ts'
+import { storedFiles } from '../../test-support/stored-files.ts'
 import { webmChunks } from '../../test-support/webm.ts'
 
 // What the lesson room keeps besides the recording — lesson_images/create (either party's capture,
@@ -13,8 +16,10 @@ import { webmChunks } from '../../test-support/webm.ts'
 // made in the room's window, read only by the lesson's parties.
 
 let t: TestApp
+let base: string
 beforeAll(async () => {
   t = await buildTestApp()
+  base = await listening(t)
 })
 afterAll(() => t.close())
 beforeEach(() => t.clock.set('2026-03-10T09:00:00Z'))
@@ -25,15 +30,17 @@ async function roomNow() {
   return { ...pair, lesson }
 }
 
-/** Sends the multipart {lesson_id, file} to `url`. */
+/** Sends the multipart {lesson_id, file} (and `fields`, a voice clip's duration_ms) to `url`. */
 async function sendMedia(
   url: string,
   token: string,
   lessonId: string,
   file: { bytes: Buffer; name: string; type: string },
+  fields: Record<string, string> = url.includes('voice') ? { duration_ms: '3000' } : {},
 ) {
   const form = new FormData()
   form.append('lesson_id', lessonId)
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
   form.append('file', new Blob([file.bytes], { type: file.type }), file.name)
   const body = new Response(form)
   return t.app.inject({
@@ -119,6 +126,66 @@ describe("the student's voice clips (lesson_voice_recordings/create)", () => {
     expect(
       (await get(t.app, `/lessons/show?lesson_id=${room.lesson.id}`, stranger.student.token)).statusCode,
     ).toBe(404)
+  })
+
+  it("keep their length as recorded, and both parties' rooms hear of a new one at once", async () => {
+    const room = await roomNow()
+    const teacher = connectRoom(base, (await roomTokenFor(t, room.teacher.token, room.lesson.id)).token, {
+      session: room.teacher.token,
+    })
+    const student = connectRoom(base, (await roomTokenFor(t, room.student.token, room.lesson.id)).token, {
+      session: room.student.token,
+    })
+    await Promise.all([teacher.next('welcome'), student.next('welcome')])
+    const sent = await sendMedia(
+      '/lesson_voice_recordings/create',
+      room.student.token,
+      room.lesson.id,
+      clip(),
+      {
+        duration_ms: '3250',
+      },
+    )
+    expect(sent.statusCode).toBe(201)
+    const [kept] = (await show(room.teacher.token, room.lesson.id)).voice_recordings
+    expect(kept).toMatchObject({ duration_ms: 3250, created_at: '2026-03-10T09:00:00.000Z' })
+    for (const party of [teacher, student]) {
+      expect(await party.next('voice-clip')).toEqual({
+        type: 'voice-clip',
+        clip_id: kept?.id,
+        created_at: '2026-03-10T09:00:00.000Z',
+        duration_ms: 3250,
+      })
+    }
+    teacher.close()
+    student.close()
+  })
+
+  it('refuse a missing or impossible length, and keep nothing of such a clip', async () => {
+    const room = await roomNow()
+    const before = await storedFiles(t.filesDir)
+    for (const duration_ms of ['0', '-5', '1.5', String(182_000), 'abc']) {
+      const answer = await sendMedia(
+        '/lesson_voice_recordings/create',
+        room.student.token,
+        room.lesson.id,
+        clip(),
+        {
+          duration_ms,
+        },
+      )
+      expect(refusal(answer), duration_ms).toMatchObject({ status: 400, code: 'validation_failed' })
+    }
+    const missing = await sendMedia(
+      '/lesson_voice_recordings/create',
+      room.student.token,
+      room.lesson.id,
+      clip(),
+      {},
+    )
+    expect(refusal(missing)).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect((await show(room.student.token, room.lesson.id)).voice_recordings).toEqual([])
+    expect(await storedFiles(t.filesDir)).toEqual(before)
   })
 
   it("are the student's, made in the room, and only sound", async () => {

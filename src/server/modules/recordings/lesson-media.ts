@@ -1,5 +1,6 @@
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { VOICE_CLIPS_MAX_PER_LESSON } from '../../../domain/api/recordings.ts'
+import type { VoiceClipNotice } from '../../../domain/api/room.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import type { StoredFile } from '../../platform/storage.ts'
@@ -31,12 +32,16 @@ export async function addLessonImage(
   })
 }
 
-/** The student's clip is kept with the lesson, at most VOICE_CLIPS_MAX_PER_LESSON of them. */
+/**
+ * The student's clip is kept with the lesson, at most VOICE_CLIPS_MAX_PER_LESSON of them, with its
+ * length as the recording browser measured it; the lesson as the student now reads it, and the
+ * notice the room gets once it has committed.
+ */
 export async function addVoiceRecording(
   ctx: RecordingsContext,
   user: User,
-  input: { lessonId: string; file: StoredFile },
-): Promise<Lesson> {
+  input: { lessonId: string; file: StoredFile; durationMs: number },
+): Promise<{ lesson: Lesson; notice: VoiceClipNotice }> {
   const viewer = viewerOf(user)
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
@@ -46,12 +51,14 @@ export async function addVoiceRecording(
     if ((await voiceClipCount(tx, lesson.id)) >= VOICE_CLIPS_MAX_PER_LESSON) {
       throw new AppError('too_many_materials', { params: { max: String(VOICE_CLIPS_MAX_PER_LESSON) } })
     }
-    await insertVoiceClip(tx, {
+    const clipId = await insertVoiceClip(tx, {
       lessonId: lesson.id,
       fileKey: input.file.key,
       size: input.file.size,
+      durationMs: input.durationMs,
       createdAt: now,
     })
-    return readLesson(tx, ctx, viewer, lesson.id, now)
+    const notice = { clip_id: clipId, created_at: now.toISOString(), duration_ms: input.durationMs }
+    return { lesson: await readLesson(tx, ctx, viewer, lesson.id, now), notice }
   })
 }

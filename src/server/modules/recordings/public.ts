@@ -2,4 +2,4 @@
 // the folder is its own.
 
 export { toArchive } from './archives.ts'
-export { lessonArchiveRows } from './repository.ts'
+export { lessonArchiveRows, lessonVoiceClipRows } from './repository.ts'

@@ -290,10 +290,25 @@ export async function voiceClipCount(tx: Db, lessonId: string): Promise<number> 
   return held?.n ?? 0
 }
 
-/** Keeps a student's voice clip with the lesson. */
+/** Keeps a student's voice clip with the lesson; its id. */
 export async function insertVoiceClip(
   tx: Db,
   values: typeof lessonVoiceRecordings.$inferInsert,
-): Promise<void> {
-  await tx.insert(lessonVoiceRecordings).values(values)
+): Promise<string> {
+  const [row] = await tx
+    .insert(lessonVoiceRecordings)
+    .values(values)
+    .returning({ id: lessonVoiceRecordings.id })
+  if (!row) throw new Error('the voice clip was not kept')
+  return row.id
+}
+
+/** A lesson's voice clips, oldest first (the console's lesson detail). */
+export async function lessonVoiceClipRows(db: Db, lessonId: string) {
+  const t = lessonVoiceRecordings
+  return db
+    .select({ id: t.id, key: t.fileKey, size: t.size, durationMs: t.durationMs, createdAt: t.createdAt })
+    .from(t)
+    .where(eq(t.lessonId, lessonId))
+    .orderBy(asc(t.createdAt), asc(t.id))
 }

@@ -8,6 +8,7 @@ import {
   LESSON_MEDIA_FIELDS,
   lessonMediaFields,
   RECORDING_CHUNK_MAX_BYTES,
+  voiceClipFields,
 } from '../../../domain/api/recordings.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -82,11 +83,11 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
     return { data: await receiveChunk(ctx, currentUser(request), input, request.body) }
   })
 
-  /** A multipart request of {lesson_id, file}, its file stored as `kind`. */
+  /** A multipart request of {lesson_id, file} (and a voice clip's duration_ms), its file stored as `kind`. */
   const lessonMedia = <T>(
     request: FastifyRequest,
     kind: 'picture' | 'voice-clip',
-    handle: (input: { lessonId: string; filename: string; file: StoredFile }) => Promise<T>,
+    handle: (input: { lessonId: string; filename: string; file: StoredFile; payload: unknown }) => Promise<T>,
   ) =>
     withUpload(
       request,
@@ -107,9 +108,14 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
             ],
           })
         }
-        return handle({ lessonId: lesson_id, filename: source.filename, file })
+        return handle({ lessonId: lesson_id, filename: source.filename, file, payload: upload.payload })
       },
-      { fields: [LESSON_MEDIA_FIELDS.lessonId] },
+      {
+        fields:
+          kind === 'voice-clip'
+            ? [LESSON_MEDIA_FIELDS.lessonId, LESSON_MEDIA_FIELDS.durationMs]
+            : [LESSON_MEDIA_FIELDS.lessonId],
+      },
     )
 
   // lesson_images/create: either party's capture of the call, among the lesson's materials.
@@ -122,7 +128,12 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   // lesson_voice_recordings/create: the student's voice clip, kept with the lesson.
   app.post('/lesson_voice_recordings/create', guarded, async (request, reply) => {
     const user = currentUser(request)
-    const lesson = await lessonMedia(request, 'voice-clip', (input) => addVoiceRecording(ctx, user, input))
+    const { lesson, notice } = await lessonMedia(request, 'voice-clip', (input) => {
+      const { duration_ms } = parseInput(voiceClipFields, input.payload)
+      return addVoiceRecording(ctx, user, { ...input, durationMs: duration_ms })
+    })
+    // The teacher's room lists the clip and says so at once (after the commit).
+    ctx.roomHub.broadcastVoiceClip(lesson.id, notice)
     return reply.code(201).send({ data: lesson })
   })
 

@@ -4,6 +4,7 @@ import {
   mediaStateSchema,
   recordingNoticeSchema,
   signalDataSchema,
+  voiceClipNoticeSchema,
 } from '../../../domain/api/room.ts'
 import type { Database } from '../../db/client.ts'
 import type { Log } from '../../platform/logger.ts'
@@ -26,6 +27,7 @@ const eventSchema = v.variant('k', [
   v.object({ k: v.literal('state'), l: uuid, u: uuid, s: mediaStateSchema }),
   v.object({ k: v.literal('chat'), l: uuid, m: chatMessageSchema }),
   v.object({ k: v.literal('recording'), l: uuid, n: recordingNoticeSchema }),
+  v.object({ k: v.literal('voice-clip'), l: uuid, n: voiceClipNoticeSchema }),
   // From the database's triggers (migration 0009), origin "db": a session ended or an account
   // changed, so the user's sockets are checked again; a lesson was cancelled, by `b`, because `r`.
   v.object({ k: v.literal('access'), u: uuid }),

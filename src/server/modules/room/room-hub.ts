@@ -4,6 +4,7 @@ import {
   type RecordingNotice,
   ROOM_CLOSE,
   type RoomServerMessage,
+  type VoiceClipNotice,
 } from '../../../domain/api/room.ts'
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
@@ -33,6 +34,8 @@ export type RoomHub = {
   broadcastChat(message: ChatMessage): void
   /** The lesson's recording started, changed stream or stopped: to both parties, on every process. */
   broadcastRecording(lessonId: string, notice: RecordingNotice): void
+  /** The student kept a voice clip: to both parties, on every process. */
+  broadcastVoiceClip(lessonId: string, notice: VoiceClipNotice): void
   /** Open sockets of this process (for the metrics). */
   sockets(): number
   close(): Promise<void>
@@ -76,6 +79,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     for (const peer of peersOf(event.l)) {
       if (event.k === 'chat') send(peer, { type: 'chat', message: event.m })
       else if (event.k === 'recording') send(peer, { type: 'recording', ...event.n })
+      else if (event.k === 'voice-clip') send(peer, { type: 'voice-clip', ...event.n })
       else if (event.k === 'joined' && peer.userId === event.u) {
         // protocol §2: the same user's newer socket (a reload, a second tab) replaces this one;
         // an older one's announcement arriving late (another process's, on a loaded database)
@@ -241,6 +245,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       }),
     broadcastChat: (message) => bus.publish({ k: 'chat', l: message.lesson_id, m: message }),
     broadcastRecording: (lessonId, notice) => bus.publish({ k: 'recording', l: lessonId, n: notice }),
+    broadcastVoiceClip: (lessonId, notice) => bus.publish({ k: 'voice-clip', l: lessonId, n: notice }),
     sockets: () => {
       let count = 0
       for (const room of rooms.values()) count += room.size

@@ -24,12 +24,12 @@ function Standing({ absentee }: { absentee: AdminAbsenceReport['absentee'] }) {
     <Group gap={4} wrap="wrap">
       {absentee.banned_until && (
         <Badge color="red" variant="filled">
-          <Trans>Zablokowany do {bannedUntil}</Trans>
+          <Trans>Konto zablokowane do {bannedUntil}</Trans>
         </Badge>
       )}
       {absentee.warned_at && !absentee.banned_until && (
         <Badge color="yellow" variant="light">
-          <Trans>Ostrzeżony</Trans>
+          <Trans>Ostrzeżenie</Trans>
         </Badge>
       )}
       {absentee.role === 'teacher' && penalties > 0 && (
@@ -68,9 +68,9 @@ export function AbsenceReportCard({ report, onDecide }: Props) {
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h4">
               {report.absentee.role === 'teacher' ? (
-                <Trans>Nieobecny lektor: {absentee}</Trans>
+                <Trans>Nieobecność lektora: {absentee}</Trans>
               ) : (
-                <Trans>Nieobecny kursant: {absentee}</Trans>
+                <Trans>Nieobecność kursanta: {absentee}</Trans>
               )}
             </Title>
             <Anchor component={Link} to={lessonHref(report.lesson.id)} size="sm">

@@ -36,8 +36,8 @@ function AcceptConsequence({ report }: { report: AdminAbsenceReport }) {
   if (report.absentee.warned_at)
     return (
       <Trans>
-        Kursant {absentee} ma już ostrzeżenie, więc jego konto zostanie zablokowane na czas z ustawień i
-        zostanie wylogowany. Obie strony dostaną e-mail z decyzją.
+        Kursant {absentee} ma już ostrzeżenie, więc konto zostanie zablokowane na czas z ustawień i wylogowane
+        ze wszystkich urządzeń. Obie strony dostaną e-mail z decyzją.
       </Trans>
     )
   return (

@@ -32,7 +32,7 @@ describe('the console’s absence reports', () => {
     show()
     const card = await screen.findByRole('article', { name: /Zgłoszenie: Jan Kowalski/ })
     expect(sent[0]?.query).toBe('?status=open&page=1&per_page=20')
-    expect(within(card).getByRole('heading', { name: 'Nieobecny kursant: Jan Kowalski' })).toBeTruthy()
+    expect(within(card).getByRole('heading', { name: 'Nieobecność kursanta: Jan Kowalski' })).toBeTruthy()
     expect(within(card).getByText('Zgłasza lektor Anna Nowak, 20.11.2026 18:20')).toBeTruthy()
     expect(within(card).getByText('„Kursant nie przyszedł”')).toBeTruthy()
     expect(within(card).getByText('Lektor Anna Nowak: 18:00–18:44 (44 min)')).toBeTruthy()
@@ -76,14 +76,14 @@ describe('the console’s absence reports', () => {
     })
     show()
     const card = await screen.findByRole('article', { name: /Zgłoszenie: Jan Kowalski/ })
-    expect(within(card).getByText('Ostrzeżony')).toBeTruthy()
+    expect(within(card).getByText('Ostrzeżenie')).toBeTruthy()
     fireEvent.click(within(card).getByRole('button', { name: 'Uznaj…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
-    expect(within(dialog).getByText(/ma już ostrzeżenie, więc jego konto zostanie zablokowane/)).toBeTruthy()
+    expect(within(dialog).getByText(/ma już ostrzeżenie, więc konto zostanie zablokowane/)).toBeTruthy()
     fireEvent.change(within(dialog).getByLabelText(/Notatka/), { target: { value: ' Brak w pokoju ' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Uznaj zgłoszenie' }))
     const notice = await screen.findByText(
-      'Zgłoszenie uznane. Kursant Jan Kowalski jest zablokowany do 28.11.2026 10:00.',
+      'Zgłoszenie uznane. Kursant Jan Kowalski: konto zablokowane do 28.11.2026 10:00.',
     )
     expect(notice).toBeTruthy()
     expect(screen.getByText('Obie strony dostały e-mail z decyzją.')).toBeTruthy()

@@ -138,12 +138,12 @@ function ResolutionNotice({ resolution, onClose }: { resolution: AbsenceResoluti
         <Text size="sm" fw={600}>
           {consequence === 'banned' ? (
             <Trans>
-              Zgłoszenie uznane. Kursant {absentee} jest zablokowany do {until}.
+              Zgłoszenie uznane. Kursant {absentee}: konto zablokowane do {until}.
             </Trans>
           ) : consequence === 'warned' ? (
-            <Trans>Zgłoszenie uznane. Kursant {absentee} dostał ostrzeżenie.</Trans>
+            <Trans>Zgłoszenie uznane. Kursant {absentee}: ostrzeżenie.</Trans>
           ) : consequence === 'penalty' ? (
-            <Trans>Zgłoszenie uznane. Lektorowi {absentee} naliczono karę za nieobecność.</Trans>
+            <Trans>Zgłoszenie uznane. Lektor {absentee}: kara za nieobecność.</Trans>
           ) : (
             <Trans>Zgłoszenie odrzucone. {absentee} nie dostaje kary.</Trans>
           )}

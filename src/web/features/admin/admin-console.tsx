@@ -12,6 +12,7 @@ import { AbsenceScreen } from './absence-screen.tsx'
 import { AdminLayout } from './admin-layout.tsx'
 import { AuditScreen } from './audit-screen.tsx'
 import { EnrolSecondFactor } from './enrol-second-factor.tsx'
+import { KeepRecoveryCodes } from './keep-recovery-codes.tsx'
 import { LackOfSlotsScreen } from './lack-of-slots-screen.tsx'
 import { LessonDetailScreen } from './lesson-detail-screen.tsx'
 import { LessonsScreen } from './lessons-screen.tsx'
@@ -71,6 +72,7 @@ export function AdminConsole() {
   const { email, second_factor } = me.data
   if (second_factor === 'enrol') return <EnrolSecondFactor email={email} />
   if (second_factor === 'verify') return <VerifySecondFactor email={email} />
+  if (second_factor === 'keep_codes') return <KeepRecoveryCodes email={email} />
   return (
     <AdminLayout email={email}>
       <ConsoleScreens />

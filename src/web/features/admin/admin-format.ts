@@ -19,9 +19,12 @@ export const lessonTimes = (startsAt: string, endsAt: string, withDay = true) =>
   return withDay ? `${formatPolandDate(start)} ${range}` : range
 }
 
-/** Whole minutes between two instants (a stay in the room), at least 0. */
+/**
+ * A stay's minutes as its times are shown (HH:mm, seconds dropped), at least 0: the same
+ * "10:00–10:45" reads "45 min" for either party, whatever the seconds behind it.
+ */
 export const minutesBetween = (from: string, to: string) =>
-  Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000))
+  Math.max(0, Math.floor(Date.parse(to) / 60_000) - Math.floor(Date.parse(from) / 60_000))
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (text: string) => UUID.test(text)

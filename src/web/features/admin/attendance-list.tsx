@@ -32,8 +32,10 @@ const time = (iso: string, day: string) => {
 export function AttendanceList({ attendance, teacher, student, startsAt, due = true }: Props) {
   const { t } = useLingui()
   const day = formatPolandDate(new Date(startsAt))
-  const nameOf = (role: AdminAttendanceDto['role']) =>
-    role === 'teacher' ? t`Lektor ${personName(teacher)}` : t`Kursant ${personName(student)}`
+  const nameOf = (role: AdminAttendanceDto['role']) => {
+    const name = personName(role === 'teacher' ? teacher : student)
+    return role === 'teacher' ? t`Lektor ${name}` : t`Kursant ${name}`
+  }
   const absent = (['teacher', 'student'] as const).filter((role) => !attendance.some((a) => a.role === role))
 
   return (

@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } fro
 import { useState } from 'react'
 import type { LackOfSlotsGroup, LackOfSlotsHandle } from '../../api/admin-lack-of-slots.ts'
 import { polandDateTime } from './admin-format.ts'
+import { useLanguageNames } from './use-language-names.ts'
 
 type Props = {
   group: LackOfSlotsGroup
@@ -23,11 +24,14 @@ const dayText = (key: string) => key.split('-').reverse().join('.')
 export function LackOfSlotsGroupCard({ group, seenAt, busy, onHandle, onLanguage }: Props) {
   const { t } = useLingui()
   const [chosen, setChosen] = useState<string[]>([])
-  const { taught_language: language, level } = group.key
+  const { taught_language: taughtLanguage, level } = group.key
+  const languageNames = useLanguageNames()
+  // Shown in the interface language; the filter and the handling keep the name the reports carry.
+  const language = languageNames.byName(taughtLanguage)
   const hours = hourRange(group.key.hour)
   const count = group.count
   const waiting = group.unhandled
-  const teaching = group.teaching_languages.join(', ')
+  const teaching = group.teaching_languages.map(languageNames.byName).join(', ')
   const last = polandDateTime(group.last_at)
   const toggle = (id: string, on: boolean) =>
     setChosen((current) => (on ? [...current, id] : current.filter((x) => x !== id)))
@@ -114,7 +118,7 @@ export function LackOfSlotsGroupCard({ group, seenAt, busy, onHandle, onLanguage
           </Text>
         )}
         <Group justify="space-between" gap="sm">
-          <Anchor component="button" type="button" size="sm" onClick={() => onLanguage(language)}>
+          <Anchor component="button" type="button" size="sm" onClick={() => onLanguage(taughtLanguage)}>
             <Trans>Tylko {language}</Trans>
           </Anchor>
           {waiting > 0 && (
@@ -130,7 +134,7 @@ export function LackOfSlotsGroupCard({ group, seenAt, busy, onHandle, onLanguage
                 loading={busy}
                 onClick={() =>
                   onHandle({
-                    group: { taught_language: language, level, hour: group.key.hour },
+                    group: { taught_language: taughtLanguage, level, hour: group.key.hour },
                     until: seenAt,
                   })
                 }

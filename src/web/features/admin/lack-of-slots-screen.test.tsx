@@ -39,6 +39,18 @@ const group = {
   last_at: '2026-11-25T09:00:00.000Z',
   latest: [request(FIRST, 'Ola Wiśniewska'), request(SECOND, 'Piotr Zieliński')],
 }
+// The console names languages from the dictionary in its own language; the reports carry English.
+const LANGUAGES = {
+  'GET /api/v1/languages/list': {
+    status: 200,
+    body: {
+      data: [
+        { id: 1, name: 'English', name_pl: 'angielski', conjugated_name: 'angielskiego' },
+        { id: 2, name: 'Polish', name_pl: 'polski', conjugated_name: 'polskiego' },
+      ],
+    },
+  },
+}
 const page = (groups: unknown[]) => ({ status: 200, body: { data: { groups, page: 1, has_more: false } } })
 const show = (path = '/admin/lack-of-slots') =>
   renderScreen(path, '/admin/lack-of-slots', <LackOfSlotsScreen />)
@@ -55,13 +67,13 @@ describe('the console’s lack-of-slots requests', () => {
   })
 
   it('groups the requests by language, level and hour, with counts and the latest ones', async () => {
-    const sent = routeFetch({ [LIST]: page([group]) })
+    const sent = routeFetch({ ...LANGUAGES, [LIST]: page([group]) })
     show()
-    const card = await screen.findByRole('article', { name: 'English B1, 18:00–18:59' })
-    expect(sent[0]?.query).toBe('?handled=unhandled&page=1&per_page=20')
+    const card = await screen.findByRole('article', { name: 'Angielski B1, 18:00–18:59' })
+    expect(sent.find((r) => r.path.endsWith('/index'))?.query).toBe('?handled=unhandled&page=1&per_page=20')
     expect(within(card).getByText('Czeka: 2')).toBeTruthy()
     expect(
-      within(card).getByText(/Zgłoszenia: 2, ostatnie 25\.11\.2026 10:00\. Nauka w języku: Polish\./),
+      within(card).getByText(/Zgłoszenia: 2, ostatnie 25\.11\.2026 10:00\. Nauka w języku: Polski\./),
     ).toBeTruthy()
     const requests = within(card).getByRole('list', { name: 'Najnowsze zgłoszenia' })
     expect(within(requests).getAllByRole('listitem')).toHaveLength(2)
@@ -70,6 +82,7 @@ describe('the console’s lack-of-slots requests', () => {
 
   it('marks chosen requests handled by id, and a whole group up to when it was seen', async () => {
     const sent = routeFetch({
+      ...LANGUAGES,
       [LIST]: page([group]),
       [HANDLE]: (r) => ({
         status: 200,
@@ -77,7 +90,7 @@ describe('the console’s lack-of-slots requests', () => {
       }),
     })
     show()
-    const card = await screen.findByRole('article', { name: 'English B1, 18:00–18:59' })
+    const card = await screen.findByRole('article', { name: 'Angielski B1, 18:00–18:59' })
     const chosen = within(card).getByRole('button', { name: 'Oznacz zaznaczone (0)' })
     expect(chosen).toHaveProperty('disabled', true)
     fireEvent.click(within(card).getByRole('checkbox', { name: /Ola Wiśniewska/ }))

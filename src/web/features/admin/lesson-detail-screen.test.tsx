@@ -58,6 +58,15 @@ const finished = adminLessonDetail({
       kept_until: '2026-12-20T17:40:00.000Z',
     },
   ],
+  voice_recordings: [
+    {
+      id: '88888888-8888-4888-8888-888888888888',
+      url: '/api/v1/files/voice.webm?sig=x',
+      size: 48_000,
+      created_at: '2026-11-20T17:20:00.000Z',
+      duration_ms: 4100,
+    },
+  ],
   reports: [adminAbsenceReport({ status: 'accepted' })],
   penalties: [],
 })
@@ -87,6 +96,9 @@ describe('a lesson’s details in the console', () => {
     expect(screen.getByRole('link', { name: 'Otwórz' }).getAttribute('href')).toBe(
       'https://files.example/rec',
     )
+    // The student's voice clips, each with its day, time and length, to play here.
+    const clips = screen.getByRole('list', { name: 'Nagrania głosu' })
+    expect(within(clips).getByRole('listitem', { name: 'Nagranie 1, 20.11.2026 18:20, 0:04' })).toBeTruthy()
     expect(screen.getByText('Anna Nowak zgłasza nieobecność: Jan Kowalski')).toBeTruthy()
     expect(screen.getByText('Brak kar za tę lekcję.')).toBeTruthy()
     // A finished lesson cannot be cancelled.

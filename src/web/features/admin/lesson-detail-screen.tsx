@@ -17,6 +17,7 @@ import {
   PenaltiesSection,
   RecordingsSection,
   ReportsSection,
+  VoiceClipsSection,
 } from './lesson-detail-sections.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LoadFailure } from './load-failure.tsx'
@@ -176,6 +177,7 @@ function LessonDetailBody({ lesson }: { lesson: AdminLessonDetail }) {
         <ReportsSection lesson={lesson} />
         <MaterialsSection lesson={lesson} />
         <RecordingsSection lesson={lesson} />
+        <VoiceClipsSection lesson={lesson} />
         <PenaltiesSection lesson={lesson} />
       </SimpleGrid>
       <LessonCancelDialog

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminLessonDetail } from '../../api/admin-lessons.ts'
 import { formatDuration } from '../../ui/format-duration.ts'
+import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 import { absenceHref, ReportStatusBadge } from './absence-status.tsx'
 import { personName, polandDateTime } from './admin-format.ts'
 
@@ -56,6 +57,21 @@ export function MaterialsSection({ lesson }: { lesson: AdminLessonDetail }) {
             )
           })}
         </List>
+      )}
+    </DetailSection>
+  )
+}
+
+/** The student's voice clips from the room, to play here (each with its time and length). */
+export function VoiceClipsSection({ lesson }: { lesson: AdminLessonDetail }) {
+  return (
+    <DetailSection title={<Trans>Nagrania głosu kursanta</Trans>}>
+      {lesson.voice_recordings.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Na tej lekcji nie ma nagrań głosu kursanta.</Trans>
+        </Text>
+      ) : (
+        <VoiceClipList clips={lesson.voice_recordings} withDay />
       )}
     </DetailSection>
   )

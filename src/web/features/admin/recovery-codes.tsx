@@ -5,6 +5,10 @@ import { Alert, Button, Checkbox, Code, Group, SimpleGrid, Stack, Text } from '@
 import { IconCheck, IconClipboardCopy, IconDownload } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useFinishEnrolment } from '../../api/admin.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
+import { FormError } from '../../ui/form-error.tsx'
+import { Message } from '../../ui/message.tsx'
 import { SecondFactorFrame } from './second-factor-frame.tsx'
 import { useCopy } from './use-copy.ts'
 
@@ -13,8 +17,9 @@ export const recoveryCodesText = (email: string, codes: string[]) =>
   [`Lektorium – ${email}`, '', ...codes, ''].join('\n')
 
 /**
- * The one-time recovery codes, shown once, after the enrolment is confirmed. Each lets the operator
- * in once without the app; the console opens when they say they have kept them.
+ * The one-time recovery codes, shown once, after the enrolment is confirmed (or renewed after a
+ * reload). Each lets the operator in once without the app; the console opens when they say they
+ * have kept them, which the server records before it answers the console's APIs.
  */
 export function RecoveryCodes({ email, codes }: { email: string; codes: string[] }) {
   const { t } = useLingui()
@@ -65,8 +70,17 @@ export function RecoveryCodes({ email, codes }: { email: string; codes: string[]
         onChange={(event) => setKept(event.currentTarget.checked)}
         label={t`Kody są zapisane w bezpiecznym miejscu`}
       />
+      {finish.error && (
+        <FormError>
+          <Message
+            of={
+              finish.error instanceof ApiError ? apiErrorMessage(finish.error) : codeMessage('server_error')
+            }
+          />
+        </FormError>
+      )}
       <Stack gap={4}>
-        <Button disabled={!kept} onClick={finish}>
+        <Button disabled={!kept} onClick={() => finish.mutate()} loading={finish.isPending}>
           <Trans>Przejdź do konsoli</Trans>
         </Button>
         {!kept && (

@@ -10,7 +10,7 @@ import { AdminConsole } from './admin-console.tsx'
 
 // The console's second factor, enrolled at the first sign-in and verified at each one.
 
-const me = (second_factor: 'enrol' | 'verify' | 'passed') => ({
+const me = (second_factor: 'enrol' | 'verify' | 'keep_codes' | 'passed') => ({
   status: 200,
   body: { data: { ...TEST_OPERATOR, locale: 'pl', second_factor } },
 })
@@ -69,6 +69,7 @@ describe('the console’s second factor', () => {
         ++confirms === 1
           ? wrongCode('code')
           : { status: 200, body: { data: { recovery_codes: ['a1b2c-d3e4f', '0f9e8-d7c6b'] } } },
+      'POST /api/v1/operator/second_factor/codes_kept': { status: 200, body: { data: { ok: true } } },
       'GET /api/v1/admin/settings/show': settings,
     })
     renderScreen('/admin', '/admin/*', <AdminConsole />)
@@ -105,8 +106,37 @@ describe('the console’s second factor', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Kody są zapisane w bezpiecznym miejscu' }))
     fireEvent.click(open)
     expect(await screen.findByRole('navigation', { name: 'Nawigacja konsoli' })).toBeTruthy()
+    // The server hears that the codes are kept before the console opens.
+    expect(sent.filter((r) => r.path.endsWith('/codes_kept'))).toHaveLength(1)
     // Asked once: a second secret would replace the one the operator added to the app.
     expect(sent.filter((r) => r.path.endsWith('/enrol'))).toHaveLength(1)
+  })
+
+  it('keeps the console closed after a reload until the recovery codes are kept, offering new ones', async () => {
+    await activateLocale('pl')
+    const sent = routeFetch({
+      'GET /api/v1/operator/me': me('keep_codes'),
+      'POST /api/v1/operator/second_factor/new_codes': {
+        status: 200,
+        body: { data: { recovery_codes: ['99999-88888', '77777-66666'] } },
+      },
+      'POST /api/v1/operator/second_factor/codes_kept': { status: 200, body: { data: { ok: true } } },
+      'GET /api/v1/admin/settings/show': settings,
+    })
+    renderScreen('/admin/settings', '/admin/*', <AdminConsole />)
+    expect(await screen.findByRole('heading', { name: 'Zapisz kody odzyskiwania' })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Nawigacja konsoli' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Pokaż nowe kody' }))
+    const codes = await screen.findByRole('list', { name: 'Kody odzyskiwania' })
+    expect(codes.textContent).toContain('99999-88888')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Kody są zapisane w bezpiecznym miejscu' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Przejdź do konsoli' }))
+    expect(await screen.findByRole('heading', { name: 'Ustawienia' })).toBeTruthy()
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/v1/operator/second_factor/new_codes',
+      '/api/v1/operator/second_factor/codes_kept',
+    ])
+    expect(sent.filter((r) => r.path.endsWith('/settings/show')).length).toBeGreaterThan(0)
   })
 
   it('verifies with a recovery code, and says in English when one is wrong', async () => {

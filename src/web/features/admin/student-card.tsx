@@ -15,19 +15,22 @@ import { ProblemText } from './problem-text.tsx'
 import { StudentAccessDialog } from './student-access-dialog.tsx'
 import { studentProblem } from './student-problems.ts'
 
-const fullName = (s: AdminStudent) => [s.first_name, s.last_name].filter(Boolean).join(' ') || s.email
+const fullName = (s: AdminStudent) => [s.first_name, s.last_name].filter(Boolean).join(' ')
 /** YYYY-MM-DD as dd.MM.yyyy (design.md "Words"). */
 export const showDay = (day: string) => day.split('-').reverse().join('.')
 
 /** One student: access flags, "active until", company, warning and ban, invitation; and the actions. */
 export function StudentCard({ student }: { student: AdminStudent }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [editing, setEditing] = useState(false)
   const liftBan = useLiftBan()
   const clearWarning = useClearWarning()
   const resend = useResendInvitation()
   const problem = studentProblem(liftBan.error ?? clearWarning.error ?? resend.error)
-  const name = fullName(student)
+  // A student invited without a name is named by the address; the heading then says what is
+  // known instead of the address a second time.
+  const name = fullName(student) || student.email
+  const nameless = fullName(student) === ''
   const done = (message: string) => showToast({ color: 'green', autoClose: 4000, message })
   // The invitation's e-mail waits in the server's outbox (not sent yet, or its sending failed).
   const mailPending = student.invitation.mail_pending === true
@@ -44,7 +47,14 @@ export function StudentCard({ student }: { student: AdminStudent }) {
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0 }}>
             <Text fw={600} truncate="end">
-              {name}
+              {nameless ? (
+                <>
+                  {t`(bez imienia)`}
+                  {invitation && ` · ${invitation.toLocaleLowerCase(i18n.locale)}`}
+                </>
+              ) : (
+                name
+              )}
             </Text>
             <Text size="sm" c="dimmed" truncate="end" title={student.email}>
               {student.email}
@@ -56,7 +66,7 @@ export function StudentCard({ student }: { student: AdminStudent }) {
                 <Trans>Konto nieaktywne</Trans>
               </Badge>
             )}
-            {invitation && (
+            {invitation && !nameless && (
               <Badge color={mailPending ? 'orange' : 'blue'} variant="light" tt="none">
                 {invitation}
               </Badge>
@@ -68,12 +78,12 @@ export function StudentCard({ student }: { student: AdminStudent }) {
             )}
             {student.banned_until && (
               <Badge color="red" variant="light" tt="none">
-                <Trans>Blokada do {polandDateTime(student.banned_until)}</Trans>
+                <Trans>Konto zablokowane do {polandDateTime(student.banned_until)}</Trans>
               </Badge>
             )}
             {student.warned_at && (
               <Badge color="yellow" variant="light" tt="none">
-                <Trans>Ostrzeżony {formatPolandDate(new Date(student.warned_at))}</Trans>
+                <Trans>Ostrzeżenie {formatPolandDate(new Date(student.warned_at))}</Trans>
               </Badge>
             )}
           </Group>
@@ -101,7 +111,7 @@ export function StudentCard({ student }: { student: AdminStudent }) {
         </Group>
         <Text size="sm" c="dimmed">
           {student.active_until ? (
-            <Trans>Aktywny do {showDay(student.active_until)}</Trans>
+            <Trans>Dostęp do {showDay(student.active_until)}</Trans>
           ) : (
             <Trans>Bez daty końca</Trans>
           )}

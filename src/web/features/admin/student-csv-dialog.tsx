@@ -1,14 +1,14 @@
-import '@mantine/core/styles/ScrollArea.css'
-import '@mantine/core/styles/Table.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core'
-import { type ChangeEvent, useState } from 'react'
-import { CSV_COLUMNS, CSV_MAX_CHARS } from '../../../domain/api/admin-students.ts'
+import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
+import { IconFileSpreadsheet } from '@tabler/icons-react'
+import { useState } from 'react'
+import { CSV_COLUMNS } from '../../../domain/api/admin-students.ts'
 import { type CsvRow, usePreviewCsv, useResendInvitation, useSendCsv } from '../../api/admin-students.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { FormError } from '../../ui/form-error.tsx'
+import { CSV_MAX_BYTES, type CsvFileText, formatKilobytes, readCsvFile } from './csv-file.ts'
 import { ProblemText } from './problem-text.tsx'
 import { studentProblem } from './student-problems.ts'
 
@@ -18,19 +18,22 @@ import { studentProblem } from './student-problems.ts'
  * rows only and says what happened to each.
  */
 export function StudentCsvDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const preview = usePreviewCsv()
   const send = useSendCsv()
   const [csv, setCsv] = useState('')
+  const [file, setFile] = useState<{ name: string; read: CsvFileText } | null>(null)
   const problem = studentProblem(preview.error ?? send.error)
   const busy = preview.isPending || send.isPending
   const close = () => {
     if (!busy) onClose()
   }
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0]
-    if (!file) return
-    setCsv((await file.text()).slice(0, CSV_MAX_CHARS))
+  const choose = async (chosen: File | null) => {
+    if (!chosen) return
+    const read = await readCsvFile(chosen)
+    setFile({ name: chosen.name, read })
+    // A refused file leaves the text as it was: nothing of it is half read.
+    if (read.ok) setCsv(read.text)
     preview.reset()
     send.reset()
   }
@@ -44,12 +47,24 @@ export function StudentCsvDialog({ onClose }: { onClose: () => void }) {
             Kolumny w pierwszym wierszu: {CSV_COLUMNS.join(', ')}. Flagi: tak/nie, daty: RRRR-MM-DD.
           </Trans>
         </Text>
-        <input
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          aria-label={t`Plik CSV`}
-          onChange={(e) => void choose(e)}
-        />
+        <Group gap="sm" wrap="wrap">
+          <FileButton accept=".csv,text/csv,text/plain" onChange={(chosen) => void choose(chosen)}>
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                disabled={busy}
+              >
+                <Trans>Wybierz plik CSV</Trans>
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            <Trans>UTF-8 lub Windows-1250 (Excel), do {formatKilobytes(CSV_MAX_BYTES, i18n.locale)}</Trans>
+          </Text>
+        </Group>
+        {file && <ChosenFile name={file.name} read={file.read} />}
         <Textarea
           label={t`Zawartość pliku`}
           value={csv}
@@ -113,48 +128,83 @@ export function StudentCsvDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
+/** What was made of the chosen file: read (and how), or refused and why. */
+function ChosenFile({ name: filename, read }: { name: string; read: CsvFileText }) {
+  const { i18n } = useLingui()
+  if (read.ok) {
+    return (
+      <Text size="sm" role="status" style={{ overflowWrap: 'anywhere' }}>
+        {read.encoding === 'utf-8' ? (
+          <Trans>Wczytano plik {filename} (UTF-8).</Trans>
+        ) : (
+          <Trans>Wczytano plik {filename} (Windows-1250, zapis Excela).</Trans>
+        )}
+      </Text>
+    )
+  }
+  const size = read.reason === 'too_large' ? formatKilobytes(read.size, i18n.locale) : ''
+  const limit = formatKilobytes(CSV_MAX_BYTES, i18n.locale)
+  return (
+    <FormError>
+      {read.reason === 'too_large' ? (
+        <Trans>
+          Plik {filename} ma {size}, a najwięcej można wczytać {limit}. Podziel go na mniejsze pliki.
+        </Trans>
+      ) : (
+        <Trans>
+          Nie udało się odczytać polskich liter w pliku {filename}. Zapisz go w Excelu jako „CSV UTF-8
+          (rozdzielany przecinkami)” i wybierz ponownie.
+        </Trans>
+      )}
+    </FormError>
+  )
+}
+
+/**
+ * Each row as a small card: its line and e-mail, and under them its problems or its outcome, so a
+ * row reads whole on a phone, with nothing off to the side.
+ */
 function CsvRows({ rows }: { rows: (CsvRow & { outcome?: string })[] }) {
   const { t, i18n } = useLingui()
   const outcome = (row: { outcome?: string }) =>
     row.outcome === 'invited'
-      ? t`zaproszony`
+      ? t`zaproszenie wysłane`
       : row.outcome === 'mail_failed'
         ? t`e-mail nie doszedł`
         : row.outcome === 'not_sent'
           ? t`nie wysłano`
           : null
   return (
-    <Table.ScrollContainer minWidth={320} mah={320}>
-      <Table fz="sm" withTableBorder verticalSpacing={4} aria-label={t`Wiersze pliku`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Wiersz</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>E-mail</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Wynik</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.line} c={row.problems.length > 0 ? 'red' : undefined}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-word' }}>{row.email || '—'}</Table.Td>
-              <Table.Td>
-                {row.problems.length > 0
-                  ? row.problems.map((p) => `${p.field}: ${i18n._(csvProblemText(p.code))}`).join('; ')
-                  : (outcome(row) ?? t`gotowy do wysłania`)}
-                {row.student_id && <ResendInvitation studentId={row.student_id} />}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack
+      gap={6}
+      component="ol"
+      aria-label={t`Wiersze pliku`}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {rows.map((row) => {
+        const line = row.line
+        const bad = row.problems.length > 0
+        return (
+          <Paper key={row.line} component="li" withBorder radius="sm" px="sm" py={6}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Trans>Wiersz {line}:</Trans> {row.email || '—'}
+            </Text>
+            {bad ? (
+              row.problems.map((p) => (
+                <Text key={`${p.field}-${p.code}`} size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                  {`${p.field}: ${i18n._(csvProblemText(p.code))}`}
+                </Text>
+              ))
+            ) : (
+              <Text size="sm" c="dimmed">
+                {outcome(row) ?? t`gotowy do wysłania`}
+              </Text>
+            )}
+            {row.student_id && <ResendInvitation studentId={row.student_id} />}
+          </Paper>
+        )
+      })}
+    </Stack>
   )
 }
 
@@ -175,7 +225,7 @@ function ResendInvitation({ studentId }: { studentId: string }) {
     <Button
       size="compact-xs"
       variant="default"
-      ml="xs"
+      mt={4}
       loading={resend.isPending}
       onClick={() => resend.mutate({ student_id: studentId })}
     >
@@ -194,9 +244,9 @@ function csvProblemText(code: CsvRow['problems'][number]['code']): MessageDescri
     case 'email_taken':
       return msg`ten e-mail ma już konto`
     case 'invitation_pending':
-      return msg`kursant już zaproszony, e-mail z zaproszeniem jeszcze nie wyszedł`
+      return msg`zaproszenie utworzone wcześniej, e-mail z nim jeszcze nie wyszedł`
     case 'already_invited':
-      return msg`kursant już zaproszony (nie ustawił jeszcze hasła)`
+      return msg`zaproszenie wysłane wcześniej, hasło jeszcze nieustawione`
     case 'date_invalid':
       return msg`nieprawidłowa data (RRRR-MM-DD)`
     case 'date_past':

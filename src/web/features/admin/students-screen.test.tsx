@@ -79,7 +79,7 @@ describe('the console’s Students', () => {
     renderScreen('/admin/students?company=Firma', '/admin/students', <StudentsScreen />)
     const card = await screen.findByRole('article', { name: 'Jan Nowak' })
     expect(sent[0]?.query).toContain('company=Firma')
-    expect(within(card).getByText(/Aktywny do 31\.12\.2026/)).toBeTruthy()
+    expect(within(card).getByText(/Dostęp do 31\.12\.2026/)).toBeTruthy()
     fireEvent.click(within(card).getByRole('button', { name: 'Zdejmij blokadę' }))
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Zdejmij blokadę' })).toBeNull())
     expect(sent.find((r) => r.path.endsWith('/lift_ban'))?.body).toEqual({ student_id: student().id })
@@ -116,6 +116,24 @@ describe('the console’s Students', () => {
     expect(sent.filter((r) => r.path.endsWith('/resend_invitation')).map((r) => r.body)).toEqual([
       { student_id: student().id },
     ])
+  })
+
+  it('names an invited student without a name by what is known, not by the address twice', async () => {
+    await activateLocale('en')
+    const nameless = student({
+      first_name: null,
+      last_name: null,
+      email: 'anonim@firma.pl',
+      status: 'invited',
+      warned_at: null,
+      banned_until: null,
+      invitation: { state: 'pending', sent_at: '2026-11-29T10:00:00.000Z', expires_at: null },
+    })
+    routeFetch({ 'GET /api/v1/admin/students/index': list([nameless]) })
+    renderScreen('/admin/students', '/admin/students', <StudentsScreen />)
+    const card = await screen.findByRole('article', { name: 'anonim@firma.pl' })
+    expect(within(card).getByText('(no name) · invitation sent')).toBeTruthy()
+    expect(within(card).getAllByText('anonim@firma.pl')).toHaveLength(1)
   })
 
   it("offers to send again the invitation of a CSV row's student whose e-mail has not gone out", async () => {

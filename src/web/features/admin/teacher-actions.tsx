@@ -39,8 +39,8 @@ export function TeacherActions({ teacher, name, video }: Props) {
                   onSuccess: (result) =>
                     done(
                       result.mail_sent
-                        ? t`${name} jest zweryfikowany i dostał o tym e-mail.`
-                        : t`${name} jest zweryfikowany.`,
+                        ? t`Konto: ${name} — zweryfikowane. E-mail z tą wiadomością wysłany.`
+                        : t`Konto: ${name} — zweryfikowane.`,
                     ),
                 })
               }
@@ -70,7 +70,7 @@ export function TeacherActions({ teacher, name, video }: Props) {
             onClick={() =>
               reactivate.mutate(
                 { teacher_id: teacher.id },
-                { onSuccess: () => done(t`${name} znów jest aktywny.`) },
+                { onSuccess: () => done(t`Konto: ${name} — znów aktywne.`) },
               )
             }
           >

@@ -6,6 +6,7 @@ import { Anchor, Avatar, Badge, Group, Paper, Spoiler, Stack, Text } from '@mant
 import type { AdminTeacher, TeachersAnswer } from '../../api/admin-teachers.ts'
 import { polandDateTime } from './admin-format.ts'
 import { TeacherActions } from './teacher-actions.tsx'
+import { useLanguageNames } from './use-language-names.ts'
 
 type Props = { teacher: AdminTeacher; video: TeachersAnswer['video'] }
 
@@ -15,10 +16,12 @@ const fullName = (t: AdminTeacher) => [t.first_name, t.last_name].filter(Boolean
 export function TeacherCard({ teacher, video }: Props) {
   const { t } = useLingui()
   const name = fullName(teacher)
+  const languageNames = useLanguageNames()
+  // The account's state, not the person's: the same words for everyone.
   const status = {
     pending_verification: { color: 'yellow', label: t`Czeka na weryfikację` },
-    active: { color: 'green', label: t`Aktywny` },
-    deactivated: { color: 'gray', label: t`Nieaktywny` },
+    active: { color: 'green', label: t`Konto aktywne` },
+    deactivated: { color: 'gray', label: t`Konto nieaktywne` },
   }[teacher.status]
   const provider =
     teacher.video_provider === 'vonage'
@@ -58,7 +61,7 @@ export function TeacherCard({ teacher, video }: Props) {
           ) : (
             teacher.taught_languages.map((l) => (
               <Badge key={`${l.language_id}-${l.level_id}`} variant="outline" tt="none">
-                {l.language} · {l.level}
+                {languageNames.byId(l.language_id, l.language)} · {l.level}
               </Badge>
             ))
           )}
@@ -121,9 +124,9 @@ export function TeacherCard({ teacher, video }: Props) {
         {teacher.deactivation && (
           <Text size="sm" c="dimmed">
             {teacher.deactivation.kind === 'rejected' ? (
-              <Trans>Odrzucony {polandDateTime(teacher.deactivation.at)}</Trans>
+              <Trans>Rejestracja odrzucona {polandDateTime(teacher.deactivation.at)}</Trans>
             ) : (
-              <Trans>Dezaktywowany {polandDateTime(teacher.deactivation.at)}</Trans>
+              <Trans>Konto dezaktywowane {polandDateTime(teacher.deactivation.at)}</Trans>
             )}
             {teacher.deactivation.reason ? `: ${teacher.deactivation.reason}` : ''}
           </Text>

@@ -23,7 +23,7 @@ export function TeacherDeactivateDialog({ teacher, name, opened, onClose }: Prop
       { teacher_id: teacher.id },
       {
         onSuccess: () => {
-          showToast({ color: 'green', autoClose: 4000, message: t`${name} jest nieaktywny.` })
+          showToast({ color: 'green', autoClose: 4000, message: t`Konto: ${name} — nieaktywne.` })
           close()
         },
       },
@@ -34,8 +34,8 @@ export function TeacherDeactivateDialog({ teacher, name, opened, onClose }: Prop
       <Stack gap="sm">
         <Text size="sm">
           <Trans>
-            {name} nie będzie mógł się logować ani przyjmować rezerwacji. Zmianę można cofnąć przyciskiem
-            „Aktywuj ponownie”.
+            Konto: {name} — bez logowania i bez nowych rezerwacji. Zmianę można cofnąć przyciskiem „Aktywuj
+            ponownie”.
           </Trans>
         </Text>
         <DialogActions problem={problem} pending={deactivate.isPending} onCancel={close}>

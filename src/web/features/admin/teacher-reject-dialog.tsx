@@ -37,8 +37,8 @@ export function TeacherRejectDialog({ teacher, name, opened, onClose }: Props) {
             color: 'green',
             autoClose: 4000,
             message: mail_sent
-              ? t`Rejestracja ${name} odrzucona; lektor dostał e-mail z powodem.`
-              : t`Rejestracja ${name} odrzucona, ale e-maila nie udało się wysłać.`,
+              ? t`Rejestracja odrzucona: ${name}. E-mail z powodem wysłany.`
+              : t`Rejestracja odrzucona: ${name}. E-maila nie udało się wysłać.`,
           })
           setReason('')
           close()
@@ -54,7 +54,7 @@ export function TeacherRejectDialog({ teacher, name, opened, onClose }: Props) {
         <Stack gap="sm">
           <Text size="sm">
             <Trans>
-              {name} nie będzie mógł się zalogować. Powód wyślemy mu e-mailem ({language}).
+              Konto: {name} — bez możliwości logowania. Powód wyślemy e-mailem ({language}).
             </Trans>
           </Text>
           <Textarea

@@ -56,6 +56,10 @@ describe('the console’s Teachers', () => {
     await activateLocale('pl')
     let verified = false
     const sent = routeFetch({
+      'GET /api/v1/languages/list': {
+        status: 200,
+        body: { data: [{ id: 1, name: 'English', name_pl: 'angielski', conjugated_name: 'angielskiego' }] },
+      },
       'GET /api/v1/admin/teachers/index': () => page(verified ? [] : [teacher()]),
       'POST /api/v1/admin/teachers/verify': () => {
         verified = true
@@ -68,7 +72,10 @@ describe('the console’s Teachers', () => {
     renderScreen('/admin/teachers', '/admin/teachers', <TeachersScreen />)
     const card = await screen.findByRole('article', { name: 'Ewa Lis' })
     expect(indexOf(sent)[0]?.query).toContain('status=pending_verification')
-    expect(within(card).getByText('English · B2')).toBeTruthy()
+    // The queue lists everyone waiting, each with its own Zweryfikuj: no second form by e-mail.
+    expect(screen.queryByRole('textbox', { name: 'E-mail lektora' })).toBeNull()
+    // Languages in the interface language, from the one dictionary.
+    expect(await within(card).findByText('Angielski · B2')).toBeTruthy()
     expect(within(card).getByText('Dane do rozliczeń: brak iban, city')).toBeTruthy()
     expect(within(card).getByRole('link', { name: 'Obejrzyj film powitalny' }).getAttribute('href')).toBe(
       'https://files.example/video.mp4',

@@ -13,7 +13,6 @@ import { LoadFailure } from './load-failure.tsx'
 import { TeacherCard } from './teacher-card.tsx'
 import { readTeachersUrl, writeTeachersUrl } from './teachers-url.ts'
 import { useUrlFilters } from './url-filters.ts'
-import { VerifyByEmail } from './verify-by-email.tsx'
 
 /**
  * The console's Teachers: the queue of teachers awaiting verification (product-rules.md "Sign-in
@@ -110,7 +109,6 @@ export function TeachersScreen() {
       ) : (
         <PageLoader label={<Trans>Wczytujemy lektorów…</Trans>} />
       )}
-      <VerifyByEmail />
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
@@ -10,6 +11,7 @@ import { apiErrorMessage } from '../../api/error-messages.ts'
 import { fetchRoomToken, reportInteraction } from '../../api/lesson-room.ts'
 import { lessonKeys } from '../../api/lessons.ts'
 import { getSession } from '../../api/session.ts'
+import { showToast } from '../../ui/toast.ts'
 import { createCall, UnsupportedProvider } from './call/call-provider.ts'
 import type { CallSession, Cancellation } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
@@ -45,6 +47,10 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
   const [joinError, setJoinError] = useState<MessageDescriptor | null>(null)
   const chat = useLessonChat(lesson.id, session !== null)
   const [events] = useState(createRoomEvents)
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  /** The room's lesson again: its voice clips (their count on the toolbar, their list). */
+  const refreshLesson = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.detail(lesson.id) })
 
   useEffect(() => () => session?.leave(), [session])
 
@@ -65,9 +71,18 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
         onChat: chat.pushed,
         onWelcome: () => {
           chat.refresh()
+          refreshLesson()
           events.emit('welcome')
         },
         onRecording: events.emit,
+        onVoiceClip: () => {
+          refreshLesson()
+          // The teacher hears of the student's clip as it arrives, not only by opening the list.
+          if (role === 'teacher') {
+            const name = lesson.fullName
+            showToast({ color: 'blue', autoClose: 6000, message: t`Nowe nagranie głosu: ${name}` })
+          }
+        },
         tracks,
         devices: navigator.mediaDevices,
       })

@@ -230,6 +230,7 @@ describe('a lesson’s tab, badge, Join and actions', () => {
       url: '/api/v1/files/x.webm',
       size: 100,
       created_at: '2026-11-20T07:10:00.000Z',
+      duration_ms: 2000,
     }
     const withClip = finishedLessonFixture({ voice_recordings: [clip] })
     expect(lessonState(withClip, WEEK_AFTER, 'teacher').actions).toContain('recordings')

@@ -1,8 +1,9 @@
+import '@mantine/core/styles/Indicator.css'
 import '@mantine/core/styles/Progress.css'
 import '@mantine/core/styles/Tooltip.css'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Button, Group, Indicator, Progress, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCamera, IconMicrophone2, IconPlayerStopFilled } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
@@ -105,44 +106,48 @@ export function CaptureControl() {
   )
 }
 
-/** The toolbar's voice-clip control: the student records, both listen. */
+/**
+ * The toolbar's voice-clip control: the student records, both listen. It carries the clips' count,
+ * which grows as the room's socket tells of a new one (lesson-room.tsx refetches the lesson).
+ */
 export function VoiceClipControl() {
   const { t } = useLingui()
-  const { role } = useRecordingState()
+  const { role, lessonId } = useRecordingState()
   const [open, setOpen] = useState(false)
-  const label = role === 'student' ? t`Nagraj wypowiedź` : t`Nagrania głosu kursanta`
+  const count = useLesson(lessonId).data?.voice_recordings.length ?? 0
+  const control = role === 'student' ? t`Nagraj wypowiedź` : t`Nagrania głosu kursanta`
+  const label = count > 0 ? t`${control} (nagrania: ${count})` : control
   return (
     <>
       <Tooltip label={label} withArrow position="top">
-        <ActionIcon
-          size={48}
-          radius={999}
-          variant="filled"
-          color="dark.4"
-          onClick={() => setOpen(true)}
-          aria-label={label}
-          data-testid="voice-clip-control"
-        >
-          <IconMicrophone2 size={22} aria-hidden />
-        </ActionIcon>
+        <Indicator label={count} size={18} color="red" disabled={count === 0} offset={6}>
+          <ActionIcon
+            size={48}
+            radius={999}
+            variant="filled"
+            color="dark.4"
+            onClick={() => setOpen(true)}
+            aria-label={label}
+            data-testid="voice-clip-control"
+          >
+            <IconMicrophone2 size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
       </Tooltip>
       {open && <VoiceClipsDialog onClose={() => setOpen(false)} />}
     </>
   )
 }
 
-type Take = { blob: Blob; url: string; seconds: number }
+/** A recorded clip before it is sent; `ms` its length as recorded here. */
+type Take = { blob: Blob; url: string; ms: number }
 
 function VoiceClipsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   const { lessonId, role, otherName } = useRecordingState()
+  // A new clip of the student reaches the teacher through the room's socket (lesson-room.tsx).
   const lesson = useLesson(lessonId)
   const clips = lesson.data?.voice_recordings ?? []
-  // The student's new clips reach the teacher without a reload while the dialog is open.
-  useEffect(() => {
-    const timer = setInterval(() => void lesson.refetch(), 10_000)
-    return () => clearInterval(timer)
-  }, [lesson.refetch])
   const title = role === 'student' ? t`Nagraj wypowiedź` : t`Nagrania głosu: ${otherName}`
   return (
     <AppDialog opened onClose={onClose} title={title} variant="shared">
@@ -220,7 +225,7 @@ function VoiceClipRecorder({ onSent }: { onSent: () => void }) {
     next.ondataavailable = (event) => chunks.push(event.data)
     next.onstop = () => {
       const blob = new Blob(chunks, { type: 'audio/webm' })
-      setTake({ blob, url: URL.createObjectURL(blob), seconds: Math.round((Date.now() - started) / 1000) })
+      setTake({ blob, url: URL.createObjectURL(blob), ms: Math.max(1, Date.now() - started) })
       setPhase('recorded')
       recorder.current = null
     }
@@ -236,15 +241,18 @@ function VoiceClipRecorder({ onSent }: { onSent: () => void }) {
     setProblem(null)
     try {
       const name = `${t`Nagranie głosu`} ${stamp(new Date())}.webm`
-      await uploadVoiceRecording(lessonId, new File([take.blob], name, { type: 'audio/webm' }), (p) =>
-        setProgress(p.fraction),
+      await uploadVoiceRecording(
+        lessonId,
+        new File([take.blob], name, { type: 'audio/webm' }),
+        take.ms,
+        (p) => setProgress(p.fraction),
       )
       setTake(null)
       setPhase('idle')
       onSent()
       showToast({
         color: 'green',
-        message: t`Nagranie wysłane. Lektor może go teraz posłuchać.`,
+        message: t`Nagranie wysłane. Lektor może je posłuchać.`,
         autoClose: 3000,
       })
     } catch (error) {

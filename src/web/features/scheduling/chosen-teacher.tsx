@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom'
 import { useTeacherSummary } from '../../api/teacher-summary.ts'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
 import type { WeekBounds } from '../../ui/week-bounds.ts'
+import type { BookingPreset } from './confirm-options.ts'
 import { TeacherWeek } from './teacher-week.tsx'
 import { WaitlistOffer } from './waitlist-offer.tsx'
 
@@ -16,7 +17,7 @@ type Props = {
   bounds: WeekBounds
   onWeek: (week: string) => void
   onBack: () => void
-  preset: { language: number | null; level: number | null }
+  preset: BookingPreset
   /** The student may wait for a freed slot of this teacher. */
   canWait?: boolean
 }

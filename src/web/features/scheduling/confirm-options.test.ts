@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Language, Level } from '../../../domain/api/dictionaries.ts'
-import { languageOptions, levelOptions, presetValue } from './confirm-options.ts'
+import { finishedLessonFixture, lessonFixture, lessonId } from '../../test-support/lesson-fixture.ts'
+import { bookingPreset, languageOptions, levelOptions, presetValue } from './confirm-options.ts'
 
 const languages: Language[] = [
   { id: 1, name: 'English', name_pl: 'angielski', conjugated_name: 'angielskiego' },
@@ -36,5 +37,44 @@ describe('ScheduleConfirmLessons options', () => {
     expect(presetValue(options, 1)).toBe('1')
     expect(presetValue(options, 3)).toBeNull()
     expect(presetValue(options.slice(0, 1), null)).toBe('2')
+  })
+})
+
+describe('what the booking dialog starts with', () => {
+  const teacher = {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    first_name: 'Anna',
+    last_name: 'Nowak',
+    image_url: null,
+  }
+  const other = { ...teacher, id: 'b0000000-0000-4000-8000-000000000002' }
+  const german = { id: 2, name: 'German', name_pl: 'niemiecki' }
+  const lessons = [
+    finishedLessonFixture({ teacher, language: german, level: { id: 12, name: 'B1' } }),
+    // Later, but with another teacher, or cancelled: neither counts.
+    lessonFixture({ id: lessonId(2), teacher: other, level: { id: 15, name: 'C2' } }),
+    lessonFixture({ id: lessonId(3), teacher, canceled: true, level: { id: 10, name: 'A1' } }),
+  ]
+
+  it("takes the student's latest lesson with this teacher when the search set nothing", () => {
+    expect(bookingPreset({ language: null, level: null, profileLanguage: 1 }, teacher.id, lessons)).toEqual({
+      language: 2,
+      level: 12,
+    })
+  })
+
+  it('keeps what the search set, and a level only for the language of that lesson', () => {
+    expect(bookingPreset({ language: 2, level: 11 }, teacher.id, lessons)).toEqual({ language: 2, level: 11 })
+    expect(bookingPreset({ language: 1, level: null }, teacher.id, lessons)).toEqual({
+      language: 1,
+      level: null,
+    })
+  })
+
+  it("falls back to the profile's first learned language, with no level, for a new teacher", () => {
+    expect(bookingPreset({ language: null, level: null, profileLanguage: 1 }, other.id, [])).toEqual({
+      language: 1,
+      level: null,
+    })
   })
 })

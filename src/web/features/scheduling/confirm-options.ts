@@ -1,4 +1,5 @@
 import type { Language, Level } from '../../../domain/api/dictionaries.ts'
+import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 
 // The schedule confirmation (product-rules.md "Validation"): the languages offered are those the
@@ -38,4 +39,37 @@ export function presetValue(options: Option[], wanted: number | null): string | 
   const match = options.find((option) => option.value === String(wanted))
   if (match) return match.value
   return options.length === 1 ? (options[0]?.value ?? null) : null
+}
+
+/**
+ * What the booking dialog starts with: the search's language and level when the student set them;
+ * else those of their latest lesson with this teacher (what they book again most often); else the
+ * language their profile learns first. The profile names no level, so without a lesson the
+ * student picks it.
+ */
+export type BookingPreset = { language: number | null; level: number | null; profileLanguage?: number | null }
+
+type PastLesson = Pick<Lesson, 'scheduled_at' | 'canceled'> & {
+  teacher: { id: string }
+  language: { id: number }
+  level: { id: number }
+}
+
+export function bookingPreset(
+  preset: BookingPreset,
+  teacherId: string,
+  lessons: PastLesson[],
+): { language: number | null; level: number | null } {
+  const last = lessons
+    .filter((lesson) => lesson.teacher.id === teacherId && !lesson.canceled)
+    .reduce<PastLesson | null>(
+      (latest, lesson) =>
+        latest === null || Date.parse(lesson.scheduled_at) > Date.parse(latest.scheduled_at)
+          ? lesson
+          : latest,
+      null,
+    )
+  const language = preset.language ?? last?.language.id ?? preset.profileLanguage ?? null
+  const level = preset.level ?? (last && last.language.id === language ? last.level.id : null)
+  return { language, level }
 }

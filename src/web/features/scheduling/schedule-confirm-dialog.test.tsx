@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dictionaryKeys } from '../../api/dictionaries.ts'
 import { activateLocale } from '../../config/i18n.ts'
 import { theme } from '../../config/theme.ts'
+import { finishedLessonFixture, lessonId } from '../../test-support/lesson-fixture.ts'
 import {
   fakeApi,
   languages,
@@ -18,11 +19,12 @@ import {
   TEACHER_ID,
   teacherSummary,
 } from '../../test-support/scheduling-test-server.ts'
+import type { BookingPreset } from './confirm-options.ts'
 import { ScheduleConfirmDialog } from './schedule-confirm-dialog.tsx'
 import type { PickedSlot } from './slot-selection.ts'
 
 /** The dialog over a selection it can shrink, as the teacher's week holds it. */
-function Chosen(props: { initial: PickedSlot[]; preset: { language: number | null; level: number | null } }) {
+function Chosen(props: { initial: PickedSlot[]; preset: BookingPreset }) {
   const [slots, setSlots] = useState(props.initial)
   return (
     <>
@@ -43,7 +45,7 @@ function Chosen(props: { initial: PickedSlot[]; preset: { language: number | nul
 }
 
 function show(
-  preset: { language: number | null; level: number | null },
+  preset: BookingPreset,
   slots: PickedSlot[] = [{ id: slotId(1), date: '2026-11-25', time: '08:00' }],
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
@@ -91,7 +93,48 @@ describe('ScheduleConfirmLessons', () => {
     show({ language: 2, level: null })
     fireEvent.click(screen.getByRole('button', { name: 'Umów lekcje' }))
     expect(screen.getByText('To pole jest wymagane')).toBeTruthy()
-    expect(sent).toEqual([])
+    expect(sent.filter((request) => request.path.endsWith('/lessons/create'))).toEqual([])
+  })
+
+  it("starts with the language and level of the student's latest lesson with this teacher", async () => {
+    const teacher = { id: TEACHER_ID, first_name: 'Anna', last_name: 'Nowak', image_url: null }
+    const german = { id: 2, name: 'German', name_pl: 'niemiecki' }
+    fakeApi({
+      '/lessons/list_scheduled': {
+        status: 200,
+        body: {
+          data: {
+            lessons: [],
+            voice_sample_provided: true,
+            scheduled_lessons_limit_per_student: 10,
+          },
+        },
+      },
+      '/lessons/list_finished': {
+        status: 200,
+        body: {
+          data: [
+            finishedLessonFixture({ teacher, language: german, level: { id: 3, name: 'B1' } }),
+            finishedLessonFixture({
+              id: lessonId(2),
+              scheduled_at: '2026-11-10T07:00:00.000Z',
+              teacher,
+              language: german,
+              level: { id: 1, name: 'A1' },
+            }),
+          ],
+          currentPage: 1,
+          lastPage: 1,
+          perPage: 20,
+          total: 2,
+        },
+      },
+    })
+    // The search set nothing; the profile learns English first.
+    show({ language: null, level: null, profileLanguage: 1 })
+    const level = screen.getByLabelText(/^Poziom/, { selector: 'input' })
+    await waitFor(() => expect(level).toHaveProperty('value', 'B1'))
+    expect(screen.getByLabelText(/^Język lekcji/, { selector: 'input' })).toHaveProperty('value', 'Niemiecki')
   })
 
   // The refusal named no slot and the whole choice was stuck.
@@ -113,7 +156,7 @@ describe('ScheduleConfirmLessons', () => {
     expect(within(alert).getByText('czwartek 26.11, 18:00')).toBeTruthy()
     expect(alert.textContent).toContain('Ten termin usunęliśmy z wyboru. Pozostałe są nadal wybrane')
     await waitFor(() => expect(screen.getByTestId('chosen').textContent).toBe('08:00'))
-    expect(sent.map((request) => request.body)).toEqual([
+    expect(sent.filter((r) => r.path.endsWith('/lessons/create')).map((request) => request.body)).toEqual([
       expect.objectContaining({ time_slot_ids: [slotId(1), slotId(4)] }),
     ])
     // The rest is booked with the same button.

@@ -11,11 +11,19 @@ import type { LessonCreate } from '../../../domain/api/lessons.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useLanguages, useLevels } from '../../api/dictionaries.ts'
 import { useCreateLessons } from '../../api/lessons.ts'
+import { useLessonPage, useScheduledLessons } from '../../api/my-lessons.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { Message } from '../../ui/message.tsx'
 import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
 import { attemptFor, type BookingAttempt, mayRetrySameKey } from './booking-attempt.ts'
-import { languageOptions, levelOptions, presetValue, type TaughtLanguage } from './confirm-options.ts'
+import {
+  type BookingPreset,
+  bookingPreset,
+  languageOptions,
+  levelOptions,
+  presetValue,
+  type TaughtLanguage,
+} from './confirm-options.ts'
 import { createLessonErrorMessage, REFRESHING_CODES, refusedSlotIds } from './create-lesson-error.ts'
 import { RefusedSlots } from './refused-slots.tsx'
 import type { PickedSlot } from './slot-selection.ts'
@@ -27,7 +35,7 @@ type Props = {
   taught: TaughtLanguage[]
   slots: PickedSlot[]
   /** The search filters, used as the first choice when the teacher offers them. */
-  preset: { language: number | null; level: number | null }
+  preset: BookingPreset
   /** The lessons were booked: their slots, soonest first. */
   onBooked: (slotIds: string[]) => void
   /** The server refused these slots (which ones it said): they leave the selection, the rest stay. */
@@ -45,15 +53,22 @@ export function ScheduleConfirmDialog(props: Props) {
   const { opened, onClose, teacherId, taught, slots, preset, onBooked, onRefused, onStale } = props
   const { t, i18n } = useLingui()
   const languages = languageOptions(taught, useLanguages().data, i18n.locale)
+  // The student's latest lesson with this teacher, among those the device knows or fetches now.
+  const scheduled = useScheduledLessons(opened)
+  const finished = useLessonPage('finished', { page: 1, perPage: 20 }, opened)
+  const wanted = bookingPreset(preset, teacherId, [
+    ...(scheduled.data?.lessons ?? []),
+    ...(finished.data?.data ?? []),
+  ])
   const [language, setLanguage] = useState<string | null>(null)
-  const chosenLanguage = language ?? presetValue(languages, preset.language)
+  const chosenLanguage = language ?? presetValue(languages, wanted.language)
   const levels = levelOptions(
     taught,
     chosenLanguage === null ? null : Number(chosenLanguage),
     useLevels().data,
   )
   const [level, setLevel] = useState<string | null>(null)
-  const chosenLevel = levels.some((o) => o.value === level) ? level : presetValue(levels, preset.level)
+  const chosenLevel = levels.some((o) => o.value === level) ? level : presetValue(levels, wanted.level)
   const [error, setError] = useState<MessageDescriptor | null>(null)
   const [refused, setRefused] = useState<PickedSlot[]>([])
   // After booking the week takes the focus (the booked slot), not the emptied Book button.

@@ -95,7 +95,12 @@ export function SetLessonsScreen({ voiceRecorder }: { voiceRecorder?: ReactNode 
               setReturnedFrom(state.teacher)
               update({ teacher: null, week: null }, { push: true })
             }}
-            preset={{ language, level: state.level }}
+            preset={{
+              // The search's own choice; without one the teacher's lessons, then the profile, decide.
+              language: typeof state.language === 'number' ? state.language : null,
+              level: state.level,
+              profileLanguage: profile?.languages_learned[0]?.language_id ?? null,
+            }}
             canWait={canWait}
           />
         </Suspense>

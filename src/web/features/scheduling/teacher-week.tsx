@@ -15,7 +15,7 @@ import { hasVacancy } from '../../ui/slot-state.ts'
 import { showToast } from '../../ui/toast.ts'
 import type { WeekBounds } from '../../ui/week-bounds.ts'
 import { WeekSwitcher } from '../../ui/week-switcher.tsx'
-import type { TaughtLanguage } from './confirm-options.ts'
+import type { BookingPreset, TaughtLanguage } from './confirm-options.ts'
 import { MirrorBanner } from './mirror-banner.tsx'
 import { NotAcceptingOverlay } from './not-accepting-overlay.tsx'
 import { SelectedSlotChips } from './selected-slot-chips.tsx'
@@ -36,7 +36,7 @@ type Props = {
   week: string
   bounds: WeekBounds
   onWeek: (week: string) => void
-  preset: { language: number | null; level: number | null }
+  preset: BookingPreset
   /** Told after the toast when lessons were booked (the onboarding's lessonHasBeenScheduled). */
   onBooked?: (slotIds: string[]) => void
 }

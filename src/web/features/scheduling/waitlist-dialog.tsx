@@ -59,8 +59,8 @@ export function WaitlistDialog({ opened, onClose, teacherId, teacherName, entry,
         <Stack gap="md">
           <Text size="sm">
             <Trans>
-              Gdy u {teacherName} zwolni się pasujący termin, dostaniesz powiadomienie i e-mail. Termin nie
-              jest dla Ciebie zarezerwowany: dostanie go pierwsza osoba, która go zarezerwuje.
+              Gdy u lektora: {teacherName} zwolni się pasujący termin, dostaniesz powiadomienie i e-mail.
+              Termin nie jest dla Ciebie zarezerwowany: dostanie go pierwsza osoba, która go zarezerwuje.
             </Trans>
           </Text>
           <Stack gap={6}>

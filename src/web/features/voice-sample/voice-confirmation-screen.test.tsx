@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../domain/api/profile.ts'
@@ -70,12 +70,17 @@ describe('voice-confirmation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Potwierdź swój głos' })
     expect(dialog.textContent).toContain('nagraj krótką próbkę głosu')
     expect(dialog.textContent).toContain('Nagrywanie zacznie się od razu')
-    fireEvent.click(screen.getByRole('button', { name: 'Nagraj próbkę' }))
+    // The step is explained once: why in the dialog (not again on the page behind it), how beside
+    // the sentence; the page's button has the dialog's button's name.
+    expect(screen.getAllByText(/nagraj krótką próbkę głosu/)).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: 'Nagraj próbkę' })).toHaveLength(2)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nagraj próbkę' }))
     // No second button: the countdown runs, with the sentence to read in sight.
     expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')
     expect(mic.opened).toHaveBeenCalledTimes(1)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(screen.queryByRole('button', { name: 'Nagraj 10 sekund' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Nagraj próbkę' })).toBeNull()
+    expect(screen.queryByText(/nagraj krótką próbkę głosu/)).toBeNull()
     expect(screen.getByText(/Dzień dobry! Uczę się języków w Lektorium/)).toBeTruthy()
     expect(screen.getByText('Nagrywanie rozpoczęte. Przeczytaj zdanie na głos.')).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
@@ -98,7 +103,9 @@ describe('voice-confirmation', () => {
     await screen.findByRole('dialog', { name: 'Potwierdź swój głos' })
     fireEvent.click(screen.getByRole('button', { name: 'Zamknij okno' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(screen.getByRole('button', { name: 'Nagraj 10 sekund' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Nagraj próbkę' })).toBeTruthy()
+    // Closed, the dialog's reason is on the page instead: still said once.
+    expect(screen.getAllByText(/nagraj krótką próbkę głosu/)).toHaveLength(1)
     expect(mic.opened).not.toHaveBeenCalled()
     cleanup()
 

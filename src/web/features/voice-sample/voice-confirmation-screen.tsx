@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Stack, Title } from '@mantine/core'
 import { IconArrowRight } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router-dom'
@@ -8,7 +8,7 @@ import { paths } from '../../config/paths.ts'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import type { RecordingDeps } from './record-voice-sample.ts'
-import { VoiceRecognitionDialog } from './voice-recognition-dialog.tsx'
+import { VoiceCheckReason, VoiceRecognitionDialog } from './voice-recognition-dialog.tsx'
 import { VoiceSampleRecorder, type VoiceSampleRecorderHandle } from './voice-sample-recorder.tsx'
 
 type VoiceConfirmationScreenProps = {
@@ -33,6 +33,7 @@ export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) 
     needsSample.current = profile.role === 'student' && profile.voice_sample_url === null
   }
   const [asking, setAsking] = useState(true)
+  const [dismissed, setDismissed] = useState(false)
   const recorder = useRef<VoiceSampleRecorderHandle>(null)
   const [uploaded, setUploaded] = useState(false)
   const call = `${paths.videoCallVonage}${search}`
@@ -44,9 +45,8 @@ export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) 
       <Title order={1} fz={28}>
         <Trans>Potwierdzenie głosu</Trans>
       </Title>
-      <Text c="dimmed">
-        <Trans>Jeszcze jeden krok przed lekcją: nagraj próbkę głosu. Wystarczy to zrobić raz.</Trans>
-      </Text>
+      {/* Closed without recording, the dialog's reason stays readable here. */}
+      {dismissed && !uploaded && <VoiceCheckReason />}
       <VoiceSampleRecorder ref={recorder} deps={deps} onUploaded={() => setUploaded(true)} />
       <Group justify="space-between" gap="sm">
         <Button component={Link} to={paths.myLessons} variant="subtle">
@@ -65,7 +65,10 @@ export function VoiceConfirmationScreen({ deps }: VoiceConfirmationScreenProps) 
       </Group>
       <VoiceRecognitionDialog
         opened={asking}
-        onClose={() => setAsking(false)}
+        onClose={() => {
+          setAsking(false)
+          setDismissed(true)
+        }}
         onRecord={() => {
           // One click records (idle → 10 s countdown → upload), no second button.
           setAsking(false)

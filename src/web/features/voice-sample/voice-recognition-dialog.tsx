@@ -5,6 +5,21 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 
+/**
+ * Why the check, said once: in the dialog, or on the page once the dialog is closed, never both.
+ * How to record is said once too, beside the sentence to read.
+ */
+export function VoiceCheckReason() {
+  return (
+    <Text>
+      <Trans>
+        Zanim dołączysz do pierwszej lekcji, nagraj krótką próbkę głosu. Dzięki niej wiemy, że na lekcji
+        jesteś Ty. Nagrywasz ją tylko raz.
+      </Trans>
+    </Text>
+  )
+}
+
 type Props = {
   opened: boolean
   /** Esc or the close icon: the dialog goes, nothing records. */
@@ -20,16 +35,11 @@ export function VoiceRecognitionDialog({ opened, onClose, onRecord }: Props) {
     // The focus goes to the recorder that "Nagraj próbkę" starts, not back to where it was.
     <AppDialog opened={opened} onClose={onClose} title={t`Potwierdź swój głos`} returnFocus={false}>
       <Stack gap="md">
-        <Text>
+        <VoiceCheckReason />
+        <Text size="sm" c="dimmed">
           <Trans>
-            Zanim dołączysz do pierwszej lekcji, nagraj krótką próbkę głosu: 10 sekund czytania jednego
-            zdania. Dzięki niej wiemy, że na lekcji jesteś Ty. Nagrywasz ją tylko raz.
-          </Trans>
-        </Text>
-        <Text>
-          <Trans>
-            Nagrywanie zacznie się od razu po kliknięciu „Nagraj próbkę”: przeczytaj wtedy na głos zdanie,
-            które zobaczysz na ekranie. Przeglądarka może najpierw zapytać o dostęp do mikrofonu.
+            Nagrywanie zacznie się od razu po kliknięciu. Przeglądarka może najpierw zapytać o dostęp do
+            mikrofonu.
           </Trans>
         </Text>
         <Group justify="flex-end" gap="sm">

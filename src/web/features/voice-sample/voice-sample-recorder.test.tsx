@@ -41,7 +41,7 @@ function renderRecorder(props: VoiceSampleRecorderProps) {
 }
 
 async function recordTenSeconds(passSecond: () => void) {
-  fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Nagraj próbkę' }))
   expect((await screen.findByRole('timer')).textContent).toContain('Zostało 10 s')
   for (let second = 0; second < VOICE_SAMPLE.seconds; second++) {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toContain(`Zostało ${10 - second} s`))
@@ -112,10 +112,10 @@ describe('VoiceSampleRecorder', () => {
     stubUploads()
     const mic = fakeMicrophone()
     renderRecorder({ deps: mic.deps })
-    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj próbkę' }))
     expect((await screen.findByRole('timer')).textContent).toBe('Zostało 10 s')
     expect(screen.getByText(/Dzień dobry! Uczę się języków w Lektorium/)).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Nagraj 10 sekund' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Nagraj próbkę' })).toBeNull()
     // The button that started it is gone: the focus is not lost to the page.
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Próbka głosu' }))
     expect(screen.getByText('Nagrywanie rozpoczęte. Przeczytaj zdanie na głos.')).toBeTruthy()
@@ -126,7 +126,7 @@ describe('VoiceSampleRecorder', () => {
     const mic = fakeMicrophone()
     const recorder = createRef<VoiceSampleRecorderHandle>()
     renderRecorder({ deps: mic.deps, ref: recorder })
-    await screen.findByRole('button', { name: 'Nagraj 10 sekund' })
+    await screen.findByRole('button', { name: 'Nagraj próbkę' })
     act(() => recorder.current?.record())
     // The click is the gesture the microphone's permission prompt needs.
     expect(mic.opened).toHaveBeenCalledTimes(1)
@@ -139,7 +139,7 @@ describe('VoiceSampleRecorder', () => {
     const mic = fakeMicrophone(true)
     const onPermissionDenied = vi.fn()
     renderRecorder({ deps: mic.deps, onPermissionDenied })
-    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj 10 sekund' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Nagraj próbkę' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(
       'Kamera lub mikrofon nie są podłączone albo nie udzielono do nich uprawnień',
@@ -154,7 +154,7 @@ describe('VoiceSampleRecorder', () => {
     activateLocale('en')
     stubUploads()
     renderRecorder({ deps: fakeMicrophone(true).deps })
-    fireEvent.click(await screen.findByRole('button', { name: 'Record 10 seconds' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a sample' }))
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Camera or microphone not connected or permission not granted',
     )

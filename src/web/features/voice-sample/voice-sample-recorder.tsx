@@ -104,7 +104,7 @@ function RecorderBody({ state, record, retryUpload }: BodyProps) {
             loading={state.step === 'starting'}
             onClick={start}
           >
-            <Trans>Nagraj 10 sekund</Trans>
+            <Trans>Nagraj próbkę</Trans>
           </Button>
         </>
       )

@@ -5,6 +5,7 @@ import type {
   MediaState,
   RecordingNotice,
   RoomToken,
+  VoiceClipNotice,
 } from '../../../../domain/api/room.ts'
 import type { CallStats } from './call-stats.ts'
 import type { MediaKind } from './peer-link.ts'
@@ -93,6 +94,8 @@ export type CallContext = {
   onWelcome: () => void
   /** The lesson's recording started, switched or stopped (protocol §6). */
   onRecording: (notice: RecordingNotice) => void
+  /** The student kept a voice clip (the room lists it, the teacher is told). */
+  onVoiceClip: (notice: VoiceClipNotice) => void
   /** The tracks the lobby prepared (either may be missing: audio only, no device). */
   tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>
   devices: MediaDevicesLike

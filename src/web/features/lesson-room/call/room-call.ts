@@ -153,6 +153,13 @@ export abstract class RoomCall {
       case 'chat':
         this.ctx.onChat(frame.message)
         return
+      case 'voice-clip':
+        this.ctx.onVoiceClip({
+          clip_id: frame.clip_id,
+          created_at: frame.created_at,
+          duration_ms: frame.duration_ms,
+        })
+        return
       case 'cancelled':
         // The socket ends next (4410); what the room then says comes from here.
         this.snapshot = { ...this.snapshot, cancellation: { by: frame.by, reason: frame.reason } }

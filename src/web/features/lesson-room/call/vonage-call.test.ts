@@ -33,6 +33,7 @@ function setup(answers: RoomToken[] = []) {
       onChat: () => undefined,
       onWelcome: () => undefined,
       onRecording: () => undefined,
+      onVoiceClip: () => undefined,
       tracks: { audio: microphone, video: camera },
       devices: {
         getUserMedia: async () => media([track('video', 'camera 2')]),
