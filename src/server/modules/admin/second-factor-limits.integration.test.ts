@@ -42,6 +42,8 @@ async function enrolledOperator() {
   const code = totp(secret).generate({ timestamp: t.clock.now().getTime() })
   const confirm = await post('/operator/second_factor/confirm', token, { code }, HOME)
   expect(confirm.statusCode).toBe(200)
+  // The console opens once the operator says the recovery codes are kept.
+  expect((await post('/operator/second_factor/codes_kept', token, {}, HOME)).statusCode).toBe(200)
   return { user, secret: String(secret), recoveryCodes: confirm.json().data.recovery_codes as string[] }
 }
 
