@@ -158,7 +158,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   video_provider_unavailable: 'The video service is not answering; try again in a moment',
   waitlist_full: 'You can wait for at most {max} teachers at once',
   teacher_busy_lesson: 'The teacher has a lesson with {name} on {date} at {time}',
-  teacher_busy_meeting: 'The teacher has the group class "{name}" on {date} at {time}',
+  teacher_busy_meeting: 'The teacher has the group class "{title}" on {date} at {time}',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

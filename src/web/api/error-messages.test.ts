@@ -16,7 +16,8 @@ const params = {
   max: '20',
   expected: '3',
   time: '18:00',
-  name: 'Niemiecki B1',
+  name: 'Anna Nowak',
+  title: 'Niemiecki B1',
 }
 
 /**

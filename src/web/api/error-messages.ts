@@ -21,6 +21,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
   const expected = params.expected ?? ''
   const time = params.time ?? ''
   const name = params.name ?? ''
+  const title = params.title ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -83,7 +84,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
     waitlist_full: msg`Możesz czekać na wolne terminy najwyżej ${max} lektorów naraz`,
     teacher_busy_lesson: msg`Lektor ma wtedy lekcję: ${date}, ${time} — ${name}`,
-    teacher_busy_meeting: msg`Lektor ma wtedy zajęcia grupowe „${name}”: ${date}, ${time}`,
+    teacher_busy_meeting: msg`Lektor ma wtedy zajęcia grupowe „${title}”: ${date}, ${time}`,
   }
 }
 

@@ -175,7 +175,10 @@ describe("the teacher's time", () => {
     )
     await expect(
       createClass(t.ctx, classOf(teacher.id, { extra: [{ date, time: '19:45', units: 1 }] })),
-    ).rejects.toMatchObject({ code: 'teacher_busy_meeting', params: { name: 'Niemiecki A2', time: '19:00' } })
+    ).rejects.toMatchObject({
+      code: 'teacher_busy_meeting',
+      params: { title: 'Niemiecki A2', time: '19:00' },
+    })
   })
 
   it('ends a 50-way race of bookings and a meeting over one slot with exactly one of them', async () => {

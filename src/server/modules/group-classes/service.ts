@@ -89,7 +89,9 @@ async function takeTeachersTime(
   }
   const meeting = await firstBusyMeeting(tx, teacherId, intervals, except)
   if (meeting)
-    throw new AppError('teacher_busy_meeting', { params: { name: meeting.title, ...when(meeting.startsAt) } })
+    throw new AppError('teacher_busy_meeting', {
+      params: { title: meeting.title, ...when(meeting.startsAt) },
+    })
   await deleteSlotsUnder(tx, teacherId, intervals)
 }
 
