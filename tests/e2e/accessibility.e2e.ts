@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
+import { LessonRoomPage } from './support/lesson-room-page.ts'
 import { LoginPage, STUDENT_AI_ONLY, TEACHER } from './support/login-page.ts'
 import { test } from './support/story.ts'
 
@@ -7,6 +9,12 @@ import { test } from './support/story.ts'
 // the sign-in and password-reset pages (content outside any landmark), the teacher's my-lessons
 // (two landmarks of one name) and the AI lesson (a contrast too low, a button whose visible text
 // was not part of its name). The bar is no violation of any impact, best practices included.
+// The lesson room's toolbar is checked too, where its controls now show their names on phones.
+
+// The room needs a camera and a microphone: the browser's fake ones (harmless to the other pages).
+test.use({
+  launchOptions: { executablePath: await findChromium(), args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] },
+})
 
 /** axe's findings on the page as it stands, one line each: impact, rule, where. */
 async function violations(page: Page): Promise<string[]> {
@@ -55,3 +63,45 @@ for (const width of [1280, 375]) {
     })
   })
 }
+
+// The teacher in the room of the demo's lesson of the moment.
+test.describe('the lesson room’s toolbar', () => {
+  async function joinAsTeacher(page: Page) {
+    await signIn(page, TEACHER)
+    const room = new LessonRoomPage(page)
+    await room.openFromMyLessons()
+    await room.join()
+    const toolbar = page.getByRole('toolbar', { name: 'Sterowanie rozmową' })
+    await expect(toolbar).toBeVisible()
+    return { room, toolbar }
+  }
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })
+
+    test('names each control under it, leaves no tooltip after a tap, and axe finds nothing', async ({
+      page,
+    }) => {
+      const { room, toolbar } = await joinAsTeacher(page)
+      await expect(room.control('Mikrofon')).toHaveText('Mikrofon')
+      await expect(room.control('Nagrywaj lekcję')).toHaveText('Nagrywaj')
+      await expect(room.control('Zgłoś nieobecność')).toHaveText('Nieobecność')
+      await room.control('Kamera').tap()
+      await expect(room.control('Kamera')).toHaveAttribute('aria-pressed', 'false')
+      await expect(page.getByRole('tooltip')).toHaveCount(0)
+      expect(await violations(page)).toEqual([])
+      await toolbar.getByRole('button', { name: 'Opuść lekcję', exact: true }).click()
+    })
+  })
+
+  test('at 1280 px, a control’s tooltip shows for the mouse and goes with the click', async ({ page }) => {
+    const { room, toolbar } = await joinAsTeacher(page)
+    await room.control('Kamera').hover()
+    await expect(page.getByRole('tooltip', { name: 'Wyłącz kamerę' })).toBeVisible()
+    await room.control('Kamera').click()
+    await expect(room.control('Kamera')).toHaveAttribute('aria-pressed', 'false')
+    await expect(page.getByRole('tooltip')).toHaveCount(0)
+    expect(await violations(page)).toEqual([])
+    await toolbar.getByRole('button', { name: 'Opuść lekcję', exact: true }).click()
+  })
+})
