@@ -63,7 +63,7 @@ export function CallControls({
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
   return (
-    <Group justify="center" gap="sm" wrap="wrap" role="toolbar" aria-label={t`Sterowanie rozmową`}>
+    <Group justify="center" gap="xs" wrap="wrap" role="toolbar" aria-label={t`Sterowanie rozmową`}>
       <ControlButton
         label={t`Mikrofon`}
         short={t`Mikrofon`}
