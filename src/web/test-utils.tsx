@@ -7,11 +7,18 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { theme } from './config/theme.ts'
 
-/** Renders one screen with the app's providers at a given path (unit tests only). */
-export function renderScreen(path: string, pattern: string, screen: ReactNode) {
-  const queryClient = new QueryClient({
+/**
+ * Renders one screen with the app's providers at a given path (unit tests only); its queries do not
+ * retry, unless the test brings a client of its own (e.g. with the app's retry and network rules).
+ */
+export function renderScreen(
+  path: string,
+  pattern: string,
+  screen: ReactNode,
+  queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
+  }),
+) {
   const router = createMemoryRouter(
     [
       { path: pattern, element: screen },

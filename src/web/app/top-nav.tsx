@@ -65,7 +65,9 @@ export function TopNav({ profile }: { profile: Profile }) {
               aria-label={t`Mój profil`}
               className={classes.avatarLink}
             >
-              <Avatar src={profile.image_url} name={name} color="initials" alt={name} />
+              {/* The picture, or a person's outline: initials would be visible text that is not the
+                  link's name ("Mój profil"), in colours too pale to read. */}
+              <Avatar src={profile.image_url} alt={name} />
             </Anchor>
             <ProfileMenu />
           </Group>

@@ -1,5 +1,6 @@
 // Shared by the my-lessons screen's tests (my-lessons-screen*.test.tsx): the fixtures, the screen
 // rendered with a location probe, its parts, and the clock and locale each test starts from.
+import type { QueryClient } from '@tanstack/react-query'
 import { cleanup, screen } from '@testing-library/react'
 import { useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
@@ -32,7 +33,7 @@ export function LocationProbe() {
   return <output data-testid="location">{location.search}</output>
 }
 
-export function show(profile: Profile, path = '/dashboard/my-lessons') {
+export function show(profile: Profile, path = '/dashboard/my-lessons', queryClient?: QueryClient) {
   signInAs(profile)
   return renderScreen(
     path,
@@ -41,6 +42,7 @@ export function show(profile: Profile, path = '/dashboard/my-lessons') {
       <MyLessonsScreen profile={profile} />
       <LocationProbe />
     </>,
+    queryClient,
   )
 }
 

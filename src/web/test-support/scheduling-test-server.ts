@@ -70,7 +70,7 @@ export function timetable(overrides: Partial<Timetable> = {}): Timetable {
 export type Sent = { path: string; query: URLSearchParams; headers: Headers; body: unknown }
 type Answer = { status: number; body: unknown } | 'network-error'
 
-export function fakeApi(answers: Record<string, Answer | (() => Answer)>) {
+export function fakeApi(answers: Record<string, Answer | ((query: URLSearchParams) => Answer)>) {
   const sent: Sent[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     if (!(input instanceof Request)) throw new TypeError('unexpected fetch input')
@@ -81,7 +81,7 @@ export function fakeApi(answers: Record<string, Answer | (() => Answer)>) {
     const entry = answers[path]
     const answer =
       typeof entry === 'function'
-        ? entry()
+        ? entry(url.searchParams)
         : (entry ?? { status: 404, body: { error: 'Not found', code: 'not_found' } })
     if (answer === 'network-error') throw new TypeError('Failed to fetch')
     return new Response(JSON.stringify(answer.body), {

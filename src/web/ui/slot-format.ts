@@ -36,3 +36,7 @@ export function deviceTime(instant: Date, timeZone?: string): string | null {
   }).format(instant)
   return local === formatPolandTime(instant) ? null : local
 }
+
+/** "poniedziałek 30.11, 16:45": a slot's day and Poland time, as the search's cards name them. */
+export const slotWhen = (date: string, time: string, locale: string): string =>
+  `${weekdayName(date, locale)} ${dayMonth(date)}, ${time}`

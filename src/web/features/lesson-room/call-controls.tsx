@@ -14,9 +14,9 @@ import {
   IconVideoOff,
 } from '@tabler/icons-react'
 import type { ReactNode, Ref } from 'react'
+import { ControlButton } from '../../ui/control-button.tsx'
 import type { CallSnapshot } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
-import { ControlButton } from './control-button.tsx'
 import { DeviceMenu } from './device-menu.tsx'
 
 export type ControlActions = {
@@ -43,7 +43,12 @@ type Props = {
   recordControl?: ReactNode
 }
 
-/** The call's toolbar: microphone, camera, devices, screen, chat, materials, absence, leave. */
+/**
+ * The call's toolbar: microphone, camera, devices, screen, (the room's media), chat, materials,
+ * absence, leave. Each control has a glyph of its own and, on phones, its short name under it; the
+ * row wraps rather than hiding controls behind a menu (decisions.md "The room's toolbar on touch
+ * screens").
+ */
 export function CallControls({
   call,
   actions,
@@ -58,9 +63,10 @@ export function CallControls({
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
   return (
-    <Group justify="center" gap="sm" wrap="wrap" role="toolbar" aria-label={t`Sterowanie rozmową`}>
+    <Group justify="center" gap="xs" wrap="wrap" role="toolbar" aria-label={t`Sterowanie rozmową`}>
       <ControlButton
         label={t`Mikrofon`}
+        short={t`Mikrofon`}
         tooltip={call.microphoneOn ? t`Wycisz mikrofon` : t`Włącz mikrofon`}
         pressed={call.microphoneOn}
         danger={!call.microphoneOn}
@@ -69,6 +75,7 @@ export function CallControls({
       />
       <ControlButton
         label={t`Kamera`}
+        short={t`Kamera`}
         tooltip={call.cameraOn ? t`Wyłącz kamerę` : t`Włącz kamerę`}
         pressed={call.cameraOn}
         danger={!call.cameraOn}
@@ -78,8 +85,10 @@ export function CallControls({
       <DeviceMenu current={devices} onSwitch={actions.switchDevice} />
       {canShareScreen && (
         <ControlButton
-          label={t`Udostępnianie ekranu`}
-          tooltip={call.sharingScreen ? t`Zakończ udostępnianie ekranu` : t`Udostępnij ekran`}
+          // A toggle named by its action (pressed while sharing): the short name is one of its words.
+          label={t`Udostępnij ekran`}
+          short={t`Ekran`}
+          tooltip={call.sharingScreen ? t`Zakończ udostępnianie ekranu` : undefined}
           pressed={call.sharingScreen}
           onClick={actions.toggleScreenShare}
           icon={call.sharingScreen ? <IconScreenShareOff {...icon} /> : <IconScreenShare {...icon} />}
@@ -89,6 +98,7 @@ export function CallControls({
       <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>
         <ControlButton
           label={t`Czat`}
+          short={t`Czat`}
           tooltip={chatOpen ? t`Ukryj czat` : t`Pokaż czat`}
           pressed={chatOpen}
           onClick={actions.toggleChat}
@@ -97,12 +107,14 @@ export function CallControls({
       </Indicator>
       <ControlButton
         label={t`Materiały do lekcji`}
+        short={t`Materiały`}
         onClick={actions.openMaterials}
         icon={<IconFiles {...icon} />}
       />
       {canReportAbsence && (
         <ControlButton
           label={t`Zgłoś nieobecność`}
+          short={t`Nieobecność`}
           onClick={actions.reportAbsence}
           icon={<IconUserX {...icon} />}
         />
@@ -110,6 +122,7 @@ export function CallControls({
       <ControlButton
         ref={leaveRef}
         label={t`Opuść lekcję`}
+        short={t`Opuść`}
         danger
         onClick={actions.leave}
         icon={<IconPhoneOff {...icon} />}

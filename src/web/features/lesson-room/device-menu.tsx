@@ -5,8 +5,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Menu } from '@mantine/core'
 import { IconCheck, IconSettings } from '@tabler/icons-react'
 import { useState } from 'react'
+import { ControlButton } from '../../ui/control-button.tsx'
 import type { MediaKind } from './call/peer-link.ts'
-import { ControlButton } from './control-button.tsx'
 import { type DeviceLists, listDevices } from './use-local-preview.ts'
 
 type Props = {
@@ -42,6 +42,7 @@ export function DeviceMenu({ current, onSwitch }: Props) {
       <Menu.Target>
         <ControlButton
           label={t`Ustawienia kamery i mikrofonu`}
+          short={t`Ustawienia`}
           icon={<IconSettings size={22} aria-hidden />}
         />
       </Menu.Target>

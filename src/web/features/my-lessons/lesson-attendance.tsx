@@ -7,14 +7,15 @@ import { useLessonView } from './lesson-view-context.tsx'
 
 /**
  * docs/lesson-room-protocol.md §4: who was at the lesson and from when to when (Poland time, like
- * the lesson's own hours), for both parties alike.
+ * the lesson's own hours), for both parties alike. A part of its lesson, not a landmark: the next
+ * lesson's card and the list show the same lesson, and two landmarks of one name tell a screen
+ * reader's user nothing.
  */
 export function LessonAttendance({ lesson }: { lesson: Lesson }) {
-  const { t } = useLingui()
   const { role, now } = useLessonView()
   if (lesson.status === 'cancelled' || !attendanceShown(lesson, now)) return null
   return (
-    <Stack gap={2} component="section" aria-label={t`Obecność`} data-testid="attendance">
+    <Stack gap={2} data-testid="attendance">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         <Trans>Obecność</Trans>
       </Text>

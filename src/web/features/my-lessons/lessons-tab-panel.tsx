@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, Suspense } from 'react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { polandDateKey } from '../../../domain/poland-time.ts'
+import { ApiError } from '../../api/api-error.ts'
 import type { LessonPageQuery } from '../../api/lessons.ts'
 import { useLessonPage, useScheduledLessons } from '../../api/my-lessons.ts'
 import { lazyComponent } from '../../ui/lazy-component.tsx'
@@ -15,7 +16,7 @@ import { lessonTab } from './lesson-state.ts'
 import { LessonsError, LessonsSkeleton } from './lesson-states.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import type { CalendarRange, LessonsTab, MyLessonsState } from './my-lessons-url.ts'
-import { SavedCopyNotice } from './offline-notices.tsx'
+import { NotSavedNotice, SavedCopyNotice } from './offline-notices.tsx'
 
 // The calendar view is a chunk of its own, downloaded when first chosen.
 const LessonCalendar = lazyComponent(async () => (await import('./lesson-calendar.tsx')).LessonCalendar)
@@ -60,6 +61,11 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
     paged === null
       ? scheduled.data?.lessons.filter((lesson) => lessonTab(lesson, now) === 'scheduled').sort(byStart)
       : page.data?.data
+  // The list layer answers from the device's copies when the network fails, so a network failure
+  // that reaches the query means none was saved. Offline its retry waits (paused) for the
+  // connection: without this the list would be a skeleton until then.
+  const failure = source.error ?? source.failureReason
+  const notSaved = failure instanceof ApiError && failure.kind === 'network'
 
   const content = (shown: Lesson[]) =>
     calendar ? (
@@ -89,7 +95,9 @@ export function LessonsTabPanel({ tab, state, update, mobile, empty }: Props) {
         </Suspense>
       )}
       {lessons === undefined ? (
-        source.isError ? (
+        notSaved ? (
+          <NotSavedNotice />
+        ) : source.isError ? (
           <LessonsError error={source.error} onRetry={() => void source.refetch()} />
         ) : (
           <LessonsSkeleton />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
+import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
 import { isErrorCode } from '../../api/api-error.ts'
 import { codeMessage } from '../../api/error-messages.ts'
 import { syncOutbox } from '../../api/outbox-sync.ts'
@@ -9,16 +10,38 @@ import type { OutboxEntry, Refusal } from '../../offline/outbox.ts'
 import { loadOutbox } from '../../offline/outbox-queue.ts'
 import { describeWrite } from './pending-writes.ts'
 
-/** The lessons shown are the device's copy; says when it was fetched. */
+/**
+ * The lessons shown are the device's copy; says when it was fetched, in Poland time and the app's
+ * one format, as the other offline notices do (design.md "Words").
+ */
 export function SavedCopyNotice({ savedAt }: { savedAt: number }) {
-  const { i18n } = useLingui()
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(savedAt),
-  )
+  const when = `${formatPolandDate(savedAt)} ${formatPolandTime(savedAt)}`
   return (
     <Alert color="gray" variant="light" icon={<IconCloudOff size={18} aria-hidden />} role="status">
       <Trans>
         Brak połączenia z serwerem. Pokazujemy lekcje zapisane na tym urządzeniu {when}; mogą być nieaktualne.
+      </Trans>
+    </Alert>
+  )
+}
+
+/**
+ * No connection, and this list was never fetched on this device (neither the service worker's cache
+ * nor the mirror holds it): said plainly instead of a loading state that would never end. It gives
+ * way to the list once a request gets through.
+ */
+export function NotSavedNotice() {
+  const { t } = useLingui()
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconCloudOff size={18} aria-hidden />}
+      role="status"
+      title={t`Ta lista nie jest zapisana na tym urządzeniu`}
+    >
+      <Trans>
+        Brak połączenia z serwerem, a tej listy nie otwierano tu wcześniej. Pokażemy ją, gdy połączenie wróci.
       </Trans>
     </Alert>
   )

@@ -19,7 +19,14 @@ const DEVICE = {
 
 type Browser = { permission: NotificationPermission; subscribed: boolean }
 
-function standInBrowser(browser: Browser, options: { pushManager?: boolean } = {}) {
+/** The browser's PushManager.subscribe as a private window answers it. */
+const privateWindow = () =>
+  Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError'))
+
+function standInBrowser(
+  browser: Browser,
+  options: { pushManager?: boolean; subscribe?: () => Promise<never> } = {},
+) {
   const unsubscribe = vi.fn(async () => {
     browser.subscribed = false
     return true
@@ -31,6 +38,7 @@ function standInBrowser(browser: Browser, options: { pushManager?: boolean } = {
     unsubscribe,
   }
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
+    if (options.subscribe) return options.subscribe()
     browser.subscribed = true
     return subscription
   })
@@ -69,20 +77,60 @@ describe('notifications on this device', () => {
     cleanup()
     vi.unstubAllGlobals()
     Reflect.deleteProperty(navigator, 'serviceWorker')
+    Reflect.deleteProperty(navigator, 'userAgent')
   })
 
   it('says when the browser cannot receive them, and cannot be turned on', async () => {
     standInBrowser({ permission: 'default', subscribed: false }, { pushManager: false })
     renderScreen('/', '/', <DevicePushSwitch userId={profile.id} />)
-    expect(await screen.findByText(/Ta przeglądarka nie obsługuje powiadomień/)).toBeTruthy()
+    expect(
+      await screen.findByText(
+        /Ta przeglądarka nie może odbierać powiadomień\. Otwórz Lektorium w zwykłym \(nie prywatnym\) oknie/,
+      ),
+    ).toBeTruthy()
     expect(toggle().hasAttribute('disabled')).toBe(true)
   })
 
-  it('says how to unblock them when the browser has blocked them', async () => {
+  it('says how to unblock them when the browser has blocked them, and that a private window always does', async () => {
     standInBrowser({ permission: 'denied', subscribed: false })
     renderScreen('/', '/', <DevicePushSwitch userId={profile.id} />)
     expect(await screen.findByText(/Zezwól na nie w ustawieniach tej strony/)).toBeTruthy()
+    expect(screen.getByText(/W oknie prywatnym \(incognito\) przeglądarka blokuje je zawsze/)).toBeTruthy()
     expect(toggle().hasAttribute('disabled')).toBe(true)
+  })
+
+  it('tells an iPhone in Safari how to add the app to the Home Screen, in both languages', async () => {
+    // Safari on an iPhone has no PushManager outside the app added to the Home Screen.
+    standInBrowser({ permission: 'default', subscribed: false }, { pushManager: false })
+    Object.defineProperty(navigator, 'userAgent', {
+      configurable: true,
+      value:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+    })
+    renderScreen('/', '/', <DevicePushSwitch userId={profile.id} />)
+    expect(
+      await screen.findByText(/wybierz „Do ekranu początkowego”, potem otwórz Lektorium z jego ikony/),
+    ).toBeTruthy()
+    expect(toggle().hasAttribute('disabled')).toBe(true)
+    cleanup()
+    activateLocale('en')
+    renderScreen('/', '/', <DevicePushSwitch userId={profile.id} />)
+    expect(
+      await screen.findByText(/choose “Add to Home Screen”, then open Lektorium from its icon/),
+    ).toBeTruthy()
+  })
+
+  it('says a private window takes no notifications when the browser refuses to subscribe, not "try again"', async () => {
+    const standIn = standInBrowser({ permission: 'default', subscribed: false }, { subscribe: privateWindow })
+    const sent = routeFetch({ 'GET /api/v1/push/key': { status: 200, body: { data: { public_key: KEY } } } })
+    renderScreen('/', '/', <DevicePushSwitch userId={profile.id} />)
+    await waitFor(() => expect(toggle().hasAttribute('disabled')).toBe(false))
+    fireEvent.click(toggle())
+    expect(await screen.findByText(/Tak bywa w oknie prywatnym \(incognito\)/)).toBeTruthy()
+    expect(toggle().hasAttribute('disabled')).toBe(true)
+    expect(toggle()).toHaveProperty('checked', false)
+    expect(standIn.subscribe).toHaveBeenCalledTimes(1)
+    expect(sent.map((request) => request.path)).toEqual(['/api/v1/push/key'])
   })
 
   it('asks for permission only when turned on, subscribes with the server key and tells the server; off undoes both', async () => {

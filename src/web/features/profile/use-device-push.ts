@@ -7,6 +7,7 @@ import {
   registerPushSubscription,
   unregisterPushSubscription,
 } from '../../api/push.ts'
+import { needsHomeScreen } from './push-support.ts'
 
 // This device's web push (decisions.md "Web push to the installed app"), turned on and off from the
 // profile's preferences. The browser asks for permission only when the user turns it on, never at
@@ -14,7 +15,18 @@ import {
 // someone else signed in on the same browser sees it off, and turning it on moves it to them on the
 // server; logging out turns it off (api/push.ts forgetDevicePush).
 
-export type DevicePushState = 'checking' | 'unsupported' | 'denied' | 'on' | 'off'
+/**
+ * `install-first`: an iPhone or iPad outside the installed app; `unavailable`: the browser would not
+ * subscribe (a private window, a browser with its push service off), which no retry changes.
+ */
+export type DevicePushState =
+  | 'checking'
+  | 'unsupported'
+  | 'install-first'
+  | 'unavailable'
+  | 'denied'
+  | 'on'
+  | 'off'
 
 const supported = () =>
   typeof window !== 'undefined' &&
@@ -47,6 +59,7 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 }
 
 async function readState(userId: string): Promise<DevicePushState> {
+  if (needsHomeScreen()) return 'install-first'
   if (!supported()) return 'unsupported'
   if (Notification.permission === 'denied') return 'denied'
   const found = await registration()
@@ -83,7 +96,10 @@ export function useDevicePush(userId: string) {
         return next
       }
       const found = await registration()
-      if (!found) throw new Error('no service worker')
+      if (!found) {
+        setState('unavailable')
+        return 'unavailable'
+      }
       const key = keyBytes(await fetchPushKey())
       let subscription = await found.pushManager.getSubscription()
       // Made for another key (the school's server was set up anew): subscribed again.
@@ -91,7 +107,18 @@ export function useDevicePush(userId: string) {
         await subscription.unsubscribe()
         subscription = null
       }
-      subscription ??= await found.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      // The browser's own refusal (a DOMException: "push service not available" in a private
+      // window) is an answer, not a failure to try again; the server's key and answer are.
+      subscription ??= await found.pushManager
+        .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+        .catch((error: unknown) => {
+          if (error instanceof DOMException) return null
+          throw error
+        })
+      if (!subscription) {
+        setState('unavailable')
+        return 'unavailable'
+      }
       await registerPushSubscription(v.parse(pushSubscribeSchema, subscription.toJSON()))
       localStorage.setItem(OWNER_KEY, userId)
       setState('on')

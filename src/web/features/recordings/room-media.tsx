@@ -1,10 +1,9 @@
 import '@mantine/core/styles/Indicator.css'
 import '@mantine/core/styles/Progress.css'
-import '@mantine/core/styles/Tooltip.css'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Alert, Button, Group, Indicator, Progress, Stack, Text, Tooltip } from '@mantine/core'
-import { IconCamera, IconMicrophone2, IconPlayerStopFilled } from '@tabler/icons-react'
+import { Alert, Button, Group, Indicator, Progress, Stack, Text } from '@mantine/core'
+import { IconMicrophone2, IconPlayerStopFilled, IconScreenshot, IconWaveform } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { VOICE_CLIP_MAX_SECONDS } from '../../../domain/api/recordings.ts'
@@ -13,6 +12,7 @@ import { uploadLessonImage, uploadVoiceRecording } from '../../api/lesson-media.
 import { lessonKeys } from '../../api/lessons.ts'
 import { useLesson } from '../../api/my-lessons.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
+import { ControlButton } from '../../ui/control-button.tsx'
 import { showToast } from '../../ui/toast.ts'
 import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 import { liveVideo } from './call-recorder.ts'
@@ -87,22 +87,16 @@ export function CaptureControl() {
       setBusy(false)
     }
   }
-  const label = t`Zrzut ekranu do materiałów`
+  // A screenshot's frame, not a camera: the camera control beside it is a camera.
   return (
-    <Tooltip label={label} withArrow position="top">
-      <ActionIcon
-        size={48}
-        radius={999}
-        variant="filled"
-        color="dark.4"
-        onClick={() => void capture()}
-        aria-label={label}
-        loading={busy}
-        data-testid="capture-control"
-      >
-        <IconCamera size={22} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ControlButton
+      label={t`Zrzut ekranu do materiałów`}
+      short={t`Zrzut`}
+      onClick={() => void capture()}
+      loading={busy}
+      icon={<IconScreenshot size={22} aria-hidden />}
+      data-testid="capture-control"
+    />
   )
 }
 
@@ -117,23 +111,20 @@ export function VoiceClipControl() {
   const count = useLesson(lessonId).data?.voice_recordings.length ?? 0
   const control = role === 'student' ? t`Nagraj wypowiedź` : t`Nagrania głosu kursanta`
   const label = count > 0 ? t`${control} (nagrania: ${count})` : control
+  // A waveform, not a microphone: the microphone control mutes the call.
   return (
     <>
-      <Tooltip label={label} withArrow position="top">
-        <Indicator label={count} size={18} color="red" disabled={count === 0} offset={6}>
-          <ActionIcon
-            size={48}
-            radius={999}
-            variant="filled"
-            color="dark.4"
-            onClick={() => setOpen(true)}
-            aria-label={label}
-            data-testid="voice-clip-control"
-          >
-            <IconMicrophone2 size={22} aria-hidden />
-          </ActionIcon>
-        </Indicator>
-      </Tooltip>
+      <ControlButton
+        label={label}
+        short={role === 'student' ? t`Wypowiedź` : t`Nagrania`}
+        onClick={() => setOpen(true)}
+        icon={
+          <Indicator label={count} size={18} color="red" disabled={count === 0} offset={2}>
+            <IconWaveform size={22} aria-hidden />
+          </Indicator>
+        }
+        data-testid="voice-clip-control"
+      />
       {open && <VoiceClipsDialog onClose={() => setOpen(false)} />}
     </>
   )

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Badge.css'
-import '@mantine/core/styles/Tooltip.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { ActionIcon, Alert, Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Alert, Badge, Box, VisuallyHidden } from '@mantine/core'
 import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
@@ -19,6 +18,7 @@ import {
   startRecording,
   stopRecording,
 } from '../../api/recordings.ts'
+import { ControlButton } from '../../ui/control-button.tsx'
 import { formatDuration } from '../../ui/format-duration.ts'
 import {
   type CallRecorder,
@@ -363,27 +363,19 @@ export function RecordingControl() {
   const { role, active, busy, start, stop } = useRecordingState()
   if (role !== 'teacher') return null
   const recording = active !== null
-  const label = recording ? t`Zatrzymaj nagrywanie` : t`Nagrywaj lekcję`
   const icon = { size: 22, 'aria-hidden': true } as const
   return (
-    <Tooltip label={label} withArrow position="top">
-      <ActionIcon
-        size={48}
-        radius={999}
-        variant="filled"
-        color={recording ? 'red.7' : 'dark.4'}
-        onClick={recording ? stop : start}
-        aria-label={label}
-        aria-pressed={recording}
-        loading={busy}
-        data-testid="record-control"
-      >
-        {recording ? (
-          <IconPlayerStopFilled {...icon} />
-        ) : (
-          <IconPlayerRecordFilled {...icon} color="#ff6b6b" />
-        )}
-      </ActionIcon>
-    </Tooltip>
+    <ControlButton
+      label={recording ? t`Zatrzymaj nagrywanie` : t`Nagrywaj lekcję`}
+      short={recording ? t`Zatrzymaj` : t`Nagrywaj`}
+      danger={recording}
+      pressed={recording}
+      loading={busy}
+      onClick={recording ? stop : start}
+      icon={
+        recording ? <IconPlayerStopFilled {...icon} /> : <IconPlayerRecordFilled {...icon} color="#ff6b6b" />
+      }
+      data-testid="record-control"
+    />
   )
 }

@@ -227,6 +227,48 @@ describe('the set-lessons screen', () => {
     expect(screen.getByText('Następny tydzień', { selector: 'p' })).toBeTruthy()
   })
 
+  // The current week (23.11) is full; the next (30.11) has Monday 16:45 free, Monday 09:00 already
+  // taken, and nothing free on Tuesday, where the student already has a lesson.
+  it('points an empty week to the nearest free slot, opens its week on it, and keeps the wait offer', async () => {
+    const week = timetable()
+    const full = { ...week, timetable: week.timetable.map((day) => ({ ...day, slots: [] })) }
+    const make = (n: number, time: string, available: boolean) => ({
+      id: slotId(n),
+      time,
+      available,
+      scheduled: false,
+      missed: false,
+    })
+    const next = {
+      ...week,
+      timetable: [
+        {
+          date: '2026-11-30',
+          slots: [make(7, '16:45', true), make(6, '09:00', false)],
+          has_own_lesson: false,
+        },
+        { date: '2026-12-01', slots: [make(8, '08:00', true)], has_own_lesson: true },
+      ],
+    }
+    fakeApi({
+      ...baseAnswers(),
+      '/teachers/timetables/show': (query) => ({
+        status: 200,
+        body: { data: query.get('date_from') === '2026-11-30' ? next : full },
+      }),
+      '/waitlist/index': { status: 200, body: { data: [] } },
+    })
+    const router = renderAt(`?teacher=${TEACHER_ID}`)
+    expect(await screen.findByText('Brak wolnych terminów w tym tygodniu.')).toBeTruthy()
+    expect(await screen.findByText('Najbliższy wolny termin: poniedziałek 30.11, 16:45')).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Powiadom mnie o wolnym terminie' })).toBeTruthy()
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Pokaż najbliższy wolny termin: poniedziałek 30.11, 16:45' }),
+    )
+    await waitFor(() => expect(router.state.location.search).toContain('week=2026-11-30'))
+    await waitFor(() => expect(document.activeElement).toBe(slot('16:45')))
+  })
+
   it('shows the offline copy of the week, marked as possibly stale, with booking disabled', async () => {
     await clearTimetableMirror()
     const savedAt = Date.parse('2026-11-24T08:30:00Z')

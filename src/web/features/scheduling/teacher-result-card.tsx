@@ -9,7 +9,7 @@ import { formatPolandTime, polandDateKey } from '../../../domain/poland-time.ts'
 import { paths } from '../../config/paths.ts'
 import { AddedStudentsOnlyNote } from '../../ui/added-students-only-note.tsx'
 import { RatingSummary } from '../../ui/rating-summary.tsx'
-import { dayMonth, weekdayName } from '../../ui/slot-format.ts'
+import { slotWhen } from '../../ui/slot-format.ts'
 import { TaughtLanguageBadges } from '../../ui/taught-language-badges.tsx'
 
 type Props = {
@@ -34,10 +34,7 @@ export function TeacherResultCard({ teacher, onOpen, takeFocus = false }: Props)
   const name = `${teacher.first_name} ${teacher.last_name}`
   const next = teacher.next_free_slot ? new Date(teacher.next_free_slot) : null
   const nextDate = next ? polandDateKey(next) : null
-  const nextText =
-    next && nextDate
-      ? `${weekdayName(nextDate, i18n.locale)} ${dayMonth(nextDate)}, ${formatPolandTime(next)}`
-      : null
+  const nextText = next && nextDate ? slotWhen(nextDate, formatPolandTime(next), i18n.locale) : null
   return (
     <Paper component="li" withBorder radius="lg" p="md">
       <Group gap="md" wrap="nowrap" align="flex-start">

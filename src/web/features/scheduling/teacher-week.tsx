@@ -11,12 +11,14 @@ import { useOnlineStatus } from '../../offline/connectivity.ts'
 import { lazyComponent, useEverOpened } from '../../ui/lazy-component.tsx'
 import { PageLoader } from '../../ui/page-loader.tsx'
 import { ScheduleSlots } from '../../ui/schedule-slots.tsx'
+import { slotWhen } from '../../ui/slot-format.ts'
 import { hasVacancy } from '../../ui/slot-state.ts'
 import { showToast } from '../../ui/toast.ts'
 import type { WeekBounds } from '../../ui/week-bounds.ts'
 import { WeekSwitcher } from '../../ui/week-switcher.tsx'
 import type { BookingPreset, TaughtLanguage } from './confirm-options.ts'
 import { MirrorBanner } from './mirror-banner.tsx'
+import { useNearestFreeSlot } from './nearest-free-slot.ts'
 import { NotAcceptingOverlay } from './not-accepting-overlay.tsx'
 import { SelectedSlotChips } from './selected-slot-chips.tsx'
 import { dayRefusal, type PickedSlot, pruneSelection, toggleSlot } from './slot-selection.ts'
@@ -43,22 +45,32 @@ type Props = {
 
 /** product-rules.md "Booking": one teacher's week to choose slots from, the chosen slots, and Book. */
 export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, onBooked }: Props) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const timetable = useTimetable(teacherId, week)
   const online = useOnlineStatus()
   const [selection, setSelection] = useState<PickedSlot[]>([])
   const [confirming, setConfirming] = useState(false)
   const confirmMounted = useEverOpened(confirming)
   const [focusRequest, setFocusRequest] = useState<{ slotId: string } | null>(null)
+  // "Pokaż" on the nearest free slot: its week opens, then the focus goes to the slot.
+  const [shownSlot, setShownSlot] = useState<{ week: string; slotId: string } | null>(null)
   const data = timetable.data
   useEffect(() => {
     if (data) setSelection((current) => pruneSelection(current, data.timetable))
   }, [data])
+  useEffect(() => {
+    if (!shownSlot || !data || shownSlot.week !== week) return
+    setFocusRequest({ slotId: shownSlot.slotId })
+    setShownSlot(null)
+  }, [shownSlot, data, week])
 
   const offline = !online || (data?.mirroredAt ?? null) !== null
   const limit = data?.scheduled_lessons_limit_per_student ?? DEFAULT_SCHEDULED_LESSONS_LIMIT
   const reached = limitReached(selection.length, data?.scheduled_lessons_count ?? 0, limit)
   const blockedReason = t`Rezerwacja będzie możliwa po odzyskaniu połączenia.`
+  const emptyWeek = data !== undefined && !hasVacancy(data.timetable)
+  const nearest = useNearestFreeSlot(teacherId, week, bounds, emptyWeek && !offline)
+  const nextText = nearest ? slotWhen(nearest.date, nearest.time, i18n.locale) : ''
 
   const booked = (slotIds: string[]) => {
     const count = slotIds.length
@@ -108,9 +120,31 @@ export function TeacherWeek({ teacherId, taught, week, bounds, onWeek, preset, o
       ) : (
         <NotAcceptingOverlay active={data.not_accepting_new_students}>
           <Stack gap="md">
-            {!hasVacancy(data.timetable) && (
+            {emptyWeek && (
               <Alert color="gray" variant="light" icon={<IconCalendarOff size={18} aria-hidden />}>
-                <Trans>Brak wolnych terminów w tym tygodniu.</Trans>
+                <Stack gap={6} align="flex-start">
+                  <Text size="sm">
+                    <Trans>Brak wolnych terminów w tym tygodniu.</Trans>
+                  </Text>
+                  {nearest && (
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        <Trans>Najbliższy wolny termin: {nextText}</Trans>
+                      </Text>
+                      <Button
+                        variant="light"
+                        size="compact-sm"
+                        aria-label={t`Pokaż najbliższy wolny termin: ${nextText}`}
+                        onClick={() => {
+                          setShownSlot({ week: nearest.week, slotId: nearest.slotId })
+                          onWeek(nearest.week)
+                        }}
+                      >
+                        <Trans>Pokaż</Trans>
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
               </Alert>
             )}
             <ScheduleSlots
