@@ -104,7 +104,7 @@ export async function createClass(
   if (intervals.length === 0) throw new AppError('validation_failed')
   const made = await ctx.db.transaction(async (tx) => {
     const teacher = await lockUser(tx, input.teacherId)
-    if (!teacher || teacher.role !== 'teacher' || teacher.status !== 'active') throw new AppError('not_found')
+    if (teacher?.role !== 'teacher' || teacher.status !== 'active') throw new AppError('not_found')
     await takeTeachersTime(tx, input.teacherId, intervals, ctx.clock.now())
     const { series: _series, extra: _extra, ...values } = input
     const group = await insertClass(tx, values)
