@@ -80,6 +80,7 @@ describe('the CSV invite dialog', () => {
       problems: [
         { field: 'human_access', code: 'flag_invalid', message: 'Write tak or nie' },
         { field: 'active_until', code: 'date_past', message: 'The date has passed' },
+        { field: 'row', code: 'columns', message: 'The row has 6 fields, not 7.' },
       ],
     }
     routeFetch({
@@ -100,5 +101,7 @@ describe('the CSV invite dialog', () => {
     expect(item.textContent).toContain('Wiersz 3: bardzo.dluga.nazwa.skrzynki@przyklad-firmy-szkoleniowej.pl')
     expect(within(item).getByText('human_access: wpisz tak albo nie')).toBeTruthy()
     expect(within(item).getByText('active_until: data już minęła')).toBeTruthy()
+    // A problem of the whole row names no column.
+    expect(within(item).getByText('zła liczba kolumn')).toBeTruthy()
   })
 })

@@ -192,7 +192,10 @@ function CsvRows({ rows }: { rows: (CsvRow & { outcome?: string })[] }) {
             {bad ? (
               row.problems.map((p) => (
                 <Text key={`${p.field}-${p.code}`} size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-                  {`${p.field}: ${i18n._(csvProblemText(p.code))}`}
+                  {/* A problem of the whole row (its number of columns) names no column. */}
+                  {p.field === 'row'
+                    ? i18n._(csvProblemText(p.code))
+                    : `${p.field}: ${i18n._(csvProblemText(p.code))}`}
                 </Text>
               ))
             ) : (
