@@ -16,22 +16,20 @@ export type GuardInput = {
   partnerName: string
 }
 
+const allScreens: readonly Screen[] = screenKeys.map(screenOf)
 const pathsWith = (access: Screen['access']) =>
-  screenKeys
-    .map(screenOf)
-    .filter((screen) => screen.access === access)
-    .map((screen) => screen.path)
+  allScreens.filter((screen) => screen.access === access).map((screen) => screen.path)
 const loginPaths = pathsWith('login')
 // Sign-up and the e-mailed links (password reset, invitation) work whether or not someone is signed in.
 const openPaths = pathsWith('open')
-const knownPaths = screenKeys.map((key) => screenOf(key).path)
+const knownPaths = allScreens.map((screen) => screen.path)
 
 const matchesAny = (patterns: readonly string[], path: string) =>
   patterns.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null)
 
 /** The screen at `path` (its pattern matching), if any. */
 const screenAt = (path: string): Screen | undefined =>
-  screenKeys.map(screenOf).find((screen) => matchPath({ path: screen.path, end: true }, path) !== null)
+  allScreens.find((screen) => matchPath({ path: screen.path, end: true }, path) !== null)
 
 function normalize(path: string): string {
   const pathname = path.split(/[?#]/)[0] ?? '/'

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import type { AuditEntryDto } from '../../../domain/api/admin.ts'
+import { idSchema } from '../../../domain/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { type LessonNames, lessonsByIds, type PersonName, peopleByIds } from './audit-names-repository.ts'
 import { type AuditFilter, type AuditRow, listAudit } from './audit-repository.ts'
@@ -6,7 +8,6 @@ import { type AuditFilter, type AuditRow, listAudit } from './audit-repository.t
 // GET /admin/audit/index: a page of the audit log as a person reads it, each entry with its
 // operator's name and its target named (a person, or a lesson by its start and parties).
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PERSON_TARGETS = new Set(['user', 'teacher'])
 
 const person = (p: PersonName) => ({ name: p.name, email: p.email })
@@ -35,7 +36,7 @@ export async function auditPage(
 ): Promise<{ entries: AuditEntryDto[]; more: boolean }> {
   const { rows, more } = await listAudit(db, filter)
   const ids = (pick: (row: AuditRow) => string | null) => [
-    ...new Set(rows.map(pick).filter((id): id is string => id !== null && UUID.test(id))),
+    ...new Set(rows.map(pick).filter((id): id is string => id !== null && v.is(idSchema, id))),
   ]
   const of = (type: string) => (row: AuditRow) => (row.targetType === type ? row.targetId : null)
   const people = await peopleByIds(db, [

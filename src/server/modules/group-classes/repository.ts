@@ -175,51 +175,38 @@ export async function insertPlaces(
   return rows.map((row) => row.id)
 }
 
-/** The meetings of the class, in time order. */
-export async function meetingsOf(db: Db, classId: string): Promise<MeetingRow[]> {
-  return db
-    .select()
-    .from(groupMeetings)
-    .where(eq(groupMeetings.classId, classId))
-    .orderBy(asc(groupMeetings.startsAt))
-}
-
-export async function findMeeting(db: Db, meetingId: string): Promise<MeetingRow | undefined> {
-  const [row] = await db.select().from(groupMeetings).where(eq(groupMeetings.id, meetingId))
+/** The meeting; `forUpdate` locks it (after its teacher's row) for a move or a cancellation. */
+export async function findMeeting(
+  db: Db,
+  meetingId: string,
+  forUpdate = false,
+): Promise<MeetingRow | undefined> {
+  const query = db.select().from(groupMeetings).where(eq(groupMeetings.id, meetingId))
+  const [row] = forUpdate ? await query.for('update') : await query
   return row
 }
 
-/** Moves the meeting and its students' places, raising its calendars' sequence. */
-export async function moveMeetingTo(tx: Db, meetingId: string, interval: Interval): Promise<void> {
-  await tx
+/**
+ * Moves (new times) or cancels (`cancelledAt`) the meeting and its students' active places, raising
+ * its calendars' sequence: the meeting as it is now, and the students whose places changed.
+ */
+export async function changeMeeting(
+  tx: Db,
+  meetingId: string,
+  change: Interval | { cancelledAt: Date },
+): Promise<{ meeting: MeetingRow; studentIds: string[] }> {
+  const [meeting] = await tx
     .update(groupMeetings)
-    .set({ ...interval, sequence: sql`${groupMeetings.sequence} + 1` })
+    .set({ ...change, sequence: sql`${groupMeetings.sequence} + 1` })
     .where(eq(groupMeetings.id, meetingId))
-  await tx
+    .returning()
+  if (!meeting) throw new Error('no meeting to change')
+  const places = await tx
     .update(lessons)
-    .set(interval)
+    .set(change)
     .where(and(eq(lessons.groupMeetingId, meetingId), isNull(lessons.cancelledAt)))
-}
-
-/** The group lessons (places) of these meetings, for these students only when given. */
-export async function placesOf(db: Db, meetingIds: string[]) {
-  if (meetingIds.length === 0) return []
-  return db
-    .select({ id: lessons.id, studentId: lessons.studentId, meetingId: lessons.groupMeetingId })
-    .from(lessons)
-    .where(inArray(lessons.groupMeetingId, meetingIds))
-}
-
-/** Cancels the meeting and its students' places, raising its calendars' sequence. */
-export async function cancelMeetingRows(tx: Db, meetingId: string, now: Date): Promise<void> {
-  await tx
-    .update(groupMeetings)
-    .set({ cancelledAt: now, sequence: sql`${groupMeetings.sequence} + 1` })
-    .where(eq(groupMeetings.id, meetingId))
-  await tx
-    .update(lessons)
-    .set({ cancelledAt: now })
-    .where(and(eq(lessons.groupMeetingId, meetingId), isNull(lessons.cancelledAt)))
+    .returning({ studentId: lessons.studentId })
+  return { meeting, studentIds: places.map((place) => place.studentId) }
 }
 
 export async function deleteMember(tx: Db, classId: string, studentId: string) {

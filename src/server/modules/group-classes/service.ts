@@ -1,3 +1,4 @@
+import { LESSON_SLOT_MINUTES } from '../../../domain/constants.ts'
 import {
   type MeetingTime,
   meetingAt,
@@ -11,7 +12,7 @@ import { AppError } from '../../platform/errors.ts'
 import { refillSlots } from '../timetables/public.ts'
 import { lockUser } from '../users/public.ts'
 import {
-  cancelMeetingRows,
+  changeMeeting,
   comingMeetings,
   deleteComingPlaces,
   deleteMember,
@@ -28,8 +29,6 @@ import {
   lockClass,
   type MeetingRow,
   membersOf,
-  moveMeetingTo,
-  placesOf,
   promoteFirstWaiting,
 } from './repository.ts'
 
@@ -56,7 +55,7 @@ export type ClassInput = {
 }
 
 /** The class's meetings in time order: the series' and the extra ones. */
-export function plannedMeetings(input: Pick<ClassInput, 'series' | 'extra'>): MeetingTime[] {
+function plannedMeetings(input: Pick<ClassInput, 'series' | 'extra'>): MeetingTime[] {
   const series = input.series ? seriesMeetings(input.series) : []
   const extra = input.extra.map((meeting) => meetingAt(meeting.date, meeting.time, meeting.units))
   return [...series, ...extra].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
@@ -159,26 +158,45 @@ export async function enrolStudents(
   return result
 }
 
+/**
+ * The meeting to move or cancel, read again under its teacher's lock (inside `tx`): one that is gone,
+ * cancelled or (for a cancellation) started is refused.
+ */
+async function lockedMeeting(tx: Db, meetingId: string, teacherId: string) {
+  await lockUser(tx, teacherId)
+  const meeting = await findMeeting(tx, meetingId, true)
+  if (!meeting || meeting.cancelledAt) throw new AppError('not_found')
+  return meeting
+}
+
+/** The meeting's teacher, whose lock a move or a cancellation takes first. */
+async function teacherOf(ctx: GroupContext, meetingId: string): Promise<string> {
+  const meeting = await findMeeting(ctx.db, meetingId)
+  if (!meeting) throw new AppError('not_found')
+  return meeting.teacherId
+}
+
 /** Moves one meeting to a Poland date and time (its length kept); its students' places move with it. */
 export async function moveMeeting(
   ctx: GroupContext,
   meetingId: string,
   to: { date: string; time: string },
 ): Promise<MeetingRow> {
-  const meeting = await findMeeting(ctx.db, meetingId)
-  if (!meeting || meeting.cancelledAt) throw new AppError('not_found')
-  const units = Math.round((meeting.endsAt.getTime() - meeting.startsAt.getTime()) / (45 * 60_000))
-  const interval = meetingAt(to.date, to.time, units)
-  await ctx.db.transaction(async (tx) => {
-    await lockUser(tx, meeting.teacherId)
-    await takeTeachersTime(tx, meeting.teacherId, [interval], ctx.clock.now(), [meeting.id])
-    await moveMeetingTo(tx, meeting.id, interval)
+  const teacherId = await teacherOf(ctx, meetingId)
+  const now = ctx.clock.now()
+  const moved = await ctx.db.transaction(async (tx) => {
+    const meeting = await lockedMeeting(tx, meetingId, teacherId)
+    const units = Math.round(
+      (meeting.endsAt.getTime() - meeting.startsAt.getTime()) / (LESSON_SLOT_MINUTES * 60_000),
+    )
+    const interval = meetingAt(to.date, to.time, units)
+    await takeTeachersTime(tx, teacherId, [interval], now, [meeting.id])
+    const changed = await changeMeeting(tx, meeting.id, interval)
     // The time it leaves is the teacher's again.
-    await refillSlots(tx, meeting.teacherId, ctx.clock.now())
+    await refillSlots(tx, teacherId, now)
+    return changed.meeting
   })
-  ctx.changes.publish({ kind: 'teacher', id: meeting.teacherId })
-  const moved = await findMeeting(ctx.db, meetingId)
-  if (!moved) throw new AppError('not_found')
+  ctx.changes.publish({ kind: 'teacher', id: teacherId })
   return moved
 }
 
@@ -187,21 +205,18 @@ export async function moveMeeting(
  * school: no penalty for anyone), and the teacher's slots of that time come back.
  */
 export async function cancelMeeting(ctx: GroupContext, meetingId: string): Promise<MeetingRow> {
-  const meeting = await findMeeting(ctx.db, meetingId)
-  if (!meeting || meeting.cancelledAt) throw new AppError('not_found')
+  const teacherId = await teacherOf(ctx, meetingId)
   const now = ctx.clock.now()
-  if (meeting.startsAt <= now) throw new AppError('lesson_started')
-  await ctx.db.transaction(async (tx) => {
-    await lockUser(tx, meeting.teacherId)
-    await cancelMeetingRows(tx, meeting.id, now)
-    await refillSlots(tx, meeting.teacherId, now)
+  const { meeting, studentIds } = await ctx.db.transaction(async (tx) => {
+    const locked = await lockedMeeting(tx, meetingId, teacherId)
+    if (locked.startsAt <= now) throw new AppError('lesson_started')
+    const changed = await changeMeeting(tx, locked.id, { cancelledAt: now })
+    await refillSlots(tx, teacherId, now)
+    return changed
   })
-  ctx.changes.publish({ kind: 'teacher', id: meeting.teacherId })
-  for (const place of await placesOf(ctx.db, [meeting.id]))
-    ctx.changes.publish({ kind: 'student', id: place.studentId })
-  const cancelled = await findMeeting(ctx.db, meetingId)
-  if (!cancelled) throw new AppError('not_found')
-  return cancelled
+  ctx.changes.publish({ kind: 'teacher', id: teacherId })
+  for (const id of studentIds) ctx.changes.publish({ kind: 'student', id })
+  return meeting
 }
 
 /**
