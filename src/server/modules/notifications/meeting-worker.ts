@@ -21,10 +21,8 @@ type Data = JobPayloads['meeting-notice']
 
 export async function onMeetingNotice(ctx: NotificationsContext, data: Data): Promise<void> {
   const now = ctx.clock.now()
-  const [group, to] = [
-    await loadMessageClass(ctx.db, data.classId),
-    await loadMessageRecipient(ctx.db, data.userId),
-  ]
+  const group = await loadMessageClass(ctx.db, data.classId)
+  const to = await loadMessageRecipient(ctx.db, data.userId)
   if (!group || !to) return
   const school = { publicUrl: ctx.config.publicUrl, mailFrom: ctx.config.mailFrom, now }
   if (data.kind === 'enrolled') {
