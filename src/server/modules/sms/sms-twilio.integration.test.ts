@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type SmsGatewayStandIn, startSmsGateway } from '../../../../tests/fakes/sms-gateway.ts'
+import { adminLessonShowResponse } from '../../../domain/api/admin-lessons.ts'
 import { smsStatusResponse } from '../../../domain/api/sms.ts'
 import { runOpsCommand } from '../../cli/commands.ts'
 import { users } from '../../db/schema.ts'
 import { smsMessages } from '../../db/schema-sms.ts'
+import { operatorSignedIn } from '../../test-support/admin-operator.ts'
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, getWith, lessonParties, postJson } from '../../test-support/my-lessons.ts'
 import { twilioSignature } from './twilio.ts'
@@ -91,6 +93,18 @@ describe('SMS through Twilio', () => {
     expect((await signed(fields)).statusCode).toBe(204)
     const [after] = await t.database.db.select().from(smsMessages).where(eq(smsMessages.lessonId, lesson.id))
     expect(after?.state).toBe('delivered')
+    // The console's lesson shows what went to whom and its state.
+    const { token } = await operatorSignedIn(t)
+    const show = await getWith(t, token, '/admin/lessons/show', { lesson_id: lesson.id })
+    expect(v.parse(adminLessonShowResponse, show.json()).data.sms).toEqual([
+      expect.objectContaining({
+        kind: 'lesson_cancelled',
+        to_role: 'teacher',
+        to_number: '+48601234567',
+        state: 'delivered',
+        body: received[0]?.text,
+      }),
+    ])
     // The operator's list names it, its recipient and its state.
     const listed = await runOpsCommand(t.ctx, { command: 'sms' })
     expect(listed).toMatch(
