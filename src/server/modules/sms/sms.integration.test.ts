@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type SmsGatewayStandIn, startSmsGateway } from '../../../../tests/fakes/sms-gateway.ts'
-import { smsMessages } from '../../db/schema-sms.ts'
+import { users } from '../../db/schema.ts'
+import { smsMessages, smsStops } from '../../db/schema-sms.ts'
 import { type Jobs, type SmsJob, startJobs } from '../../platform/jobs.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
 import { CLI_ACTOR } from '../admin/public.ts'
 import { planLessons } from '../notifications/planner.ts'
 import { updateSettings } from '../settings/public.ts'
-import { onSmsJob, type SmsWorkerContext, startSmsWorkers } from './worker.ts'
+import { onSmsJob, planGroupMeetingSms, type SmsWorkerContext, startSmsWorkers } from './worker.ts'
 
 // SMS through SMSAPI's stand-in (tests/fakes/sms-gateway.ts): the reminder at its time, once
 // across two processes, retried after a gateway error, the daily caps under a burst, and quiet
@@ -157,6 +158,52 @@ describe('SMS reminders through SMSAPI', () => {
       await other?.stop()
       await pool.end()
     }
+  })
+
+  it('turns SMS off when SMSAPI says the number takes none (error 13)', async () => {
+    const pair = await lessonParties(t, { student: { ...sms, phoneNumber: '+48519000111' } })
+    const lesson = await addLessonAt(t, pair, 120)
+    gateway.refuseNumber('+48519000111')
+    await onSmsJob(workerContext(), reminderOf(lesson))
+    expect((await rowsOf(lesson.id))[0]).toMatchObject({ state: 'failed', reason: 'smsapi_13' })
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, pair.student.user.id))
+    expect(user?.smsNotificationsEnabled).toBe(false)
+    const [stop] = await t.database.db
+      .select()
+      .from(smsStops)
+      .where(eq(smsStops.userId, pair.student.user.id))
+    expect(stop).toMatchObject({ number: '+48519000111', reason: 'smsapi_13' })
+  })
+
+  it('tells a group meeting’s students of its move through the seam group classes call', async () => {
+    const pair = await lessonParties(t, { student: { ...sms, phoneNumber: '+48519000222', locale: 'en' } })
+    const startsAt = new Date('2026-12-09T16:00:00Z')
+    const meetingId = randomUUID()
+    const added: { data: unknown; startAfter?: Date }[] = []
+    await t.database.db.transaction((tx) =>
+      planGroupMeetingSms(tx, workerContext(added).jobs, {
+        meetingId,
+        title: 'Business English',
+        startsAt,
+        movedTo: new Date('2026-12-10T16:00:00Z'),
+        studentIds: [pair.student.user.id],
+      }),
+    )
+    const job: SmsJob = {
+      kind: 'group_meeting_moved',
+      meetingId,
+      userId: pair.student.user.id,
+      title: 'Business English',
+      startsAt: startsAt.toISOString(),
+      movedTo: '2026-12-10T16:00:00.000Z',
+    }
+    expect(added.map((entry) => entry.data)).toEqual([job])
+    const before = gateway.received.length
+    await onSmsJob(workerContext(), job)
+    await onSmsJob(workerContext(), job)
+    expect(gateway.received.slice(before).map((r) => r.text)).toEqual([
+      'Lektorium: the class "Business English" of 09.12 17:00 moved to 10.12 17:00 Poland time.',
+    ])
   })
 
   it('holds the daily caps per user and per school under 50 reminders due at once', async () => {
