@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/schema-recordings.ts',
     './src/server/db/schema-notifications.ts',
     './src/server/db/schema-admin.ts',
+    './src/server/db/schema-sms.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -84,6 +84,11 @@ export const BASE_ERROR_CODES = [
   // Group classes: a meeting over the teacher's other lesson or meeting names it.
   'teacher_busy_lesson',
   'teacher_busy_meeting',
+  // SMS: no gateway configured, a number that takes no SMS, SMS switched off, the gateway down.
+  'sms_unavailable',
+  'sms_number_invalid',
+  'sms_off',
+  'sms_gateway_unavailable',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -159,6 +164,10 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   waitlist_full: 'You can wait for at most {max} teachers at once',
   teacher_busy_lesson: 'The teacher has a lesson with {name} on {date} at {time}',
   teacher_busy_meeting: 'The teacher has the group class "{title}" on {date} at {time}',
+  sms_unavailable: 'This school does not send SMS',
+  sms_number_invalid: 'Enter a mobile phone number that can receive SMS',
+  sms_off: 'Turn SMS notifications on first',
+  sms_gateway_unavailable: 'The SMS service is not answering; try again in a moment',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

@@ -33,6 +33,10 @@ import { createVideoProviders, providerSources } from './modules/room/providers.
 import { createRoomHub } from './modules/room/room-hub.ts'
 import { roomRoutes } from './modules/room/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { createSmsGateway } from './modules/sms/create-gateway.ts'
+import { smsReportRoutes } from './modules/sms/reports-routes.ts'
+import { smsRoutes } from './modules/sms/routes.ts'
+import { startSmsWorkers } from './modules/sms/worker.ts'
 import { teacherRoutes } from './modules/teachers/routes.ts'
 import { timetableRoutes } from './modules/timetables/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
@@ -177,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vapid = await loadVapid(db, deps.config)
   const { hosts, httpEndpoints, privateAddresses } = deps.config.push
   const pushPolicy = { hosts, httpEndpoints, privateAddresses, resolve: deps.resolve ?? systemResolve }
+  // SMS through the configured gateway (modules/sms), or none.
+  const smsGateway = createSmsGateway(deps.config.sms, deps.config.publicUrl)
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
     roomHub.broadcastRecording,
@@ -210,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     vapid,
     pushPolicy,
+    smsGateway,
     lifecycle,
     metrics,
   } satisfies AppContext)
@@ -235,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       await startNotificationWorkers({ ...workers, vapid, pushPolicy })
       await mail.work()
+      await startSmsWorkers({ db, jobs, clock, log: app.log, changes, gateway: smsGateway })
       await startWaitlistWorkers({
         ...workers,
         push: (userId, message) => pushToUser({ db, log: app.log, vapid, pushPolicy }, userId, message),
@@ -289,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarFeedRoutes)
       await api.register(adminRoutes)
       await api.register(waitlistRoutes)
+      await api.register(smsRoutes)
+      await api.register(smsReportRoutes)
     },
     { prefix: '/api/v1' },
   )

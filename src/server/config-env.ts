@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { smsEnvEntries } from './config-sms.ts'
 
 // The environment's variables, each checked with a message that names it; config.ts turns what
 // passes into the typed Config.
@@ -172,6 +173,8 @@ export const envSchema = v.object({
     urlFromEnv('LEARNCUBE_STYLE_URL', ['http:', 'https:']),
     'https://static.learncube.net/client/virtualclassroom.api.0.1.6.css',
   ),
+  // The SMS gateway (config-sms.ts): SMSAPI or Twilio; no SMS without it.
+  ...smsEnvEntries,
 })
 
 export type Env = v.InferOutput<typeof envSchema>

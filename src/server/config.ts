@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
 import { type Env, envSchema } from './config-env.ts'
+import { type SmsConfig, smsConfig } from './config-sms.ts'
 
 /**
  * The browsers' push services (PUSH_HOSTS' default): Chrome (FCM), Firefox (autopush), Safari
@@ -156,6 +157,8 @@ export type Config = {
   drainMs: number
   /** Built web app served by the API process; undefined when there is nothing to serve. */
   webDir: string | undefined
+  /** The SMS gateway (SMS_PROVIDER); undefined: no SMS is sent. */
+  sms: SmsConfig | undefined
 }
 
 export class ConfigError extends Error {}
@@ -271,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR)
   const video = videoConfig(e)
+  const sms = smsConfig(e)
+  if (sms && 'invalid' in sms) throw invalid(sms.invalid, sms.message)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -322,5 +327,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     drainMs: e.DRAIN_SECONDS * 1000,
     webDir: path.resolve('dist'),
+    sms,
   }
 }

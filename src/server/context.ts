@@ -8,6 +8,7 @@ import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
 import type { RoomHub } from './modules/room/room-hub.ts'
+import type { SmsGateway } from './modules/sms/gateway.ts'
 import type { CommittedChanges } from './platform/change-road.ts'
 import type { Clock } from './platform/clock.ts'
 import type { FileUrls } from './platform/file-urls.ts'
@@ -65,4 +66,6 @@ export type AppContext = ServiceContext & {
   vapid: Vapid
   /** Where pushes may go (modules/notifications/push-endpoint.ts). */
   pushPolicy: PushPolicy
+  /** The SMS gateway (SMS_PROVIDER; modules/sms); undefined: no SMS is sent. */
+  smsGateway: SmsGateway | undefined
 }

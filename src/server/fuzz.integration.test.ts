@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, startFakeOpenAi } from '../../tests/fakes/fake-openai.ts'
+import { type SmsGatewayStandIn, startSmsGateway } from '../../tests/fakes/sms-gateway.ts'
 import { buildTestApp, type TestApp, testConfig } from './test-support/build-test-app.ts'
 import { fuzzCases } from './test-support/fuzz-cases.ts'
 import { FUZZ_SHAPES } from './test-support/fuzz-shapes.ts'
@@ -15,6 +16,7 @@ import { registeredRoutes } from './test-support/route-tree.ts'
 let t: TestApp
 let world: World
 let fake: FakeOpenAi
+let smsGateway: SmsGatewayStandIn
 beforeAll(async () => {
   // The AI lesson's model and transcription: a fake outside service on 127.0.0.1.
   fake = await startFakeOpenAi()
@@ -27,14 +29,25 @@ beforeAll(async () => {
   }
   // Sessions answered from memory: the fuzz is about input, and this keeps it fast.
   // Its push subscriptions name a host of its own, which no name lookup is asked about.
+  // SMS through Twilio's stand-in, so that its signed callback's route is probed.
+  smsGateway = await startSmsGateway()
+  const sms = {
+    provider: 'twilio' as const,
+    accountSid: smsGateway.twilioSid,
+    authToken: smsGateway.twilioToken,
+    messagingServiceSid: undefined,
+    from: '+48500100200',
+    apiUrl: smsGateway.url,
+  }
   t = await buildTestApp({
-    config: { sessionCacheMs: 60_000, ai, push: { ...testConfig().push, hosts: [FUZZ_PUSH_HOST] } },
+    config: { sessionCacheMs: 60_000, ai, push: { ...testConfig().push, hosts: [FUZZ_PUSH_HOST] }, sms },
   })
   world = await buildFuzzWorld(t)
 })
 afterAll(async () => {
   await t.close()
   await fake.close()
+  await smsGateway.close()
 })
 
 // Operators reach the public routes as anyone does, and no student or teacher route.
@@ -106,6 +119,10 @@ const ALLOWED_TO_OTHER_CALLERS = [
     'POST /api/v1/calendar-feeds/delete',
   ].flatMap((route) => forEach(route, ['teacher', 'newStudent'])),
   ...forEach('GET /api/v1/waitlist/index', ['newStudent']),
+  // SMS: the status and the switch are about the caller's own number.
+  ...['GET /api/v1/sms/status', 'POST /api/v1/sms/switch'].flatMap((route) =>
+    forEach(route, ['teacher', 'newStudent']),
+  ),
   // An operator not past the second factor learns where their own session stands.
   ...forEach('GET /api/v1/operator/me', ['pendingOperator']),
 ]

@@ -68,5 +68,7 @@ export const operatorSettingsResponse = envelope(
     second_reminder_minutes: v.number(),
     recording_lesson_max_mb: v.number(),
     recording_day_max_mb: v.number(),
+    sms_daily_user_max: v.number(),
+    sms_daily_school_max: v.number(),
   }),
 )

@@ -139,6 +139,20 @@ export const adminLessonDetailSchema = v.object({
   /** The student's voice clips, oldest first, each with a short-lived URL to play it. */
   voice_recordings: v.array(voiceRecordingSchema),
   reports: v.array(adminAbsenceReportSchema),
+  /** The lesson's SMS, newest first: to whom, what, and where each stands (product-rules.md "SMS"). */
+  sms: v.array(
+    v.object({
+      id: idSchema,
+      kind: v.picklist(['lesson_reminder', 'lesson_cancelled']),
+      to_role: v.picklist(['student', 'teacher']),
+      to_number: v.string(),
+      body: v.string(),
+      state: v.picklist(['sending', 'retrying', 'sent', 'delivered', 'failed', 'skipped']),
+      reason: v.nullable(v.string()),
+      created_at: v.string(),
+      state_at: v.string(),
+    }),
+  ),
   /** The teacher's financial penalties recorded on this lesson (product-rules.md "Teacher penalties"). */
   penalties: v.array(
     v.object({

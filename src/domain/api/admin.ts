@@ -77,4 +77,6 @@ export const updateSettingsBody = v.object({
   second_reminder_minutes: settingValue,
   recording_lesson_max_mb: settingValue,
   recording_day_max_mb: settingValue,
+  sms_daily_user_max: settingValue,
+  sms_daily_school_max: settingValue,
 })

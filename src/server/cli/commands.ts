@@ -12,6 +12,7 @@ import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
 import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts'
 import { type OperatorSettings, showOperatorSettings, updateSettings } from '../modules/settings/service.ts'
+import { smsLines } from '../modules/sms/ops-listing.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
 import { OpsError } from '../platform/errors.ts'
 import { filesToS3Lines } from '../platform/files-to-s3.ts'
@@ -60,6 +61,8 @@ export const opsCommandSchema = v.variant('command', [
     secondReminderMinutes: settingValue,
     recordingLessonMaxMb: settingValue,
     recordingDayMaxMb: settingValue,
+    smsDailyUserMax: settingValue,
+    smsDailySchoolMax: settingValue,
   }),
   v.object({
     command: v.literal('lesson-limits'),
@@ -97,6 +100,8 @@ export const opsCommandSchema = v.variant('command', [
   }),
   // What the job queue holds.
   v.object({ command: v.literal('jobs') }),
+  // The last SMS and their state.
+  v.object({ command: v.literal('sms') }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
@@ -114,6 +119,8 @@ const settingsLines = (s: OperatorSettings) => [
   `second_reminder: ${s.second_reminder_minutes} minutes before a lesson`,
   `recording_lesson_max: ${s.recording_lesson_max_mb} MB of recordings per lesson`,
   `recording_day_max: ${s.recording_day_max_mb} MB of recordings per teacher per day`,
+  `sms_daily_user_max: ${s.sms_daily_user_max} SMS per user per day`,
+  `sms_daily_school_max: ${s.sms_daily_school_max} SMS per day in all`,
 ]
 
 const limitsLine = (l: LessonLimits) =>
@@ -199,6 +206,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
         await jobs.stop()
       }
     }
+    case 'sms':
+      return smsLines(ctx.db)
     case 'seed': {
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`

@@ -30,8 +30,8 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   [
     'settings',
-    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB]',
-    'Prints the settings, the e-mail reminders before a lesson (0: not sent) and the disk recordings may take (per lesson, per teacher per Poland day); with flags, changes them first.',
+    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB] [--sms-daily-user-max N] [--sms-daily-school-max N]',
+    'Prints the settings, the e-mail reminders before a lesson (0: not sent), the disk recordings may take (per lesson, per teacher per Poland day) and the SMS a Poland day may send (per user, in all); with flags, changes them first.',
   ],
   [
     'lesson-limits',
@@ -54,6 +54,11 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     ].join('\n'),
   ],
   ['jobs', 'jobs', 'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed.'],
+  [
+    'sms',
+    'sms',
+    'Lists the last 50 SMS, newest first: when, what, to whom, through which gateway and their state.',
+  ],
   [
     'learncube',
     'learncube (--lesson ID | --teacher EMAIL) [--off]',

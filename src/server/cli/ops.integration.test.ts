@@ -193,6 +193,8 @@ describe('operator commands (shared services)', () => {
         'second_reminder: 60 minutes before a lesson',
         'recording_lesson_max: 3000 MB of recordings per lesson',
         'recording_day_max: 20000 MB of recordings per teacher per day',
+        'sms_daily_user_max: 10 SMS per user per day',
+        'sms_daily_school_max: 500 SMS per day in all',
       ].join('\n'),
     )
     await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(

@@ -76,6 +76,8 @@ function build(name: string, args: string[]): unknown {
         'second-reminder': { type: 'string' },
         'recording-lesson-max': { type: 'string' },
         'recording-day-max': { type: 'string' },
+        'sms-daily-user-max': { type: 'string' },
+        'sms-daily-school-max': { type: 'string' },
       })
       if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
       return {
@@ -87,6 +89,8 @@ function build(name: string, args: string[]): unknown {
         secondReminderMinutes: wholeNumber('--second-reminder', values['second-reminder']),
         recordingLessonMaxMb: wholeNumber('--recording-lesson-max', values['recording-lesson-max']),
         recordingDayMaxMb: wholeNumber('--recording-day-max', values['recording-day-max']),
+        smsDailyUserMax: wholeNumber('--sms-daily-user-max', values['sms-daily-user-max']),
+        smsDailySchoolMax: wholeNumber('--sms-daily-school-max', values['sms-daily-school-max']),
       }
     }
     case 'lesson-limits': {

@@ -7,6 +7,7 @@ import * as notificationsSchema from './schema-notifications.ts'
 import * as onboardingSchema from './schema-onboarding.ts'
 import * as recordingsSchema from './schema-recordings.ts'
 import * as roomSchema from './schema-room.ts'
+import * as smsSchema from './schema-sms.ts'
 
 /**
  * Every table, for Drizzle's typed client: schema.ts holds the users, the reference data and the
@@ -23,4 +24,5 @@ export const schema = {
   ...recordingsSchema,
   ...notificationsSchema,
   ...adminSchema,
+  ...smsSchema,
 }

@@ -16,7 +16,7 @@ import { lessons } from './schema-lessons.ts'
 // (platform/jobs.ts), so that a message is planned once, a sweep finds what a crash left
 // unplanned, and a cancellation cancels the lesson's reminders in its own transaction.
 
-/** E-mails (`booked` … `cancelled`) and the installed app's pushes (`push_*`, item 4). */
+/** E-mails (`booked` … `cancelled`), the installed app's pushes (`push_*`) and SMS (`sms_*`). */
 export const NOTIFICATION_KINDS = [
   'booked',
   'first_reminder',
@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'push_booked',
   'push_soon',
   'push_cancelled',
+  'sms_reminder',
+  'sms_cancelled',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

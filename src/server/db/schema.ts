@@ -260,6 +260,9 @@ export const settings = pgTable('settings', {
   // The disk the browser's recordings may take: one lesson's, and one teacher's in a Poland day (MB).
   recordingLessonMaxMb: integer('recording_lesson_max_mb').notNull().default(3000),
   recordingDayMaxMb: integer('recording_day_max_mb').notNull().default(20_000),
+  // SMS a Poland day: to one user, and from the whole school (a bug cannot run up a bill).
+  smsDailyUserMax: integer('sms_daily_user_max').notNull().default(10),
+  smsDailySchoolMax: integer('sms_daily_school_max').notNull().default(500),
   updatedAt: updatedAt(),
 })
 

@@ -66,6 +66,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   push_endpoint_taken: 409,
   // An outside video service (Vonage, LearnCube) failed or timed out.
   video_provider_unavailable: 503,
+  sms_unavailable: 409,
+  sms_number_invalid: 422,
+  sms_off: 409,
+  sms_gateway_unavailable: 503,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,

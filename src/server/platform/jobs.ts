@@ -47,6 +47,11 @@ export type JobPayloads = {
     sequence: number
     startsAt: string | null
   }
+  /**
+   * An SMS (modules/sms): a lesson's reminder or cancellation to one of its parties, for the start
+   * it was planned for, or a group meeting's change to one of its students.
+   */
+  sms: SmsJob
   /** Plans what a crash may have left unplanned (every few minutes, on one process). */
   'notifications-sweep': Record<string, never>
   /**
@@ -78,6 +83,24 @@ export type OutboxMailKind =
   | 'password-reset'
   | 'teacher-signed-up'
   | 'teacher-verified'
+/** What an SMS job carries: enough to find what it is about and whom it is for. */
+export type SmsJob =
+  | {
+      kind: 'lesson_reminder' | 'lesson_cancelled'
+      lessonId: string
+      to: 'teacher' | 'student'
+      startsAt: string
+    }
+  | {
+      kind: 'group_meeting_moved' | 'group_meeting_cancelled'
+      meetingId: string
+      userId: string
+      title: string
+      /** The meeting's start as it was (a move's old start). */
+      startsAt: string
+      /** A move's new start. */
+      movedTo: string | null
+    }
 export type QueueName = keyof JobPayloads
 
 /**
@@ -92,6 +115,9 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'lesson-reminder': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'lesson-push': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'meeting-notice': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
+  // 7 retries from 10 s, doubling: a gateway down for up to about 20 minutes (never past the
+  // lesson's start: modules/sms checks it at every attempt).
+  sms: { retryLimit: 7, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
   'waitlist-freed': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },

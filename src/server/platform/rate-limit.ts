@@ -31,6 +31,8 @@ export type RateLimits = {
   teacherSignUpPerIp: Limit
   /** Messages a user posts to lesson chats, across every server process. */
   chatPerUser: Limit
+  /** Test SMS a user asks for: each one costs the school money. */
+  smsTestPerUser: Limit
   /**
    * Addresses a teacher looks up for the allowed-students list that are not on it yet: whether an
    * address is a student account must not be askable without limit.
@@ -66,6 +68,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   teacherSignUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   // A person types a few messages a minute; a script posting hundreds fills the other's chat.
   chatPerUser: { limit: 30, windowMs: MINUTE },
+  // Enough to check a number, fix it and check it again; not a way to text oneself all day.
+  smsTestPerUser: { limit: 3, windowMs: 60 * MINUTE },
   // A class's addresses in one go, not a list of the school's.
   teacherStudentLookupsPerTeacher: { limit: 30, windowMs: 60 * MINUTE },
   // docs/decisions.md "A second factor that cannot be aimed at its owner": six digits must not be
@@ -182,6 +186,7 @@ export function createRateLimiters(overrides: Partial<RateLimits>, counters: Cou
     validateEmailPerIp: limiter('validateEmailPerIp'),
     teacherSignUpPerIp: limiter('teacherSignUpPerIp'),
     chatPerUser: limiter('chatPerUser'),
+    smsTestPerUser: limiter('smsTestPerUser'),
     teacherStudentLookupsPerTeacher: limiter('teacherStudentLookupsPerTeacher'),
     secondFactorPerSession: limiter('secondFactorPerSession'),
     secondFactorPerIp: limiter('secondFactorPerIp'),

@@ -34,6 +34,7 @@ const NO_LIMITS: RateLimits = {
   validateEmailPerIp: generous,
   teacherSignUpPerIp: generous,
   chatPerUser: generous,
+  smsTestPerUser: generous,
   teacherStudentLookupsPerTeacher: generous,
   secondFactorPerSession: generous,
   secondFactorPerIp: generous,

@@ -76,6 +76,7 @@ export function adminLessonDetail(overrides: Partial<AdminLessonDetail> = {}): A
     rating: null,
     attendance: [],
     chat_messages: 0,
+    sms: [],
     materials: [],
     recordings: [],
     voice_recordings: [],

@@ -60,6 +60,7 @@ describe('who reaches the operator APIs', () => {
       '/lessons/list_scheduled',
       '/teachers/timetables/show',
       '/settings/show',
+      '/sms/status',
     ]) {
       expect((await get(path, token)).statusCode, path).toBe(403)
     }

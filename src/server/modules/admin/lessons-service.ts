@@ -6,6 +6,7 @@ import { languageRef } from '../dictionaries/public.ts'
 import { lessonStatus, updateLesson } from '../lessons/public.ts'
 import { planCancellation } from '../notifications/public.ts'
 import { lessonArchiveRows, lessonVoiceClipRows, toArchive } from '../recordings/public.ts'
+import { lessonSmsMessages } from '../sms/public.ts'
 import { slotsFreed } from '../waitlist/public.ts'
 import { penaltiesOfLesson, reportsOfLesson, toReportDtos } from './absence-repository.ts'
 import { type AuditActor, writeAudit } from './audit-repository.ts'
@@ -71,6 +72,7 @@ export async function adminLessonDetail(
   const clips = await lessonVoiceClipRows(ctx.db, lessonId)
   const reports = await reportsOfLesson(ctx.db, lessonId)
   const penalties = await penaltiesOfLesson(ctx.db, lessonId)
+  const sms = await lessonSmsMessages(ctx.db, lessonId)
   return {
     ...toAdminLesson(row, now),
     note: row.lesson.note,
@@ -93,6 +95,23 @@ export async function adminLessonDetail(
       duration_ms: clip.durationMs,
     })),
     reports: await toReportDtos(ctx.db, reports, now),
+    sms: sms.flatMap((message) =>
+      message.kind === 'lesson_reminder' || message.kind === 'lesson_cancelled'
+        ? [
+            {
+              id: message.id,
+              kind: message.kind,
+              to_role: message.userId === row.lesson.teacherId ? ('teacher' as const) : ('student' as const),
+              to_number: message.toNumber,
+              body: message.body,
+              state: message.state,
+              reason: message.reason,
+              created_at: message.createdAt.toISOString(),
+              state_at: message.stateAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
     penalties: penalties.map((p) => ({
       id: p.id,
       teacher_id: p.teacherId,

@@ -10,6 +10,7 @@ import {
   owedBookingNotices,
   plannedNotifications,
   settleBookingNotices,
+  smsRecipients,
   unplannedTimed,
 } from './repository.ts'
 
@@ -72,6 +73,7 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
   const cancelled: Batch<'lesson-cancelled'> = []
   const reminders: Batch<'lesson-reminder'> = []
   const pushes: Batch<'lesson-push'> = []
+  const sms: Batch<'sms'> = []
   for (const row of inserted) {
     const item = byKey.get(`${row.lessonId}/${row.kind}/${row.recipient}`)
     if (!item) continue
@@ -85,6 +87,16 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
         data: { ...base, kind: row.kind, startsAt: item.lesson.startsAt.toISOString() },
         ...at,
       })
+    else if (row.kind === 'sms_reminder' || row.kind === 'sms_cancelled')
+      sms.push({
+        id: row.jobId,
+        data: {
+          ...base,
+          kind: row.kind === 'sms_reminder' ? 'lesson_reminder' : 'lesson_cancelled',
+          startsAt: item.lesson.startsAt.toISOString(),
+        },
+        ...at,
+      })
     else
       pushes.push({
         id: row.jobId,
@@ -96,6 +108,7 @@ async function plan(tx: Db, jobs: Jobs, wanted: Wanted[]): Promise<number> {
   await jobs.insert('lesson-cancelled', cancelled, tx)
   await jobs.insert('lesson-reminder', reminders, tx)
   await jobs.insert('lesson-push', pushes, tx)
+  await jobs.insert('sms', sms, tx)
   return inserted.length
 }
 
@@ -122,10 +135,13 @@ export async function planLessons(
     for (const recipient of PARTIES) {
       if (options.booked) wanted.push({ lesson, kind: 'booked', recipient, at: null })
       const device = recipient === 'teacher' ? lesson.teacherDevice : lesson.studentDevice
+      // product-rules.md "SMS": the SMS reminder comes with the second reminder, to who has SMS on.
+      const sms = recipient === 'teacher' ? lesson.teacherSms : lesson.studentSms
       for (const [kind, before] of [
         ['push_soon', device ? PUSH_SOON_MINUTES : 0],
         ['first_reminder', minutes.first],
         ['second_reminder', minutes.second],
+        ['sms_reminder', sms ? minutes.second : 0],
       ] as const) {
         const at = new Date(lesson.startsAt.getTime() - before * MINUTE_MS)
         if (before > 0 && due(at)) wanted.push({ lesson, kind, recipient, at })
@@ -160,11 +176,21 @@ export async function planCancellation(
     pending.filter((row) => row.kind === 'push_soon').map((row) => row.jobId),
     tx,
   )
+  await jobs.cancel(
+    'sms',
+    pending.filter((row) => row.kind === 'sms_reminder').map((row) => row.jobId),
+    tx,
+  )
   const pushed: Recipient[] =
     cancelledBy === lesson.teacherId ? ['student'] : cancelledBy === lesson.studentId ? ['teacher'] : PARTIES
+  // product-rules.md "SMS": the same parties hear of it by SMS, if they have SMS on.
+  const texted = await smsRecipients(tx, lesson.id)
   await plan(tx, jobs, [
     ...PARTIES.map((recipient) => ({ lesson, kind: 'cancelled' as const, recipient, at: null })),
     ...pushed.map((recipient) => ({ lesson, kind: 'push_cancelled' as const, recipient, at: null })),
+    ...pushed
+      .filter((recipient) => texted.includes(recipient))
+      .map((recipient) => ({ lesson, kind: 'sms_cancelled' as const, recipient, at: null })),
   ])
 }
 

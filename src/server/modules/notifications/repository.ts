@@ -9,7 +9,7 @@ import {
   type NotificationKind,
   pushSubscriptions,
 } from '../../db/schema-notifications.ts'
-import type { MailLesson } from './lesson-mail.ts'
+import type { MailLesson, Recipient } from './lesson-mail.ts'
 
 // The notifications' SQL (docs/decisions.md "All SQL in repositories"): the planned messages
 // (planner.ts), the lesson as its e-mails and pushes tell it (lesson-mail.ts) and the calendar
@@ -143,6 +143,8 @@ export async function lessonsToPlan(db: Db, lessonIds: string[], now: Date) {
       startsAt: lessons.startsAt,
       teacherDevice: hasDevice(lessons.teacherId),
       studentDevice: hasDevice(lessons.studentId),
+      teacherSms: wantsSms(lessons.teacherId),
+      studentSms: wantsSms(lessons.studentId),
     })
     .from(lessons)
     .where(
@@ -154,6 +156,20 @@ export async function lessonsToPlan(db: Db, lessonIds: string[], now: Date) {
       ),
     )
   return rows
+}
+
+/** Whether the user has SMS on and a number to send them to (modules/sms checks the number). */
+const wantsSms = (userId: typeof lessons.teacherId | typeof lessons.studentId) =>
+  sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.smsNotificationsEnabled} and ${users.phoneNumber} is not null)`
+
+/** Which of the lesson's parties have SMS on. */
+export async function smsRecipients(tx: Db, lessonId: string): Promise<Recipient[]> {
+  const [row] = await tx
+    .select({ teacher: wantsSms(lessons.teacherId), student: wantsSms(lessons.studentId) })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId))
+  if (!row) return []
+  return [...(row.teacher ? (['teacher'] as const) : []), ...(row.student ? (['student'] as const) : [])]
 }
 
 /** The messages planned for the lesson, with their jobs. */
@@ -193,7 +209,12 @@ export async function unplannedTimed(db: Db, now: Date, latestStart: Date) {
       and(
         active(now),
         lte(lessons.startsAt, latestStart),
-        or(unplanned(db, 'first_reminder'), unplanned(db, 'second_reminder'), unplanned(db, 'push_soon')),
+        or(
+          unplanned(db, 'first_reminder'),
+          unplanned(db, 'second_reminder'),
+          unplanned(db, 'push_soon'),
+          unplanned(db, 'sms_reminder'),
+        ),
       ),
     )
 }

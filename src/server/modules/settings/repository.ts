@@ -12,6 +12,8 @@ export type SettingsValues = Pick<
   | 'secondReminderMinutes'
   | 'recordingLessonMaxMb'
   | 'recordingDayMaxMb'
+  | 'smsDailyUserMax'
+  | 'smsDailySchoolMax'
 >
 
 export async function findSettings(

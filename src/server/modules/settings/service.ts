@@ -21,6 +21,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   // docs/decisions.md "A recording that cannot be decoded ends": the disk one teacher can fill.
   recordingLessonMaxMb: 3000,
   recordingDayMaxMb: 20_000,
+  // product-rules.md "SMS": SMS a Poland day, to one user and from the whole school.
+  smsDailyUserMax: 10,
+  smsDailySchoolMax: 500,
 }
 
 /** Bounds an operator may set: up to a year of ban, up to two weeks of notice. */
@@ -32,6 +35,8 @@ export const SETTING_BOUNDS = {
   secondReminderMinutes: { min: 0, max: 20_160, flag: '--second-reminder', unit: 'minutes' },
   recordingLessonMaxMb: { min: 1, max: 500_000, flag: '--recording-lesson-max', unit: 'MB' },
   recordingDayMaxMb: { min: 1, max: 500_000, flag: '--recording-day-max', unit: 'MB' },
+  smsDailyUserMax: { min: 0, max: 1000, flag: '--sms-daily-user-max', unit: 'SMS' },
+  smsDailySchoolMax: { min: 0, max: 1_000_000, flag: '--sms-daily-school-max', unit: 'SMS' },
 } as const satisfies Record<keyof SettingsValues, { min: number; max: number; flag: string; unit: string }>
 
 const SETTING_KEYS = [
@@ -42,6 +47,8 @@ const SETTING_KEYS = [
   'secondReminderMinutes',
   'recordingLessonMaxMb',
   'recordingDayMaxMb',
+  'smsDailyUserMax',
+  'smsDailySchoolMax',
 ] as const
 
 const toDto = (values: SettingsValues): Settings => ({
@@ -63,6 +70,8 @@ export type OperatorSettings = Settings & {
   second_reminder_minutes: number
   recording_lesson_max_mb: number
   recording_day_max_mb: number
+  sms_daily_user_max: number
+  sms_daily_school_max: number
 }
 
 const toOperatorView = (values: SettingsValues): OperatorSettings => ({
@@ -71,6 +80,8 @@ const toOperatorView = (values: SettingsValues): OperatorSettings => ({
   second_reminder_minutes: values.secondReminderMinutes,
   recording_lesson_max_mb: values.recordingLessonMaxMb,
   recording_day_max_mb: values.recordingDayMaxMb,
+  sms_daily_user_max: values.smsDailyUserMax,
+  sms_daily_school_max: values.smsDailySchoolMax,
 })
 
 export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Promise<OperatorSettings> {
@@ -105,6 +116,8 @@ export async function updateSettings(
       secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
       recordingLessonMaxMb: changes.recordingLessonMaxMb ?? current.recordingLessonMaxMb,
       recordingDayMaxMb: changes.recordingDayMaxMb ?? current.recordingDayMaxMb,
+      smsDailyUserMax: changes.smsDailyUserMax ?? current.smsDailyUserMax,
+      smsDailySchoolMax: changes.smsDailySchoolMax ?? current.smsDailySchoolMax,
     }
     const now = ctx.clock.now()
     const row = await saveSettings(tx, next, now)

@@ -19,6 +19,7 @@ import {
   ReportsSection,
   VoiceClipsSection,
 } from './lesson-detail-sections.tsx'
+import { SmsSection } from './lesson-sms-section.tsx'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LoadFailure } from './load-failure.tsx'
 
@@ -179,6 +180,7 @@ function LessonDetailBody({ lesson }: { lesson: AdminLessonDetail }) {
         <RecordingsSection lesson={lesson} />
         <VoiceClipsSection lesson={lesson} />
         <PenaltiesSection lesson={lesson} />
+        <SmsSection lesson={lesson} />
       </SimpleGrid>
       <LessonCancelDialog
         lesson={lesson}

@@ -33,6 +33,8 @@ const settings = {
       second_reminder_minutes: 60,
       recording_lesson_max_mb: 3000,
       recording_day_max_mb: 20_000,
+      sms_daily_user_max: 10,
+      sms_daily_school_max: 500,
     },
   },
 }

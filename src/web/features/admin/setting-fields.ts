@@ -8,7 +8,7 @@ import type { OperatorSettings } from '../../api/admin-settings.ts'
 // decides.
 
 export type SettingKey = keyof OperatorSettings
-type Unit = 'days' | 'hours' | 'minutes' | 'megabytes'
+type Unit = 'days' | 'hours' | 'minutes' | 'megabytes' | 'sms'
 
 export type SettingField = {
   key: SettingKey
@@ -76,6 +76,22 @@ export const settingFields: SettingField[] = [
     min: 1,
     max: 500_000,
   },
+  {
+    key: 'sms_daily_user_max',
+    label: msg`SMS do jednej osoby dziennie`,
+    description: msg`Ile SMS-ów najwyżej wysyłamy jednej osobie w ciągu dnia (czasu polskiego). SMS-y ponad to nie są wysyłane.`,
+    unit: 'sms',
+    min: 0,
+    max: 1000,
+  },
+  {
+    key: 'sms_daily_school_max',
+    label: msg`SMS-y szkoły dziennie`,
+    description: msg`Ile SMS-ów najwyżej wysyła cała szkoła w ciągu dnia (czasu polskiego), żeby błąd nie nabił rachunku.`,
+    unit: 'sms',
+    min: 0,
+    max: 1_000_000,
+  },
 ]
 
 /** The unit's short name beside the field. */
@@ -84,6 +100,7 @@ export const unitLabel: Record<Unit, MessageDescriptor> = {
   hours: msg`godz.`,
   minutes: msg`min`,
   megabytes: msg`MB`,
+  sms: msg`SMS`,
 }
 
 /** The allowed range in words, shown under the field and as its error. */
@@ -92,6 +109,7 @@ export function rangeText(field: Pick<SettingField, 'unit' | 'min' | 'max'>): Me
   if (field.unit === 'days') return msg`Liczba całkowita od ${min} do ${max} dni`
   if (field.unit === 'hours') return msg`Liczba całkowita od ${min} do ${max} godzin`
   if (field.unit === 'megabytes') return msg`Liczba całkowita od ${min} do ${max} MB`
+  if (field.unit === 'sms') return msg`Liczba całkowita od ${min} do ${max} SMS-ów`
   return msg`Liczba całkowita od ${min} do ${max} minut`
 }
 

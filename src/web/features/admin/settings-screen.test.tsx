@@ -17,6 +17,8 @@ const saved = {
   second_reminder_minutes: 60,
   recording_lesson_max_mb: 3000,
   recording_day_max_mb: 20_000,
+  sms_daily_user_max: 10,
+  sms_daily_school_max: 500,
 }
 const field = (name: RegExp) => screen.getByRole('textbox', { name })
 

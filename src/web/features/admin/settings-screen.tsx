@@ -27,6 +27,8 @@ const asText = (saved: OperatorSettings): Values => ({
   second_reminder_minutes: String(saved.second_reminder_minutes),
   recording_lesson_max_mb: String(saved.recording_lesson_max_mb),
   recording_day_max_mb: String(saved.recording_day_max_mb),
+  sms_daily_user_max: String(saved.sms_daily_user_max),
+  sms_daily_school_max: String(saved.sms_daily_school_max),
 })
 
 /**

@@ -15,19 +15,15 @@ import { isLocale } from '../../config/i18n.ts'
 import { DevicePushSwitch } from './device-push-switch.tsx'
 import { localeErrorText, showErrorToast, showSuccessToast, successTexts } from './profile-toasts.ts'
 import { SectionCard } from './section-card.tsx'
+import { SmsNotifications } from './sms-notifications.tsx'
 
 // The notification and commercial consents (product-rules.md "Records and fields"), saved as one
-// group.
+// group; SMS notifications have their own part (sms-notifications.tsx, product-rules.md "SMS").
 const consents = [
   {
     key: 'email_notifications_enabled',
     label: msg`Powiadomienia e-mail`,
     description: msg`Przypomnienia i zmiany dotyczące Twoich lekcji.`,
-  },
-  {
-    key: 'sms_notifications_enabled',
-    label: msg`Powiadomienia SMS`,
-    description: msg`Krótkie przypomnienia przed lekcją.`,
   },
   {
     key: 'commercial_email_consent',
@@ -57,7 +53,6 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
   const localeUpdate = useUpdateProfile()
   const saved: ConsentValues = {
     email_notifications_enabled: profile.email_notifications_enabled,
-    sms_notifications_enabled: profile.sms_notifications_enabled,
     commercial_email_consent: profile.commercial_email_consent,
     commercial_sms_consent: profile.commercial_sms_consent,
   }
@@ -112,8 +107,13 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
                 checked={shown[consent.key]}
                 onChange={(event) => toggle(consent.key, event.currentTarget.checked)}
               />
-              {/* Web push: next to the other lesson notifications, before the commercial ones. */}
-              {consent.key === 'sms_notifications_enabled' && <DevicePushSwitch userId={profile.id} />}
+              {/* SMS and web push: next to the other lesson notifications, before the commercial ones. */}
+              {consent.key === 'email_notifications_enabled' && (
+                <>
+                  <SmsNotifications />
+                  <DevicePushSwitch userId={profile.id} />
+                </>
+              )}
             </Fragment>
           ))}
         </Stack>
