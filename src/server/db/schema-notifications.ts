@@ -177,6 +177,8 @@ export const groupMeetingNotices = pgTable(
     kind: text('kind', { enum: MEETING_NOTICE_KINDS }).notNull(),
     /** The meeting's calendar SEQUENCE the message was owed at. */
     sequence: integer('sequence').notNull().default(0),
+    /** A moved meeting's start before the move (its SMS names both times); null otherwise. */
+    previousStartsAt: at('previous_starts_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('group_meeting_notices_created_idx').on(t.createdAt)],

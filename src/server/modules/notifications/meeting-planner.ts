@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { JobPayloads } from '../../platform/jobs.ts'
 import type { Log } from '../../platform/logger.ts'
+import { planGroupMeetingSms } from '../sms/public.ts'
 import {
   anyOwedMeetingNotice,
   insertMeetingNotifications,
@@ -23,6 +24,33 @@ const MINUTE_MS = 60_000
 const BATCH = 500
 
 type Job = { id: string; data: JobPayloads['meeting-notice']; startAfter?: Date }
+type Owed = Awaited<ReturnType<typeof takeOwedMeetingNotices>>[number]
+type Texted = Parameters<typeof planGroupMeetingSms>[2]
+
+/**
+ * The SMS of a moved or cancelled meeting, one per meeting and change to its participants with SMS
+ * on (product-rules.md "SMS"); a change of length alone, which keeps the start, sends none.
+ */
+function textedChanges(owed: Owed[]): Texted[] {
+  const changes = new Map<string, Texted>()
+  for (const row of owed) {
+    if (!row.texted || row.meetingId === null || row.startsAt === null) continue
+    if (row.kind !== 'changed' && row.kind !== 'cancelled') continue
+    const from = row.previousStartsAt ?? row.startsAt
+    if (row.kind === 'changed' && from.getTime() === row.startsAt.getTime()) continue
+    const key = `${row.meetingId}:${row.kind}:${row.sequence}`
+    const change = changes.get(key) ?? {
+      meetingId: row.meetingId,
+      title: row.title ?? '',
+      startsAt: row.kind === 'changed' ? from : row.startsAt,
+      movedTo: row.kind === 'changed' ? row.startsAt : null,
+      userIds: [],
+    }
+    change.userIds.push(row.userId)
+    changes.set(key, change)
+  }
+  return [...changes.values()]
+}
 
 /** Plans every owed message (those of meetings already started are dropped); how many jobs. */
 export async function planOwedMeetingNotices(ctx: PlanContext): Promise<number> {
@@ -51,6 +79,8 @@ export async function planOwedMeetingNotices(ctx: PlanContext): Promise<number> 
           jobs.push({ id: randomUUID(), data: { ...data, kind: `push_${row.kind}` } })
       }
       await ctx.jobs.insert('meeting-notice', jobs, tx)
+      const coming = owed.filter((row) => row.startsAt !== null && row.startsAt > now)
+      for (const change of textedChanges(coming)) await planGroupMeetingSms(tx, ctx.jobs, change)
       await settleMeetingNotices(
         tx,
         owed.map((row) => row.id),

@@ -7,6 +7,7 @@ import {
   exists,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lte,
   min,
@@ -33,9 +34,21 @@ const teacherUser = aliasedTable(users, 'teacher_user')
 const hasDevice = (db: Db, userId: PgColumn) =>
   exists(db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
 
+/** Whether the user has SMS on and a number to send them to (modules/sms checks the number). */
+const wantsSms = (db: Db, userId: PgColumn) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(
+        and(eq(users.id, userId), eq(users.smsNotificationsEnabled, true), isNotNull(users.phoneNumber)),
+      ),
+  )
+
 /**
  * Up to `limit` owed messages, oldest first, locked for this planning (another process's planning
- * skips them), with the meeting's start (null: gone) and whether the recipient has a device.
+ * skips them), with the meeting's start (null: gone), its class's title, and whether the
+ * recipient has a device and SMS on.
  */
 export async function takeOwedMeetingNotices(tx: Db, limit: number) {
   return tx
@@ -47,10 +60,14 @@ export async function takeOwedMeetingNotices(tx: Db, limit: number) {
       kind: groupMeetingNotices.kind,
       sequence: groupMeetingNotices.sequence,
       startsAt: groupMeetings.startsAt,
+      previousStartsAt: groupMeetingNotices.previousStartsAt,
+      title: groupClasses.title,
       device: hasDevice(tx, groupMeetingNotices.userId),
+      texted: wantsSms(tx, groupMeetingNotices.userId),
     })
     .from(groupMeetingNotices)
     .leftJoin(groupMeetings, eq(groupMeetings.id, groupMeetingNotices.meetingId))
+    .leftJoin(groupClasses, eq(groupClasses.id, groupMeetingNotices.classId))
     .orderBy(asc(groupMeetingNotices.createdAt))
     .limit(limit)
     .for('update', { of: groupMeetingNotices, skipLocked: true })

@@ -7,11 +7,15 @@ import { users } from '../../db/schema.ts'
 import { smsMessages, smsStops } from '../../db/schema-sms.ts'
 import { type Jobs, type SmsJob, startJobs } from '../../platform/jobs.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
+import { B1, ENGLISH } from '../../test-support/lessons.ts'
 import { addLessonAt, lessonParties } from '../../test-support/my-lessons.ts'
+import { signedInUser } from '../../test-support/sessions.ts'
 import { CLI_ACTOR } from '../admin/public.ts'
+import { cancelMeeting, createClass, enrolStudents, moveMeeting } from '../group-classes/service.ts'
+import { planOwedMeetingNotices } from '../notifications/meeting-planner.ts'
 import { planLessons } from '../notifications/planner.ts'
 import { updateSettings } from '../settings/public.ts'
-import { onSmsJob, planGroupMeetingSms, type SmsWorkerContext, startSmsWorkers } from './worker.ts'
+import { onSmsJob, type SmsWorkerContext, startSmsWorkers } from './worker.ts'
 
 // SMS through SMSAPI's stand-in (tests/fakes/sms-gateway.ts): the reminder at its time, once
 // across two processes, retried after a gateway error, the daily caps under a burst, and quiet
@@ -175,35 +179,48 @@ describe('SMS reminders through SMSAPI', () => {
     expect(stop).toMatchObject({ number: '+48519000111', reason: 'smsapi_13' })
   })
 
-  it('tells a group meeting’s students of its move through the seam group classes call', async () => {
+  it('texts a group meeting’s move and its cancellation to its participants with SMS on, once each', async () => {
     const pair = await lessonParties(t, { student: { ...sms, phoneNumber: '+48519000222', locale: 'en' } })
-    const startsAt = new Date('2026-12-09T16:00:00Z')
-    const meetingId = randomUUID()
-    const added: { data: unknown; startAfter?: Date }[] = []
-    await t.database.db.transaction((tx) =>
-      planGroupMeetingSms(tx, workerContext(added).jobs, {
-        meetingId,
-        title: 'Business English',
-        startsAt,
-        movedTo: new Date('2026-12-10T16:00:00Z'),
-        studentIds: [pair.student.user.id],
-      }),
-    )
-    const job: SmsJob = {
-      kind: 'group_meeting_moved',
-      meetingId,
-      userId: pair.student.user.id,
+    const silentStudent = await signedInUser(t, { role: 'student', humanAccess: true })
+    const { group, meetings } = await createClass(t.ctx, {
+      teacherId: pair.teacher.user.id,
+      languageId: ENGLISH,
+      levelId: B1,
       title: 'Business English',
-      startsAt: startsAt.toISOString(),
-      movedTo: '2026-12-10T16:00:00.000Z',
-    }
-    expect(added.map((entry) => entry.data)).toEqual([job])
+      description: '',
+      companyName: null,
+      capacity: 4,
+      provider: 'builtin',
+      series: null,
+      extra: [
+        { date: '2026-12-09', time: '17:00', units: 1 },
+        { date: '2026-12-10', time: '17:00', units: 1 },
+      ],
+    })
+    await enrolStudents(t.ctx, group.id, [pair.student.user.id, silentStudent.user.id])
+    const [first, second] = meetings
+    if (!first || !second) throw new Error('no meetings')
     const before = gateway.received.length
-    await onSmsJob(workerContext(), job)
-    await onSmsJob(workerContext(), job)
-    expect(gateway.received.slice(before).map((r) => r.text)).toEqual([
-      'Lektorium: the class "Business English" of 09.12 17:00 moved to 10.12 17:00 Poland time.',
+    await moveMeeting(t.ctx, first.id, { date: '2026-12-11', time: '18:00' })
+    await cancelMeeting(t.ctx, second.id)
+    // The writes' own planning and a second planning racing it: each SMS is planned once.
+    await Promise.all([planOwedMeetingNotices(t.app.deps), planOwedMeetingNotices(t.app.deps)])
+    const received = (await gateway.waitFor(before + 2)).slice(before)
+    expect(received.map((r) => [r.to, r.text]).sort()).toEqual([
+      [
+        '+48519000222',
+        'Lektorium: the class "Business English" of 09.12 17:00 moved to 11.12 18:00 Poland time.',
+      ],
+      [
+        '+48519000222',
+        'Lektorium: the class "Business English" on 10.12 at 17:00 Poland time was cancelled.',
+      ],
     ])
+    const sent = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.userId, pair.student.user.id))
+    expect(sent).toHaveLength(2)
   })
 
   it('holds the daily caps per user and per school under 50 reminders due at once', async () => {

@@ -80,8 +80,9 @@ export async function startSmsWorkers(ctx: SmsWorkerContext): Promise<void> {
 }
 
 /**
- * The seam for group classes: inside the write that moves or cancels a meeting, plan the SMS to
- * its students (each sent once, to those with SMS on, in their locale, within quiet hours).
+ * The seam for group classes: in the transaction that plans a moved or cancelled meeting's messages,
+ * plan the SMS to its participants who have SMS on (each sent once, in their locale, within quiet
+ * hours).
  */
 export async function planGroupMeetingSms(
   tx: Db,
@@ -92,12 +93,12 @@ export async function planGroupMeetingSms(
     startsAt: Date
     /** null: cancelled. */
     movedTo: Date | null
-    studentIds: string[]
+    userIds: string[]
   },
 ): Promise<void> {
   await jobs.insert(
     'sms',
-    change.studentIds.map((userId) => ({
+    change.userIds.map((userId) => ({
       id: randomUUID(),
       data: {
         kind: change.movedTo ? 'group_meeting_moved' : 'group_meeting_cancelled',
