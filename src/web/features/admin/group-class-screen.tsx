@@ -125,7 +125,7 @@ function GroupClassBody({ group }: { group: AdminGroupClassDetail }) {
           <Fact label={t`Pokój`}>{group.provider === 'vonage' ? t`Vonage lektora` : t`Pokój Lektorium`}</Fact>
         </SimpleGrid>
       </Paper>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
         <Stack gap="sm">
           <GroupMeetingsSection group={group} />
           {active && coming > 0 && (
