@@ -56,6 +56,8 @@ export function GroupClassCreateDialog({
   }
   const change = (next: GroupClassDraft) => {
     setDraft(next)
+    // After a refused send, each field's message follows what is typed.
+    if (submitted) setMissing(groupClassBody(next).errors ?? {})
     if (create.error) create.reset()
   }
   const close = () => {

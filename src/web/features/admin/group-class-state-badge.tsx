@@ -15,7 +15,7 @@ export function GroupClassStateBadge({ state }: { state: GroupClassState }) {
   if (state === 'finished')
     return (
       <Badge color="gray" variant="light">
-        <Trans>Zakończone</Trans>
+        <Trans context="group class">Zakończone</Trans>
       </Badge>
     )
   return (

@@ -27,7 +27,11 @@ export function GroupClassesFilters({ value, onApply }: Props) {
     event.preventDefault()
     onApply({ ...draft, company: draft.company.trim(), page: 1 })
   }
-  const stateLabels = { active: t`Trwają`, finished: t`Zakończone`, cancelled: t`Odwołane` }
+  const stateLabels = {
+    active: t`Trwają`,
+    finished: t({ message: 'Zakończone', context: 'group class' }),
+    cancelled: t`Odwołane`,
+  }
 
   return (
     <Paper

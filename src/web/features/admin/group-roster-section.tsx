@@ -12,7 +12,7 @@ type Person = { id: string; name: string | null; email: string; company_name: st
 
 function PersonLine({ person }: { person: Person }) {
   return (
-    <div style={{ minWidth: 0 }}>
+    <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {personName(person)}
       </Text>
@@ -74,9 +74,9 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
           >
             {group.roster.map(({ student, attended, past }) => (
               <Paper key={student.id} component="li" withBorder radius="sm" px="sm" py={6}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group justify="space-between" wrap="wrap" gap="xs">
                   <PersonLine person={student} />
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                     <Text size="sm" title={t`Obecność na spotkaniach, które się odbyły`}>
                       <Trans>
                         Obecność: {attended}/{past}
@@ -112,14 +112,14 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
               const at = polandDateTime(since)
               return (
                 <Paper key={student.id} component="li" withBorder radius="sm" px="sm" py={6}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
                       <Text size="sm" c="dimmed">
                         {n}.
                       </Text>
                       <PersonLine person={student} />
                     </Group>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                       <Text size="xs" c="dimmed" visibleFrom="xs">
                         <Trans>od {at}</Trans>
                       </Text>

@@ -71,7 +71,7 @@ export function GroupScheduleFields({ draft, onChange, errorOf, submitted }: Pro
         onChange={(event) => onChange({ ...draft, weekly: event.currentTarget.checked })}
       />
       {draft.weekly && (
-        <Fieldset legend={t`Cykl tygodniowy`} radius="md">
+        <Fieldset radius="md" aria-label={t`Cykl tygodniowy`}>
           <Stack gap="sm">
             <Checkbox.Group
               label={t`Dni tygodnia`}
