@@ -16,6 +16,7 @@ import { createLackOfSlotsDigest } from './modules/language-onboardings/lack-of-
 import { languageOnboardingRoutes } from './modules/language-onboardings/routes.ts'
 import { lessonRoutes } from './modules/lessons/routes.ts'
 import { calendarFeedRoutes } from './modules/notifications/calendar-feed-routes.ts'
+import { createMeetingNoticeRelay } from './modules/notifications/meeting-planner.ts'
 import { loadVapid, pushToUser } from './modules/notifications/push.ts'
 import { type Resolve, systemResolve } from './modules/notifications/push-endpoint.ts'
 import { pushRoutes } from './modules/notifications/push-routes.ts'
@@ -157,6 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
+  // A group class's messages are owed by the database's triggers in the write's transaction; any
+  // committed change of a teacher or a student (here or in another process) has them planned.
+  const meetingNotices = createMeetingNoticeRelay({ db, jobs, clock, log: app.log })
+  changes.subscribe((change) => {
+    if (change === null || change.kind === 'teacher' || change.kind === 'student') meetingNotices.kick()
+  })
   // E-mails that must not be lost (platform/mail-outbox.ts).
   const mail = createAppMailOutbox({
     db,
@@ -239,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()
+    await meetingNotices.idle()
     await mail.idle()
     await jobs.stop()
   })

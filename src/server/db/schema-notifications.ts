@@ -152,3 +152,44 @@ export const mailDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.ref] })],
 )
+
+/** What a group meeting's participants are told (product-rules.md "Group classes"). */
+export const MEETING_NOTICE_KINDS = ['enrolled', 'invitation', 'changed', 'cancelled', 'removed'] as const
+export type MeetingNoticeKind = (typeof MEETING_NOTICE_KINDS)[number]
+
+/**
+ * Group-class messages owed: database triggers (migration 0029) add a row per recipient in the
+ * transaction of any write to a class's members, meetings or places; the transaction that plans
+ * them as jobs deletes them, and the sweep plans what a crash left (docs/decisions.md "A group
+ * meeting's messages owed by triggers"). No foreign keys: a row outlives what it names by at most
+ * one planning, which drops it.
+ */
+export const groupMeetingNotices = pgTable(
+  'group_meeting_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classId: uuid('class_id').notNull(),
+    /** Null for the enrolment e-mail, which is about the class. */
+    meetingId: uuid('meeting_id'),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: MEETING_NOTICE_KINDS }).notNull(),
+    /** The meeting's calendar SEQUENCE the message was owed at. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('group_meeting_notices_created_idx').on(t.createdAt)],
+)
+
+/** A meeting's timed messages planned (once per participant, kind and version of the meeting). */
+export const groupMeetingNotifications = pgTable(
+  'group_meeting_notifications',
+  {
+    meetingId: uuid('meeting_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: ['first_reminder', 'second_reminder', 'push_soon'] }).notNull(),
+    sequence: integer('sequence').notNull(),
+    jobId: uuid('job_id').notNull(),
+    plannedAt: at('planned_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId, t.kind, t.sequence] })],
+)

@@ -35,6 +35,18 @@ export type JobPayloads = {
     kind: 'push_booked' | 'push_soon' | 'push_cancelled'
     startsAt: string
   }
+  /**
+   * One message of a group class to one participant (an e-mail or a push), for the meeting's
+   * version (`sequence`) and start it was planned for.
+   */
+  'meeting-notice': {
+    classId: string
+    meetingId: string | null
+    userId: string
+    kind: MeetingMessageKind
+    sequence: number
+    startsAt: string | null
+  }
   /** Plans what a crash may have left unplanned (every few minutes, on one process). */
   'notifications-sweep': Record<string, never>
   /**
@@ -47,6 +59,18 @@ export type JobPayloads = {
   /** An e-mail of the mail outbox (platform/mail-outbox.ts): its kind and the row it is about. */
   mail: { kind: OutboxMailKind; ref: string }
 }
+/** A group class's messages: owed by a write (schema-notifications.ts), or timed before a meeting. */
+export type MeetingMessageKind =
+  | 'enrolled'
+  | 'invitation'
+  | 'changed'
+  | 'cancelled'
+  | 'removed'
+  | 'first_reminder'
+  | 'second_reminder'
+  | 'push_soon'
+  | 'push_changed'
+  | 'push_cancelled'
 /** The e-mails that go through the mail outbox. */
 export type OutboxMailKind =
   | 'student-invitation'
@@ -67,6 +91,7 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'lesson-cancelled': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'lesson-reminder': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'lesson-push': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
+  'meeting-notice': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
   'notifications-sweep': { retryLimit: 2, expireInSeconds: 300, retentionSeconds: DAY_S },
   'waitlist-freed': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
-import { type FeedEvent, feedCalendar } from './ics.ts'
+import { type FeedEvent, feedCalendar, meetingUid } from './ics.ts'
 import { joinLink } from './lesson-mail.ts'
+import { myLessonsLink } from './meeting-mail.ts'
+import { feedMeetings } from './meeting-repository.ts'
 import { feedLessons, feedOwner, saveFeedToken } from './repository.ts'
 
 // A user's private calendar feed: an address with a secret that Google, Apple
@@ -40,14 +42,11 @@ export async function feedByToken(
 ): Promise<string | null> {
   const owner = await feedOwner(db, hashToken(token))
   if (!owner) return null
-  const rows = await feedLessons(
-    db,
-    owner.id,
-    new Date(school.now.getTime() - PAST_DAYS * DAY_MS),
-    FEED_MAX_EVENTS,
-  )
+  const since = new Date(school.now.getTime() - PAST_DAYS * DAY_MS)
+  const rows = await feedLessons(db, owner.id, since, FEED_MAX_EVENTS)
+  const meetings = await feedMeetings(db, owner.id, since, FEED_MAX_EVENTS)
   const pl = owner.locale === 'pl'
-  const events: FeedEvent[] = rows.map((row) => {
+  const lessonEvents: FeedEvent[] = rows.map((row) => {
     const other = fullName(row.teacherId === owner.id ? row.student : row.teacher)
     const language = pl ? row.languagePl : row.language
     const link = joinLink(school.publicUrl, row.id)
@@ -62,6 +61,20 @@ export async function feedByToken(
       url: link,
     }
   })
+  // A group meeting under the UID of its e-mailed invitations, so a calendar holding both shows it once.
+  const link = myLessonsLink(school.publicUrl)
+  const meetingEvents: FeedEvent[] = meetings.map((row) => ({
+    lessonId: row.id,
+    uid: meetingUid(row.id, school.publicUrl),
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    summary: `${row.title} – ${pl ? row.languagePl : row.language} (${row.level})`,
+    description: pl ? `Spotkania kursu: ${link}` : `Course meetings: ${link}`,
+    url: link,
+  }))
+  const events = [...lessonEvents, ...meetingEvents]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .slice(0, FEED_MAX_EVENTS)
   return feedCalendar(
     { name: pl ? 'Lektorium – lekcje' : 'Lektorium – lessons', events, stamp: school.now },
     school.publicUrl,

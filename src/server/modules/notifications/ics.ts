@@ -28,7 +28,14 @@ export type LessonInvite = {
   attendee: { name: string; email: string }
   /** When this version of the event was made (DTSTAMP). */
   stamp: Date
+  /** A group meeting's: its own UID (meetingUid) and version; a lesson's are derived. */
+  uid?: string
+  sequence?: number
 }
+
+/** One UID per group meeting, the same for its teacher and every student, whatever is sent about it. */
+export const meetingUid = (meetingId: string, publicUrl: string) =>
+  `meeting-${meetingId}@${new URL(publicUrl).host}`
 
 /** One UID per lesson, whatever is sent about it. */
 export const lessonUid = (lessonId: string, publicUrl: string) =>
@@ -58,9 +65,9 @@ export function lessonCalendar(
     method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
   })
   calendar.createEvent({
-    id: lessonUid(invite.lessonId, publicUrl),
+    id: invite.uid ?? lessonUid(invite.lessonId, publicUrl),
     // A cancellation must be newer than the invitation it withdraws.
-    sequence: method === 'REQUEST' ? 0 : 1,
+    sequence: invite.sequence ?? (method === 'REQUEST' ? 0 : 1),
     stamp: invite.stamp,
     start: local(invite.startsAt),
     end: local(invite.endsAt),
@@ -77,7 +84,7 @@ export function lessonCalendar(
 
 export type FeedEvent = Pick<
   LessonInvite,
-  'lessonId' | 'startsAt' | 'endsAt' | 'summary' | 'description' | 'url'
+  'lessonId' | 'startsAt' | 'endsAt' | 'summary' | 'description' | 'url' | 'uid'
 >
 
 /**
@@ -98,7 +105,7 @@ export function feedCalendar(
   })
   for (const event of feed.events)
     calendar.createEvent({
-      id: lessonUid(event.lessonId, publicUrl),
+      id: event.uid ?? lessonUid(event.lessonId, publicUrl),
       stamp: feed.stamp,
       start: local(event.startsAt),
       end: local(event.endsAt),

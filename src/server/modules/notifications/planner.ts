@@ -44,7 +44,7 @@ export type PlanContext = { db: Db; jobs: Jobs; clock: { now(): Date } }
 
 type Planned = { kind: NotificationKind; recipient: Recipient; at: Date | null }
 
-async function reminderMinutes(db: Db): Promise<{ first: number; second: number }> {
+export async function reminderMinutes(db: Db): Promise<{ first: number; second: number }> {
   const row = await findSettings(db)
   return { first: row?.firstReminderMinutes ?? 1440, second: row?.secondReminderMinutes ?? 60 }
 }

@@ -83,7 +83,10 @@ export async function feedOwner(db: Db, tokenHash: string) {
   return owner
 }
 
-/** The owner's lessons in the feed: not cancelled, ended after `endedAfter`, soonest first. */
+/**
+ * The owner's one-to-one lessons in the feed: not cancelled, ended after `endedAfter`, soonest
+ * first (a group place is in the feed as its meeting: meeting-repository.ts).
+ */
 export async function feedLessons(db: Db, ownerId: string, endedAfter: Date, limit: number) {
   const rows = await db
     .select({
@@ -106,6 +109,7 @@ export async function feedLessons(db: Db, ownerId: string, endedAfter: Date, lim
       and(
         or(eq(lessons.teacherId, ownerId), eq(lessons.studentId, ownerId)),
         isNull(lessons.cancelledAt),
+        eq(lessons.isGroup, false),
         gt(lessons.endsAt, endedAfter),
       ),
     )

@@ -6,6 +6,8 @@ import type { Log } from '../../platform/logger.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { lessonMail, type MailKind, type MailLesson, type Recipient } from './lesson-mail.ts'
 import { onLessonPush } from './lesson-push.ts'
+import { sweepMeetings } from './meeting-planner.ts'
+import { onMeetingNotice } from './meeting-worker.ts'
 import { sweep } from './planner.ts'
 import type { Vapid } from './push.ts'
 import type { PushPolicy } from './push-endpoint.ts'
@@ -70,8 +72,9 @@ export async function startNotificationWorkers(ctx: NotificationsContext): Promi
   await ctx.jobs.work('lesson-cancelled', (data) => onCancelled(ctx, data))
   await ctx.jobs.work('lesson-reminder', (data) => onReminder(ctx, data))
   await ctx.jobs.work('lesson-push', (data) => onLessonPush(ctx, data))
+  await ctx.jobs.work('meeting-notice', (data) => onMeetingNotice(ctx, data))
   await ctx.jobs.work('notifications-sweep', async () => {
-    const planned = await sweep(ctx)
+    const planned = (await sweep(ctx)) + (await sweepMeetings(ctx))
     if (planned > 0) ctx.log.info({ planned }, 'the notification sweep planned what was missing')
   })
   await ctx.jobs.schedule('notifications-sweep', SWEEP_CRON)
