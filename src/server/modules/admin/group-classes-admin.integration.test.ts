@@ -231,7 +231,18 @@ describe('meetings', () => {
     const again = await post('/admin/group_classes/cancel_meeting', { meeting_id: second?.id })
     expect(again.statusCode).toBe(404)
 
+    const [member] = await students(1)
+    await post('/admin/group_classes/enrol', { class_id: group.id, student_ids: [member?.id] })
     const rest = detailOf(await post('/admin/group_classes/cancel_remaining', { class_id: group.id }))
+    // Each place is cancelled with its meeting, at the meeting's moment (what its notices key on).
+    const places = await c.t.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.studentId, member?.id ?? ''))
+    const meetingCancelled = new Map(rest.meetings_list.map((m) => [m.id, m.cancelled_at]))
+    expect(places).toHaveLength(4)
+    for (const place of places)
+      expect(place.cancelledAt?.toISOString()).toBe(meetingCancelled.get(place.groupMeetingId ?? ''))
     expect(rest.state).toBe('cancelled')
     expect(rest.meetings_list.every((m) => m.state === 'cancelled')).toBe(true)
     const [entry] = await auditOf('group_class.cancel_remaining', group.id)
