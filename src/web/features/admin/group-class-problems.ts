@@ -30,6 +30,17 @@ function known(message: string): MessageDescriptor | null {
   if (message.startsWith('No active students of this company'))
     return msg`Ta firma nie ma aktywnych kursantów.`
   if (message.startsWith('No active student with this id')) return msg`Tego kursanta nie można zapisać.`
+  if (message.startsWith('The file names no e-mail')) return msg`W pliku nie ma adresów e-mail.`
+  const rows = /^At most (\d+) students per file/.exec(message)
+  if (rows) {
+    const max = rows[1] ?? ''
+    return msg`Najwyżej ${max} kursantów w jednym pliku.`
+  }
+  const quote = /^A quoted field opened on line (\d+)/.exec(message)
+  if (quote) {
+    const line = quote[1] ?? ''
+    return msg`Cudzysłów otwarty w wierszu ${line} nie jest zamknięty.`
+  }
   return null
 }
 
