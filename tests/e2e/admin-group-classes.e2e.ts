@@ -139,7 +139,7 @@ test('enrols three students from a CSV file of e-mails', async () => {
   await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(dialog.getByRole('status')).toContainText('Zapisani: 3; na liście oczekujących: 0')
   await dialogShots('A-group-enrol')
-  await dialog.getByRole('button', { name: 'Anuluj' }).click()
+  await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click()
   const roster = page.getByRole('list', { name: 'Zapisani kursanci' }).getByRole('listitem')
   await expect(roster).toHaveCount(3)
   await expect(roster.first()).toContainText('Obecność: 0/0')
