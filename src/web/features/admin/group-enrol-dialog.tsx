@@ -255,6 +255,7 @@ export function GroupEnrolDialog({ group, onClose }: { group: AdminGroupClassDet
             fields={['csv', 'company_name']}
             pending={pending}
             onCancel={close}
+            cancelLabel={result ? <Trans>Zamknij</Trans> : undefined}
           >
             <Button type="submit" loading={pending}>
               <Trans>Zapisz</Trans>
