@@ -1,6 +1,7 @@
 import { MATERIAL_FIELDS } from '../../domain/api/my-lessons.ts'
 import { TEST_PASSWORD } from './fixtures.ts'
 import { ADMIN_SHAPES } from './fuzz-shapes-admin.ts'
+import { ADMIN_GROUP_CLASSES_SHAPES } from './fuzz-shapes-admin-group-classes.ts'
 import { ADMIN_LESSONS_SHAPES } from './fuzz-shapes-admin-lessons.ts'
 import { ADMIN_PEOPLE_SHAPES } from './fuzz-shapes-admin-people.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
@@ -319,4 +320,5 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...ADMIN_SHAPES,
   ...ADMIN_LESSONS_SHAPES,
   ...ADMIN_PEOPLE_SHAPES,
+  ...ADMIN_GROUP_CLASSES_SHAPES,
 }

@@ -11,6 +11,7 @@ import { chatEvents, languageId as languageIdOf } from './ai-lesson.ts'
 import type { TestApp } from './build-test-app.ts'
 import { tokenIn } from './capturing-mailer.ts'
 import { createUser } from './fixtures.ts'
+import { type AdminGroupClasses, adminGroupClassesWorld } from './fuzz-world-admin-group-classes.ts'
 import { type AdminLessons, adminLessonsWorld } from './fuzz-world-admin-lessons.ts'
 import { type AdminPeople, adminPeopleWorld } from './fuzz-world-admin-people.ts'
 import { invitedStudentValues } from './invitations.ts'
@@ -54,7 +55,9 @@ export type World = {
   /** A stored picture and its signed URL's parts (platform/file-urls.ts). */
   signedFile: { key: string; expires: string; sig: string }
   /** The console: an unused recovery code of the operator and a teacher to verify. */
-  admin: { recoveryCode: string; pendingTeacherEmail: string } & AdminPeople & AdminLessons
+  admin: { recoveryCode: string; pendingTeacherEmail: string } & AdminPeople &
+    AdminLessons &
+    AdminGroupClasses
 }
 
 /** An operator signed in with the second factor enrolled and passed, and one not enrolled yet. */
@@ -81,6 +84,7 @@ async function operatorsWorld(t: TestApp) {
       pendingTeacherEmail: teacher.email,
       ...(await adminPeopleWorld(t)),
       ...(await adminLessonsWorld(t)),
+      ...(await adminGroupClassesWorld(t)),
     },
   }
 }

@@ -20,6 +20,7 @@ import {
 import { verifyTeacher } from '../users/public.ts'
 import { adminAbsenceRoutes } from './absence-routes.ts'
 import { auditPage } from './audit-service.ts'
+import { adminGroupClassRoutes } from './group-classes-routes.ts'
 import { currentOperator, operatorActor, operatorSession, operatorWithSecondFactor } from './guard.ts'
 import { adminLackOfSlotsRoutes } from './lack-of-slots-routes.ts'
 import { adminLessonsRoutes } from './lessons-routes.ts'
@@ -166,4 +167,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await adminAbsenceRoutes(app)
   await adminLackOfSlotsRoutes(app)
   await adminOverviewRoutes(app)
+  await adminGroupClassRoutes(app)
 }

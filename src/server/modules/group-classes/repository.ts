@@ -9,6 +9,7 @@ import { lessons } from '../../db/schema-lessons.ts'
 
 export type GroupClassRow = typeof groupClasses.$inferSelect
 export type MeetingRow = typeof groupMeetings.$inferSelect
+export type MemberRow = typeof groupClassMembers.$inferSelect
 export type Interval = { startsAt: Date; endsAt: Date }
 
 type Timed = { startsAt: PgColumn; endsAt: PgColumn }
@@ -110,6 +111,11 @@ export async function insertMeetings(
     .insert(groupMeetings)
     .values(intervals.map((interval) => ({ classId, teacherId, ...interval })))
     .returning()
+}
+
+export async function findClass(db: Db, classId: string): Promise<GroupClassRow | undefined> {
+  const [row] = await db.select().from(groupClasses).where(eq(groupClasses.id, classId))
+  return row
 }
 
 /** The class, locked for its enrolment's changes. */
@@ -252,4 +258,41 @@ export async function promoteFirstWaiting(tx: Db, classId: string): Promise<stri
     .set({ status: 'enrolled', waitingSince: null })
     .where(and(eq(groupClassMembers.classId, classId), eq(groupClassMembers.studentId, first.studentId)))
   return first.studentId
+}
+
+/** The class's own fields changed (title, description, level, capacity, its cancellation). */
+export async function updateClassRow(
+  tx: Db,
+  classId: string,
+  set: Partial<Pick<GroupClassRow, 'title' | 'description' | 'levelId' | 'capacity' | 'cancelledAt'>>,
+  now: Date,
+): Promise<GroupClassRow> {
+  const [row] = await tx
+    .update(groupClasses)
+    .set({ ...set, updatedAt: now })
+    .where(eq(groupClasses.id, classId))
+    .returning()
+  if (!row) throw new Error('no class to update')
+  return row
+}
+
+/** A level's places follow the class: its students' places still to come take the new level. */
+export async function setComingPlacesLevel(
+  tx: Db,
+  classId: string,
+  levelId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(lessons)
+    .set({ levelId })
+    .where(
+      and(
+        gt(lessons.startsAt, now),
+        inArray(
+          lessons.groupMeetingId,
+          tx.select({ id: groupMeetings.id }).from(groupMeetings).where(eq(groupMeetings.classId, classId)),
+        ),
+      ),
+    )
 }

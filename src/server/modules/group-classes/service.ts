@@ -28,6 +28,7 @@ import {
   insertPlaces,
   lockClass,
   type MeetingRow,
+  type MemberRow,
   membersOf,
   promoteFirstWaiting,
 } from './repository.ts'
@@ -38,6 +39,12 @@ import {
 // "Group classes: a meeting takes the teacher's time").
 
 type GroupContext = Pick<AppContext, 'db' | 'clock' | 'changes'>
+
+/**
+ * Work the caller adds to a write's own transaction (the console's audit entry): it sees what the
+ * write changed, and a throw rolls the write back.
+ */
+export type InTransaction<T> = (tx: Db, change: T) => Promise<void>
 
 export type ExtraMeeting = { date: string; time: string; units: number }
 
@@ -98,6 +105,7 @@ async function takeTeachersTime(
 export async function createClass(
   ctx: GroupContext,
   input: ClassInput,
+  within?: InTransaction<{ group: GroupClassRow; meetings: MeetingRow[] }>,
 ): Promise<{ group: GroupClassRow; meetings: MeetingRow[] }> {
   const intervals = plannedMeetings(input)
   if (intervals.length === 0) throw new AppError('validation_failed')
@@ -108,6 +116,7 @@ export async function createClass(
     const { series: _series, extra: _extra, ...values } = input
     const group = await insertClass(tx, values)
     const meetings = await insertMeetings(tx, group.id, group.teacherId, intervals)
+    await within?.(tx, { group, meetings })
     return { group, meetings }
   })
   // Search and the teacher's week lose the slots under the meetings.
@@ -124,6 +133,7 @@ export async function enrolStudents(
   ctx: GroupContext,
   classId: string,
   studentIds: string[],
+  within?: InTransaction<{ before: MemberRow[]; enrolled: string[]; waiting: string[] }>,
 ): Promise<{ enrolled: string[]; waiting: string[] }> {
   const now = ctx.clock.now()
   const result = await ctx.db.transaction(async (tx) => {
@@ -152,6 +162,7 @@ export async function enrolStudents(
       })),
     ])
     await insertPlaces(tx, group, await comingMeetings(tx, classId, now), enrolled)
+    await within?.(tx, { before: members, enrolled, waiting })
     return { enrolled, waiting }
   })
   for (const id of result.enrolled) ctx.changes.publish({ kind: 'student', id })
@@ -181,6 +192,7 @@ export async function moveMeeting(
   ctx: GroupContext,
   meetingId: string,
   to: { date: string; time: string },
+  within?: InTransaction<{ before: MeetingRow; after: MeetingRow }>,
 ): Promise<MeetingRow> {
   const teacherId = await teacherOf(ctx, meetingId)
   const now = ctx.clock.now()
@@ -194,6 +206,7 @@ export async function moveMeeting(
     const changed = await changeMeeting(tx, meeting.id, interval)
     // The time it leaves is the teacher's again.
     await refillSlots(tx, teacherId, now)
+    await within?.(tx, { before: meeting, after: changed.meeting })
     return changed.meeting
   })
   ctx.changes.publish({ kind: 'teacher', id: teacherId })
@@ -204,7 +217,11 @@ export async function moveMeeting(
  * Cancels one meeting that has not started: its students' places are cancelled with it (by the
  * school: no penalty for anyone), and the teacher's slots of that time come back.
  */
-export async function cancelMeeting(ctx: GroupContext, meetingId: string): Promise<MeetingRow> {
+export async function cancelMeeting(
+  ctx: GroupContext,
+  meetingId: string,
+  within?: InTransaction<{ before: MeetingRow; after: MeetingRow }>,
+): Promise<MeetingRow> {
   const teacherId = await teacherOf(ctx, meetingId)
   const now = ctx.clock.now()
   const { meeting, studentIds } = await ctx.db.transaction(async (tx) => {
@@ -212,6 +229,7 @@ export async function cancelMeeting(ctx: GroupContext, meetingId: string): Promi
     if (locked.startsAt <= now) throw new AppError('lesson_started')
     const changed = await changeMeeting(tx, locked.id, { cancelledAt: now })
     await refillSlots(tx, teacherId, now)
+    await within?.(tx, { before: locked, after: changed.meeting })
     return changed
   })
   ctx.changes.publish({ kind: 'teacher', id: teacherId })
@@ -227,6 +245,7 @@ export async function removeStudent(
   ctx: GroupContext,
   classId: string,
   studentId: string,
+  within?: InTransaction<{ member: MemberRow; promoted: string | null }>,
 ): Promise<{ promoted: string | null }> {
   const now = ctx.clock.now()
   const promoted = await ctx.db.transaction(async (tx) => {
@@ -234,10 +253,14 @@ export async function removeStudent(
     if (!group) throw new AppError('not_found')
     const member = await deleteMember(tx, classId, studentId)
     if (!member) throw new AppError('not_found')
-    if (member.status !== 'enrolled') return null
+    if (member.status !== 'enrolled') {
+      await within?.(tx, { member, promoted: null })
+      return null
+    }
     await deleteComingPlaces(tx, classId, studentId, now)
     const next = await promoteFirstWaiting(tx, classId)
     if (next) await insertPlaces(tx, group, await comingMeetings(tx, classId, now), [next])
+    await within?.(tx, { member, promoted: next ?? null })
     return next ?? null
   })
   ctx.changes.publish({ kind: 'student', id: studentId })

@@ -12,6 +12,8 @@ import { AbsenceScreen } from './absence-screen.tsx'
 import { AdminLayout } from './admin-layout.tsx'
 import { AuditScreen } from './audit-screen.tsx'
 import { EnrolSecondFactor } from './enrol-second-factor.tsx'
+import { GroupClassScreen } from './group-class-screen.tsx'
+import { GroupClassesScreen } from './group-classes-screen.tsx'
 import { KeepRecoveryCodes } from './keep-recovery-codes.tsx'
 import { LackOfSlotsScreen } from './lack-of-slots-screen.tsx'
 import { LessonDetailScreen } from './lesson-detail-screen.tsx'
@@ -33,6 +35,8 @@ const consoleRoutes: RouteObject[] = [
   { path: 'students', element: <StudentsScreen /> },
   { path: 'lessons', element: <LessonsScreen /> },
   { path: 'lessons/:lessonId', element: <LessonDetailScreen /> },
+  { path: 'group-classes', element: <GroupClassesScreen /> },
+  { path: 'group-classes/:classId', element: <GroupClassScreen /> },
   { path: 'absence', element: <AbsenceScreen /> },
   { path: 'lack-of-slots', element: <LackOfSlotsScreen /> },
   { path: 'overview', element: <OverviewScreen /> },

@@ -9,6 +9,7 @@ export type AdminSectionKey =
   | 'teachers'
   | 'students'
   | 'lessons'
+  | 'group-classes'
   | 'absence'
   | 'lack-of-slots'
   | 'overview'
@@ -23,6 +24,7 @@ export const adminSections: AdminSection[] = [
   { key: 'teachers', path: 'teachers', label: msg`Lektorzy` },
   { key: 'students', path: 'students', label: msg`Kursanci` },
   { key: 'lessons', path: 'lessons', label: msg`Lekcje` },
+  { key: 'group-classes', path: 'group-classes', label: msg`Zajęcia grupowe` },
   { key: 'absence', path: 'absence', label: msg`Zgłoszenia nieobecności` },
   { key: 'lack-of-slots', path: 'lack-of-slots', label: msg`Brakujące terminy` },
   { key: 'overview', path: 'overview', label: msg`Przegląd` },

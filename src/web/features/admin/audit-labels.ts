@@ -24,6 +24,13 @@ export const knownActions: { value: string; label: MessageDescriptor }[] = [
   { value: 'absence_report.accept', label: msg`Uznanie zgłoszenia nieobecności` },
   { value: 'absence_report.dismiss', label: msg`Odrzucenie zgłoszenia nieobecności` },
   { value: 'lack_of_slots.handle', label: msg`Obsłużenie braku terminów` },
+  { value: 'group_class.create', label: msg`Nowe zajęcia grupowe` },
+  { value: 'group_class.update', label: msg`Zmiana zajęć grupowych` },
+  { value: 'group_class.enrol', label: msg`Zapis na zajęcia grupowe` },
+  { value: 'group_class.remove_student', label: msg`Wypisanie z zajęć grupowych` },
+  { value: 'group_class.cancel_remaining', label: msg`Odwołanie pozostałych spotkań` },
+  { value: 'group_meeting.move', label: msg`Przeniesienie spotkania grupowego` },
+  { value: 'group_meeting.cancel', label: msg`Odwołanie spotkania grupowego` },
   { value: 'operator.create', label: msg`Nowy operator` },
   { value: 'second_factor.enrol', label: msg`Drugi składnik włączony` },
 ]
@@ -38,6 +45,8 @@ export const targetTypes: { value: string; label: MessageDescriptor }[] = [
   { value: 'teacher', label: msg`Lektor` },
   { value: 'absence_report', label: msg`Zgłoszenie nieobecności` },
   { value: 'lack_of_slots_report', label: msg`Brak terminów` },
+  { value: 'group_class', label: msg`Zajęcia grupowe` },
+  { value: 'group_meeting', label: msg`Spotkanie grupowe` },
 ]
 
 export const targetLabel = (type: string): MessageDescriptor | null =>
@@ -77,6 +86,16 @@ const fieldLabels = new Map<string, MessageDescriptor>([
   ['ids', msg`Zgłoszenia (liczba)`],
   ['handled_at', msg`Obsłużono`],
   ['enabled', msg`Włączony`],
+  ['title', msg`Tytuł`],
+  ['description', msg`Opis`],
+  ['capacity', msg`Liczba miejsc`],
+  ['provider', msg`Pokój`],
+  ['meetings', msg`Spotkania (liczba)`],
+  ['starts_at', msg`Początek`],
+  ['ends_at', msg`Koniec`],
+  ['enrolled', msg`Zapisani`],
+  ['waiting', msg`Oczekujący`],
+  ['promoted', msg`Z listy oczekujących na miejsce`],
 ])
 
 /** Where a field stands among the others (the order above; unknown fields last). */
@@ -101,11 +120,14 @@ export const codeLabels: Record<string, Record<string, MessageDescriptor>> = {
     open: msg`czeka na decyzję`,
     accepted: msg`uznane`,
     dismissed: msg`odrzucone`,
+    enrolled: msg`na liście zapisanych`,
+    waiting: msg`na liście oczekujących`,
   },
   consequence: { warned: msg`ostrzeżenie`, banned: msg`blokada konta`, penalty: msg`kara` },
   role: { operator: msg`operator konsoli`, teacher: msg`lektor`, student: msg`kursant` },
   locale: { pl: msg`polski`, en: msg`angielski` },
   video_provider: { builtin: msg`wbudowane`, vonage: msg`Vonage` },
+  provider: { builtin: msg`pokój Lektorium`, vonage: msg`Vonage lektora` },
 }
 
 /** What an empty value means, where it means more than "none". */

@@ -16,12 +16,15 @@ export function DialogActions({
   fields = [],
   pending,
   onCancel,
+  cancelLabel,
   children,
 }: {
   problem: Problem | null
   fields?: readonly string[]
   pending: boolean
   onCancel: () => void
+  /** The cancel button's words, when the dialog's work is done ("Close"). */
+  cancelLabel?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -33,7 +36,7 @@ export function DialogActions({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={pending}>
-          <Trans>Anuluj</Trans>
+          {cancelLabel ?? <Trans>Anuluj</Trans>}
         </Button>
         {children}
       </Group>
