@@ -51,6 +51,14 @@ function cancelledByRole(lesson: LessonView['lesson']): Lesson['cancelled_by_rol
   return lesson.cancelledBy === lesson.studentId ? 'student' : null
 }
 
+/** A group lesson's class; the teacher's view of a meeting is one place, so only a student's own word. */
+function groupOf(view: LessonView, viewer: Viewer): Lesson['group'] {
+  const group = view.group
+  if (!group?.classId || group.title === null) return null
+  const absentAt = viewer.role === 'student' ? view.lesson.groupAbsentAt : null
+  return { class_id: group.classId, title: group.title, absent_at: absentAt?.toISOString() ?? null }
+}
+
 export function toLesson(
   view: LessonView,
   viewer: Viewer,
@@ -88,7 +96,9 @@ export function toLesson(
     // student (both read by both); the student memo is the student's own notebook, never sent to
     // the teacher, and product-rules.md "Notes and memos" hides it for group lessons.
     note: lesson.note,
-    teacher_memos: lesson.teacherMemos,
+    // product-rules.md "Notes and memos": a group lesson's teacher memo is its meeting's, written
+    // once by the teacher and read by every enrolled student.
+    teacher_memos: view.group?.classId ? view.group.memo : lesson.teacherMemos,
     student_memos: lesson.isGroup || viewer.role !== 'student' ? null : lesson.studentMemos,
     rating,
     // product-rules.md "Records and fields": "rating (…; also rate)" — the alias carries the same
@@ -98,6 +108,7 @@ export function toLesson(
     my_absence_report: view.report,
     attendance: mergeAttendance(view.attendance),
     recordings: view.recordings,
+    group: groupOf(view, viewer),
     voice_recordings: view.voiceRecordings.map((clip) => ({
       id: clip.id,
       url: fileUrls.url(clip.key) ?? '',
