@@ -4,6 +4,7 @@ import { ADMIN_SHAPES } from './fuzz-shapes-admin.ts'
 import { ADMIN_LESSONS_SHAPES } from './fuzz-shapes-admin-lessons.ts'
 import { ADMIN_PEOPLE_SHAPES } from './fuzz-shapes-admin-people.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
+import { GROUP_TAB_SHAPES } from './fuzz-shapes-group-tab.ts'
 import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
 import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
 import type { Caller, World } from './fuzz-world.ts'
@@ -314,6 +315,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...AI_LESSON_SHAPES,
   ...PUSH_SHAPES,
   ...NOTIFICATION_SHAPES,
+  ...GROUP_TAB_SHAPES,
   ...ADMIN_SHAPES,
   ...ADMIN_LESSONS_SHAPES,
   ...ADMIN_PEOPLE_SHAPES,
