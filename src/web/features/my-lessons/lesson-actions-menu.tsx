@@ -13,7 +13,17 @@ const LessonActionsList = lazyComponent(
 )
 
 // Cancel last and in red: the one action that cannot be undone.
-const ORDER: LessonAction[] = ['recordings', 'materials', 'note', 'memos', 'rate', 'absence', 'cancel']
+const ORDER: LessonAction[] = [
+  'roster',
+  'groupAbsence',
+  'recordings',
+  'materials',
+  'note',
+  'memos',
+  'rate',
+  'absence',
+  'cancel',
+]
 
 /**
  * The lesson's allowed actions (product-rules.md "Roles and permissions") in one labelled menu;
