@@ -33,7 +33,12 @@ const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?:
     Icon: IconMessage,
   },
   memos: {
-    label: (_, role) => (role === 'teacher' ? msg`Notatki dla kursanta` : msg`Moje notatki`),
+    label: (lesson, role) =>
+      role === 'teacher'
+        ? lesson.group
+          ? msg`Notatki dla grupy`
+          : msg`Notatki dla kursanta`
+        : msg`Moje notatki`,
     Icon: IconNotes,
   },
   rate: { label: msg`Oceń lekcję`, Icon: IconStar },
