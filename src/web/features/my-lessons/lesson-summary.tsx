@@ -65,6 +65,11 @@ export function LessonParty({ lesson, compact = false }: SummaryProps) {
         <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {party.name}
         </Text>
+        {lesson.group && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {lesson.group.title}
+          </Text>
+        )}
         {role === 'teacher' && <PartyProfileLink lesson={lesson} compact />}
       </Stack>
     )
