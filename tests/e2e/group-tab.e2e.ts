@@ -107,7 +107,7 @@ test('a group-only student says he will not come to one meeting; the teacher see
   await student.reload()
   await expect(meetings(student).first()).toContainText(MEMO)
   // The calendar view shows the same meetings, the class named on each.
-  await student.getByRole('radio', { name: 'Kalendarz' }).check({ force: true })
+  await student.getByText('Kalendarz', { exact: true }).click()
   await expect(student.getByText(CLASS).first()).toBeVisible()
   await screenshots(student, 'student-group-calendar')
 })

@@ -104,6 +104,19 @@ describe('a student’s “I will not come”', () => {
     })
   })
 
+  it('is the student’s only way out: a meeting’s place cannot be cancelled by either party', async () => {
+    const { teacher, students } = await classWithMeeting(1)
+    const place = await placeOf(students[0]?.token ?? '')
+    for (const token of [students[0]?.token ?? '', teacher.token]) {
+      const answer = await postJson(t, token, '/lessons/cancel', {
+        lesson_id: place.id,
+        cancellation_reason: 'x',
+      })
+      expect(refusal(answer)).toMatchObject({ status: 403, code: 'forbidden' })
+    }
+    expect((await placeOf(students[0]?.token ?? '')).status).toBe('scheduled')
+  })
+
   it('is refused to the teacher and, as not found, to a student of another class', async () => {
     const { teacher, students } = await classWithMeeting(1)
     const other = await classWithMeeting(1, 'Niemiecki B1')
