@@ -234,5 +234,8 @@ describe('ratings of a meeting', () => {
     expect((await rate(1, 2)).statusCode).toBe(200)
     const me = await getWith(t, teacher.token, '/teachers/me')
     expect(me.json()).toMatchObject({ data: { average_rating: 3.5, ratings: 2 } })
+    // The teacher's view of the meeting is one place: no one student's rating stands for it.
+    expect((await placeOf(teacher.token)).rating).toBeNull()
+    expect((await placeOf(students[1]?.token ?? '')).rating).toEqual({ value: 2, comment: 'Dobre zajęcia' })
   })
 })

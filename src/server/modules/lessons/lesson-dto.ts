@@ -68,8 +68,13 @@ export function toLesson(
   const { lesson } = view
   const status = lessonStatus(lesson, now)
   const other = viewer.role === 'student' ? view.teacher : view.student
+  // A meeting's teacher reads it through one student's place: that one student's rating is not
+  // the meeting's (docs/decisions.md "The group tab"); every rating counts in their average.
+  const placeOfMeeting = viewer.role === 'teacher' && view.group?.classId
   const rating =
-    view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' }
+    view.ratingValue === null || placeOfMeeting
+      ? null
+      : { value: view.ratingValue, comment: view.ratingComment ?? '' }
   return {
     id: lesson.id,
     lesson_id: lesson.id,
