@@ -103,9 +103,11 @@ test('a group-only student says he will not come to one meeting; the teacher see
   await notes.getByRole('button', { name: 'Zapisz notatki' }).click()
   await expect(notes).toBeHidden()
   await expect(meeting).toContainText(MEMO)
+  await screenshots(teacher, 'teacher-group-tab')
 
   await student.reload()
   await expect(meetings(student).first()).toContainText(MEMO)
+  await screenshots(student, 'student-reads-memo')
   // The calendar view shows the same meetings, the class named on each.
   await student.getByText('Kalendarz', { exact: true }).click()
   await expect(student.getByText(CLASS).first()).toBeVisible()
