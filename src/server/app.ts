@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { createTeacherBoard } from './modules/board/teacher-board.ts'
 import { dictionaryRoutes } from './modules/dictionaries/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
+import { groupTabRoutes } from './modules/group-classes/tab-routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { invitationRoutes } from './modules/invitations/routes.ts'
 import { createLackOfSlotsDigest } from './modules/language-onboardings/lack-of-slots-digest.ts'
@@ -287,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(timetableRoutes)
       await api.register(teacherRoutes)
       await api.register(lessonRoutes)
+      await api.register(groupTabRoutes)
       await api.register(ratingRoutes)
       await api.register(languageOnboardingRoutes)
       await api.register(previewRoutes)

@@ -3,6 +3,7 @@ import { RATING_MAX, RATING_MIN, TEXT_LIMIT } from '../constants.ts'
 import { issue } from '../validation/issues.ts'
 import { storableString } from '../validation/storable-text.ts'
 import { envelope, idSchema, pageParam, roleSchema } from './common.ts'
+import { lessonGroupSchema } from './group-lessons.ts'
 import { isDateKey } from './timetables.ts'
 
 // The room's attendance is part of the lesson: here, not in room.ts, so that the lesson lists do
@@ -131,6 +132,8 @@ export const lessonSchema = v.object({
   recordings: v.optional(v.array(lessonRecordingSchema), []),
   /** The student's voice clips of the lesson, oldest first, to replay. */
   voice_recordings: v.optional(v.array(voiceRecordingSchema), []),
+  /** A group lesson's class; optional: lessons kept on the device before it came have none. */
+  group: v.optional(v.nullable(lessonGroupSchema), null),
 })
 export type Lesson = v.InferOutput<typeof lessonSchema>
 

@@ -64,6 +64,11 @@ export const lessons = pgTable(
     note: text('note'),
     teacherMemos: text('teacher_memos'),
     studentMemos: text('student_memos'),
+    /**
+     * A group place only: when its student said they would not come to the meeting (they may take
+     * it back before the start); no penalty, the meeting stays (docs/decisions.md).
+     */
+    groupAbsentAt: timestamp('group_absent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -106,7 +111,7 @@ export const lessonFiles = pgTable(
   },
   (t) => [
     index('lesson_files_lesson_idx').on(t.lessonId, t.createdAt),
-    uniqueIndex('lesson_files_storage_key_key').on(t.storageKey),
+    index('lesson_files_storage_key_idx').on(t.storageKey),
   ],
 )
 

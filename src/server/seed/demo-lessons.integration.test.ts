@@ -37,8 +37,11 @@ const idOf = async (email: string) => {
 const tokenOf = async (email: string) => (await signIn(t.app, email, { password: DEMO_PASSWORD })).token
 
 describe('demo lessons', () => {
-  it('give no student who existed before them a lesson that has not ended', async () => {
-    const earlier = DEMO_STUDENTS.map((s) => s.email).filter((email) => email !== DEMO_LESSON_EMAILS.piotr)
+  it('give no student who books and existed before them a lesson that has not ended', async () => {
+    // Group-only students book nothing: their class's coming meetings use no booking limit.
+    const earlier = DEMO_STUDENTS.filter((s) => !s.onlyGroupLessons)
+      .map((s) => s.email)
+      .filter((email) => email !== DEMO_LESSON_EMAILS.piotr)
     const upcoming = await t.database.db
       .select({ email: users.email })
       .from(lessons)
@@ -123,12 +126,30 @@ describe('demo lessons', () => {
     }
   })
 
-  it('put Krzysztof (group lessons only) in a finished German group lesson', async () => {
+  it('put Krzysztof (group lessons only) in a German class: a meeting ended, one soon, one a week later', async () => {
     const token = await tokenOf(DEMO_LESSON_EMAILS.krzysztof)
     const page = parseLessonPage((await getWith(t, token, '/lessons/list_group')).json())
+    const group = { title: 'Niemiecki w pracy B1', absent_at: null }
     expect(page.data).toMatchObject([
-      { is_group: true, status: 'finished', language: { name: 'German' }, student_memos: null },
+      { is_group: true, status: 'scheduled', group },
+      { is_group: true, status: 'scheduled', group },
+      {
+        is_group: true,
+        status: 'finished',
+        language: { name: 'German' },
+        student_memos: null,
+        teacher_memos: 'Rozdział 4: tryb przypuszczający (Konjunktiv II).',
+        group,
+      },
     ])
+    const soon = Date.parse(page.data[1]?.scheduled_at ?? '')
+    expect(soon - t.clock.now().getTime()).toBeLessThanOrEqual(15 * 60_000)
+    const roster = await getWith(t, await tokenOf(DEMO_LESSON_EMAILS.tomasz), '/lessons/group_roster', {
+      lesson_id: page.data[1]?.id ?? '',
+    })
+    expect(roster.json()).toMatchObject({
+      data: { students: [{ student: { last_name: 'Mazur' } }, { student: { last_name: 'Nowicki' } }] },
+    })
     expect(parseScheduled((await getWith(t, token, '/lessons/list_scheduled')).json()).lessons).toEqual([])
   })
 

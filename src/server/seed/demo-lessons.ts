@@ -3,11 +3,11 @@ import { and, asc, eq, gte, isNull, notExists } from 'drizzle-orm'
 import type { ServiceContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { timeSlots } from '../db/schema.ts'
-import { groupClasses, groupClassMembers, groupMeetings } from '../db/schema-group-classes.ts'
 import { lessonFiles, lessonRatings, lessons } from '../db/schema-lessons.ts'
 import { teacherRatingSummary } from '../modules/ratings/repository.ts'
 import { updateUser } from '../modules/users/repository.ts'
 import type { StoredFile } from '../platform/storage.ts'
+import { insertDemoGroupClass } from './demo-group-class.ts'
 import { pastSlot, soonStart } from './demo-lesson-times.ts'
 import { DEMO_MATERIAL_FILENAME, demoMaterialPdf } from './demo-material.ts'
 import { DEMO_WEEKLY } from './demo-timetables.ts'
@@ -15,7 +15,8 @@ import { DEMO_WEEKLY } from './demo-timetables.ts'
 // Demo lessons: something to see on my-lessons for the web and the end-to-end tests,
 // at times relative to the seeding time and on the teachers' own schedules. No demo student who
 // existed before gets a lesson that has not ended (the booking journeys count on their free
-// limit); the new student Piotr Wiśniewski holds the upcoming ones. Lessons are only added with
+// limit); the new student Piotr Wiśniewski holds the upcoming ones, and the group-only students
+// (who book nothing) their class's coming meetings (demo-group-class.ts). Lessons are only added with
 // accounts created in the same run, so seeding again adds nothing.
 
 export const DEMO_LESSON_EMAILS = {
@@ -24,6 +25,7 @@ export const DEMO_LESSON_EMAILS = {
   marta: 'marta.dabrowska@demo.lektorium.pl',
   piotr: 'piotr.wisniewski@demo.lektorium.pl',
   krzysztof: 'krzysztof.mazur@demo.lektorium.pl',
+  kamil: 'kamil.nowicki@demo.lektorium.pl',
 } as const
 
 const HOUR_MS = 60 * 60 * 1000
@@ -175,42 +177,6 @@ async function piotrLessons(
 }
 
 /**
- * Krzysztof (group lessons only) in Tomasz Wójcik's German group class, whose one meeting so far
- * has ended. A meeting has no slot: it takes the teacher's time itself (docs/decisions.md "Group
- * classes: a meeting takes the teacher's time").
- */
-async function groupLesson(tx: Db, ids: { tomasz: string; krzysztof: string }, input: DemoLessonInput) {
-  const { startsAt, endsAt } = pastSlot(DEMO_WEEKLY[DEMO_LESSON_EMAILS.tomasz] ?? {}, input.now, 3, 'first')
-  const languageId = input.language('German')
-  const levelId = input.level('B1')
-  const teacherMemos = 'Rozdział 4: tryb przypuszczający (Konjunktiv II).'
-  const [group] = await tx
-    .insert(groupClasses)
-    .values({ teacherId: ids.tomasz, languageId, levelId, title: 'Niemiecki B1', capacity: 8 })
-    .returning({ id: groupClasses.id })
-  if (!group) throw new Error('insert returned no row')
-  await tx
-    .insert(groupClassMembers)
-    .values({ classId: group.id, studentId: ids.krzysztof, status: 'enrolled' })
-  const [meeting] = await tx
-    .insert(groupMeetings)
-    .values({ classId: group.id, teacherId: ids.tomasz, startsAt, endsAt, teacherMemo: teacherMemos })
-    .returning({ id: groupMeetings.id })
-  if (!meeting) throw new Error('insert returned no row')
-  await insertLesson(tx, {
-    studentId: ids.krzysztof,
-    teacherId: ids.tomasz,
-    languageId,
-    levelId,
-    startsAt,
-    endsAt,
-    isGroup: true,
-    groupMeetingId: meeting.id,
-    teacherMemos,
-  })
-}
-
-/**
  * Inside the seed's transaction, after the accounts and timetables: the demo lessons of the
  * accounts created in this run. Returns whether the material was used and what could not be
  * placed (a slot missing from a schedule: logged by the caller, never fatal).
@@ -225,9 +191,14 @@ export async function insertDemoLessons(
   const piotr = id(DEMO_LESSON_EMAILS.piotr)
   const tomasz = id(DEMO_LESSON_EMAILS.tomasz)
   const krzysztof = id(DEMO_LESSON_EMAILS.krzysztof)
+  const kamil = id(DEMO_LESSON_EMAILS.kamil)
   const skipped: string[] = []
   if (anna && marta) await martaLessons(tx, { anna, marta }, input)
   if (anna && piotr) skipped.push(...(await piotrLessons(tx, { anna, piotr }, input)))
-  if (tomasz && krzysztof) await groupLesson(tx, { tomasz, krzysztof }, input)
+  if (tomasz && krzysztof) {
+    const students = kamil ? [krzysztof, kamil] : [krzysztof]
+    const group = { now: input.now, languageId: input.language('German'), levelId: input.level('B1') }
+    await insertDemoGroupClass(tx, { tomasz, students }, group)
+  }
   return { materialUsed: Boolean(anna && marta && input.material), skipped }
 }

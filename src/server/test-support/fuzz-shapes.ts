@@ -5,6 +5,7 @@ import { ADMIN_GROUP_CLASSES_SHAPES } from './fuzz-shapes-admin-group-classes.ts
 import { ADMIN_LESSONS_SHAPES } from './fuzz-shapes-admin-lessons.ts'
 import { ADMIN_PEOPLE_SHAPES } from './fuzz-shapes-admin-people.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
+import { GROUP_TAB_SHAPES } from './fuzz-shapes-group-tab.ts'
 import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
 import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
 import { SMS_SHAPES } from './fuzz-shapes-sms.ts'
@@ -317,6 +318,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...PUSH_SHAPES,
   ...NOTIFICATION_SHAPES,
   ...SMS_SHAPES,
+  ...GROUP_TAB_SHAPES,
   ...ADMIN_SHAPES,
   ...ADMIN_LESSONS_SHAPES,
   ...ADMIN_PEOPLE_SHAPES,

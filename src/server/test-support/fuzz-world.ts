@@ -14,6 +14,7 @@ import { createUser } from './fixtures.ts'
 import { type AdminGroupClasses, adminGroupClassesWorld } from './fuzz-world-admin-group-classes.ts'
 import { type AdminLessons, adminLessonsWorld } from './fuzz-world-admin-lessons.ts'
 import { type AdminPeople, adminPeopleWorld } from './fuzz-world-admin-people.ts'
+import { type GroupTab, groupTabWorld } from './fuzz-world-group-tab.ts'
 import { invitedStudentValues } from './invitations.ts'
 import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
 import { addLessonAt, postJson, uploadMaterial } from './my-lessons.ts'
@@ -41,6 +42,8 @@ export type World = {
   lessons: { upcoming: string; cancellable: string; finished: string; now: string }
   /** Materials of the upcoming lesson: one to download, one to remove by GET and one by POST. */
   files: { download: string; removable: [string, string] }
+  /** The student's place in a meeting of the teacher's class (the group tab). */
+  group: GroupTab
   /** A free slot of the teacher that the student may book. */
   freeSlot: string
   signInEmail: string
@@ -172,6 +175,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
         await materialId(t, teacherToken, upcoming.id, 'older-plan.pdf'),
       ],
     },
+    group: await groupTabWorld(t, teacher.id, student.user.id),
     freeSlot: freeSlot ?? '',
     signInEmail,
     resetEmail: (await createUser(t.database.db)).email,

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
+import { lessonPageResponse } from '../../domain/api/my-lessons.ts'
+import { lessonFixture, lessonId } from '../test-support/lesson-fixture.ts'
 import { lessonListsTable } from './lektorium-db.ts'
 import {
   clearLessonMirror,
@@ -36,5 +38,20 @@ describe('lesson mirror', () => {
     expect(
       await loadLessonList({ ...address, query: `page=${LESSON_MIRROR_MAX_ROWS + 2}` }, schema),
     ).not.toBeNull()
+  })
+
+  it('keeps the group tab’s meetings with their class, and reads copies kept before classes were', async () => {
+    const group = {
+      class_id: lessonId(7),
+      title: 'Niemiecki w pracy B1',
+      absent_at: '2026-11-26T09:00:00.000Z',
+    }
+    const meeting = lessonFixture({ is_group: true, group })
+    const { group: _left, ...older } = lessonFixture({ id: lessonId(2), is_group: true })
+    const page = { data: [meeting, older], currentPage: 1, lastPage: 1, perPage: 50, total: 2 }
+    const groupList = { ...address, list: 'group', query: '/lessons/list_group?page=1&per_page=50' }
+    await saveLessonList(groupList, page, 2_000)
+    const kept = await loadLessonList(groupList, lessonPageResponse)
+    expect(kept?.answer.data.map((lesson) => lesson.group)).toEqual([group, null])
   })
 })

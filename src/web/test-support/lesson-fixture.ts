@@ -38,6 +38,7 @@ export function lessonFixture(overrides: Partial<Lesson> = {}): Lesson {
     attendance: [],
     recordings: [],
     voice_recordings: [],
+    group: null,
     ...overrides,
   }
 }

@@ -81,6 +81,9 @@ function attempts(who: Party, ids: { upcoming: string; finished: string; fileId:
       postJson(t, who.token, '/ratings/create', { lesson_id: finished, value: 1, comment: 'x' }),
     rateUpdate: () =>
       postJson(t, who.token, '/ratings/update', { lesson_id: finished, value: 1, comment: 'x' }),
+    groupAbsence: () =>
+      postJson(t, who.token, '/lessons/group_absence', { lesson_id: upcoming, absent: true }),
+    groupRoster: () => getWith(t, who.token, '/lessons/group_roster', { lesson_id: upcoming }),
   }
 }
 

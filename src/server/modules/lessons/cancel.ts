@@ -31,6 +31,9 @@ const DAY_MS = 24 * HOUR_MS
  * finished or has started.
  */
 function assertCancellable(lesson: LessonRow, now: Date): void {
+  // product-rules.md "Group classes": a meeting is moved or cancelled by the school only; a student
+  // who will not come says so on their place instead.
+  if (lesson.groupMeetingId) throw new AppError('forbidden')
   if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
   if (lesson.endsAt <= now) throw new AppError('lesson_finished')
   if (lesson.startsAt <= now) throw new AppError('lesson_started')

@@ -51,6 +51,14 @@ function cancelledByRole(lesson: LessonView['lesson']): Lesson['cancelled_by_rol
   return lesson.cancelledBy === lesson.studentId ? 'student' : null
 }
 
+/** A group lesson's class; the teacher's view of a meeting is one place, so only a student's own word. */
+function groupOf(view: LessonView, viewer: Viewer): Lesson['group'] {
+  const group = view.group
+  if (!group?.classId || group.title === null) return null
+  const absentAt = viewer.role === 'student' ? view.lesson.groupAbsentAt : null
+  return { class_id: group.classId, title: group.title, absent_at: absentAt?.toISOString() ?? null }
+}
+
 export function toLesson(
   view: LessonView,
   viewer: Viewer,
@@ -60,8 +68,13 @@ export function toLesson(
   const { lesson } = view
   const status = lessonStatus(lesson, now)
   const other = viewer.role === 'student' ? view.teacher : view.student
+  // A meeting's teacher reads it through one student's place: that one student's rating is not
+  // the meeting's (docs/decisions.md "The group tab"); every rating counts in their average.
+  const placeOfMeeting = viewer.role === 'teacher' && view.group?.classId
   const rating =
-    view.ratingValue === null ? null : { value: view.ratingValue, comment: view.ratingComment ?? '' }
+    view.ratingValue === null || placeOfMeeting
+      ? null
+      : { value: view.ratingValue, comment: view.ratingComment ?? '' }
   return {
     id: lesson.id,
     lesson_id: lesson.id,
@@ -88,7 +101,9 @@ export function toLesson(
     // student (both read by both); the student memo is the student's own notebook, never sent to
     // the teacher, and product-rules.md "Notes and memos" hides it for group lessons.
     note: lesson.note,
-    teacher_memos: lesson.teacherMemos,
+    // product-rules.md "Notes and memos": a group lesson's teacher memo is its meeting's, written
+    // once by the teacher and read by every enrolled student.
+    teacher_memos: view.group?.classId ? view.group.memo : lesson.teacherMemos,
     student_memos: lesson.isGroup || viewer.role !== 'student' ? null : lesson.studentMemos,
     rating,
     // product-rules.md "Records and fields": "rating (…; also rate)" — the alias carries the same
@@ -98,6 +113,7 @@ export function toLesson(
     my_absence_report: view.report,
     attendance: mergeAttendance(view.attendance),
     recordings: view.recordings,
+    group: groupOf(view, viewer),
     voice_recordings: view.voiceRecordings.map((clip) => ({
       id: clip.id,
       url: fileUrls.url(clip.key) ?? '',

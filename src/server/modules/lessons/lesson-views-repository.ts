@@ -20,6 +20,7 @@ import * as v from 'valibot'
 import { attendanceSchema } from '../../../domain/api/my-lessons.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, levels, users } from '../../db/schema.ts'
+import { groupClasses, groupMeetings } from '../../db/schema-group-classes.ts'
 import { absenceReports, lessonFiles, lessonRatings, lessons } from '../../db/schema-lessons.ts'
 import { lessonArchives, lessonVoiceRecordings } from '../../db/schema-recordings.ts'
 import { roomConnections } from '../../db/schema-room.ts'
@@ -120,6 +121,8 @@ const columns = (viewerId: string) => ({
   student: party(student),
   ratingValue: lessonRatings.value,
   ratingComment: lessonRatings.comment,
+  // A group lesson's class and its meeting's memo (the teacher's, one for every place).
+  group: { classId: groupClasses.id, title: groupClasses.title, memo: groupMeetings.teacherMemo },
   files,
   report: myReport(viewerId),
   attendance,
@@ -142,6 +145,8 @@ function selectViews(db: Db, viewer: Viewer) {
     .innerJoin(languages, eq(languages.id, lessons.languageId))
     .innerJoin(levels, eq(levels.id, lessons.levelId))
     .leftJoin(lessonRatings, eq(lessonRatings.lessonId, lessons.id))
+    .leftJoin(groupMeetings, eq(groupMeetings.id, lessons.groupMeetingId))
+    .leftJoin(groupClasses, eq(groupClasses.id, groupMeetings.classId))
 }
 
 type RawView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]

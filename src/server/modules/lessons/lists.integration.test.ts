@@ -106,6 +106,7 @@ describe('GET /lessons/list_scheduled', () => {
       attendance: [],
       recordings: [],
       voice_recordings: [],
+      group: null,
     })
     const [asTeacher] = parseScheduled(
       (await getWith(t, pair.teacher.token, '/lessons/list_scheduled')).json(),

@@ -13,10 +13,12 @@ import type { LessonRow } from './repository.ts'
 import {
   countLessonFiles,
   deleteLessonFile,
+  deleteMeetingFileCopies,
   findLessonFile,
   findViewerLessonFile,
   insertLessonFile,
   lockViewerLesson,
+  meetingPlaceIds,
 } from './write-repository.ts'
 
 // Lesson materials (product-rules.md "Uploads", "Roles and permissions"): the teacher uploads
@@ -61,15 +63,21 @@ export async function attachFile(
   if ((await countLessonFiles(tx, lesson.id)) >= MATERIALS_MAX_PER_LESSON) {
     throw new AppError('too_many_materials', { params: { max: String(MATERIALS_MAX_PER_LESSON) } })
   }
-  await insertLessonFile(tx, {
-    lessonId: lesson.id,
-    ownerRole: viewer.role,
-    storageKey: input.file.key,
-    filename: input.filename,
-    contentType: input.file.type,
-    size: input.file.size,
-    createdAt: now,
-  })
+  // docs/decisions.md "The group tab": the teacher's material on a meeting is a copy on every
+  // student's place (the same stored bytes), so each reads and downloads it as their own lesson's.
+  const shared = viewer.role === 'teacher' && lesson.groupMeetingId
+  const places = shared ? await meetingPlaceIds(tx, shared) : [lesson.id]
+  for (const lessonId of places) {
+    await insertLessonFile(tx, {
+      lessonId,
+      ownerRole: viewer.role,
+      storageKey: input.file.key,
+      filename: input.filename,
+      contentType: input.file.type,
+      size: input.file.size,
+      createdAt: now,
+    })
+  }
   return readLesson(tx, ctx, viewer, lesson.id, now)
 }
 
@@ -88,7 +96,12 @@ export async function removeMaterial(
   const file = await findLessonFile(tx, lesson.id, input.file_id)
   if (!file) throw new AppError('not_found')
   if (file.ownerRole !== viewer.role) throw new AppError('forbidden')
-  await deleteLessonFile(tx, file.id)
+  // A teacher's material on a meeting goes from every place at once, and only then its bytes.
+  if (viewer.role === 'teacher' && lesson.groupMeetingId) {
+    await deleteMeetingFileCopies(tx, lesson.groupMeetingId, file.storageKey)
+  } else {
+    await deleteLessonFile(tx, file.id)
+  }
   return { lesson: await readLesson(tx, ctx, viewer, lesson.id, now), storageKey: file.storageKey }
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/viewer.ts'
 import { type ReadContext, readLesson } from './lists.ts'
-import { type LessonChanges, lockViewerLesson, updateLesson } from './write-repository.ts'
+import { type LessonChanges, lockViewerLesson, updateLesson, updateMeetingMemo } from './write-repository.ts'
 
 // POST /lessons/update (JSON) — AddNote and LessonMemos (product-rules.md "Notes and memos"): the
 // teacher edits the teacher memo, the student the student memo (hidden for group lessons); the
@@ -32,6 +32,11 @@ export async function updateNotes(
   if (viewer.role !== role) throw new AppError('forbidden')
   if (input.student_memos !== undefined && lesson.isGroup) throw new AppError('group_lesson_memo')
   if (lesson.cancelledAt) throw new AppError('lesson_cancelled')
-  await updateLesson(tx, lesson.id, changes)
+  // product-rules.md "Notes and memos": a group lesson's teacher memo is its meeting's, one for all.
+  if (lesson.groupMeetingId && changes.teacherMemos !== undefined) {
+    await updateMeetingMemo(tx, lesson.groupMeetingId, changes.teacherMemos)
+  } else {
+    await updateLesson(tx, lesson.id, changes)
+  }
   return readLesson(tx, ctx, viewer, lesson.id, now)
 }

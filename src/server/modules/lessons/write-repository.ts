@@ -1,6 +1,7 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import { groupMeetings } from '../../db/schema-group-classes.ts'
 import { absenceReports, lessonFiles, lessons, teacherPenalties } from '../../db/schema-lessons.ts'
 import { roomConnections } from '../../db/schema-room.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -36,6 +37,11 @@ export async function updateLesson(tx: Db, lessonId: string, changes: LessonChan
   await tx.update(lessons).set(changes).where(eq(lessons.id, lessonId))
 }
 
+/** A group meeting's teacher memo, the one every place of the meeting shows. */
+export async function updateMeetingMemo(tx: Db, meetingId: string, memo: string | null): Promise<void> {
+  await tx.update(groupMeetings).set({ teacherMemo: memo }).where(eq(groupMeetings.id, meetingId))
+}
+
 /**
  * product-rules.md "Teacher penalties": a teacher's late cancellation is recorded for the financial
  * penalty.
@@ -58,6 +64,20 @@ export async function insertLessonFile(
   values: Omit<typeof lessonFiles.$inferInsert, 'id'>,
 ): Promise<void> {
   await tx.insert(lessonFiles).values(values)
+}
+
+/** The places (lesson ids) of a group meeting: every enrolled student's lesson row. */
+export async function meetingPlaceIds(tx: Db, meetingId: string): Promise<string[]> {
+  const rows = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.groupMeetingId, meetingId))
+  return rows.map((row) => row.id)
+}
+
+/** A shared material's copies on every place of the meeting (the same stored bytes). */
+export async function deleteMeetingFileCopies(tx: Db, meetingId: string, storageKey: string): Promise<void> {
+  const places = tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.groupMeetingId, meetingId))
+  await tx
+    .delete(lessonFiles)
+    .where(and(eq(lessonFiles.storageKey, storageKey), inArray(lessonFiles.lessonId, places)))
 }
 
 /** A file of the lesson (the lesson's own access is checked by the caller). */

@@ -71,6 +71,7 @@ export async function previewLessons(ctx: Context, viewer: User): Promise<Lesson
       attendance: [],
       recordings: [],
       voice_recordings: [],
+      group: null,
     }
   }
   return [sample(0, at(7), false), sample(1, at(-7), true)]

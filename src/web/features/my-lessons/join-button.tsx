@@ -26,7 +26,9 @@ export function JoinButton({ lesson, size = 'sm', fullWidth, withHint = true }: 
   const state = joinOffer(lesson, now)
   if (state === null) return null
   const name = lesson.fullName
-  const label = t`Dołącz do lekcji: ${name}`
+  const title = lesson.group?.title
+  // A meeting's teacher joins the class, not one of its students.
+  const label = title && role === 'teacher' ? t`Dołącz do zajęć: ${title}` : t`Dołącz do lekcji: ${name}`
   if (state.kind === 'open' && online) {
     return (
       <Button

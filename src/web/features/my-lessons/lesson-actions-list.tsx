@@ -6,12 +6,14 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Menu } from '@mantine/core'
 import {
+  IconCalendarCheck,
   IconCalendarX,
   IconFiles,
   IconMessage,
   IconMovie,
   IconNotes,
   IconStar,
+  IconUsers,
   IconUserX,
 } from '@tabler/icons-react'
 import type { ComponentType } from 'react'
@@ -31,12 +33,22 @@ const ACTIONS: Record<LessonAction, { label: Label; Icon: ComponentType<{ size?:
     Icon: IconMessage,
   },
   memos: {
-    label: (_, role) => (role === 'teacher' ? msg`Notatki dla kursanta` : msg`Moje notatki`),
+    label: (lesson, role) =>
+      role === 'teacher'
+        ? lesson.group
+          ? msg`Notatki dla grupy`
+          : msg`Notatki dla kursanta`
+        : msg`Moje notatki`,
     Icon: IconNotes,
   },
   rate: { label: msg`Oceń lekcję`, Icon: IconStar },
   absence: { label: msg`Zgłoś nieobecność`, Icon: IconUserX },
   cancel: { label: msg`Odwołaj lekcję`, Icon: IconCalendarX },
+  roster: { label: msg`Lista uczestników`, Icon: IconUsers },
+  groupAbsence: {
+    label: (lesson) => (lesson.group?.absent_at ? msg`Jednak przyjdę` : msg`Nie przyjdę na te zajęcia`),
+    Icon: IconCalendarCheck,
+  },
 }
 
 const actionLabel = (action: LessonAction, lesson: Lesson, role: Role): MessageDescriptor => {

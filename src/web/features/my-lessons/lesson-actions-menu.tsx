@@ -13,7 +13,17 @@ const LessonActionsList = lazyComponent(
 )
 
 // Cancel last and in red: the one action that cannot be undone.
-const ORDER: LessonAction[] = ['recordings', 'materials', 'note', 'memos', 'rate', 'absence', 'cancel']
+const ORDER: LessonAction[] = [
+  'roster',
+  'groupAbsence',
+  'recordings',
+  'materials',
+  'note',
+  'memos',
+  'rate',
+  'absence',
+  'cancel',
+]
 
 /**
  * The lesson's allowed actions (product-rules.md "Roles and permissions") in one labelled menu;
@@ -28,12 +38,16 @@ export function LessonActionsMenu({ lesson, size = 'lg' }: { lesson: Lesson; siz
   const allowed = lessonActions(shown, role, now)
   if (allowed.length === 0) return null
   const name = lesson.fullName
+  const title = lesson.group?.title
+  // A meeting's teacher acts on the class, not on one of its students.
+  const label =
+    title && role === 'teacher' ? t`Działania dla zajęć: ${title}` : t`Działania dla lekcji: ${name}`
   const actions = ORDER.filter((action) => allowed.includes(action))
   return (
     <LazyMenu
       preload={LessonActionsList.preload}
       target={
-        <ActionIcon ref={trigger} variant="default" size={size} aria-label={t`Działania dla lekcji: ${name}`}>
+        <ActionIcon ref={trigger} variant="default" size={size} aria-label={label}>
           <IconDotsVertical size={18} aria-hidden />
         </ActionIcon>
       }

@@ -14,6 +14,8 @@ import { useLessonView } from './lesson-view-context.tsx'
 export function LessonAttendance({ lesson }: { lesson: Lesson }) {
   const { role, now } = useLessonView()
   if (lesson.status === 'cancelled' || !attendanceShown(lesson, now)) return null
+  // A meeting's teacher reads each student's presence in the roster, not one place's here.
+  if (lesson.group && role === 'teacher') return null
   return (
     <Stack gap={2} data-testid="attendance">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -22,7 +22,7 @@ type Props = {
  * has passed (then it could never be used again); the actions menu only with allowed actions.
  */
 export function LessonCard({ lesson, withDate = true, compact = false }: Props) {
-  const { now, isPending, withPendingWrites } = useLessonView()
+  const { role, now, isPending, withPendingWrites } = useLessonView()
   const cancelled = isCancelled(lesson)
   // Nothing to join on a cancelled or ended lesson.
   const joinShown = joinOffer(lesson, now) !== null
@@ -32,7 +32,7 @@ export function LessonCard({ lesson, withDate = true, compact = false }: Props) 
       radius="md"
       p={compact ? 6 : 'md'}
       component="article"
-      aria-label={lesson.fullName}
+      aria-label={lesson.group && role === 'teacher' ? lesson.group.title : lesson.fullName}
       data-testid="lesson"
       data-cancelled={cancelled || undefined}
       bg={cancelled ? 'gray.0' : undefined}

@@ -16,6 +16,8 @@ const DIALOGS = {
     async () => (await import('./lesson-recordings-dialog.tsx')).LessonRecordingsDialog,
   ),
   absence: lazyComponent(async () => (await import('./report-absence-dialog.tsx')).ReportAbsenceDialog),
+  roster: lazyComponent(async () => (await import('./group-roster-dialog.tsx')).GroupRosterDialog),
+  groupAbsence: lazyComponent(async () => (await import('./group-absence-dialog.tsx')).GroupAbsenceDialog),
 } satisfies Record<LessonAction, unknown>
 
 /** The one open dialog of my-lessons; each opening starts afresh (its own state and key). */

@@ -28,6 +28,9 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
   const write = useDialogWrite(useUpdateLesson(), lesson)
   const student = lesson.fullName
   const teacher = role === 'teacher'
+  // A meeting's memo is one for the whole class (docs/decisions.md "The group tab").
+  const forGroup = teacher && lesson.group != null
+  const title = forGroup ? t`Notatki dla grupy` : teacher ? t`Notatki dla kursanta` : t`Moje notatki`
 
   const save = () =>
     write.submit(
@@ -41,16 +44,15 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
     )
 
   return (
-    <AppDialog
-      opened
-      onClose={onClose}
-      title={teacher ? t`Notatki dla kursanta` : t`Moje notatki`}
-      closeDisabled={write.pending}
-    >
+    <AppDialog opened onClose={onClose} title={title} closeDisabled={write.pending}>
       <Stack gap="md">
         <LessonOverview lesson={lesson} />
         <Text size="sm">
-          {teacher ? (
+          {forGroup ? (
+            <Trans>
+              Zobaczy je każdy kursant tych zajęć: co przerobiliście, zadanie domowe, nowe słówka.
+            </Trans>
+          ) : teacher ? (
             <Trans>
               {student} zobaczy je przy tej lekcji: co przerobiliście, zadanie domowe, nowe słówka.
             </Trans>
@@ -58,12 +60,7 @@ export function LessonMemosDialog({ lesson, onClose }: { lesson: Lesson; onClose
             <Trans>Widzisz je tylko Ty. Zapisz, co chcesz zapamiętać z tej lekcji.</Trans>
           )}
         </Text>
-        <LimitedTextarea
-          label={teacher ? t`Notatki dla kursanta` : t`Moje notatki`}
-          value={memo}
-          onChange={setMemo}
-          data-autofocus
-        />
+        <LimitedTextarea label={title} value={memo} onChange={setMemo} data-autofocus />
         <FormError>{write.error && <Message of={write.error} />}</FormError>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={write.pending}>

@@ -236,4 +236,19 @@ describe('a lesson’s tab, badge, Join and actions', () => {
     expect(lessonState(withClip, WEEK_AFTER, 'teacher').actions).toContain('recordings')
     expect(lessonState(finishedLessonFixture(), WEEK_AFTER, 'student').actions).not.toContain('recordings')
   })
+
+  it('offers a meeting’s student their word on coming until it starts, and its teacher the roster instead of one place’s note, absence or cancel', () => {
+    const meeting = lessonFixture({
+      is_group: true,
+      group: { class_id: lessonId(7), title: 'Angielski w firmie B1', absent_at: null },
+    })
+    expect(lessonState(meeting, DAY_BEFORE, 'student').actions).toEqual(['groupAbsence'])
+    expect(lessonState(meeting, RUNNING, 'student').actions).toEqual(['absence'])
+    expect(lessonState(meeting, DAY_BEFORE, 'teacher').actions.sort()).toEqual([
+      'materials',
+      'memos',
+      'roster',
+    ])
+    expect(lessonState(meeting, RUNNING, 'teacher').actions).not.toContain('absence')
+  })
 })

@@ -18,7 +18,16 @@ import {
 
 export type LessonTab = 'scheduled' | 'closed' | 'group'
 export type LessonBadge = 'scheduled' | 'joinable' | 'finished' | 'cancelled'
-export type LessonAction = 'cancel' | 'rate' | 'note' | 'memos' | 'materials' | 'recordings' | 'absence'
+export type LessonAction =
+  | 'cancel'
+  | 'rate'
+  | 'note'
+  | 'memos'
+  | 'materials'
+  | 'recordings'
+  | 'absence'
+  | 'roster'
+  | 'groupAbsence'
 /** Join as shown: open, disabled until `opensAt`, or not shown at all (null). */
 export type JoinOffer = { kind: 'open' } | { kind: 'early'; opensAt: number } | null
 
@@ -44,6 +53,7 @@ type StateLesson = Pick<
   | 'lesson_files'
   | 'recordings'
   | 'voice_recordings'
+  | 'group'
 >
 
 export const isCancelled = (lesson: Pick<Lesson, 'status' | 'cancelled_at'>) =>
@@ -92,16 +102,25 @@ export const mayRate = (lesson: Timing, role: Role, now: number) =>
  */
 export function lessonActions(lesson: StateLesson, role: Role, now: number): LessonAction[] {
   const actions: LessonAction[] = []
-  if (canCancel(lesson, now)) actions.push('cancel')
+  // A meeting's teacher sees it through one student's place: its note and absence report would be
+  // that one student's, so the roster stands for them (docs/decisions.md "The group tab").
+  const meeting = lesson.is_group && lesson.group != null
+  if (canCancel(lesson, now) && !meeting) actions.push('cancel')
   if (mayRate(lesson, role, now)) actions.push('rate')
-  if (canAddNote(lesson, role)) actions.push('note')
+  if (canAddNote(lesson, role) && !meeting) actions.push('note')
   if (canEditMemos(lesson, role)) actions.push('memos')
   if (lesson.lesson_files.length > 0 || canUploadMaterial(lesson, role)) actions.push('materials')
   // The lesson's recordings and voice clips, for both parties, once there are any.
   if (lesson.recordings.length > 0 || lesson.voice_recordings.length > 0) actions.push('recordings')
-  if (canReportAbsence(lesson, now)) actions.push('absence')
+  if (canReportAbsence(lesson, now) && !(meeting && role === 'teacher')) actions.push('absence')
+  if (meeting && role === 'teacher' && !isCancelled(lesson)) actions.push('roster')
+  if (meeting && role === 'student' && canSayGroupAbsence(lesson, now)) actions.push('groupAbsence')
   return actions
 }
+
+/** A student says they will not come (or takes it back) until the meeting starts. */
+export const canSayGroupAbsence = (lesson: Timing, now: number) =>
+  !isCancelled(lesson) && now < Date.parse(lesson.scheduled_at)
 
 export function lessonState(lesson: StateLesson, now: number, role: Role): LessonState {
   return {

@@ -7,6 +7,7 @@ import type { Lesson } from '../../../domain/api/my-lessons.ts'
 import { paths } from '../../config/paths.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 import { fullDate, weekdayName } from '../../ui/slot-format.ts'
+import { GroupClassLine, GroupClassName } from './group-class-name.tsx'
 import { lessonDay, lessonTimes, otherParty } from './lesson-display.ts'
 import { useLessonView } from './lesson-view-context.tsx'
 
@@ -56,12 +57,19 @@ export function LessonWhen({
 export function LessonParty({ lesson, compact = false }: SummaryProps) {
   const { role } = useLessonView()
   const party = otherParty(lesson, role)
+  // A meeting's teacher sees the class, not one of its students (docs/decisions.md "The group tab").
+  if (lesson.group && role === 'teacher') return <GroupClassName lesson={lesson} compact={compact} />
   if (compact)
     return (
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {party.name}
         </Text>
+        {lesson.group && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {lesson.group.title}
+          </Text>
+        )}
         {role === 'teacher' && <PartyProfileLink lesson={lesson} compact />}
       </Stack>
     )
@@ -78,6 +86,7 @@ export function LessonParty({ lesson, compact = false }: SummaryProps) {
           {party.name}
         </Text>
         <PartyProfileLink lesson={lesson} />
+        {lesson.group && <GroupClassLine lesson={lesson} />}
       </Stack>
     </Group>
   )

@@ -20,13 +20,14 @@ const COLUMNS = 5
 export function LessonTable({ lessons, caption }: { lessons: Lesson[]; caption: string }) {
   const { t } = useLingui()
   const { role, now, isPending, withPendingWrites } = useLessonView()
+  const meetings = lessons.length > 0 && lessons.every((lesson) => lesson.group)
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t`Termin`}</Table.Th>
-            <Table.Th>{role === 'student' ? t`Lektor` : t`Kursant`}</Table.Th>
+            <Table.Th>{role === 'student' ? t`Lektor` : meetings ? t`Grupa` : t`Kursant`}</Table.Th>
             <Table.Th>{t`Język i poziom`}</Table.Th>
             <Table.Th>{t`Status`}</Table.Th>
             <Table.Th>

@@ -33,9 +33,21 @@ const READ_ORDER: Record<Role, LessonTextKind[]> = {
 
 export type WrittenText = { kind: LessonTextKind; label: MessageDescriptor; text: string }
 
+/**
+ * A meeting's teacher reads it through one student's place: that student's note is not the class's,
+ * and the memo is the group's (docs/decisions.md "The group tab").
+ */
+const MEETING_TEACHER_LABELS = { teacher_memos: msg`Twoje notatki dla grupy` }
+
 /** The texts of a lesson that are written, as `role` reads them, in reading order. */
-export function writtenTexts(lesson: Pick<Lesson, LessonTextKind>, role: Role): WrittenText[] {
-  const labels: Partial<Record<LessonTextKind, MessageDescriptor>> = READ_LABELS[role]
+export function writtenTexts(
+  lesson: Pick<Lesson, LessonTextKind> & Partial<Pick<Lesson, 'group'>>,
+  role: Role,
+): WrittenText[] {
+  const meeting = role === 'teacher' && lesson.group != null
+  const labels: Partial<Record<LessonTextKind, MessageDescriptor>> = meeting
+    ? MEETING_TEACHER_LABELS
+    : READ_LABELS[role]
   return READ_ORDER[role].flatMap((kind) => {
     const text = lesson[kind]?.trim()
     const label = labels[kind]

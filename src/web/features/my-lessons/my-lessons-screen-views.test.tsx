@@ -86,9 +86,12 @@ describe('my-lessons: the calendar, empty and failed lists, notes, phones', () =
     expect(screen.queryByRole('link', { name: 'Umów lekcję' })).toBeNull()
   })
 
-  it('does not tell a student who takes only group lessons to book one', async () => {
+  it('lands a student who takes only group lessons on the group tab, and does not tell them to book', async () => {
     routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: noGroup })
     show(studentProfile({ only_group_lessons: true }))
+    expect(await screen.findByText('Nie masz lekcji grupowych.')).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Grupowe' }).getAttribute('aria-selected')).toBe('true')
+    fireEvent.click(screen.getByRole('tab', { name: 'Zaplanowane' }))
     expect(
       await screen.findByText(
         'Nie masz zaplanowanych lekcji indywidualnych. Lekcje grupowe są w zakładce „Grupowe”.',

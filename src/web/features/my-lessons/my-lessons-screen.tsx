@@ -38,7 +38,8 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   const { t } = useLingui()
   const title = t`Moje lekcje`
   usePageTitle(title)
-  const { state, update } = useMyLessonsState()
+  // A student with group lessons only lands on the group tab (product-rules.md "Group lessons").
+  const { state, update } = useMyLessonsState(profile.only_group_lessons ? 'group' : 'scheduled')
   const mobile = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
   useEffect(() => {
     if (!mobile) preloadLessonTable()

@@ -15,6 +15,8 @@ export const successTexts = {
   absenceReported: msg`Nieobecność została zgłoszona`,
   materialAdded: msg`Materiał został dodany`,
   materialRemoved: msg`Materiał został usunięty`,
+  groupAbsent: msg`Lektor wie, że nie przyjdziesz`,
+  groupComing: msg`Lektor wie, że jednak przyjdziesz`,
   queued: msg`Zapisano na tym urządzeniu. Wyślemy, gdy wróci połączenie`,
 } satisfies Record<string, MessageDescriptor>
 

@@ -22,13 +22,17 @@ export type MyLessonsState = {
 
 const isTab = (value: string | null): value is LessonsTab => TABS.some((tab) => tab === value)
 
-export function readMyLessonsState(query: URLSearchParams): MyLessonsState {
+/**
+ * `home`: the tab without a `tab` in the query — the group tab for a student with group lessons
+ * only (product-rules.md "Group lessons"), else the scheduled one.
+ */
+export function readMyLessonsState(query: URLSearchParams, home: LessonsTab = 'scheduled'): MyLessonsState {
   const tab = query.get('tab')
   const range = query.get('range')
   const date = query.get('date')
   const page = query.get('page')
   return {
-    tab: isTab(tab) ? tab : 'scheduled',
+    tab: isTab(tab) ? tab : home,
     view: query.get('view') === 'calendar' ? 'calendar' : 'list',
     range: range === 'week' || range === 'day' ? range : null,
     date: date !== null && isDateKey(date) ? date : null,
@@ -36,9 +40,9 @@ export function readMyLessonsState(query: URLSearchParams): MyLessonsState {
   }
 }
 
-export function writeMyLessonsState(state: MyLessonsState): URLSearchParams {
+export function writeMyLessonsState(state: MyLessonsState, home: LessonsTab = 'scheduled'): URLSearchParams {
   const query = new URLSearchParams()
-  if (state.tab !== 'scheduled') query.set('tab', state.tab)
+  if (state.tab !== home) query.set('tab', state.tab)
   if (state.view !== 'list') query.set('view', state.view)
   if (state.range) query.set('range', state.range)
   if (state.date) query.set('date', state.date)
