@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { weekdayOf } from '../../../domain/group-classes/series.ts'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { groupMeetingNotices, groupMeetingNotifications } from '../../db/schema-notifications.ts'
 import { type Jobs, startJobs } from '../../platform/jobs.ts'
 import { createMailer } from '../../platform/mail.ts'
@@ -225,7 +226,7 @@ describe("a weekly class's messages", () => {
 })
 
 describe('what a crash leaves owed', () => {
-  it('is planned by the sweep once; reminders once per participant; the feed lists the meeting under its UID', async () => {
+  it('is planned by the sweep once; reminders once per participant coming; the feed lists the meeting under its UID', async () => {
     const { teacher } = await bookableTeacher(t)
     await new Promise((resolve) => setTimeout(resolve, 100))
     const { group, meetings } = await createClass(
@@ -233,17 +234,29 @@ describe('what a crash leaves owed', () => {
       classOf(teacher.id, { extra: [{ date: inDays(3), time: '18:00', units: 1 }] }),
     )
     const pupil = await student('pl')
-    await enrolStudents(dying(), group.id, [pupil.user.id])
+    const away = await student('pl')
+    await enrolStudents(dying(), group.id, [pupil.user.id, away.user.id])
+    // One of them has said they will not come: no reminder for them.
+    await t.database.db
+      .update(lessons)
+      .set({ groupAbsentAt: t.clock.now() })
+      .where(eq(lessons.studentId, away.user.id))
     const owed = () =>
       t.database.db.select().from(groupMeetingNotices).where(eq(groupMeetingNotices.classId, group.id))
-    expect((await owed()).map((row) => row.kind).sort()).toEqual(['enrolled', 'invitation', 'invitation'])
+    expect((await owed()).map((row) => row.kind).sort()).toEqual([
+      'enrolled',
+      'enrolled',
+      'invitation',
+      'invitation',
+      'invitation',
+    ])
 
     await sweepMeetings(t.app.deps)
     expect(await owed()).toHaveLength(0)
     expect((await waitForTold(teacher.email, 1)).map((mail) => mail.method)).toEqual(['REQUEST'])
     expect(await waitForTold(pupil.user.email, 2)).toHaveLength(2)
 
-    // 29 hours before: the first reminder (24 hours before) is planned for both, once.
+    // 29 hours before: the first reminder (24 hours before) is planned for the two coming, once.
     const [meeting] = meetings
     if (!meeting) throw new Error('no meeting')
     t.clock.set(new Date(meeting.startsAt.getTime() - 29 * 3_600_000))
@@ -254,7 +267,12 @@ describe('what a crash leaves owed', () => {
       .from(groupMeetingNotifications)
       .where(eq(groupMeetingNotifications.meetingId, meeting.id))
     expect(
-      planned.map((row) => `${row.kind}/${row.userId === teacher.id ? 'teacher' : 'student'}`).sort(),
+      planned
+        .map(
+          (row) =>
+            `${row.kind}/${row.userId === teacher.id ? 'teacher' : row.userId === pupil.user.id ? 'student' : 'away'}`,
+        )
+        .sort(),
     ).toEqual(['first_reminder/student', 'first_reminder/teacher'])
 
     const link = await renewFeed(t.database.db, pupil.user.id, TEST_PUBLIC_URL, t.clock.now())

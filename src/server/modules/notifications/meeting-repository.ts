@@ -86,7 +86,8 @@ export async function anyOwedMeetingNotice(db: Db): Promise<boolean> {
 
 /**
  * The participants of the active meetings starting in (now, latestStart]: the teacher and each
- * student with an active place, with the meeting's version and whether they have a device.
+ * student with an active place who has not said they will not come, with the meeting's version and
+ * whether they have a device.
  */
 export async function meetingParticipantsStarting(db: Db, now: Date, latestStart: Date) {
   const soon = and(
@@ -108,7 +109,7 @@ export async function meetingParticipantsStarting(db: Db, now: Date, latestStart
     .select({ ...meeting, userId: lessons.studentId, device: hasDevice(db, lessons.studentId) })
     .from(lessons)
     .innerJoin(groupMeetings, eq(groupMeetings.id, lessons.groupMeetingId))
-    .where(and(soon, isNull(lessons.cancelledAt)))
+    .where(and(soon, isNull(lessons.cancelledAt), isNull(lessons.groupAbsentAt)))
   return [...teachers, ...students]
 }
 
@@ -174,10 +175,17 @@ export async function loadMessageMeeting(db: Db, meetingId: string) {
   return row
 }
 
-/** Whether the student holds an active place in the meeting now. */
-export async function hasActivePlace(db: Db, meetingId: string, studentId: string): Promise<boolean> {
+/**
+ * The student's active place in the meeting now (none: not in it), and whether they said they
+ * will not come.
+ */
+export async function activePlace(
+  db: Db,
+  meetingId: string,
+  studentId: string,
+): Promise<{ absent: boolean } | undefined> {
   const [row] = await db
-    .select({ id: lessons.id })
+    .select({ absent: sql<boolean>`${lessons.groupAbsentAt} is not null` })
     .from(lessons)
     .where(
       and(
@@ -186,7 +194,7 @@ export async function hasActivePlace(db: Db, meetingId: string, studentId: strin
         isNull(lessons.cancelledAt),
       ),
     )
-  return row !== undefined
+  return row
 }
 
 /** Whether the student is enrolled in the class now (not waiting, not taken out). */

@@ -1,8 +1,8 @@
 import type { JobPayloads } from '../../platform/jobs.ts'
 import { enrolmentMail, meetingMail, meetingPush } from './meeting-mail.ts'
 import {
+  activePlace,
   comingMeetingsOf,
-  hasActivePlace,
   isEnrolled,
   loadMessageClass,
   loadMessageMeeting,
@@ -36,7 +36,8 @@ export async function onMeetingNotice(ctx: NotificationsContext, data: Data): Pr
   const meeting = data.meetingId ? await loadMessageMeeting(ctx.db, data.meetingId) : undefined
   if (!meeting || meeting.startsAt <= now) return
   const isTeacher = to.id === group.teacher.id
-  const inMeeting = isTeacher || (await hasActivePlace(ctx.db, meeting.id, to.id))
+  const place = isTeacher ? undefined : await activePlace(ctx.db, meeting.id, to.id)
+  const inMeeting = isTeacher || place !== undefined
   const current = !meeting.cancelledAt && meeting.sequence === data.sequence
   let sequence = meeting.sequence
   switch (data.kind) {
@@ -56,7 +57,8 @@ export async function onMeetingNotice(ctx: NotificationsContext, data: Data): Pr
       sequence = meeting.sequence + 1
       break
     default:
-      if (!current || !inMeeting || meeting.startsAt.toISOString() !== data.startsAt) return
+      // A reminder is not for a student who said they will not come.
+      if (!current || !inMeeting || place?.absent || meeting.startsAt.toISOString() !== data.startsAt) return
   }
   if (data.kind === 'push_soon' || data.kind === 'push_changed' || data.kind === 'push_cancelled') {
     const { sent, failed } = await deliverPush(ctx, to.id, meetingPush(data.kind, group, meeting, to))
