@@ -107,6 +107,8 @@ export const groupMeetingSchema = v.object({
   /** `upcoming` may be moved or cancelled; `started` is under way; `past` has ended. */
   state: v.picklist(['upcoming', 'started', 'past', 'cancelled']),
   cancelled_at: v.nullable(v.string()),
+  /** The students who said they will not come to it (product-rules.md "Group classes"). */
+  not_coming: v.array(v.string()),
 })
 export type AdminGroupMeeting = v.InferOutput<typeof groupMeetingSchema>
 

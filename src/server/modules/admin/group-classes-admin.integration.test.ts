@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
@@ -194,6 +194,19 @@ describe('enrolment', () => {
     expect(entry?.after).toEqual({ student_id: b?.id, status: null, promoted: d?.id })
     const gone = await post('/admin/group_classes/remove_student', { class_id: group.id, student_id: b?.id })
     expect(gone.statusCode).toBe(404)
+    // a said they will not come to the second meeting: the school sees it on that meeting only.
+    await c.t.database.db
+      .update(lessons)
+      .set({ groupAbsentAt: c.t.clock.now() })
+      .where(
+        and(eq(lessons.studentId, a?.id ?? ''), eq(lessons.groupMeetingId, group.meetings_list[1]?.id ?? '')),
+      )
+    const told = detailOf(await get('/admin/group_classes/show', { class_id: group.id }))
+    expect(told.meetings_list.map((m) => m.not_coming)).toEqual(
+      told.meetings_list.map((_, i) =>
+        i === 1 ? [told.roster[0]?.student.name ?? told.roster[0]?.student.email] : [],
+      ),
+    )
     // After the first meeting: both had a place in it (d moved in before it); only a was in the room.
     const later = await groupClassDetail(c.t.database.db, group.id, new Date(firstEnd.getTime() + 60_000))
     expect(later.roster.map((m) => [m.student.id, m.attended, m.past])).toEqual([

@@ -101,6 +101,18 @@ export const meetingsOfClass = (db: Db, classId: string) =>
     .where(eq(groupMeetings.classId, classId))
     .orderBy(asc(groupMeetings.startsAt))
 
+/** Who said they will not come to which of the class's meetings (their places still active). */
+export const notComingOfClass = (db: Db, classId: string) =>
+  db
+    .select({ meetingId: groupMeetings.id, name: fullName(users), email: users.email })
+    .from(lessons)
+    .innerJoin(groupMeetings, eq(groupMeetings.id, lessons.groupMeetingId))
+    .innerJoin(users, eq(users.id, lessons.studentId))
+    .where(
+      and(eq(groupMeetings.classId, classId), isNull(lessons.cancelledAt), isNotNull(lessons.groupAbsentAt)),
+    )
+    .orderBy(asc(lessons.groupAbsentAt))
+
 export async function meetingById(db: Db, meetingId: string) {
   const [row] = await db.select().from(groupMeetings).where(eq(groupMeetings.id, meetingId))
   return row

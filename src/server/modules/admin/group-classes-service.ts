@@ -35,6 +35,7 @@ import {
   meetingById,
   meetingsOfClass,
   membersWithAttendance,
+  notComingOfClass,
   referencesExist,
 } from './group-classes-repository.ts'
 
@@ -78,6 +79,7 @@ export async function groupClassDetail(db: Db, classId: string, now: Date): Prom
   if (!row) throw new AppError('not_found')
   const meetings = await meetingsOfClass(db, classId)
   const members = await membersWithAttendance(db, classId, now)
+  const notComing = await notComingOfClass(db, classId)
   const person = (m: (typeof members)[number]) => ({
     id: m.student.id,
     name: m.student.name,
@@ -92,6 +94,7 @@ export async function groupClassDetail(db: Db, classId: string, now: Date): Prom
       ends_at: meeting.endsAt.toISOString(),
       state: meetingState(meeting, now),
       cancelled_at: iso(meeting.cancelledAt),
+      not_coming: notComing.filter((row) => row.meetingId === meeting.id).map((row) => row.name ?? row.email),
     })),
     roster: members
       .filter((m) => m.status === 'enrolled')

@@ -40,6 +40,7 @@ const detail = (overrides: Partial<AdminGroupClassDetail> = {}): AdminGroupClass
       ends_at: '2099-12-01T18:30:00.000Z',
       state: 'past',
       cancelled_at: null,
+      not_coming: [],
     },
     {
       id: UPCOMING,
@@ -47,6 +48,7 @@ const detail = (overrides: Partial<AdminGroupClassDetail> = {}): AdminGroupClass
       ends_at: '2099-12-08T18:30:00.000Z',
       state: 'upcoming',
       cancelled_at: null,
+      not_coming: ['Julia Jankowska'],
     },
   ],
   roster: [
@@ -72,7 +74,7 @@ describe('a group class in the console', () => {
     vi.unstubAllGlobals()
   })
 
-  it('shows the meetings, the roster with attendance and the waiting list in order', async () => {
+  it('shows the meetings with who will not come, the roster with attendance and the waiting list in order', async () => {
     routeFetch({ [SHOW]: { status: 200, body: { data: detail() } } })
     show()
     expect(await screen.findByRole('heading', { name: 'Angielski dla zespołu', level: 1 })).toBeTruthy()
@@ -88,6 +90,8 @@ describe('a group class in the console', () => {
     const meetings = within(screen.getByRole('list', { name: 'Spotkania' })).getAllByRole('listitem')
     expect(within(meetings[0] as HTMLElement).queryByRole('button')).toBeNull()
     expect(within(meetings[1] as HTMLElement).getAllByRole('button')).toHaveLength(2)
+    expect(meetings[1]?.textContent).toContain('Zapowiedziana nieobecność: Julia Jankowska')
+    expect(meetings[0]?.textContent).not.toContain('Zapowiedziana nieobecność')
   })
 
   it('cancels one meeting after asking, and shows the server’s refusal of a move in the dialog', async () => {

@@ -12,8 +12,8 @@ import { MeetingStateBadge } from './group-class-state-badge.tsx'
 import { GroupConfirmDialog } from './group-confirm-dialog.tsx'
 import { GroupMeetingMoveDialog } from './group-meeting-move-dialog.tsx'
 
-// A class's meetings in time order, each with its state; one still to come may be moved or
-// cancelled (product-rules.md "Group classes").
+// A class's meetings in time order, each with its state and who said they will not come; one still
+// to come may be moved or cancelled (product-rules.md "Group classes").
 
 export function GroupMeetingsSection({ group }: { group: AdminGroupClassDetail }) {
   const { t } = useLingui()
@@ -32,6 +32,7 @@ export function GroupMeetingsSection({ group }: { group: AdminGroupClassDetail }
         {group.meetings_list.map((meeting, index) => {
           const n = index + 1
           const when = lessonTimes(meeting.starts_at, meeting.ends_at)
+          const notComing = meeting.not_coming.join(', ')
           return (
             <Paper key={meeting.id} component="li" withBorder radius="sm" px="sm" py={6}>
               <Group justify="space-between" gap="xs" wrap="wrap">
@@ -43,6 +44,11 @@ export function GroupMeetingsSection({ group }: { group: AdminGroupClassDetail }
                     {when}
                   </Text>
                   <MeetingStateBadge state={meeting.state} />
+                  {meeting.not_coming.length > 0 && meeting.state !== 'cancelled' && (
+                    <Text size="xs" c="dimmed">
+                      <Trans>Zapowiedziana nieobecność: {notComing}</Trans>
+                    </Text>
+                  )}
                 </Group>
                 {meeting.state === 'upcoming' && group.state === 'active' && (
                   <Group gap="xs">
