@@ -11,9 +11,10 @@ import { newStoryContext, storyNow, test } from './support/story.ts'
 import { typeTime } from './support/time-field.ts'
 
 // The school's console runs a group course for a company: an operator creates the class with a
-// weekly series for Orbis Logistyka's team, enrols three students from a CSV file of e-mails and
-// moves one meeting — each step read back on the class's page. A server of the journey's own: the
-// class takes Anna Nowak's time. SCREENSHOTS=dir keeps pictures at 1280 and 375 px, pl and en.
+// weekly series for Orbis Logistyka's team, enrols three students from a CSV file of e-mails,
+// moves one meeting, and fills the class so the next student waits until a removal lets them in —
+// each step read back on the class's page. A server of the journey's own: the class takes Anna
+// Nowak's time. SCREENSHOTS=dir keeps pictures at 1280 and 375 px, pl and en.
 
 const server = new OwnServer(E2E_PORT + 96, 'e2e-admin-group-classes')
 const OPERATOR = `groups.operator.${randomUUID().slice(0, 8)}@example.com`
@@ -162,4 +163,37 @@ test('moves one meeting to another day and time', async () => {
   await consoleNav(page, 'Zajęcia grupowe').click()
   await expect(page.getByRole('link', { name: 'Angielski dla zespołu logistyki' })).toBeVisible()
   await screenshots('A-group-list')
+})
+
+test('a full class puts the next student on its waiting list, and a removal moves them in', async () => {
+  await page.getByRole('link', { name: 'Angielski dla zespołu logistyki' }).click()
+  await page.getByRole('button', { name: 'Edytuj', exact: true }).click()
+  const edit = page.getByRole('dialog', { name: 'Edytuj zajęcia' })
+  await edit.getByRole('textbox', { name: 'Liczba miejsc' }).fill('3')
+  await edit.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect(edit).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Zapisani (3/3)' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Zapisz kursantów' }).click()
+  const enrol = page.getByRole('dialog', { name: 'Zapisz kursantów' })
+  await enrol.getByText('CSV', { exact: true }).click()
+  await enrol.locator('input[type=file]').setInputFiles({
+    name: 'kolejny.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('email\nkamil.nowicki@demo.lektorium.pl\n'),
+  })
+  await enrol.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect(enrol.getByRole('status')).toContainText('Zapisani: 0; na liście oczekujących: 1')
+  await enrol.getByRole('button', { name: 'Zamknij', exact: true }).click()
+  const waiting = page.getByRole('list', { name: 'Lista oczekujących' })
+  await expect(waiting).toContainText('Kamil Nowicki')
+
+  await page.getByRole('button', { name: 'Wypisz: Julia Jankowska' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Wypisać z zajęć?' })
+  await confirm.getByRole('button', { name: 'Wypisz', exact: true }).click()
+  await expect(confirm).toBeHidden()
+  const roster = page.getByRole('list', { name: 'Zapisani kursanci' })
+  await expect(roster).toContainText('Kamil Nowicki')
+  await expect(roster).not.toContainText('Julia Jankowska')
+  await expect(page.getByText('Nikt nie czeka na miejsce.')).toBeVisible()
 })
