@@ -92,6 +92,16 @@ export const BASE_ERROR_CODES = [
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
+/** A group class's refusals, met only in the console. */
+export type GroupClassErrorCode = 'teacher_busy_lesson' | 'teacher_busy_meeting'
+/** SMS's refusals, met only in the profile. */
+export type SmsErrorCode = 'sms_unavailable' | 'sms_number_invalid' | 'sms_off' | 'sms_gateway_unavailable'
+/**
+ * Codes one screen meets, worded in pl/en in that screen's chunk (web/api/error-messages.ts
+ * `registerCodeMessages`) rather than in the shell's map, which the login's size budget bounds.
+ */
+export type FeatureErrorCode = GroupClassErrorCode | SmsErrorCode
+
 export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   wrong_credentials: 'Wrong password or e-mail',
   awaiting_verification: 'Your account is waiting for verification',

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AiErrorCode } from '../../domain/ai-lesson/errors.ts'
-import type { ErrorCode, FieldError } from '../../domain/errors.ts'
+import type { ErrorCode, FeatureErrorCode, FieldError } from '../../domain/errors.ts'
 import type { IssueCode } from '../../domain/validation/issues.ts'
 import type { ApiError } from './api-error.ts'
 import { issueCodeMessage, issueMessage } from './issue-messages.ts'
@@ -10,18 +10,21 @@ import { issueCodeMessage, issueMessage } from './issue-messages.ts'
 // product-rules.md "Errors" in English, natural Polish as the source). `Record<ShellCode, …>` keeps
 // the map exhaustive. The AI lesson's own codes are worded in its chunk
 // (features/ai-lesson/ai-error-messages.ts: its calls show their errors themselves); here one reads
-// as "you may not do this".
-type ShellCode = Exclude<ErrorCode, AiErrorCode>
-// Every AI lesson code, and only they, start with ai_ (domain/ai-lesson/errors.ts).
-const isShellCode = (code: ErrorCode): code is ShellCode => !code.startsWith('ai_')
+// as "you may not do this". The codes only one screen meets are worded in its chunk too, which
+// registers them here when it loads (`registerCodeMessages`).
+type ShellCode = Exclude<ErrorCode, AiErrorCode | FeatureErrorCode>
+type Worded = (params: Record<string, string>) => MessageDescriptor
+const registered = new Map<string, Worded>()
+
+/** A screen's chunk words the codes only it meets, in full for each group of them. */
+export function registerCodeMessages<C extends FeatureErrorCode>(messages: Record<C, Worded>): void {
+  for (const [code, worded] of Object.entries<Worded>(messages)) registered.set(code, worded)
+}
 const codeMessages = (params: Record<string, string>): Record<ShellCode, MessageDescriptor> => {
   const date = params.date ?? ''
   const limit = params.limit ?? ''
   const max = params.max ?? ''
   const expected = params.expected ?? ''
-  const time = params.time ?? ''
-  const name = params.name ?? ''
-  const title = params.title ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -81,20 +84,18 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     recording_day_full: msg`Dzisiejsze nagrania tego lektora zajmują już ${max} MB: tyle najwięcej szkoła przechowuje dla jednego dnia`,
     push_endpoint_taken: msg`To urządzenie dostaje powiadomienia innego konta`,
     video_provider_unavailable: msg`Usługa wideo nie odpowiada. Spróbuj ponownie za chwilę.`,
-    sms_unavailable: msg`Ta szkoła nie wysyła SMS-ów`,
-    sms_number_invalid: msg`Podaj numer komórkowy, który może odbierać SMS-y`,
-    sms_off: msg`Najpierw włącz powiadomienia SMS`,
-    sms_gateway_unavailable: msg`Usługa SMS nie odpowiada. Spróbuj ponownie za chwilę.`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,
     waitlist_full: msg`Możesz czekać na wolne terminy najwyżej ${max} lektorów naraz`,
-    teacher_busy_lesson: msg`Lektor ma wtedy lekcję: ${date}, ${time} — ${name}`,
-    teacher_busy_meeting: msg`Lektor ma wtedy zajęcia grupowe „${title}”: ${date}, ${time}`,
   }
 }
 
 export function codeMessage(code: ErrorCode, params: Record<string, string> = {}): MessageDescriptor {
+  const worded = registered.get(code)
+  if (worded) return worded(params)
   const messages = codeMessages(params)
-  return isShellCode(code) ? messages[code] : messages.forbidden
+  // AI lesson codes, or a screen's codes met elsewhere: "you may not do this".
+  const shell: Partial<Record<ErrorCode, MessageDescriptor>> = messages
+  return shell[code] ?? messages.forbidden
 }
 
 export const networkErrorMessage = msg`Błąd sieci! Sprawdź połączenie z internetem i spróbuj ponownie.`

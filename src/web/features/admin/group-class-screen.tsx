@@ -20,6 +20,7 @@ import { GroupEnrolDialog } from './group-enrol-dialog.tsx'
 import { GroupMeetingsSection } from './group-meetings-section.tsx'
 import { GroupRosterSection } from './group-roster-section.tsx'
 import { LoadFailure } from './load-failure.tsx'
+import './group-error-messages.ts'
 
 /** One group class as the school runs it: its meetings, roster with attendance and waiting list. */
 export function GroupClassScreen() {

@@ -15,6 +15,7 @@ import { groupClassesQuery, readGroupClassesUrl, writeGroupClassesUrl } from './
 import { ListPager } from './list-pager.tsx'
 import { LoadFailure } from './load-failure.tsx'
 import { useUrlFilters } from './url-filters.ts'
+import './group-error-messages.ts'
 
 export const groupClassHref = (id: string) => `${ADMIN_BASE}/group-classes/${id}`
 

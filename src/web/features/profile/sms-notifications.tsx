@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../api/error-messages.ts'
 import { useSendTestSms, useSmsStatus, useSwitchSms } from '../../api/sms.ts'
 import { showInternational } from '../../ui/phone-number.ts'
 import { showErrorToast, showSuccessToast } from './profile-toasts.ts'
+import './sms-error-messages.ts'
 
 // SMS notifications (product-rules.md "SMS"): the switch only where the school sends SMS (a notice
 // otherwise, never a switch that does nothing), the mobile number they go to, why the server
