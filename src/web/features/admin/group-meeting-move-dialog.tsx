@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'

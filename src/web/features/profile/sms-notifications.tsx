@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Switch.css'
 import '@mantine/core/styles/Skeleton.css'
+import '@mantine/core/styles/Switch.css'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Skeleton, Stack, Switch, Text } from '@mantine/core'
