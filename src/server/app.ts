@@ -25,6 +25,7 @@ import { createAppMailOutbox } from './modules/outbox/mail-kinds.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
+import { startRecapWorkers } from './modules/recaps/worker.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { hosts, httpEndpoints, privateAddresses } = deps.config.push
   const pushPolicy = { hosts, httpEndpoints, privateAddresses, resolve: deps.resolve ?? systemResolve }
   const recordings = createRecordingWorker(
-    { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
+    { db, clock, config: deps.config, storage, log: app.log, fileUrls, video, jobs },
     roomHub.broadcastRecording,
   )
   const lackOfSlotsDigest = createLackOfSlotsDigest({
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       await startNotificationWorkers({ ...workers, vapid, pushPolicy })
       await mail.work()
+      await startRecapWorkers({ db, jobs, clock, log: app.log, config: deps.config, storage })
       await startWaitlistWorkers({
         ...workers,
         push: (userId, message) => pushToUser({ db, log: app.log, vapid, pushPolicy }, userId, message),

@@ -68,5 +68,7 @@ export const operatorSettingsResponse = envelope(
     second_reminder_minutes: v.number(),
     recording_lesson_max_mb: v.number(),
     recording_day_max_mb: v.number(),
+    recap_daily_max: v.number(),
+    recap_publish_after_hours: v.number(),
   }),
 )

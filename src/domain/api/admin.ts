@@ -77,4 +77,6 @@ export const updateSettingsBody = v.object({
   second_reminder_minutes: settingValue,
   recording_lesson_max_mb: settingValue,
   recording_day_max_mb: settingValue,
+  recap_daily_max: settingValue,
+  recap_publish_after_hours: settingValue,
 })

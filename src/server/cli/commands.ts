@@ -60,6 +60,8 @@ export const opsCommandSchema = v.variant('command', [
     secondReminderMinutes: settingValue,
     recordingLessonMaxMb: settingValue,
     recordingDayMaxMb: settingValue,
+    recapDailyMax: settingValue,
+    recapPublishAfterHours: settingValue,
   }),
   v.object({
     command: v.literal('lesson-limits'),
@@ -114,6 +116,8 @@ const settingsLines = (s: OperatorSettings) => [
   `second_reminder: ${s.second_reminder_minutes} minutes before a lesson`,
   `recording_lesson_max: ${s.recording_lesson_max_mb} MB of recordings per lesson`,
   `recording_day_max: ${s.recording_day_max_mb} MB of recordings per teacher per day`,
+  `recap_day_max: ${s.recap_daily_max} lesson recaps per day (0: recaps off)`,
+  `recap_publish_after: ${s.recap_publish_after_hours} hours until a draft recap publishes itself`,
 ]
 
 const limitsLine = (l: LessonLimits) =>

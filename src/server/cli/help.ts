@@ -30,8 +30,8 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   [
     'settings',
-    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB]',
-    'Prints the settings, the e-mail reminders before a lesson (0: not sent) and the disk recordings may take (per lesson, per teacher per Poland day); with flags, changes them first.',
+    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB] [--recap-day-max RECAPS] [--recap-publish-after HOURS]',
+    'Prints the settings, the e-mail reminders before a lesson (0: not sent), the disk recordings may take (per lesson, per teacher per Poland day) and the lesson recaps (made per Poland day, 0: off; hours until a draft publishes itself); with flags, changes them first.',
   ],
   [
     'lesson-limits',

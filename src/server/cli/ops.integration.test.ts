@@ -193,6 +193,8 @@ describe('operator commands (shared services)', () => {
         'second_reminder: 60 minutes before a lesson',
         'recording_lesson_max: 3000 MB of recordings per lesson',
         'recording_day_max: 20000 MB of recordings per teacher per day',
+        'recap_day_max: 0 lesson recaps per day (0: recaps off)',
+        'recap_publish_after: 48 hours until a draft recap publishes itself',
       ].join('\n'),
     )
     await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(

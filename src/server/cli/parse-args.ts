@@ -76,6 +76,8 @@ function build(name: string, args: string[]): unknown {
         'second-reminder': { type: 'string' },
         'recording-lesson-max': { type: 'string' },
         'recording-day-max': { type: 'string' },
+        'recap-day-max': { type: 'string' },
+        'recap-publish-after': { type: 'string' },
       })
       if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
       return {
@@ -87,6 +89,8 @@ function build(name: string, args: string[]): unknown {
         secondReminderMinutes: wholeNumber('--second-reminder', values['second-reminder']),
         recordingLessonMaxMb: wholeNumber('--recording-lesson-max', values['recording-lesson-max']),
         recordingDayMaxMb: wholeNumber('--recording-day-max', values['recording-day-max']),
+        recapDailyMax: wholeNumber('--recap-day-max', values['recap-day-max']),
+        recapPublishAfterHours: wholeNumber('--recap-publish-after', values['recap-publish-after']),
       }
     }
     case 'lesson-limits': {

@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { RECAP_STATUSES, type RecapContent, type Transcript } from '../../domain/api/recaps.ts'
 import { RECORDING_STREAMS } from '../../domain/api/recordings.ts'
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
@@ -55,6 +57,9 @@ export const lessonArchives = pgTable(
     durationMs: integer('duration_ms'),
     /** Why a failed recording could not be joined (what its bytes held, or the decoder's error). */
     failureReason: text('failure_reason'),
+    /** The audio-only track (Opus) recorded beside the video, for the lesson recap; null without one. */
+    audioFileKey: text('audio_file_key'),
+    audioSize: bigint('audio_size', { mode: 'number' }),
     /** RECORDING_RETENTION_DAYS after the start: then the recording and its files are deleted. */
     expiresAt: at('expires_at').notNull(),
   },
@@ -103,4 +108,39 @@ export const lessonVoiceRecordings = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('lesson_voice_recordings_lesson_idx').on(t.lessonId, t.createdAt)],
+)
+
+/**
+ * The lesson recap (docs/decisions.md "The lesson recap"): made from a ready recording's audio
+ * track, one per recording, and deleted with it (the retention rule removes the transcript too).
+ */
+export const lessonRecaps = pgTable(
+  'lesson_recaps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    archiveId: uuid('archive_id')
+      .notNull()
+      .unique()
+      .references(() => lessonArchives.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RECAP_STATUSES }).notNull(),
+    /** Runs of the job so far: after the last one a failure marks the recap failed. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job first began the work (the day it counts against the school's daily cap). */
+    startedAt: at('started_at'),
+    /** The transcript; null until made and after the student deleted it. */
+    transcript: jsonb('transcript').$type<Transcript>(),
+    content: jsonb('content').$type<RecapContent>(),
+    failureReason: text('failure_reason'),
+    /** When the draft publishes itself unless the teacher published it before. */
+    publishAt: at('publish_at'),
+    publishedAt: at('published_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lesson_recaps_lesson_idx').on(t.lessonId),
+    index('lesson_recaps_started_idx').on(t.startedAt),
+  ],
 )

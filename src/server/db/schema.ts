@@ -260,6 +260,10 @@ export const settings = pgTable('settings', {
   // The disk the browser's recordings may take: one lesson's, and one teacher's in a Poland day (MB).
   recordingLessonMaxMb: integer('recording_lesson_max_mb').notNull().default(3000),
   recordingDayMaxMb: integer('recording_day_max_mb').notNull().default(20_000),
+  // The lesson recap (docs/decisions.md "The lesson recap"): recaps made per Poland day (0: off),
+  // and the hours after which a draft the teacher left publishes itself.
+  recapDailyMax: integer('recap_daily_max').notNull().default(0),
+  recapPublishAfterHours: integer('recap_publish_after_hours').notNull().default(48),
   updatedAt: updatedAt(),
 })
 

@@ -53,6 +53,8 @@ const SETTING_FIELDS = {
   second_reminder_minutes: 'secondReminderMinutes',
   recording_lesson_max_mb: 'recordingLessonMaxMb',
   recording_day_max_mb: 'recordingDayMaxMb',
+  recap_daily_max: 'recapDailyMax',
+  recap_publish_after_hours: 'recapPublishAfterHours',
 } as const satisfies Record<keyof v.InferOutput<typeof updateSettingsBody>, keyof SettingsValues>
 
 /** The body's values, checked against the same bounds as `ops settings` (settings/service.ts). */

@@ -37,7 +37,7 @@ import { selectVonageStream, startVonageArchive, stopVonageArchive } from './von
 
 export type RecordingsContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls' | 'video'
+  'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls' | 'video' | 'jobs'
 >
 
 const DAY_MS = 86_400_000

@@ -184,11 +184,15 @@ export async function chunksOf(db: Db, archiveId: string): Promise<ChunkRow[]> {
     .orderBy(asc(lessonArchiveChunks.seq))
 }
 
-/** The recording is one file now: its chunks' rows go (their files are deleted after). */
+/**
+ * The recording is one file now: its chunks' rows go (their files are deleted after), and `then`
+ * plans what follows in the same transaction (the lesson recap).
+ */
 export async function markReady(
   db: Db,
   archiveId: string,
   file: { key: string; size: number; durationMs: number },
+  then?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -196,6 +200,7 @@ export async function markReady(
       .set({ status: 'ready', fileKey: file.key, fileSize: file.size, durationMs: file.durationMs })
       .where(eq(t.id, archiveId))
     await tx.delete(lessonArchiveChunks).where(eq(lessonArchiveChunks.archiveId, archiveId))
+    await then?.(tx)
   })
 }
 

@@ -3,6 +3,7 @@ import { RECORDING_UPLOADER_GONE_MS } from '../../../domain/api/recordings.ts'
 import type { RecordingNotice } from '../../../domain/api/room.ts'
 import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import { discardFiles } from '../../platform/storage.ts'
+import { planRecap } from '../recaps/public.ts'
 import type { RecordingsContext } from './archives.ts'
 import {
   type ArchiveRow,
@@ -92,7 +93,7 @@ export function createRecordingWorker(
       if ('failed' in outcome) {
         ctx.log.error({ archiveId: archive.id, reason: outcome.failed }, 'a recording could not be joined')
         await markFailed(ctx.db, archive.id, outcome.failed)
-      } else await markReady(ctx.db, archive.id, outcome)
+      } else await markReady(ctx.db, archive.id, outcome, (tx) => planRecap(tx, ctx, archive.id))
     } catch (err) {
       // A decoder's or the storage's error ends the recording too: never processing for ever.
       ctx.log.error({ err, archiveId: archive.id }, 'joining a recording failed')

@@ -12,6 +12,8 @@ export type SettingsValues = Pick<
   | 'secondReminderMinutes'
   | 'recordingLessonMaxMb'
   | 'recordingDayMaxMb'
+  | 'recapDailyMax'
+  | 'recapPublishAfterHours'
 >
 
 export async function findSettings(

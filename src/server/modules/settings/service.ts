@@ -21,6 +21,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   // docs/decisions.md "A recording that cannot be decoded ends": the disk one teacher can fill.
   recordingLessonMaxMb: 3000,
   recordingDayMaxMb: 20_000,
+  // docs/decisions.md "The lesson recap": off until the school switches it on; a day's review.
+  recapDailyMax: 0,
+  recapPublishAfterHours: 48,
 }
 
 /** Bounds an operator may set: up to a year of ban, up to two weeks of notice. */
@@ -32,6 +35,8 @@ export const SETTING_BOUNDS = {
   secondReminderMinutes: { min: 0, max: 20_160, flag: '--second-reminder', unit: 'minutes' },
   recordingLessonMaxMb: { min: 1, max: 500_000, flag: '--recording-lesson-max', unit: 'MB' },
   recordingDayMaxMb: { min: 1, max: 500_000, flag: '--recording-day-max', unit: 'MB' },
+  recapDailyMax: { min: 0, max: 10_000, flag: '--recap-day-max', unit: 'recaps' },
+  recapPublishAfterHours: { min: 1, max: 720, flag: '--recap-publish-after', unit: 'hours' },
 } as const satisfies Record<keyof SettingsValues, { min: number; max: number; flag: string; unit: string }>
 
 const SETTING_KEYS = [
@@ -42,6 +47,8 @@ const SETTING_KEYS = [
   'secondReminderMinutes',
   'recordingLessonMaxMb',
   'recordingDayMaxMb',
+  'recapDailyMax',
+  'recapPublishAfterHours',
 ] as const
 
 const toDto = (values: SettingsValues): Settings => ({
@@ -63,6 +70,8 @@ export type OperatorSettings = Settings & {
   second_reminder_minutes: number
   recording_lesson_max_mb: number
   recording_day_max_mb: number
+  recap_daily_max: number
+  recap_publish_after_hours: number
 }
 
 const toOperatorView = (values: SettingsValues): OperatorSettings => ({
@@ -71,6 +80,8 @@ const toOperatorView = (values: SettingsValues): OperatorSettings => ({
   second_reminder_minutes: values.secondReminderMinutes,
   recording_lesson_max_mb: values.recordingLessonMaxMb,
   recording_day_max_mb: values.recordingDayMaxMb,
+  recap_daily_max: values.recapDailyMax,
+  recap_publish_after_hours: values.recapPublishAfterHours,
 })
 
 export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Promise<OperatorSettings> {
@@ -105,6 +116,8 @@ export async function updateSettings(
       secondReminderMinutes: changes.secondReminderMinutes ?? current.secondReminderMinutes,
       recordingLessonMaxMb: changes.recordingLessonMaxMb ?? current.recordingLessonMaxMb,
       recordingDayMaxMb: changes.recordingDayMaxMb ?? current.recordingDayMaxMb,
+      recapDailyMax: changes.recapDailyMax ?? current.recapDailyMax,
+      recapPublishAfterHours: changes.recapPublishAfterHours ?? current.recapPublishAfterHours,
     }
     const now = ctx.clock.now()
     const row = await saveSettings(tx, next, now)

@@ -17,6 +17,8 @@ const saved = {
   second_reminder_minutes: 60,
   recording_lesson_max_mb: 3000,
   recording_day_max_mb: 20_000,
+  recap_daily_max: 0,
+  recap_publish_after_hours: 48,
 }
 const field = (name: RegExp) => screen.getByRole('textbox', { name })
 

@@ -27,6 +27,8 @@ const asText = (saved: OperatorSettings): Values => ({
   second_reminder_minutes: String(saved.second_reminder_minutes),
   recording_lesson_max_mb: String(saved.recording_lesson_max_mb),
   recording_day_max_mb: String(saved.recording_day_max_mb),
+  recap_daily_max: String(saved.recap_daily_max),
+  recap_publish_after_hours: String(saved.recap_publish_after_hours),
 })
 
 /**
