@@ -25,6 +25,7 @@ import { createAppMailOutbox } from './modules/outbox/mail-kinds.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
+import { recapRoutes } from './modules/recaps/routes.ts'
 import { startRecapWorkers } from './modules/recaps/worker.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(previewRoutes)
       await api.register(roomRoutes)
       await api.register(recordingRoutes)
+      await api.register(recapRoutes)
       await api.register(aiLessonRoutes)
       await api.register(pushRoutes)
       await api.register(calendarFeedRoutes)

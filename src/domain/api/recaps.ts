@@ -1,10 +1,19 @@
 import * as v from 'valibot'
+import { issue } from '../validation/issues.ts'
+import { storableString } from '../validation/storable-text.ts'
+import { envelope } from './common.ts'
 
 // The lesson recap (docs/decisions.md "The lesson recap"): what the model makes of a recorded
 // lesson's transcript, the teacher checks and publishes, and the student reads. `recapContent` is
 // also the form the model's answer must have: an answer that does not parse is never shown.
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+const text = (max: number) =>
+  v.pipe(
+    storableString(issue('required')),
+    v.trim(),
+    v.minLength(1, issue('required')),
+    v.maxLength(max, issue('too_long')),
+  )
 
 export const RECAP_EXERCISE_COUNT = 3
 export const RECAP_ITEMS_MAX = 40
@@ -55,3 +64,33 @@ export const transcriptSegment = v.object({ start: v.number(), end: v.number(), 
 export type TranscriptSegment = v.InferOutput<typeof transcriptSegment>
 export const transcriptSchema = v.object({ text: v.string(), segments: v.array(transcriptSegment) })
 export type Transcript = v.InferOutput<typeof transcriptSchema>
+
+const uuidField = v.pipe(v.string(issue('required')), v.uuid(issue('invalid')))
+
+/** GET /lessons/recaps/list?lesson_id= */
+export const recapListQuery = v.object({ lesson_id: uuidField })
+/** POST /lessons/recaps/update: the teacher's edit of a draft (items removed or reworded). */
+export const recapUpdateBody = v.object({ recap_id: uuidField, content: recapContent })
+/** POST /lessons/recaps/publish, /lessons/recaps/delete_transcript */
+export const recapIdBody = v.object({ recap_id: uuidField })
+
+/**
+ * A recap as a party of the lesson reads it: the teacher every state, the draft's content and why
+ * one failed; the student the content and transcript of a published recap only.
+ */
+export const recapSchema = v.object({
+  id: v.string(),
+  lesson_id: v.string(),
+  status: v.picklist(RECAP_STATUSES),
+  failure_reason: v.nullable(v.string()),
+  content: v.nullable(recapContent),
+  transcript: v.nullable(transcriptSchema),
+  /** Whether a transcript is kept (the student may delete it). */
+  has_transcript: v.boolean(),
+  publish_at: v.nullable(v.string()),
+  published_at: v.nullable(v.string()),
+  created_at: v.string(),
+})
+export type Recap = v.InferOutput<typeof recapSchema>
+export const recapListResponse = envelope(v.array(recapSchema))
+export const recapResponse = envelope(recapSchema)

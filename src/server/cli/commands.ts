@@ -10,6 +10,7 @@ import { invitationLines } from '../modules/invitations/ops-listing.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
+import { recapLines } from '../modules/recaps/ops-listing.ts'
 import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts'
 import { type OperatorSettings, showOperatorSettings, updateSettings } from '../modules/settings/service.ts'
 import { listPendingTeachers, verifyTeacher } from '../modules/users/service.ts'
@@ -99,6 +100,8 @@ export const opsCommandSchema = v.variant('command', [
   }),
   // What the job queue holds.
   v.object({ command: v.literal('jobs') }),
+  // The lesson recaps' states.
+  v.object({ command: v.literal('recaps') }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
@@ -203,6 +206,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
         await jobs.stop()
       }
     }
+    case 'recaps':
+      return recapLines(ctx.db)
     case 'seed': {
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`

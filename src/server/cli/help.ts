@@ -55,6 +55,11 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   ['jobs', 'jobs', 'Lists, per job queue (e-mails, reminders), how many jobs wait, run and failed.'],
   [
+    'recaps',
+    'recaps',
+    'Lists how many lesson recaps are being prepared, wait for the teacher, are published or failed, and the latest 20 with their lesson and state (a failed one with its reason).',
+  ],
+  [
     'learncube',
     'learncube (--lesson ID | --teacher EMAIL) [--off]',
     [

@@ -6,6 +6,7 @@ import { ADMIN_PEOPLE_SHAPES } from './fuzz-shapes-admin-people.ts'
 import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
 import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
 import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
+import { RECAP_SHAPES } from './fuzz-shapes-recaps.ts'
 import type { Caller, World } from './fuzz-world.ts'
 import { teacherSignUpPayload, VALID_DESCRIPTION } from './registration.ts'
 import { mp4File, type Part, pdfFile, pngFile } from './sample-files.ts'
@@ -314,6 +315,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...AI_LESSON_SHAPES,
   ...PUSH_SHAPES,
   ...NOTIFICATION_SHAPES,
+  ...RECAP_SHAPES,
   ...ADMIN_SHAPES,
   ...ADMIN_LESSONS_SHAPES,
   ...ADMIN_PEOPLE_SHAPES,

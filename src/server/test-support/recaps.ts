@@ -108,3 +108,36 @@ export async function recapJobs(
   )
   return jobs.rows
 }
+
+/** Recaps of `lessonId` written straight in, each on a ready recording of its own: one draft, one published. */
+export async function recapRowsOf(t: TestApp, lessonId: string, teacherId: string) {
+  const now = t.clock.now()
+  const recapIn = async (status: 'draft' | 'published') => {
+    const [archive] = await t.database.db
+      .insert(lessonArchives)
+      .values({
+        lessonId,
+        startedBy: teacherId,
+        status: 'ready',
+        startedAt: now,
+        expiresAt: new Date(now.getTime() + 90 * 86_400_000),
+      })
+      .returning()
+    if (!archive) throw new Error('no archive')
+    const [recap] = await t.database.db
+      .insert(lessonRecaps)
+      .values({
+        archiveId: archive.id,
+        lessonId,
+        status,
+        content: RECAP_ANSWER,
+        transcript: RECAP_TRANSCRIPT,
+        publishAt: now,
+        publishedAt: status === 'published' ? now : null,
+      })
+      .returning()
+    if (!recap) throw new Error('no recap')
+    return recap.id
+  }
+  return { draft: await recapIn('draft'), published: await recapIn('published') }
+}

@@ -73,8 +73,15 @@ export async function transcribeAudio(
   )
   const parsed = v.safeParse(verboseTranscript, answer)
   if (!parsed.success) throw new ModelCallError('/audio/transcriptions answered without a transcript')
-  return parsed.output
+  const { text, segments } = parsed.output
+  return { text: storable(text), segments: segments.map((s) => ({ ...s, text: storable(s.text) })) }
 }
+
+/** What PostgreSQL's jsonb can keep of a transcript: no NUL, no half of a surrogate pair. */
+const storable = (text: string) =>
+  text
+    .replaceAll('\u0000', '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 
 /** The model's whole answer to `messages`, asked for as a JSON object. */
 export async function completeJson(

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { RecapContent, Transcript } from '../../../domain/api/recaps.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, settings, users } from '../../db/schema.ts'
@@ -143,4 +143,58 @@ export async function publishDue(db: Db, recapId: string, now: Date): Promise<bo
     .where(and(eq(t.id, recapId), eq(t.status, 'draft')))
     .returning({ id: t.id })
   return row !== undefined
+}
+
+/** The lesson's recaps, newest first. */
+export async function recapsOfLesson(db: Db, lessonId: string): Promise<RecapRow[]> {
+  return db.select().from(t).where(eq(t.lessonId, lessonId)).orderBy(desc(t.createdAt), desc(t.id))
+}
+
+export async function findRecap(db: Db, recapId: string): Promise<RecapRow | null> {
+  const [row] = await db.select().from(t).where(eq(t.id, recapId))
+  return row ?? null
+}
+
+/** The teacher's edit of a draft; null when the recap is not a draft (any more). */
+export async function editDraft(db: Db, recapId: string, content: RecapContent): Promise<RecapRow | null> {
+  const [row] = await db
+    .update(t)
+    .set({ content })
+    .where(and(eq(t.id, recapId), eq(t.status, 'draft')))
+    .returning()
+  return row ?? null
+}
+
+/** The teacher publishes the draft; null when it is not a draft. */
+export async function publishDraft(db: Db, recapId: string, now: Date): Promise<RecapRow | null> {
+  const [row] = await db
+    .update(t)
+    .set({ status: 'published', publishedAt: now })
+    .where(and(eq(t.id, recapId), eq(t.status, 'draft')))
+    .returning()
+  return row ?? null
+}
+
+/** The student deletes the transcript (the recap itself stays). */
+export async function deleteTranscript(db: Db, recapId: string): Promise<RecapRow | null> {
+  const [row] = await db.update(t).set({ transcript: null }).where(eq(t.id, recapId)).returning()
+  return row ?? null
+}
+
+/** How many recaps are in each state, and the latest ones (`ops recaps`). */
+export async function recapStates(db: Db, limit: number) {
+  const counts = await db.select({ status: t.status, n: count() }).from(t).groupBy(t.status)
+  const latest = await db
+    .select({
+      id: t.id,
+      lessonId: t.lessonId,
+      status: t.status,
+      failureReason: t.failureReason,
+      createdAt: t.createdAt,
+      publishAt: t.publishAt,
+    })
+    .from(t)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+  return { counts, latest }
 }
