@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { RECAP_STATUSES, type RecapContent, type Transcript } from '../../domain/api/recaps.ts'
-import { RECORDING_STREAMS } from '../../domain/api/recordings.ts'
+import { RECORDING_STREAMS, RECORDING_TRACKS } from '../../domain/api/recordings.ts'
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
@@ -49,6 +49,8 @@ export const lessonArchives = pgTable(
     lastChunkAt: at('last_chunk_at'),
     /** The next chunk's number: chunks come in order, so there is never a gap. */
     nextSeq: integer('next_seq').notNull().default(0),
+    /** The same for the audio-only track's chunks (numbered on their own). */
+    audioNextSeq: integer('audio_next_seq').notNull().default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** Since when a process is joining the chunks (another takes over if it stays too long). */
     processingSince: at('processing_since'),
@@ -80,13 +82,15 @@ export const lessonArchiveChunks = pgTable(
     archiveId: uuid('archive_id')
       .notNull()
       .references(() => lessonArchives.id, { onDelete: 'cascade' }),
+    /** The call's video (with its sound) or the audio-only track beside it, for the lesson recap. */
+    track: text('track', { enum: RECORDING_TRACKS }).notNull().default('video'),
     seq: integer('seq').notNull(),
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull(),
     /** The bytes' SHA-256: the same chunk sent again is recognised and stored once. */
     sha256: text('sha256').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.archiveId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.archiveId, t.track, t.seq] })],
 )
 
 /**

@@ -67,15 +67,18 @@ export async function readyRecording(
       stoppedAt: now,
       processingSince: now,
       expiresAt: new Date(now.getTime() + 90 * 86_400_000),
-      audioFileKey: audio.key,
-      audioSize: audio.size,
     })
     .returning()
   if (!archive) throw new Error('no archive')
   await markReady(
     t.database.db,
     archive.id,
-    { key: video.key, size: video.size, durationMs: 50 * 60_000 },
+    {
+      key: video.key,
+      size: video.size,
+      durationMs: 50 * 60_000,
+      audio: { key: audio.key, size: audio.size },
+    },
     (tx) => planRecap(tx, t.ctx, archive.id),
   )
   return {

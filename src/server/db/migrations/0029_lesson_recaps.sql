@@ -14,8 +14,12 @@ CREATE TABLE "lesson_recaps" (
 	CONSTRAINT "lesson_recaps_archive_id_unique" UNIQUE("archive_id")
 );
 --> statement-breakpoint
+ALTER TABLE "lesson_archive_chunks" DROP CONSTRAINT "lesson_archive_chunks_archive_id_seq_pk";--> statement-breakpoint
+ALTER TABLE "lesson_archive_chunks" ADD COLUMN "track" text DEFAULT 'video' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lesson_archive_chunks" ADD CONSTRAINT "lesson_archive_chunks_archive_id_track_seq_pk" PRIMARY KEY("archive_id","track","seq");--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "recap_daily_max" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "recap_publish_after_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "lesson_archives" ADD COLUMN "audio_next_seq" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "lesson_archives" ADD COLUMN "audio_file_key" text;--> statement-breakpoint
 ALTER TABLE "lesson_archives" ADD COLUMN "audio_size" bigint;--> statement-breakpoint
 ALTER TABLE "lesson_recaps" ADD CONSTRAINT "lesson_recaps_archive_id_lesson_archives_id_fk" FOREIGN KEY ("archive_id") REFERENCES "public"."lesson_archives"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto'
+import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../tests/fakes/fake-openai.ts'
+import { archiveResponse } from '../../../domain/api/recordings.ts'
 import { buildAiTestApp } from '../../test-support/ai-lesson.ts'
 import type { TestApp } from '../../test-support/build-test-app.ts'
+import { bearer } from '../../test-support/fixtures.ts'
+import { post } from '../../test-support/http.ts'
+import { addLessonAt, lessonParties, refusal } from '../../test-support/my-lessons.ts'
 import {
   RECAP_ANSWER,
   RECAP_TRANSCRIPT,
@@ -9,6 +15,7 @@ import {
   recapJobs,
   recapOf,
 } from '../../test-support/recaps.ts'
+import { webmChunks } from '../../test-support/webm.ts'
 import { CLI_ACTOR } from '../admin/public.ts'
 import { updateSettings } from '../settings/public.ts'
 import { makeRecap, RECAP_ATTEMPTS } from './recap-job.ts'
@@ -130,6 +137,45 @@ describe('the lesson recap job', () => {
     const failed = await onlyRecap(room.lesson.id)
     expect(failed.status).toBe('failed')
     expect(failed.failureReason).toContain('the model did not answer')
+  })
+
+  it('keeps the audio-only track sent beside the video, numbered on its own, and transcribes that file', async () => {
+    const pair = await lessonParties(t, { student: { voiceRecordingAgreed: true } })
+    const lesson = await addLessonAt(t, pair, 0)
+    const token = pair.teacher.token
+    const started = await post(t.app, '/lessons/archives/create', {
+      token,
+      payload: { lesson_id: lesson.id },
+    })
+    const archiveId = v.parse(archiveResponse, started.json()).data.id
+    const send = (track: string, seq: number, bytes: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/lessons/archives/chunks?archive_id=${archiveId}&seq=${seq}&track=${track}`,
+        headers: { ...bearer(token), 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      })
+    const video = [...webmChunks({ seconds: 4, chunkBytes: 60_000 })]
+    const audio = [...webmChunks({ seconds: 4, fps: 50, frameBytes: 120, chunkBytes: 4_000 })]
+    for (const [seq, bytes] of video.entries()) expect((await send('video', seq, bytes)).statusCode).toBe(200)
+    const gap = await send('audio', 1, audio[1] ?? Buffer.alloc(0))
+    expect(refusal(gap)).toMatchObject({
+      status: 409,
+      code: 'recording_chunk_gap',
+      params: { expected: '0' },
+    })
+    for (const [seq, bytes] of audio.entries())
+      expect((await send('audio', seq, bytes)).json()).toMatchObject({ data: { next_seq: seq + 1 } })
+    expect(
+      (await post(t.app, '/lessons/archives/stop', { token, payload: { lesson_id: lesson.id } })).statusCode,
+    ).toBe(200)
+    await t.ctx.recordings.idle()
+
+    const recap = await onlyRecap(lesson.id)
+    await makeRecap(t.ctx, { recapId: recap.id })
+    const audioSha = createHash('sha256').update(Buffer.concat(audio)).digest('hex')
+    expect(fake.transcriptions.map((sent) => sent.sha256)).toEqual([audioSha])
+    expect((await onlyRecap(lesson.id)).status).toBe('draft')
   })
 
   it('plans nothing without the student agreeing to voice recording', async () => {
