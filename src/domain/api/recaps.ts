@@ -94,3 +94,5 @@ export const recapSchema = v.object({
 export type Recap = v.InferOutput<typeof recapSchema>
 export const recapListResponse = envelope(v.array(recapSchema))
 export const recapResponse = envelope(recapSchema)
+/** POST /lessons/recaps/add_words: the published recap's words added to the student's wordbook. */
+export const recapWordsResponse = envelope(v.object({ added: v.number(), total: v.number() }))

@@ -16,6 +16,9 @@ export const RECAP_SHAPES: Record<string, (w: World) => Shape[]> = {
   'POST /api/v1/lessons/recaps/publish': (w) => [
     { as: 'teacher', body: { recap_id: w.recaps.draft }, expect: 200 },
   ],
+  'POST /api/v1/lessons/recaps/add_words': (w) => [
+    { as: 'student', body: { recap_id: w.recaps.published }, expect: 200 },
+  ],
   'POST /api/v1/lessons/recaps/delete_transcript': (w) => [
     { as: 'student', body: { recap_id: w.recaps.published }, expect: 200 },
   ],

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Recap, type RecapContent, recapListResponse, recapResponse } from '../../domain/api/recaps.ts'
+import {
+  type Recap,
+  type RecapContent,
+  recapListResponse,
+  recapResponse,
+  recapWordsResponse,
+} from '../../domain/api/recaps.ts'
+import { aiLessonKeys } from './ai-lesson-keys.ts'
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
 
@@ -52,3 +59,16 @@ export const useUpdateRecap = (lessonId: string) =>
 
 export const usePublishRecap = (lessonId: string) =>
   useRecapWrite(lessonId, (recapId: string) => post('/lessons/recaps/publish', { recap_id: recapId }))
+
+/** The student's one tap: the published recap's words into the AI wordbook, each once. */
+export function useAddRecapWords() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (recapId: string) =>
+      http
+        .post('/lessons/recaps/add_words', recapWordsResponse, { json: { recap_id: recapId }, inline: true })
+        .then((answer) => answer.data),
+    // The wordbook (and its offline copy) reads the new cards when it is next shown.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiLessonKeys.words() }),
+  })
+}

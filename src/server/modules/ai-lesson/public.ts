@@ -2,3 +2,4 @@
 // of the folder is its own.
 
 export { chatEndpoint, type Endpoint, type ModelMessage, transcribeEndpoint } from './model-client.ts'
+export { addLessonWords } from './words.ts'

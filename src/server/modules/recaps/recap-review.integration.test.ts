@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../tests/fakes/fake-openai.ts'
 import { type Recap, recapListResponse, recapResponse } from '../../../domain/api/recaps.ts'
 import { runOpsCommand } from '../../cli/commands.ts'
+import { users } from '../../db/schema.ts'
+import { aiWords } from '../../db/schema-ai-lesson.ts'
 import { buildAiTestApp } from '../../test-support/ai-lesson.ts'
 import type { TestApp } from '../../test-support/build-test-app.ts'
 import { getWith, postJson, refusal } from '../../test-support/my-lessons.ts'
@@ -135,6 +138,37 @@ describe('reviewing and reading a lesson recap', () => {
     t.clock.set('2026-06-10T09:00:00Z')
     await t.ctx.recordings.tick()
     expect(await recapOf(t, room.lesson.id)).toEqual([])
+  })
+
+  it("adds a published recap's words to the student's wordbook in one call, each once, linked to the lesson", async () => {
+    const room = await drafted()
+    const addWords = () =>
+      postJson(t, room.student.token, '/lessons/recaps/add_words', { recap_id: room.recapId })
+    // Not the student's to read while a draft.
+    expect((await addWords()).statusCode).toBe(404)
+    await postJson(t, room.teacher.token, '/lessons/recaps/publish', { recap_id: room.recapId })
+    expect(refusal(await addWords())).toMatchObject({ status: 403, code: 'ai_access_denied' })
+    await t.database.db.update(users).set({ aiAccess: true }).where(eq(users.id, room.student.user.id))
+    // The student saved one of them by hand before: it stays as it was.
+    await postJson(t, room.student.token, '/ai-lesson/words/create', {
+      term: 'Sandwich',
+      translation: 'kanapka',
+    })
+
+    expect((await addWords()).json()).toEqual({ data: { added: 1, total: 2 } })
+    expect((await addWords()).json()).toEqual({ data: { added: 0, total: 2 } })
+    const words = await t.database.db
+      .select()
+      .from(aiWords)
+      .where(eq(aiWords.studentId, room.student.user.id))
+    expect(words.map((w) => [w.term, w.example, w.lessonId]).sort()).toEqual([
+      ['I would like', 'I would like a sandwich.', room.lesson.id],
+      ['Sandwich', '', null],
+    ])
+    const byTeacher = await postJson(t, room.teacher.token, '/lessons/recaps/add_words', {
+      recap_id: room.recapId,
+    })
+    expect(byTeacher.statusCode).toBe(403)
   })
 
   it('lists the recaps’ states for the operator', async () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { User } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
+import { addLessonWords } from '../ai-lesson/public.ts'
 import { findPartyLesson } from '../room/public.ts'
 import {
   deleteTranscript,
@@ -72,6 +73,25 @@ export async function publishRecap(ctx: Ctx, user: User, recapId: string): Promi
   const row = await publishDraft(ctx.db, recapId, ctx.clock.now())
   if (!row) throw new AppError('recap_not_draft')
   return toRecap(row, true)
+}
+
+/**
+ * The published recap's words into the student's wordbook (the AI lesson's, so ai_access is
+ * needed), each once and linked to the lesson; how many were new.
+ */
+export async function addRecapWords(ctx: Ctx, user: User, recapId: string) {
+  const { row, asTeacher } = await partyRecap(ctx, user, recapId)
+  if (asTeacher) throw new AppError('forbidden')
+  // Unpublished, the recap is not the student's to read.
+  if (row.status !== 'published' || !row.content) throw new AppError('not_found')
+  if (!user.aiAccess) throw new AppError('ai_access_denied')
+  const words = row.content.words.map((w) => ({
+    term: w.term,
+    translation: w.translation,
+    example: w.sentence,
+  }))
+  const added = await addLessonWords(ctx, user.id, row.lessonId, words)
+  return { added, total: words.length }
 }
 
 export async function removeTranscript(ctx: Ctx, user: User, recapId: string): Promise<Recap> {

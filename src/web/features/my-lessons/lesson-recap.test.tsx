@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Recap, RecapContent } from '../../../domain/api/recaps.ts'
+import { profileKeys } from '../../api/profile.ts'
 import { activateLocale } from '../../config/i18n.ts'
 import { renderDialog } from '../../test-support/dialog-test-harness.tsx'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
@@ -82,6 +83,22 @@ describe('the lesson recap beside the recordings', () => {
     const panel = await screen.findByTestId('recap-content')
     expect(within(panel).getByText('kanapka', { exact: false })).toBeTruthy()
     expect(within(panel).queryByRole('button', { name: /^Usuń/ })).toBeNull()
+  })
+
+  it("adds the published recap's words to the student's wordbook in one tap", async () => {
+    const sent = routeFetch({
+      [LIST]: { status: 200, body: { data: [recap({ status: 'published' })] } },
+      'POST /api/v1/lessons/recaps/add_words': { status: 200, body: { data: { added: 2, total: 2 } } },
+    })
+    const profile = studentProfile({ ai_access: true })
+    signInAs(profile)
+    const { queryClient } = renderDialog(<LessonRecap lessonId={LESSON} />, { role: 'student' })
+    queryClient.setQueryData(profileKeys.me(profile.role, profile.id), profile)
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj słowa do słownika' }))
+    expect(await screen.findByText('Dodano do słownika nowe słowa: 2.')).toBeTruthy()
+    expect(sent.find((r) => r.path === '/api/v1/lessons/recaps/add_words')?.body).toEqual({
+      recap_id: recap({}).id,
+    })
   })
 
   it('says why a recap failed to the teacher only, and that one is being prepared', async () => {

@@ -6,7 +6,8 @@ import type { Recap, RecapContent } from '../../../domain/api/recaps.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage, codeMessage } from '../../api/error-messages.ts'
-import { useLessonRecaps, usePublishRecap, useUpdateRecap } from '../../api/recaps.ts'
+import { useProfile } from '../../api/profile.ts'
+import { useAddRecapWords, useLessonRecaps, usePublishRecap, useUpdateRecap } from '../../api/recaps.ts'
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
@@ -177,6 +178,36 @@ function TeacherDraft({
   )
 }
 
+/** A published recap's words into the student's AI wordbook in one tap (with ai_access only). */
+function AddWords({ recap, count }: { recap: Recap; count: number }) {
+  const add = useAddRecapWords()
+  const aiAccess = useProfile().data?.ai_access ?? false
+  if (!aiAccess || count === 0) return null
+  const added = add.data?.added ?? 0
+  return (
+    <Stack gap={4} align="flex-start">
+      {add.data ? (
+        <Text size="sm" c="green.8" role="status">
+          {added > 0 ? (
+            <Trans>Dodano do słownika nowe słowa: {added}.</Trans>
+          ) : (
+            <Trans>Wszystkie te słowa są już w słowniku.</Trans>
+          )}
+        </Text>
+      ) : (
+        <Button size="xs" variant="light" onClick={() => add.mutate(recap.id)} loading={add.isPending}>
+          <Trans>Dodaj słowa do słownika</Trans>
+        </Button>
+      )}
+      {add.error && (
+        <FormError>
+          <Message of={errorOf(add.error)} />
+        </FormError>
+      )}
+    </Stack>
+  )
+}
+
 function Waiting({ children }: { children: ReactNode }) {
   return (
     <Group gap="xs" role="status" wrap="nowrap">
@@ -215,7 +246,12 @@ function RecapState({ recap, lessonId }: { recap: Recap; lessonId: string }) {
     )
   if (recap.status === 'draft' && teacher)
     return <TeacherDraft recap={recap} content={recap.content} lessonId={lessonId} />
-  return <RecapContentView content={recap.content} />
+  return (
+    <Stack gap="sm">
+      <RecapContentView content={recap.content} />
+      {!teacher && <AddWords recap={recap} count={recap.content.words.length} />}
+    </Stack>
+  )
 }
 
 /** The lesson's newest recap, if the school makes them; nothing otherwise. */
