@@ -83,6 +83,14 @@ describe('the lesson recap beside the recordings', () => {
     const panel = await screen.findByTestId('recap-content')
     expect(within(panel).getByText('kanapka', { exact: false })).toBeTruthy()
     expect(within(panel).queryByRole('button', { name: /^Usuń/ })).toBeNull()
+    // The student answers an exercise in the app.
+    const field = within(panel).getByRole('textbox', { name: 'Twoja odpowiedź: Order a coffee.' })
+    fireEvent.change(field, { target: { value: 'I want coffee' } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Sprawdź' }))
+    expect(within(panel).getByText('Nie całkiem. Odpowiedź: I would like a coffee, please.')).toBeTruthy()
+    fireEvent.change(field, { target: { value: 'i would like a coffee please' } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Sprawdź' }))
+    expect(within(panel).getByText('Dobrze!')).toBeTruthy()
   })
 
   it("adds the published recap's words to the student's wordbook in one tap", async () => {

@@ -11,6 +11,7 @@ import { useAddRecapWords, useLessonRecaps, usePublishRecap, useUpdateRecap } fr
 import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
+import { RecapExercise } from './recap-exercise.tsx'
 
 // The lesson recap beside its recording (docs/decisions.md "The lesson recap"): the teacher reviews
 // the draft, removes what should not reach the student and publishes it; the student reads it once
@@ -23,7 +24,7 @@ function Item({ children, label, onRemove }: { children: ReactNode; label: strin
   const { t } = useLingui()
   return (
     <Group component="li" gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
-      <div style={{ minWidth: 0 }}>{children}</div>
+      <div style={{ minWidth: 0, flex: 1 }}>{children}</div>
       {onRemove && (
         <ActionIcon variant="subtle" color="gray" aria-label={t`Usuń: ${label}`} onClick={onRemove}>
           <IconX size={16} />
@@ -55,7 +56,16 @@ function keyed<T>(items: T[], textOf: (item: T) => string) {
   })
 }
 
-function RecapContentView({ content, onRemove }: { content: RecapContent; onRemove?: Remove }) {
+function RecapContentView({
+  content,
+  onRemove,
+  practise = false,
+}: {
+  content: RecapContent
+  onRemove?: Remove
+  /** The student answers the exercises; the teacher sees their answers. */
+  practise?: boolean
+}) {
   const removing = (section: Section, index: number) =>
     onRemove ? () => onRemove(section, index) : undefined
   return (
@@ -101,15 +111,16 @@ function RecapContentView({ content, onRemove }: { content: RecapContent; onRemo
         <Part title={<Trans>Ćwiczenia</Trans>}>
           {keyed(content.exercises, (exercise) => exercise.prompt).map(({ item: exercise, index, key }) => (
             <Item key={key} label={exercise.prompt} onRemove={removing('exercises', index)}>
-              <Text size="sm">{exercise.prompt}</Text>
-              <details>
-                <summary>
-                  <Text span size="xs">
-                    <Trans>Pokaż odpowiedź</Trans>
+              {practise ? (
+                <RecapExercise exercise={exercise} />
+              ) : (
+                <>
+                  <Text size="sm">{exercise.prompt}</Text>
+                  <Text size="xs" c="dimmed">
+                    {exercise.answer}
                   </Text>
-                </summary>
-                <Text size="xs">{exercise.answer}</Text>
-              </details>
+                </>
+              )}
             </Item>
           ))}
         </Part>
@@ -248,7 +259,7 @@ function RecapState({ recap, lessonId }: { recap: Recap; lessonId: string }) {
     return <TeacherDraft recap={recap} content={recap.content} lessonId={lessonId} />
   return (
     <Stack gap="sm">
-      <RecapContentView content={recap.content} />
+      <RecapContentView content={recap.content} practise={!teacher} />
       {!teacher && <AddWords recap={recap} count={recap.content.words.length} />}
     </Stack>
   )
