@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../tests/fakes/fake-openai.ts'
+import { topicsResponse } from '../../../domain/api/ai-lesson.ts'
 import { type Recap, recapListResponse, recapResponse } from '../../../domain/api/recaps.ts'
 import { runOpsCommand } from '../../cli/commands.ts'
-import { users } from '../../db/schema.ts'
+import { studentLearnedLanguages, users } from '../../db/schema.ts'
 import { aiWords } from '../../db/schema-ai-lesson.ts'
-import { buildAiTestApp } from '../../test-support/ai-lesson.ts'
+import { buildAiTestApp, languageId } from '../../test-support/ai-lesson.ts'
 import type { TestApp } from '../../test-support/build-test-app.ts'
 import { getWith, postJson, refusal } from '../../test-support/my-lessons.ts'
 import { RECAP_ANSWER, RECAP_TRANSCRIPT, readyRecording, recapOf } from '../../test-support/recaps.ts'
@@ -169,6 +170,35 @@ describe('reviewing and reading a lesson recap', () => {
       recap_id: room.recapId,
     })
     expect(byTeacher.statusCode).toBe(403)
+  })
+
+  it("offers the tutor's conversation on a published recap's topics and words, which reach the model", async () => {
+    const room = await drafted()
+    await t.database.db.update(users).set({ aiAccess: true }).where(eq(users.id, room.student.user.id))
+    const topicsOf = async () =>
+      v.parse(topicsResponse, (await getWith(t, room.student.token, '/ai-lesson/topics')).json()).data
+    // The memo is the topic until the recap is published.
+    expect((await topicsOf())[0]).toMatchObject({ title: 'Polite requests.', from_recap: false })
+    await postJson(t, room.teacher.token, '/lessons/recaps/publish', { recap_id: room.recapId })
+    const [practise] = await topicsOf()
+    expect(practise).toEqual({
+      title: 'Ordering food in a café — sandwich, I would like',
+      lesson_date: '2026-03-10',
+      from_recap: true,
+    })
+
+    await t.database.db
+      .insert(studentLearnedLanguages)
+      .values({ studentId: room.student.user.id, languageId: await languageId(t, 'English') })
+    fake.defaultReply = { pieces: ['Hello! What would you like?'] }
+    const chat = await postJson(t, room.student.token, '/ai-lesson/chat/send', {
+      topic: practise?.title,
+      text: 'Hi',
+    })
+    expect(chat.payload).toContain('event: done')
+    fake.defaultReply = { pieces: [JSON.stringify(RECAP_ANSWER)] }
+    const system = fake.chats.at(-1)?.body.messages[0]?.content ?? ''
+    expect(system).toContain('sandwich, I would like')
   })
 
   it('lists the recaps’ states for the operator', async () => {
