@@ -75,6 +75,8 @@ export const BASE_ERROR_CODES = [
   'recording_chunk_invalid',
   'recording_lesson_full',
   'recording_day_full',
+  // The lesson recap: only a draft is edited or published.
+  'recap_not_draft',
   // Web push: an endpoint another account's browser holds.
   'push_endpoint_taken',
   // Outside classrooms: Vonage or LearnCube did not answer.
@@ -162,6 +164,7 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   recording_not_agreed: 'The student has not agreed to voice recording, so the lesson cannot be recorded',
   recording_in_progress: 'This lesson is already being recorded',
   recording_not_active: 'This lesson is not being recorded',
+  recap_not_draft: 'This recap is no longer a draft',
   recording_chunk_gap: 'A part of the recording is missing: send part {expected} first',
   recording_chunk_mismatch: 'This part of the recording was already received with other content',
   recording_chunk_invalid: 'This part of the recording is empty or is not a WebM recording',

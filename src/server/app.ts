@@ -27,6 +27,8 @@ import { createAppMailOutbox } from './modules/outbox/mail-kinds.ts'
 import { previewRoutes } from './modules/previews/routes.ts'
 import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
+import { recapRoutes } from './modules/recaps/routes.ts'
+import { startRecapWorkers } from './modules/recaps/worker.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
@@ -185,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SMS through the configured gateway (modules/sms), or none.
   const smsGateway = createSmsGateway(deps.config.sms, deps.config.publicUrl)
   const recordings = createRecordingWorker(
-    { db, clock, config: deps.config, storage, log: app.log, fileUrls, video },
+    { db, clock, config: deps.config, storage, log: app.log, fileUrls, video, jobs },
     roomHub.broadcastRecording,
   )
   const lackOfSlotsDigest = createLackOfSlotsDigest({
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await startNotificationWorkers({ ...workers, vapid, pushPolicy })
       await mail.work()
       await startSmsWorkers({ db, jobs, clock, log: app.log, changes, gateway: smsGateway })
+      await startRecapWorkers({ db, jobs, clock, log: app.log, config: deps.config, storage })
       await startWaitlistWorkers({
         ...workers,
         push: (userId, message) => pushToUser({ db, log: app.log, vapid, pushPolicy }, userId, message),
@@ -294,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(previewRoutes)
       await api.register(roomRoutes)
       await api.register(recordingRoutes)
+      await api.register(recapRoutes)
       await api.register(aiLessonRoutes)
       await api.register(pushRoutes)
       await api.register(calendarFeedRoutes)

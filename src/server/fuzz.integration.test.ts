@@ -104,6 +104,7 @@ const ALLOWED_TO_OTHER_CALLERS = [
   ...forEach('POST /api/v1/lessons/chat', ['teacher']),
   ...forEach('POST /api/v1/lesson_interactions/create', ['student']),
   ...forEach('GET /api/v1/lessons/archives/list', ['teacher']),
+  ...forEach('GET /api/v1/lessons/recaps/list', ['teacher']),
   ...forEach('POST /api/v1/lesson_images/create', ['student']),
   // Web push: the school's public key is every user's; a device's subscription
   // is the caller's own (an endpoint registered again moves to its new user); turning off removes

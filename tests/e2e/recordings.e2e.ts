@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find
 import { type Archive, archiveListResponse } from '../../src/domain/api/recordings.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
+import { lessonArchives } from '../../src/server/db/schema-recordings.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
 import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
@@ -33,6 +34,20 @@ async function setAgreement(agreed: boolean) {
   const database = await openDatabase({ dataDir: server.dataDir, log: silent })
   try {
     await database.db.update(users).set({ voiceRecordingAgreed: agreed }).where(eq(users.email, STUDENT_NOW))
+  } finally {
+    await database.close()
+  }
+}
+
+/** The recording's audio-only track as the server kept it (no API shows it: the recap reads it). */
+async function audioTrackOf(archiveId: string) {
+  const database = await openDatabase({ dataDir: server.dataDir, log: silent })
+  try {
+    const [row] = await database.db
+      .select({ key: lessonArchives.audioFileKey, size: lessonArchives.audioSize })
+      .from(lessonArchives)
+      .where(eq(lessonArchives.id, archiveId))
+    return { key: row?.key ?? null, size: row?.size ?? 0 }
   } finally {
     await database.close()
   }
@@ -135,6 +150,14 @@ test('the teacher records about 20 s; both see it; the file plays with its durat
   expect(recording?.duration_ms).toBeGreaterThan(18_000)
   // Never longer than what was recorded, give or take the encoder's last second.
   expect(recording?.duration_ms).toBeLessThan(heldMs + 1_000)
+  // Beside the video, the voices alone as Opus for the lesson recap: far smaller than the video.
+  const audio = await audioTrackOf(recording?.id ?? '')
+  console.log(
+    `audio track: ${audio.size} bytes (${Math.round((audio.size / (recording?.duration_ms ?? 1)) * 60)} kB/min)`,
+  )
+  expect(audio.key).not.toBeNull()
+  expect(audio.size).toBeGreaterThan(10_000)
+  expect(audio.size).toBeLessThan((recording?.size ?? 0) / 4)
 
   // The student opens it from my-lessons and seeks to the middle.
   await studentPage.goto('/dashboard/my-lessons')

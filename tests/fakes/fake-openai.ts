@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
 // A fake OpenAI-compatible API on 127.0.0.1: it stands for the outside model service in integration
 // and E2E tests. It records every request it receives (what the tutor sends) and answers chat
-// completions as SSE and audio transcriptions as JSON, as scripted by the test.
+// completions as SSE (or, asked with `stream: false`, as one JSON completion: the lesson recap) and
+// audio transcriptions as JSON, with segments when asked for `verbose_json`, as scripted by the test.
 
 export type FakeReply =
   /** Streams these pieces, `pauseMs` apart. */
@@ -14,9 +16,23 @@ export type FakeReply =
 
 export type ChatRequest = {
   authorization: string | undefined
-  body: { model: string; stream: boolean; messages: { role: string; content: string }[] }
+  body: {
+    model: string
+    stream: boolean
+    messages: { role: string; content: string }[]
+    response_format?: { type: string }
+  }
 }
-export type TranscriptionRequest = { model: string; filename: string; type: string; bytes: number }
+export type TranscriptionRequest = {
+  model: string
+  filename: string
+  type: string
+  bytes: number
+  language: string | null
+  responseFormat: string | null
+  /** The file's SHA-256 (hex): which file was sent. */
+  sha256: string
+}
 
 export type FakeOpenAi = {
   url: string
@@ -26,6 +42,8 @@ export type FakeOpenAi = {
   replies: FakeReply[]
   defaultReply: FakeReply
   transcript: string
+  /** The transcript's timed segments, answered to `verbose_json`. */
+  segments: { start: number; end: number; text: string }[]
   close(): Promise<void>
 }
 
@@ -53,6 +71,21 @@ async function streamReply(reply: FakeReply, response: ServerResponse): Promise<
   response.end('data: [DONE]\n\n')
 }
 
+/** A whole (not streamed) completion: the pieces as one message. */
+async function wholeReply(reply: FakeReply, response: ServerResponse): Promise<void> {
+  if ('hang' in reply) {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.flushHeaders()
+    return
+  }
+  if ('status' in reply) return streamReply(reply, response)
+  if (reply.pauseMs) await pause(reply.pauseMs)
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.end(
+    JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply.pieces.join('') } }] }),
+  )
+}
+
 export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
   const hanging = new Set<ServerResponse>()
   const fake: Omit<FakeOpenAi, 'url' | 'close'> = {
@@ -61,6 +94,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     replies: [],
     defaultReply: { pieces: ['Hello! ', 'How are you today?'] },
     transcript: '',
+    segments: [],
   }
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -70,7 +104,8 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
         fake.chats.push({ authorization: request.headers.authorization, body: parsed })
         const reply = fake.replies.shift() ?? fake.defaultReply
         if ('hang' in reply) hanging.add(response)
-        await streamReply(reply, response)
+        if (parsed.stream === false) await wholeReply(reply, response)
+        else await streamReply(reply, response)
         return
       }
       if (request.method === 'POST' && request.url === '/v1/audio/transcriptions') {
@@ -80,15 +115,27 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
           body: new Uint8Array(body),
         }).formData()
         const file = form.get('file')
-        const model = form.get('model')
+        const field = (name: string) => {
+          const value = form.get(name)
+          return typeof value === 'string' ? value : null
+        }
+        const fileBytes = file instanceof File ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0)
         fake.transcriptions.push({
-          model: typeof model === 'string' ? model : '',
+          model: field('model') ?? '',
           filename: file instanceof File ? file.name : '',
           type: file instanceof File ? file.type : '',
-          bytes: file instanceof File ? file.size : 0,
+          bytes: fileBytes.length,
+          language: field('language'),
+          responseFormat: field('response_format'),
+          sha256: createHash('sha256').update(fileBytes).digest('hex'),
         })
+        const verbose = field('response_format') === 'verbose_json'
         response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ text: fake.transcript }))
+        response.end(
+          JSON.stringify(
+            verbose ? { text: fake.transcript, segments: fake.segments } : { text: fake.transcript },
+          ),
+        )
         return
       }
       response.writeHead(404).end()

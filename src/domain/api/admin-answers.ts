@@ -70,5 +70,7 @@ export const operatorSettingsResponse = envelope(
     recording_day_max_mb: v.number(),
     sms_daily_user_max: v.number(),
     sms_daily_school_max: v.number(),
+    recap_daily_max: v.number(),
+    recap_publish_after_hours: v.number(),
   }),
 )

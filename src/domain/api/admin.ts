@@ -79,4 +79,6 @@ export const updateSettingsBody = v.object({
   recording_day_max_mb: settingValue,
   sms_daily_user_max: settingValue,
   sms_daily_school_max: settingValue,
+  recap_daily_max: settingValue,
+  recap_publish_after_hours: settingValue,
 })

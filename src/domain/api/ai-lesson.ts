@@ -108,7 +108,12 @@ export const chatEventSchemas = {
   error: v.object({ code: v.string(), error: v.string() }),
 }
 
-export const topicSchema = v.object({ title: v.string(), lesson_date: v.string() })
+export const topicSchema = v.object({
+  title: v.string(),
+  lesson_date: v.string(),
+  /** Drawn from the lesson's published recap: its topics and new words ("practise this lesson"). */
+  from_recap: v.boolean(),
+})
 export const topicsResponse = envelope(v.array(topicSchema))
 export type LessonTopic = v.InferOutput<typeof topicSchema>
 

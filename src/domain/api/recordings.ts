@@ -58,8 +58,14 @@ export const archiveStreamSchema = v.object({
   lesson_id: lessonIdField,
   stream_id: v.picklist(RECORDING_STREAMS, issue('invalid')),
 })
+/** A recording's tracks: the call's video, and the audio-only track the lesson recap transcribes. */
+export const RECORDING_TRACKS = ['video', 'audio'] as const
+export type RecordingTrack = (typeof RECORDING_TRACKS)[number]
+
 export const archiveChunkQuery = v.object({
   archive_id: v.pipe(v.string(issue('required')), v.uuid(issue('invalid'))),
+  /** Which track the chunk belongs to; the video when left out. */
+  track: v.optional(v.picklist(RECORDING_TRACKS, issue('invalid')), 'video'),
   seq: v.pipe(
     v.string(issue('required')),
     v.regex(/^(0|[1-9]\d{0,5})$/, issue('invalid')),

@@ -10,6 +10,7 @@ import { invitationLines } from '../modules/invitations/ops-listing.ts'
 import { inviteStudent } from '../modules/invitations/service.ts'
 import { lackOfSlotsLines } from '../modules/language-onboardings/ops-listing.ts'
 import { type LessonLimits, lessonLimits } from '../modules/lessons/limits.ts'
+import { recapLines } from '../modules/recaps/ops-listing.ts'
 import { markLearncube, setVideoProvider } from '../modules/room/provider-ops.ts'
 import { type OperatorSettings, showOperatorSettings, updateSettings } from '../modules/settings/service.ts'
 import { smsLines } from '../modules/sms/ops-listing.ts'
@@ -63,6 +64,8 @@ export const opsCommandSchema = v.variant('command', [
     recordingDayMaxMb: settingValue,
     smsDailyUserMax: settingValue,
     smsDailySchoolMax: settingValue,
+    recapDailyMax: settingValue,
+    recapPublishAfterHours: settingValue,
   }),
   v.object({
     command: v.literal('lesson-limits'),
@@ -102,6 +105,8 @@ export const opsCommandSchema = v.variant('command', [
   v.object({ command: v.literal('jobs') }),
   // The last SMS and their state.
   v.object({ command: v.literal('sms') }),
+  // The lesson recaps' states.
+  v.object({ command: v.literal('recaps') }),
   v.object({ command: v.literal('seed') }),
   // A PGlite data directory of an earlier version (null: DATA_DIR/db).
   v.object({ command: v.literal('migrate-pglite'), from: v.nullable(v.pipe(v.string(), v.nonEmpty())) }),
@@ -121,6 +126,8 @@ const settingsLines = (s: OperatorSettings) => [
   `recording_day_max: ${s.recording_day_max_mb} MB of recordings per teacher per day`,
   `sms_daily_user_max: ${s.sms_daily_user_max} SMS per user per day`,
   `sms_daily_school_max: ${s.sms_daily_school_max} SMS per day in all`,
+  `recap_day_max: ${s.recap_daily_max} lesson recaps per day (0: recaps off)`,
+  `recap_publish_after: ${s.recap_publish_after_hours} hours until a draft recap publishes itself`,
 ]
 
 const limitsLine = (l: LessonLimits) =>
@@ -208,6 +215,8 @@ export async function runOpsCommand(ctx: OpsContext, cmd: OpsCommand): Promise<s
     }
     case 'sms':
       return smsLines(ctx.db)
+    case 'recaps':
+      return recapLines(ctx.db)
     case 'seed': {
       const { created } = await seedDemoData(ctx)
       return `Dictionaries and settings are in place; ${created} demo account(s) created.`

@@ -30,8 +30,8 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
   ],
   [
     'settings',
-    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB] [--sms-daily-user-max N] [--sms-daily-school-max N]',
-    'Prints the settings, the e-mail reminders before a lesson (0: not sent), the disk recordings may take (per lesson, per teacher per Poland day) and the SMS a Poland day may send (per user, in all); with flags, changes them first.',
+    'settings [--ban-duration DAYS] [--cancellation-earliness HOURS] [--lesson-earliness HOURS] [--first-reminder MINUTES] [--second-reminder MINUTES] [--recording-lesson-max MB] [--recording-day-max MB] [--sms-daily-user-max N] [--sms-daily-school-max N] [--recap-day-max RECAPS] [--recap-publish-after HOURS]',
+    'Prints the settings, the e-mail reminders before a lesson (0: not sent), the disk recordings may take (per lesson, per teacher per Poland day), the SMS a Poland day may send (per user, in all) and the lesson recaps (made per Poland day, 0: off; hours until a draft publishes itself); with flags, changes them first.',
   ],
   [
     'lesson-limits',
@@ -58,6 +58,11 @@ const COMMANDS: [name: string, usage: string, text: string][] = [
     'sms',
     'sms',
     'Lists the last 50 SMS, newest first: when, what, to whom, through which gateway and their state.',
+  ],
+  [
+    'recaps',
+    'recaps',
+    'Lists how many lesson recaps are being prepared, wait for the teacher, are published or failed, and the latest 20 with their lesson and state (a failed one with its reason).',
   ],
   [
     'learncube',

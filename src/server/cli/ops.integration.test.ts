@@ -195,6 +195,8 @@ describe('operator commands (shared services)', () => {
         'recording_day_max: 20000 MB of recordings per teacher per day',
         'sms_daily_user_max: 10 SMS per user per day',
         'sms_daily_school_max: 500 SMS per day in all',
+        'recap_day_max: 0 lesson recaps per day (0: recaps off)',
+        'recap_publish_after: 48 hours until a draft recap publishes itself',
       ].join('\n'),
     )
     await expect(runOpsCommand(t.ctx, { ...none, banDuration: 366 })).rejects.toThrow(

@@ -78,6 +78,8 @@ function build(name: string, args: string[]): unknown {
         'recording-day-max': { type: 'string' },
         'sms-daily-user-max': { type: 'string' },
         'sms-daily-school-max': { type: 'string' },
+        'recap-day-max': { type: 'string' },
+        'recap-publish-after': { type: 'string' },
       })
       if (positionals.length > 0) throw new UsageError(`settings takes no arguments, only flags.`)
       return {
@@ -91,6 +93,8 @@ function build(name: string, args: string[]): unknown {
         recordingDayMaxMb: wholeNumber('--recording-day-max', values['recording-day-max']),
         smsDailyUserMax: wholeNumber('--sms-daily-user-max', values['sms-daily-user-max']),
         smsDailySchoolMax: wholeNumber('--sms-daily-school-max', values['sms-daily-school-max']),
+        recapDailyMax: wholeNumber('--recap-day-max', values['recap-day-max']),
+        recapPublishAfterHours: wholeNumber('--recap-publish-after', values['recap-publish-after']),
       }
     }
     case 'lesson-limits': {

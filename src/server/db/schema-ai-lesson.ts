@@ -14,6 +14,7 @@ import {
 import type { StoredCard } from '../../domain/ai-lesson/scheduling.ts'
 import type { Correction, WordResult } from '../../domain/api/ai-lesson.ts'
 import { languages, users } from './schema.ts'
+import { lessons } from './schema-lessons.ts'
 
 // The AI lesson. Every row belongs to one student (student_id): every query filters
 // by it, so nothing a student writes or records here reaches another student or a teacher.
@@ -79,6 +80,8 @@ export const aiWords = pgTable(
     term: text('term').notNull(),
     translation: text('translation').notNull(),
     example: text('example').notNull(),
+    /** The lesson whose recap it came from (docs/decisions.md "The lesson recap"); null otherwise. */
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     card: jsonb('card').$type<StoredCard>().notNull(),
     due: timestamp('due', { withTimezone: true }).notNull(),
     createdAt: at('created_at'),

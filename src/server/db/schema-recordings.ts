@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,7 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { RECORDING_STREAMS } from '../../domain/api/recordings.ts'
+import { RECAP_STATUSES, type RecapContent, type Transcript } from '../../domain/api/recaps.ts'
+import { RECORDING_STREAMS, RECORDING_TRACKS } from '../../domain/api/recordings.ts'
 import { users } from './schema.ts'
 import { lessons } from './schema-lessons.ts'
 
@@ -47,6 +49,8 @@ export const lessonArchives = pgTable(
     lastChunkAt: at('last_chunk_at'),
     /** The next chunk's number: chunks come in order, so there is never a gap. */
     nextSeq: integer('next_seq').notNull().default(0),
+    /** The same for the audio-only track's chunks (numbered on their own). */
+    audioNextSeq: integer('audio_next_seq').notNull().default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** Since when a process is joining the chunks (another takes over if it stays too long). */
     processingSince: at('processing_since'),
@@ -55,6 +59,9 @@ export const lessonArchives = pgTable(
     durationMs: integer('duration_ms'),
     /** Why a failed recording could not be joined (what its bytes held, or the decoder's error). */
     failureReason: text('failure_reason'),
+    /** The audio-only track (Opus) recorded beside the video, for the lesson recap; null without one. */
+    audioFileKey: text('audio_file_key'),
+    audioSize: bigint('audio_size', { mode: 'number' }),
     /** RECORDING_RETENTION_DAYS after the start: then the recording and its files are deleted. */
     expiresAt: at('expires_at').notNull(),
   },
@@ -75,13 +82,15 @@ export const lessonArchiveChunks = pgTable(
     archiveId: uuid('archive_id')
       .notNull()
       .references(() => lessonArchives.id, { onDelete: 'cascade' }),
+    /** The call's video (with its sound) or the audio-only track beside it, for the lesson recap. */
+    track: text('track', { enum: RECORDING_TRACKS }).notNull().default('video'),
     seq: integer('seq').notNull(),
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull(),
     /** The bytes' SHA-256: the same chunk sent again is recognised and stored once. */
     sha256: text('sha256').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.archiveId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.archiveId, t.track, t.seq] })],
 )
 
 /**
@@ -103,4 +112,39 @@ export const lessonVoiceRecordings = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('lesson_voice_recordings_lesson_idx').on(t.lessonId, t.createdAt)],
+)
+
+/**
+ * The lesson recap (docs/decisions.md "The lesson recap"): made from a ready recording's audio
+ * track, one per recording, and deleted with it (the retention rule removes the transcript too).
+ */
+export const lessonRecaps = pgTable(
+  'lesson_recaps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    archiveId: uuid('archive_id')
+      .notNull()
+      .unique()
+      .references(() => lessonArchives.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RECAP_STATUSES }).notNull(),
+    /** Runs of the job so far: after the last one a failure marks the recap failed. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job first began the work (the day it counts against the school's daily cap). */
+    startedAt: at('started_at'),
+    /** The transcript; null until made and after the student deleted it. */
+    transcript: jsonb('transcript').$type<Transcript>(),
+    content: jsonb('content').$type<RecapContent>(),
+    failureReason: text('failure_reason'),
+    /** When the draft publishes itself unless the teacher published it before. */
+    publishAt: at('publish_at'),
+    publishedAt: at('published_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lesson_recaps_lesson_idx').on(t.lessonId),
+    index('lesson_recaps_started_idx').on(t.startedAt),
+  ],
 )

@@ -263,6 +263,10 @@ export const settings = pgTable('settings', {
   // SMS a Poland day: to one user, and from the whole school (a bug cannot run up a bill).
   smsDailyUserMax: integer('sms_daily_user_max').notNull().default(10),
   smsDailySchoolMax: integer('sms_daily_school_max').notNull().default(500),
+  // The lesson recap (docs/decisions.md "The lesson recap"): recaps made per Poland day (0: off),
+  // and the hours after which a draft the teacher left publishes itself.
+  recapDailyMax: integer('recap_daily_max').notNull().default(0),
+  recapPublishAfterHours: integer('recap_publish_after_hours').notNull().default(48),
   updatedAt: updatedAt(),
 })
 

@@ -63,6 +63,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   recording_chunk_mismatch: 409,
   recording_lesson_full: 409,
   recording_day_full: 409,
+  recap_not_draft: 409,
   push_endpoint_taken: 409,
   // An outside video service (Vonage, LearnCube) failed or timed out.
   video_provider_unavailable: 503,

@@ -63,6 +63,10 @@ export type JobPayloads = {
   'waitlist-notice': { entryId: string; startsAt: string[] }
   /** An e-mail of the mail outbox (platform/mail-outbox.ts): its kind and the row it is about. */
   mail: { kind: OutboxMailKind; ref: string }
+  /** A ready recording's lesson recap to make: transcript, then the model's recap. */
+  'lesson-recap': { recapId: string }
+  /** A draft recap the teacher has not published publishes itself. */
+  'lesson-recap-publish': { recapId: string }
 }
 /** A group class's messages: owed by a write (schema-notifications.ts), or timed before a meeting. */
 export type MeetingMessageKind =
@@ -109,7 +113,10 @@ export type QueueName = keyof JobPayloads
  * reminder may wait as long as a lesson can be booked ahead, two weeks, and more).
  */
 const DAY_S = 86_400
-const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; retentionSeconds: number }> = {
+const QUEUES: Record<
+  QueueName,
+  { retryLimit: number; expireInSeconds: number; retentionSeconds: number; policy?: 'singleton' }
+> = {
   'lesson-booked': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'lesson-cancelled': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   'lesson-reminder': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
@@ -123,6 +130,10 @@ const QUEUES: Record<QueueName, { retryLimit: number; expireInSeconds: number; r
   'waitlist-notice': { retryLimit: 5, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
   // 12 retries from 10 s, doubling: an SMTP server down for up to about 11 hours.
   mail: { retryLimit: 12, expireInSeconds: 120, retentionSeconds: 7 * DAY_S },
+  // One recap at a time per model endpoint (its job's singleton key): a transcription of an hour's
+  // audio may take many minutes on a school's own model.
+  'lesson-recap': { retryLimit: 6, expireInSeconds: 3600, retentionSeconds: 7 * DAY_S, policy: 'singleton' },
+  'lesson-recap-publish': { retryLimit: 8, expireInSeconds: 120, retentionSeconds: 60 * DAY_S },
 }
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>
@@ -131,7 +142,7 @@ export type Jobs = {
   /** Adds many jobs to one queue in one statement (inside `tx` when given). */
   insert<Q extends QueueName>(
     queue: Q,
-    jobs: { id: string; data: JobPayloads[Q]; startAfter?: Date }[],
+    jobs: { id: string; data: JobPayloads[Q]; startAfter?: Date; singletonKey?: string }[],
     tx?: Db,
   ): Promise<void>
   /** Cancels jobs not yet run (inside `tx` when given). */

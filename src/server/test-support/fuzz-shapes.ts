@@ -8,6 +8,7 @@ import { AI_LESSON_SHAPES } from './fuzz-shapes-ai-lesson.ts'
 import { GROUP_TAB_SHAPES } from './fuzz-shapes-group-tab.ts'
 import { NOTIFICATION_SHAPES } from './fuzz-shapes-notifications.ts'
 import { PUSH_SHAPES } from './fuzz-shapes-push.ts'
+import { RECAP_SHAPES } from './fuzz-shapes-recaps.ts'
 import { SMS_SHAPES } from './fuzz-shapes-sms.ts'
 import type { Caller, World } from './fuzz-world.ts'
 import { teacherSignUpPayload, VALID_DESCRIPTION } from './registration.ts'
@@ -319,6 +320,7 @@ export const FUZZ_SHAPES: Record<string, (w: World) => Shape[]> = {
   ...NOTIFICATION_SHAPES,
   ...SMS_SHAPES,
   ...GROUP_TAB_SHAPES,
+  ...RECAP_SHAPES,
   ...ADMIN_SHAPES,
   ...ADMIN_LESSONS_SHAPES,
   ...ADMIN_PEOPLE_SHAPES,

@@ -18,6 +18,7 @@ import { type GroupTab, groupTabWorld } from './fuzz-world-group-tab.ts'
 import { invitedStudentValues } from './invitations.ts'
 import { bookableTeacher, bookingStudent, slotIds } from './lessons.ts'
 import { addLessonAt, postJson, uploadMaterial } from './my-lessons.ts'
+import { recapRowsOf } from './recaps.ts'
 import { pdfFile, pngFile } from './sample-files.ts'
 import { signedInUser } from './sessions.ts'
 import { webmChunks } from './webm.ts'
@@ -52,6 +53,8 @@ export type World = {
   invitationToken: string
   /** The AI lesson: the student's learned language, a saved word, a conversation. */
   ai: { languageId: number; wordId: string; conversationId: string }
+  /** Recaps of the finished lesson: a draft to edit and publish, a published one. */
+  recaps: { draft: string; published: string }
   /** A recording in progress in another lesson in its window, and a chunk of it. */
   recording: string
   recordingChunk: Buffer
@@ -168,6 +171,7 @@ export async function buildFuzzWorld(t: TestApp): Promise<World> {
     lessons: { upcoming: upcoming.id, cancellable: cancellable.id, finished: finished.id, now: now.id },
     recording,
     recordingChunk,
+    recaps: await recapRowsOf(t, finished.id, teacher.id),
     files: {
       download: await materialId(t, teacherToken, upcoming.id, 'plan.pdf'),
       removable: [

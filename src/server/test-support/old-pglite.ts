@@ -34,6 +34,8 @@ const LATER_COLUMNS = [
   { table: 'settings', column: 'recording_day_max_mb', type: 'integer DEFAULT 20000 NOT NULL' },
   { table: 'settings', column: 'sms_daily_user_max', type: 'integer DEFAULT 10 NOT NULL' },
   { table: 'settings', column: 'sms_daily_school_max', type: 'integer DEFAULT 500 NOT NULL' },
+  { table: 'settings', column: 'recap_daily_max', type: 'integer DEFAULT 0 NOT NULL' },
+  { table: 'settings', column: 'recap_publish_after_hours', type: 'integer DEFAULT 48 NOT NULL' },
 ]
 /**
  * Tables later migrations added that today's demo seed writes (its group class): made for the seed

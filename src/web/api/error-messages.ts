@@ -77,6 +77,7 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     recording_not_agreed: msg`Kursant nie zgodził się na nagrywanie głosu, więc tej lekcji nie można nagrać`,
     recording_in_progress: msg`Ta lekcja jest już nagrywana`,
     recording_not_active: msg`Ta lekcja nie jest teraz nagrywana`,
+    recap_not_draft: msg`To podsumowanie nie jest już szkicem`,
     recording_chunk_gap: msg`Brakuje części nagrania: najpierw trzeba wysłać część ${expected}`,
     recording_chunk_mismatch: msg`Ta część nagrania dotarła już wcześniej z inną treścią`,
     recording_chunk_invalid: msg`Ta część nagrania jest pusta albo nie jest nagraniem WebM`,

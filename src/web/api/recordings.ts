@@ -5,6 +5,7 @@ import {
   archiveResponse,
   chunkResponse,
   type RecordingStream,
+  type RecordingTrack,
 } from '../../domain/api/recordings.ts'
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
@@ -41,10 +42,16 @@ export const selectRecordingStream = (lessonId: string, stream: RecordingStream)
 export const stopRecording = (lessonId: string) =>
   lessonCall('/lessons/archives/stop', { lesson_id: lessonId })
 
-/** Sends one chunk; answers the number the server expects next. */
-export const sendRecordingChunk = (archiveId: string, seq: number, bytes: Blob, signal?: AbortSignal) =>
+/** Sends one chunk of the video or of the audio-only track; answers the number the server expects next. */
+export const sendRecordingChunk = (
+  archiveId: string,
+  seq: number,
+  bytes: Blob,
+  signal?: AbortSignal,
+  track: RecordingTrack = 'video',
+) =>
   http
-    .post(`/lessons/archives/chunks?archive_id=${archiveId}&seq=${seq}`, chunkResponse, {
+    .post(`/lessons/archives/chunks?archive_id=${archiveId}&seq=${seq}&track=${track}`, chunkResponse, {
       body: bytes,
       headers: { 'content-type': 'application/octet-stream' },
       // A chunk of a few seconds over a slow uplink: longer than the usual 30 s.

@@ -56,6 +56,8 @@ const SETTING_FIELDS = {
   recording_day_max_mb: 'recordingDayMaxMb',
   sms_daily_user_max: 'smsDailyUserMax',
   sms_daily_school_max: 'smsDailySchoolMax',
+  recap_daily_max: 'recapDailyMax',
+  recap_publish_after_hours: 'recapPublishAfterHours',
 } as const satisfies Record<keyof v.InferOutput<typeof updateSettingsBody>, keyof SettingsValues>
 
 /** The body's values, checked against the same bounds as `ops settings` (settings/service.ts). */

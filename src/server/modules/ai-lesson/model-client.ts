@@ -15,7 +15,7 @@ const chunkSchema = v.object({
 })
 const transcriptSchema = v.object({ text: v.string() })
 
-type Endpoint = { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number }
+export type Endpoint = { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number }
 
 export function chatEndpoint(ai: AiConfig): Endpoint | null {
   return ai.baseUrl && ai.model ? { ...ai, baseUrl: ai.baseUrl, model: ai.model } : null

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Correction } from '../../../domain/api/ai-lesson.ts'
+import type { RecapContent } from '../../../domain/api/recaps.ts'
 import type { Db } from '../../db/client.ts'
 import { languages, studentLearnedLanguages } from '../../db/schema.ts'
 import { aiConversations, aiMessages, aiSettings } from '../../db/schema-ai-lesson.ts'
@@ -105,12 +106,17 @@ export async function studentMessagesSince(db: Db, studentId: string, from: Date
  * written: the AI lesson's topics (topics.ts).
  */
 export async function writtenLessons(db: Db, studentId: string, now: Date, limit: number) {
+  // The lesson's newest published recap (docs/decisions.md "The lesson recap"), if any.
+  // Written out: in a one-table select Drizzle leaves columns unqualified, and "id" would be the recap's.
+  const recap = sql<RecapContent | null>`(SELECT rc.content FROM lesson_recaps rc WHERE rc.lesson_id = "lessons"."id"
+    AND rc.status = 'published' ORDER BY rc.published_at DESC LIMIT 1)`
   const written = or(
     sql`coalesce(trim(${lessons.teacherMemos}), '') <> ''`,
     sql`coalesce(trim(${lessons.note}), '') <> ''`,
+    sql`${recap} IS NOT NULL`,
   )
   const rows = await db
-    .select({ startsAt: lessons.startsAt, memo: lessons.teacherMemos, note: lessons.note })
+    .select({ startsAt: lessons.startsAt, memo: lessons.teacherMemos, note: lessons.note, recap })
     .from(lessons)
     .where(
       and(eq(lessons.studentId, studentId), isNull(lessons.cancelledAt), lt(lessons.startsAt, now), written),

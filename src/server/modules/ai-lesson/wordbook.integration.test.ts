@@ -187,7 +187,7 @@ describe('pronunciation', () => {
         { expected: 'jaźń', heard: 'jaźń', correct: true },
       ],
     })
-    expect(fake.transcriptions.at(-1)).toEqual({
+    expect(fake.transcriptions.at(-1)).toMatchObject({
       model: 'whisper-test',
       filename: 'take.webm',
       type: 'audio/webm',

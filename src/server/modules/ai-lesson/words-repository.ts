@@ -20,7 +20,8 @@ export async function findWordByTerm(db: Db, studentId: string, term: string): P
 /** Inserts the word unless the student has it already (any case); undefined then. */
 export async function insertWord(
   db: Db,
-  row: Pick<WordRow, 'studentId' | 'term' | 'translation' | 'example' | 'card' | 'due' | 'createdAt'>,
+  row: Pick<WordRow, 'studentId' | 'term' | 'translation' | 'example' | 'card' | 'due' | 'createdAt'> &
+    Partial<Pick<WordRow, 'lessonId'>>,
 ): Promise<WordRow | undefined> {
   const [inserted] = await db.insert(aiWords).values(row).onConflictDoNothing().returning()
   return inserted

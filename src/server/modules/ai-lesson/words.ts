@@ -59,6 +59,26 @@ export async function addWord(ctx: Ctx, student: User, input: WordInput): Promis
   return wordDto(row)
 }
 
+/**
+ * A lesson recap's words as new cards, linked to the lesson; a word the student has already (any
+ * case) is left as it is. How many were added.
+ */
+export async function addLessonWords(
+  ctx: Ctx,
+  studentId: string,
+  lessonId: string,
+  words: { term: string; translation: string; example: string }[],
+): Promise<number> {
+  const now = ctx.clock.now()
+  let added = 0
+  for (const word of words) {
+    const card = newCard(now)
+    const row = { studentId, lessonId, ...word, card, due: new Date(card.due), createdAt: now }
+    if (await insertWord(ctx.db, row)) added++
+  }
+  return added
+}
+
 export async function deleteWord(ctx: Ctx, student: User, id: string): Promise<void> {
   if (!(await deleteWordRow(ctx.db, student.id, id))) throw new AppError('not_found')
 }

@@ -5,6 +5,7 @@ import {
   RECORDING_CHUNK_MAX_BYTES,
   RECORDING_MAX_BYTES,
   type RecordingStream,
+  type RecordingTrack,
 } from '../../../domain/api/recordings.ts'
 import { addDays, fromPolandLocal, parseDateKey, polandDateKey } from '../../../domain/poland-time.ts'
 import type { AppContext } from '../../context.ts'
@@ -23,6 +24,7 @@ import {
   insertRecording,
   lessonArchiveRows,
   lessonRecording,
+  nextSeqOf,
   recordingTotals,
   setStream,
   stopRecording,
@@ -37,7 +39,7 @@ import { selectVonageStream, startVonageArchive, stopVonageArchive } from './von
 
 export type RecordingsContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls' | 'video'
+  'db' | 'clock' | 'config' | 'storage' | 'log' | 'fileUrls' | 'video' | 'jobs'
 >
 
 const DAY_MS = 86_400_000
@@ -195,13 +197,15 @@ const gap = (expected: number) =>
 export async function receiveChunk(
   ctx: RecordingsContext,
   user: User,
-  input: { archive_id: string; seq: number },
+  input: { archive_id: string; seq: number; track: RecordingTrack },
   body: Readable,
 ): Promise<{ next_seq: number; size: number }> {
+  const { track } = input
   const archive = await findArchive(ctx.db, input.archive_id)
   if (!archive || archive.startedBy !== user.id) throw new AppError('not_found')
-  if (input.seq < archive.nextSeq) return sameAsStored(ctx, archive, input.seq, body)
-  if (input.seq > archive.nextSeq) throw gap(archive.nextSeq)
+  const expected = nextSeqOf(archive, track)
+  if (input.seq < expected) return sameAsStored(ctx, archive, track, input.seq, body)
+  if (input.seq > expected) throw gap(expected)
   if (archive.status !== 'recording') throw new AppError('recording_not_active')
   const room = await roomLeft(ctx, archive)
   room.refuseOver(0)
@@ -232,6 +236,7 @@ export async function receiveChunk(
   }
   const chunk = {
     archiveId: archive.id,
+    track,
     seq: input.seq,
     fileKey: stored.key,
     size: stored.size,
@@ -243,9 +248,9 @@ export async function receiveChunk(
   // Another request took this number meanwhile, the recording stopped, or it is full.
   await discardFiles(ctx, [stored.key])
   const now = await findArchive(ctx.db, archive.id)
-  if (now && input.seq < now.nextSeq) {
-    const existing = await findChunk(ctx.db, archive.id, input.seq)
-    if (existing?.sha256 === chunk.sha256) return { next_seq: now.nextSeq, size: existing.size }
+  if (now && input.seq < nextSeqOf(now, track)) {
+    const existing = await findChunk(ctx.db, archive.id, track, input.seq)
+    if (existing?.sha256 === chunk.sha256) return { next_seq: nextSeqOf(now, track), size: existing.size }
     throw new AppError('recording_chunk_mismatch')
   }
   if (now?.status === 'recording') throw new AppError('payload_too_large')
@@ -255,13 +260,14 @@ export async function receiveChunk(
 async function sameAsStored(
   ctx: RecordingsContext,
   archive: ArchiveRow,
+  track: RecordingTrack,
   seq: number,
   body: Readable,
 ): Promise<{ next_seq: number; size: number }> {
   const { sha256 } = await digestOf(body)
-  const existing = await findChunk(ctx.db, archive.id, seq)
+  const existing = await findChunk(ctx.db, archive.id, track, seq)
   // Joined into the recording already (its chunk rows are gone): the bytes cannot be compared.
   if (!existing) throw new AppError('recording_not_active')
   if (existing.sha256 !== sha256) throw new AppError('recording_chunk_mismatch')
-  return { next_seq: archive.nextSeq, size: existing.size }
+  return { next_seq: nextSeqOf(archive, track), size: existing.size }
 }

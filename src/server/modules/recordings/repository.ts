@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { RecordingStream } from '../../../domain/api/recordings.ts'
+import type { RecordingStream, RecordingTrack } from '../../../domain/api/recordings.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { lessons } from '../../db/schema-lessons.ts'
@@ -119,13 +119,23 @@ export async function lessonArchiveRows(db: Db, lessonId: string): Promise<Archi
   return db.select().from(t).where(eq(t.lessonId, lessonId)).orderBy(desc(t.startedAt), desc(t.id))
 }
 
-export async function findChunk(db: Db, archiveId: string, seq: number): Promise<ChunkRow | null> {
+export async function findChunk(
+  db: Db,
+  archiveId: string,
+  track: RecordingTrack,
+  seq: number,
+): Promise<ChunkRow | null> {
+  const c = lessonArchiveChunks
   const [row] = await db
     .select()
-    .from(lessonArchiveChunks)
-    .where(and(eq(lessonArchiveChunks.archiveId, archiveId), eq(lessonArchiveChunks.seq, seq)))
+    .from(c)
+    .where(and(eq(c.archiveId, archiveId), eq(c.track, track), eq(c.seq, seq)))
   return row ?? null
 }
+
+/** The number the track's next chunk must have. */
+export const nextSeqOf = (archive: ArchiveRow, track: RecordingTrack) =>
+  track === 'audio' ? archive.audioNextSeq : archive.nextSeq
 
 /**
  * Records a stored chunk as the recording's next one, if the recording still records, still
@@ -133,24 +143,34 @@ export async function findChunk(db: Db, archiveId: string, seq: number): Promise
  */
 export async function appendChunk(
   db: Db,
-  chunk: { archiveId: string; seq: number; fileKey: string; size: number; sha256: string },
+  chunk: {
+    archiveId: string
+    track: RecordingTrack
+    seq: number
+    fileKey: string
+    size: number
+    sha256: string
+  },
   now: Date,
   maxBytes: number,
 ): Promise<boolean> {
+  // Each track numbers its chunks on its own; both count against the recording's bytes.
+  const next = chunk.track === 'audio' ? t.audioNextSeq : t.nextSeq
+  const moved = chunk.track === 'audio' ? { audioNextSeq: sql`${next} + 1` } : { nextSeq: sql`${next} + 1` }
   return db.transaction(async (tx) => {
-    const [moved] = await tx
+    const [row] = await tx
       .update(t)
-      .set({ nextSeq: sql`${t.nextSeq} + 1`, bytes: sql`${t.bytes} + ${chunk.size}`, lastChunkAt: now })
+      .set({ ...moved, bytes: sql`${t.bytes} + ${chunk.size}`, lastChunkAt: now })
       .where(
         and(
           eq(t.id, chunk.archiveId),
           eq(t.status, 'recording'),
-          eq(t.nextSeq, chunk.seq),
+          eq(next, chunk.seq),
           sql`${t.bytes} + ${chunk.size} <= ${maxBytes}`,
         ),
       )
       .returning({ id: t.id })
-    if (!moved) return false
+    if (!row) return false
     await tx.insert(lessonArchiveChunks).values(chunk)
     return true
   })
@@ -181,21 +201,33 @@ export async function chunksOf(db: Db, archiveId: string): Promise<ChunkRow[]> {
     .select()
     .from(lessonArchiveChunks)
     .where(eq(lessonArchiveChunks.archiveId, archiveId))
-    .orderBy(asc(lessonArchiveChunks.seq))
+    .orderBy(asc(lessonArchiveChunks.track), asc(lessonArchiveChunks.seq))
 }
 
-/** The recording is one file now: its chunks' rows go (their files are deleted after). */
+/**
+ * The recording is one file now: its chunks' rows go (their files are deleted after), and `then`
+ * plans what follows in the same transaction (the lesson recap).
+ */
 export async function markReady(
   db: Db,
   archiveId: string,
-  file: { key: string; size: number; durationMs: number },
+  file: { key: string; size: number; durationMs: number; audio?: { key: string; size: number } | null },
+  then?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(t)
-      .set({ status: 'ready', fileKey: file.key, fileSize: file.size, durationMs: file.durationMs })
+      .set({
+        status: 'ready',
+        fileKey: file.key,
+        fileSize: file.size,
+        durationMs: file.durationMs,
+        audioFileKey: file.audio?.key ?? null,
+        audioSize: file.audio?.size ?? null,
+      })
       .where(eq(t.id, archiveId))
     await tx.delete(lessonArchiveChunks).where(eq(lessonArchiveChunks.archiveId, archiveId))
+    await then?.(tx)
   })
 }
 
@@ -251,7 +283,7 @@ export async function unfinishedArchives(
 /** Recordings past their retention, with every file they name (the joined file, chunks left over). */
 export async function expiredArchives(db: Db, now: Date, limit: number) {
   const rows = await db
-    .select({ id: t.id, fileKey: t.fileKey })
+    .select({ id: t.id, fileKey: t.fileKey, audioFileKey: t.audioFileKey })
     .from(t)
     .where(lt(t.expiresAt, now))
     .limit(limit)
@@ -269,6 +301,7 @@ export async function expiredArchives(db: Db, now: Date, limit: number) {
     id: row.id,
     keys: [
       ...(row.fileKey ? [row.fileKey] : []),
+      ...(row.audioFileKey ? [row.audioFileKey] : []),
       ...chunks.filter((chunk) => chunk.archiveId === row.id).map((chunk) => chunk.key),
     ],
   }))

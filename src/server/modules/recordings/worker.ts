@@ -3,6 +3,7 @@ import { RECORDING_UPLOADER_GONE_MS } from '../../../domain/api/recordings.ts'
 import type { RecordingNotice } from '../../../domain/api/room.ts'
 import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import { discardFiles } from '../../platform/storage.ts'
+import { planRecap } from '../recaps/public.ts'
 import type { RecordingsContext } from './archives.ts'
 import {
   type ArchiveRow,
@@ -88,11 +89,15 @@ export function createRecordingWorker(
       return
     }
     try {
-      const outcome = await joinChunks(archive, inOrder(chunks))
+      const video = inOrder(chunks.filter((chunk) => chunk.track === 'video'))
+      const outcome = await joinChunks(archive, video)
       if ('failed' in outcome) {
         ctx.log.error({ archiveId: archive.id, reason: outcome.failed }, 'a recording could not be joined')
         await markFailed(ctx.db, archive.id, outcome.failed)
-      } else await markReady(ctx.db, archive.id, outcome)
+      } else {
+        const audio = await joinAudio(archive, inOrder(chunks.filter((chunk) => chunk.track === 'audio')))
+        await markReady(ctx.db, archive.id, { ...outcome, audio }, (tx) => planRecap(tx, ctx, archive.id))
+      }
     } catch (err) {
       // A decoder's or the storage's error ends the recording too: never processing for ever.
       ctx.log.error({ err, archiveId: archive.id }, 'joining a recording failed')
@@ -125,6 +130,30 @@ export function createRecordingWorker(
       )
     const file = await ctx.storage.put(Readable.from(seekableWebm(scan, sourcesOf(playable()))), 'recording')
     return { key: file.key, size: file.size, durationMs: scan.durationMs }
+  }
+
+  /**
+   * The audio-only track (for the lesson recap) as one file: its playable part, as it came (a
+   * transcription reads it through; nobody seeks in it). Optional: without it the recording is
+   * still ready, only without a recap.
+   */
+  async function joinAudio(
+    archive: ArchiveRow,
+    chunks: ChunkRow[],
+  ): Promise<{ key: string; size: number } | null> {
+    if (chunks.length === 0) return null
+    try {
+      const structure = await webmStructure(streamsOf(chunks))
+      if (structure.length === 0) return null
+      const file = await ctx.storage.put(
+        Readable.from(firstBytes(streamsOf(chunks), structure.length)),
+        'recording',
+      )
+      return { key: file.key, size: file.size }
+    } catch (err) {
+      ctx.log.error({ err, archiveId: archive.id }, 'the audio track of a recording could not be kept')
+      return null
+    }
   }
 
   const finish = (archive: ArchiveRow) => {

@@ -14,6 +14,8 @@ export type SettingsValues = Pick<
   | 'recordingDayMaxMb'
   | 'smsDailyUserMax'
   | 'smsDailySchoolMax'
+  | 'recapDailyMax'
+  | 'recapPublishAfterHours'
 >
 
 export async function findSettings(

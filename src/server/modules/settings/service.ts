@@ -24,6 +24,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   // product-rules.md "SMS": SMS a Poland day, to one user and from the whole school.
   smsDailyUserMax: 10,
   smsDailySchoolMax: 500,
+  // docs/decisions.md "The lesson recap": off until the school switches it on; a day's review.
+  recapDailyMax: 0,
+  recapPublishAfterHours: 48,
 }
 
 /** Bounds an operator may set: up to a year of ban, up to two weeks of notice. */
@@ -37,6 +40,8 @@ export const SETTING_BOUNDS = {
   recordingDayMaxMb: { min: 1, max: 500_000, flag: '--recording-day-max', unit: 'MB' },
   smsDailyUserMax: { min: 0, max: 1000, flag: '--sms-daily-user-max', unit: 'SMS' },
   smsDailySchoolMax: { min: 0, max: 1_000_000, flag: '--sms-daily-school-max', unit: 'SMS' },
+  recapDailyMax: { min: 0, max: 10_000, flag: '--recap-day-max', unit: 'recaps' },
+  recapPublishAfterHours: { min: 1, max: 720, flag: '--recap-publish-after', unit: 'hours' },
 } as const satisfies Record<keyof SettingsValues, { min: number; max: number; flag: string; unit: string }>
 
 const SETTING_KEYS = [
@@ -49,6 +54,8 @@ const SETTING_KEYS = [
   'recordingDayMaxMb',
   'smsDailyUserMax',
   'smsDailySchoolMax',
+  'recapDailyMax',
+  'recapPublishAfterHours',
 ] as const
 
 const toDto = (values: SettingsValues): Settings => ({
@@ -72,6 +79,8 @@ export type OperatorSettings = Settings & {
   recording_day_max_mb: number
   sms_daily_user_max: number
   sms_daily_school_max: number
+  recap_daily_max: number
+  recap_publish_after_hours: number
 }
 
 const toOperatorView = (values: SettingsValues): OperatorSettings => ({
@@ -82,6 +91,8 @@ const toOperatorView = (values: SettingsValues): OperatorSettings => ({
   recording_day_max_mb: values.recordingDayMaxMb,
   sms_daily_user_max: values.smsDailyUserMax,
   sms_daily_school_max: values.smsDailySchoolMax,
+  recap_daily_max: values.recapDailyMax,
+  recap_publish_after_hours: values.recapPublishAfterHours,
 })
 
 export async function showOperatorSettings(ctx: Pick<ServiceContext, 'db'>): Promise<OperatorSettings> {
@@ -118,6 +129,8 @@ export async function updateSettings(
       recordingDayMaxMb: changes.recordingDayMaxMb ?? current.recordingDayMaxMb,
       smsDailyUserMax: changes.smsDailyUserMax ?? current.smsDailyUserMax,
       smsDailySchoolMax: changes.smsDailySchoolMax ?? current.smsDailySchoolMax,
+      recapDailyMax: changes.recapDailyMax ?? current.recapDailyMax,
+      recapPublishAfterHours: changes.recapPublishAfterHours ?? current.recapPublishAfterHours,
     }
     const now = ctx.clock.now()
     const row = await saveSettings(tx, next, now)

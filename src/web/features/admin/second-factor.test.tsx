@@ -35,6 +35,8 @@ const settings = {
       recording_day_max_mb: 20_000,
       sms_daily_user_max: 10,
       sms_daily_school_max: 500,
+      recap_daily_max: 0,
+      recap_publish_after_hours: 48,
     },
   },
 }

@@ -8,7 +8,7 @@ import type { OperatorSettings } from '../../api/admin-settings.ts'
 // decides.
 
 export type SettingKey = keyof OperatorSettings
-type Unit = 'days' | 'hours' | 'minutes' | 'megabytes' | 'sms'
+type Unit = 'days' | 'hours' | 'minutes' | 'megabytes' | 'sms' | 'recaps'
 
 export type SettingField = {
   key: SettingKey
@@ -92,6 +92,22 @@ export const settingFields: SettingField[] = [
     min: 0,
     max: 1_000_000,
   },
+  {
+    key: 'recap_daily_max',
+    label: msg`Podsumowania lekcji dziennie`,
+    description: msg`Ile podsumowań nagranych lekcji może przygotować model szkoły w ciągu dnia (czasu polskiego). 0 wyłącza podsumowania.`,
+    unit: 'recaps',
+    min: 0,
+    max: 10_000,
+  },
+  {
+    key: 'recap_publish_after_hours',
+    label: msg`Publikacja podsumowania bez lektora`,
+    description: msg`Po ilu godzinach podsumowanie, którego lektor nie opublikował, samo trafia do kursanta.`,
+    unit: 'hours',
+    min: 1,
+    max: 720,
+  },
 ]
 
 /** The unit's short name beside the field. */
@@ -101,6 +117,7 @@ export const unitLabel: Record<Unit, MessageDescriptor> = {
   minutes: msg`min`,
   megabytes: msg`MB`,
   sms: msg`SMS`,
+  recaps: msg`dziennie`,
 }
 
 /** The allowed range in words, shown under the field and as its error. */
@@ -110,6 +127,7 @@ export function rangeText(field: Pick<SettingField, 'unit' | 'min' | 'max'>): Me
   if (field.unit === 'hours') return msg`Liczba całkowita od ${min} do ${max} godzin`
   if (field.unit === 'megabytes') return msg`Liczba całkowita od ${min} do ${max} MB`
   if (field.unit === 'sms') return msg`Liczba całkowita od ${min} do ${max} SMS-ów`
+  if (field.unit === 'recaps') return msg`Liczba całkowita od ${min} do ${max}`
   return msg`Liczba całkowita od ${min} do ${max} minut`
 }
 

@@ -29,6 +29,8 @@ const asText = (saved: OperatorSettings): Values => ({
   recording_day_max_mb: String(saved.recording_day_max_mb),
   sms_daily_user_max: String(saved.sms_daily_user_max),
   sms_daily_school_max: String(saved.sms_daily_school_max),
+  recap_daily_max: String(saved.recap_daily_max),
+  recap_publish_after_hours: String(saved.recap_publish_after_hours),
 })
 
 /**

@@ -11,9 +11,10 @@ import { recordingsQuery } from '../../api/recordings.ts'
 import { AppDialog } from '../../ui/app-dialog.tsx'
 import { formatDuration } from '../../ui/format-duration.ts'
 import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
+import { LessonRecap } from './lesson-recap.tsx'
 
 // The lesson's recordings for both parties: each played in the page, with seeking (the signed URL
-// answers byte ranges), and how long it is kept.
+// answers byte ranges), and how long it is kept; and the recap made from them (lesson-recap.tsx).
 
 function RecordingItem({ recording }: { recording: Archive }) {
   const { t } = useLingui()
@@ -103,6 +104,7 @@ export function LessonRecordingsDialog({ lesson: listed, onClose }: { lesson: Le
             ))}
           </Stack>
         )}
+        <LessonRecap lessonId={lesson.id} />
         {lesson.voice_recordings.length > 0 && (
           <Stack gap="xs">
             <Text fw={600}>

@@ -1,7 +1,9 @@
 // Records the lesson call in the teacher's browser: both voices mixed (Web Audio), and one picture
 // — the other party's video with this side's camera as an inset, or the shared screen while this
 // side shares it — drawn on a canvas and encoded by MediaRecorder into WebM. Every few seconds
-// MediaRecorder hands over a chunk, which the uploader sends at once.
+// MediaRecorder hands over a chunk, which the uploader sends at once. Beside it a second
+// MediaRecorder keeps the same mixed voices alone, as Opus at a speech bit rate (a few hundred KB
+// a minute), for the lesson recap's transcription (docs/decisions.md "The lesson recap").
 //
 // The canvas is drawn by a timer, not by animation frames, which stop in a hidden tab; a hidden
 // tab's timers still run (at least once a second), so a recording goes on, at a lower frame rate,
@@ -32,6 +34,9 @@ const FRAMES_PER_SECOND = 15
 export const CHUNK_MS = 4000
 const VIDEO_BITS_PER_SECOND = 1_000_000
 const AUDIO_BITS_PER_SECOND = 64_000
+/** The audio-only track: speech, for a transcription; an hour stays well under 25 MB. */
+const SPEECH_BITS_PER_SECOND = 32_000
+const AUDIO_ONLY_TYPE = 'audio/webm;codecs=opus'
 
 const MIME_TYPES = ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm']
 
@@ -73,10 +78,38 @@ function drawContained(
 export const liveVideo = (stream: MediaStream | null) =>
   stream?.getVideoTracks().some((track) => track.readyState === 'live' && track.enabled) ?? false
 
+/** The audio-only track's chunks, and what to do when it stops on its own (the video goes on). */
+export type AudioTrackHandlers = { onChunk: (bytes: Blob) => void; onError: (error: unknown) => void }
+
+/** The audio-only recorder of the mixed voices, or null where the browser cannot record Opus alone. */
+function startAudioTrack(track: MediaStreamTrack | undefined, handlers: AudioTrackHandlers | undefined) {
+  if (!track || !handlers || !MediaRecorder.isTypeSupported(AUDIO_ONLY_TYPE)) return null
+  const recorder = new MediaRecorder(new MediaStream([track]), {
+    mimeType: AUDIO_ONLY_TYPE,
+    audioBitsPerSecond: SPEECH_BITS_PER_SECOND,
+  })
+  recorder.ondataavailable = (event) => {
+    if (event.data.size > 0) handlers.onChunk(event.data)
+  }
+  recorder.onerror = (event) => handlers.onError(event)
+  recorder.start(CHUNK_MS)
+  return recorder
+}
+
+/** Resolves once `recorder` has stopped and handed over its last chunk. */
+function stopped(recorder: MediaRecorder | null): Promise<void> {
+  if (!recorder || recorder.state === 'inactive') return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    recorder.addEventListener('stop', () => resolve(), { once: true })
+    recorder.stop()
+  })
+}
+
 export function startCallRecorder(
   sources: RecordingSources,
   onChunk: (bytes: Blob) => void,
   onError: (error: unknown) => void,
+  audioTrack?: AudioTrackHandlers,
 ): CallRecorder {
   const mimeType = recordingMimeType()
   if (!mimeType) throw new Error('This browser cannot record WebM')
@@ -154,6 +187,7 @@ export function startCallRecorder(
   const timer = setInterval(draw, 1000 / FRAMES_PER_SECOND)
   draw()
   recorder.start(CHUNK_MS)
+  const voicesOnly = startAudioTrack(mix.stream.getAudioTracks()[0], audioTrack)
 
   const release = () => {
     clearInterval(timer)
@@ -168,22 +202,10 @@ export function startCallRecorder(
   return {
     mimeType,
     update: apply,
-    stop() {
-      if (recorder.state === 'inactive') {
-        release()
-        return Promise.resolve()
-      }
-      return new Promise<void>((resolve) => {
-        recorder.addEventListener(
-          'stop',
-          () => {
-            release()
-            resolve()
-          },
-          { once: true },
-        )
-        recorder.stop()
-      })
+    async stop() {
+      // Both recorders hand over their last chunks before the sources are let go.
+      await Promise.all([stopped(recorder), stopped(voicesOnly)])
+      release()
     },
   }
 }

@@ -18,6 +18,7 @@ import {
   startRecording,
   stopRecording,
 } from '../../api/recordings.ts'
+import { reportError } from '../../config/monitoring.ts'
 import { ControlButton } from '../../ui/control-button.tsx'
 import { formatDuration } from '../../ui/format-duration.ts'
 import {
@@ -111,6 +112,8 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const [announcement, setAnnouncement] = useState('')
   const recorder = useRef<CallRecorder | null>(null)
   const uploader = useRef<ChunkUploader | null>(null)
+  /** The audio-only track's uploader (the lesson recap's), beside the video's. */
+  const audioUploader = useRef<ChunkUploader | null>(null)
   /** This tab started the recording (with Vonage there is no recorder here, but it is still ours). */
   const startedHere = useRef(false)
   /** The recording is Vonage's: its archive takes only the streams add_stream names. */
@@ -162,13 +165,16 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const finish = useCallback(async () => {
     const running = recorder.current
     const sending = uploader.current
+    const sendingAudio = audioUploader.current
     recorder.current = null
     startedHere.current = false
     if (running) await running.stop()
-    // The last chunk, which MediaRecorder hands over on stop, goes before the stop call.
-    if (sending) await sending.flush(60_000)
+    // The last chunks, which the recorders hand over on stop, go before the stop call.
+    await Promise.all([sending?.flush(60_000), sendingAudio?.flush(60_000)])
     sending?.close()
+    sendingAudio?.close()
     uploader.current = null
+    audioUploader.current = null
     setMine(false)
   }, [])
 
@@ -180,15 +186,27 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
       onFailed: (error) => setProblem(recordingFull(error) ? messageOf(error, uploadStopped) : uploadStopped),
     })
     uploader.current = sending
+    // Without its audio track the recording is still kept: only its lesson recap is not made.
+    const sendingAudio = createChunkUploader({
+      send: (seq, bytes, signal) => sendRecordingChunk(archiveId, seq, bytes, signal, 'audio'),
+      onFailed: (error) => reportError(error, { recordingTrack: 'audio' }),
+    })
+    audioUploader.current = sendingAudio
     try {
       recorder.current = startCallRecorder(
         callRef.current,
         (bytes) => sending.push(bytes),
         () => setProblem(uploadStopped),
+        {
+          onChunk: (bytes) => sendingAudio.push(bytes),
+          onError: (error) => reportError(error, { recordingTrack: 'audio' }),
+        },
       )
     } catch (error) {
       sending.close()
+      sendingAudio.close()
       uploader.current = null
+      audioUploader.current = null
       await stopRecording(lessonId).catch(() => undefined)
       throw error
     }
