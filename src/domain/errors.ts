@@ -98,11 +98,23 @@ type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 export type GroupClassErrorCode = 'teacher_busy_lesson' | 'teacher_busy_meeting'
 /** SMS's refusals, met only in the profile. */
 export type SmsErrorCode = 'sms_unavailable' | 'sms_number_invalid' | 'sms_off' | 'sms_gateway_unavailable'
+/** A recording's refusals, met only in the lesson room's recorder. */
+export type RecordingErrorCode =
+  | 'recording_not_agreed'
+  | 'recording_in_progress'
+  | 'recording_not_active'
+  | 'recording_chunk_gap'
+  | 'recording_chunk_mismatch'
+  | 'recording_chunk_invalid'
+  | 'recording_lesson_full'
+  | 'recording_day_full'
+/** A recap's refusal, met only in its review. */
+export type RecapErrorCode = 'recap_not_draft'
 /**
  * Codes one screen meets, worded in pl/en in that screen's chunk (web/api/error-messages.ts
  * `registerCodeMessages`) rather than in the shell's map, which the login's size budget bounds.
  */
-export type FeatureErrorCode = GroupClassErrorCode | SmsErrorCode
+export type FeatureErrorCode = GroupClassErrorCode | SmsErrorCode | RecordingErrorCode | RecapErrorCode
 
 export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   wrong_credentials: 'Wrong password or e-mail',

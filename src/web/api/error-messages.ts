@@ -24,7 +24,6 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
   const date = params.date ?? ''
   const limit = params.limit ?? ''
   const max = params.max ?? ''
-  const expected = params.expected ?? ''
   return {
     wrong_credentials: msg`Nieprawidłowy e-mail lub hasło`,
     awaiting_verification: msg`Twoje konto czeka na weryfikację`,
@@ -74,15 +73,6 @@ const codeMessages = (params: Record<string, string>): Record<ShellCode, Message
     group_lesson: msg`Do lekcji grupowej nie można dołączyć tutaj`,
     join_window_not_open: msg`Do lekcji można dołączyć najwcześniej 15 minut przed jej początkiem`,
     join_window_closed: msg`Pokój lekcji jest już zamknięty: zamyka się 15 minut po końcu lekcji`,
-    recording_not_agreed: msg`Kursant nie zgodził się na nagrywanie głosu, więc tej lekcji nie można nagrać`,
-    recording_in_progress: msg`Ta lekcja jest już nagrywana`,
-    recording_not_active: msg`Ta lekcja nie jest teraz nagrywana`,
-    recap_not_draft: msg`To podsumowanie nie jest już szkicem`,
-    recording_chunk_gap: msg`Brakuje części nagrania: najpierw trzeba wysłać część ${expected}`,
-    recording_chunk_mismatch: msg`Ta część nagrania dotarła już wcześniej z inną treścią`,
-    recording_chunk_invalid: msg`Ta część nagrania jest pusta albo nie jest nagraniem WebM`,
-    recording_lesson_full: msg`Nagrania tej lekcji zajmują już ${max} MB: tyle najwięcej szkoła przechowuje dla jednej lekcji`,
-    recording_day_full: msg`Dzisiejsze nagrania tego lektora zajmują już ${max} MB: tyle najwięcej szkoła przechowuje dla jednego dnia`,
     push_endpoint_taken: msg`To urządzenie dostaje powiadomienia innego konta`,
     video_provider_unavailable: msg`Usługa wideo nie odpowiada. Spróbuj ponownie za chwilę.`,
     lack_of_slots_daily_cap: msg`Dziś wysłano już ${max} zgłoszeń brakujących terminów. Szkoła je ma i skontaktuje się z Tobą; kolejne możesz wysłać jutro.`,

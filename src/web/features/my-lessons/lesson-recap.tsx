@@ -12,6 +12,7 @@ import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { RecapExercise } from './recap-exercise.tsx'
+import './recap-error-messages.ts'
 
 // The lesson recap beside its recording (docs/decisions.md "The lesson recap"): the teacher reviews
 // the draft, removes what should not reach the student and publishes it; the student reads it once

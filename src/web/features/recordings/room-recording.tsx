@@ -28,6 +28,7 @@ import {
   startCallRecorder,
 } from './call-recorder.ts'
 import { type ChunkUploader, createChunkUploader } from './chunk-uploader.ts'
+import './recording-error-messages.ts'
 
 // The recording of the lesson room: the teacher starts and stops it from the toolbar; both parties
 // see, all the time, that the lesson is being recorded and for how long, and hear (a live region)
