@@ -30,6 +30,7 @@ const LATER_COLUMNS = [
   { table: 'settings', column: 'first_reminder_minutes', type: 'integer DEFAULT 1440 NOT NULL' },
   { table: 'settings', column: 'second_reminder_minutes', type: 'integer DEFAULT 60 NOT NULL' },
   { table: 'lessons', column: 'group_meeting_id', type: 'uuid' },
+  { table: 'lessons', column: 'group_absent_at', type: 'timestamptz' },
   { table: 'settings', column: 'recording_lesson_max_mb', type: 'integer DEFAULT 3000 NOT NULL' },
   { table: 'settings', column: 'recording_day_max_mb', type: 'integer DEFAULT 20000 NOT NULL' },
   { table: 'settings', column: 'sms_daily_user_max', type: 'integer DEFAULT 10 NOT NULL' },

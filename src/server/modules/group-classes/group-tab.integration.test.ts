@@ -56,7 +56,7 @@ async function classWithMeeting(count: number, title = 'Angielski w firmie B1') 
     group.id,
     students.map((s) => s.user.id),
   )
-  return { teacher, students, place: (token: string) => placeOf(token) }
+  return { teacher, students, group, place: (token: string) => placeOf(token) }
 }
 
 /** The viewer's (only) group lesson: a student's place, or the teacher's view of the meeting. */
@@ -215,6 +215,28 @@ describe('the teacher’s memo and materials', () => {
     const removed = await removeFile(t, teacher.token, { lesson_id: meeting.id, file_id: shared.id })
     expect(removed.statusCode).toBe(200)
     for (const s of students) expect((await placeOf(s.token)).lesson_files).toEqual([])
+  })
+})
+
+describe('the teacher’s materials on a meeting', () => {
+  it('reach a student enrolled after they were shared', async () => {
+    const { teacher, group } = await classWithMeeting(1)
+    const meeting = await placeOf(teacher.token)
+    const upload = await uploadMaterial(t, teacher.token, {
+      lessonId: meeting.id,
+      filename: 'Słownictwo.pdf',
+      file: { bytes: pdfFile(), filename: 's.pdf', type: 'application/pdf' },
+    })
+    expect(upload.statusCode).toBe(200)
+    const late = await student({ lastName: 'Później' })
+    await enrolStudents(t.ctx, group.id, [late.user.id])
+    const place = await placeOf(late.token)
+    expect(place.lesson_files.map((file) => file.filename)).toEqual(['Słownictwo.pdf'])
+    const download = await getWith(t, late.token, '/lessons/download_file', {
+      lesson_id: place.id,
+      file_id: place.lesson_files[0]?.id ?? '',
+    })
+    expect(download.statusCode).toBe(200)
   })
 })
 

@@ -1,9 +1,23 @@
-import { and, asc, eq, gt, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm'
+import {
+  aliasedTable,
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { timeSlots, users } from '../../db/schema.ts'
 import { groupClasses, groupClassMembers, groupMeetings } from '../../db/schema-group-classes.ts'
-import { lessons } from '../../db/schema-lessons.ts'
+import { lessonFiles, lessons } from '../../db/schema-lessons.ts'
 
 // Group classes' SQL (docs/decisions.md "All SQL in repositories").
 
@@ -178,7 +192,33 @@ export async function insertPlaces(
     )
     .onConflictDoNothing()
     .returning({ id: lessons.id })
-  return rows.map((row) => row.id)
+  const ids = rows.map((row) => row.id)
+  await shareMeetingMaterials(tx, ids)
+  return ids
+}
+
+/**
+ * The teacher's materials already on the meetings, copied onto their new places (the same stored
+ * bytes, docs/decisions.md "The group tab"): a student enrolled later reads them too.
+ */
+async function shareMeetingMaterials(tx: Db, placeIds: string[]): Promise<void> {
+  if (placeIds.length === 0) return
+  const place = aliasedTable(lessons, 'place')
+  const copies = await tx
+    .selectDistinctOn([place.id, lessonFiles.storageKey], {
+      lessonId: place.id,
+      storageKey: lessonFiles.storageKey,
+      filename: lessonFiles.filename,
+      contentType: lessonFiles.contentType,
+      size: lessonFiles.size,
+      createdAt: lessonFiles.createdAt,
+    })
+    .from(place)
+    .innerJoin(lessons, and(eq(lessons.groupMeetingId, place.groupMeetingId), ne(lessons.id, place.id)))
+    .innerJoin(lessonFiles, and(eq(lessonFiles.lessonId, lessons.id), eq(lessonFiles.ownerRole, 'teacher')))
+    .where(inArray(place.id, placeIds))
+  if (copies.length > 0)
+    await tx.insert(lessonFiles).values(copies.map((copy) => ({ ...copy, ownerRole: 'teacher' as const })))
 }
 
 /** The meeting; `forUpdate` locks it (after its teacher's row) for a move or a cancellation. */
