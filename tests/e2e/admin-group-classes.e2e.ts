@@ -4,7 +4,7 @@ import { E2E_PORT } from '../../playwright.config.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { weekdayOf } from '../../src/domain/group-classes/series.ts'
 import { addDays, polandDateKey } from '../../src/domain/poland-time.ts'
-import { consoleNav, enrolledOperator } from './support/console-operator.ts'
+import { consoleNav, consoleScreenshots, enrolledOperator, typedDay } from './support/console-operator.ts'
 import { STUDENT, STUDENT_BOTH } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, storyNow, test } from './support/story.ts'
@@ -29,21 +29,6 @@ let page: Page
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(120_000)
 
-/** The screen at a wide and a phone's width, in Polish and English (only with SCREENSHOTS set). */
-async function screenshots(name: string) {
-  if (!SHOTS) return
-  for (const locale of ['PL', 'EN'] as const) {
-    await page.getByText(locale, { exact: true }).first().click()
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: `${SHOTS}/${name}-${locale.toLowerCase()}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await page.getByText('PL', { exact: true }).first().click()
-}
-
 /** An open dialog at both widths (its overlay covers the language switch: Polish only). */
 async function dialogShots(name: string) {
   if (!SHOTS) return
@@ -55,12 +40,9 @@ async function dialogShots(name: string) {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
-/** "2026-12-01" → "01.12.2026": how the console's date fields are typed. */
-const typed = (key: string) => key.split('-').reverse().join('.')
-
 /** Types the day into a date field and leaves it (Escape would close the dialog around it). */
 async function enterDay(field: Locator, key: string) {
-  await field.fill(typed(key))
+  await field.fill(typedDay(key))
   await field.press('Tab')
 }
 
@@ -110,7 +92,7 @@ test('the operator creates a weekly class for a company from the console', async
   await expect(page.getByRole('heading', { name: 'Angielski dla zespołu logistyki', level: 1 })).toBeVisible()
   const meetings = page.getByRole('list', { name: 'Spotkania' }).getByRole('listitem')
   await expect(meetings).toHaveCount(4)
-  await expect(meetings.first()).toContainText(`${typed(firstDate)} 19:30–21:00`)
+  await expect(meetings.first()).toContainText(`${typedDay(firstDate)} 19:30–21:00`)
   await expect(page.getByText('Orbis Logistyka')).toBeVisible()
   await expect(page.getByText('Nikt jeszcze nie jest zapisany.')).toBeVisible()
 })
@@ -158,11 +140,11 @@ test('moves one meeting to another day and time', async () => {
   await dialog.getByRole('button', { name: 'Przenieś', exact: true }).click()
   await expect(dialog).toBeHidden()
   const meetings = page.getByRole('list', { name: 'Spotkania' }).getByRole('listitem')
-  await expect(meetings.first()).toContainText(`${typed(newDay)} 08:15–09:45`)
-  await screenshots('A-group-class')
+  await expect(meetings.first()).toContainText(`${typedDay(newDay)} 08:15–09:45`)
+  await consoleScreenshots(page, SHOTS, 'A-group-class')
   await consoleNav(page, 'Zajęcia grupowe').click()
   await expect(page.getByRole('link', { name: 'Angielski dla zespołu logistyki' })).toBeVisible()
-  await screenshots('A-group-list')
+  await consoleScreenshots(page, SHOTS, 'A-group-list')
 })
 
 test('a full class puts the next student on its waiting list, and a removal moves them in', async () => {

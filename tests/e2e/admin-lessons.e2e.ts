@@ -7,8 +7,10 @@ import {
   apiSignIn,
   bearer,
   consoleNav,
+  consoleScreenshots,
   enrolledOperator,
   reportTeacherAbsentNow,
+  typedDay,
 } from './support/console-operator.ts'
 import { STUDENT_NOW, TEACHER } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
@@ -31,27 +33,9 @@ let page: Page
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(120_000)
 
-/** The screen at a wide and a phone's width, in Polish and English (only with SCREENSHOTS set). */
-async function screenshots(name: string) {
-  if (!SHOTS) return
-  for (const locale of ['PL', 'EN'] as const) {
-    await page.getByText(locale, { exact: true }).first().click()
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: `${SHOTS}/${name}-${locale.toLowerCase()}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await page.getByText('PL', { exact: true }).first().click()
-}
-
-/** "2026-12-01" → "01.12.2026": how the console's date fields are typed, in either language. */
-const typed = (key: string) => key.split('-').reverse().join('.')
-
 /** Types the day `key` into a console date field and closes its calendar. */
 async function enterDay(field: Locator, key: string) {
-  await field.fill(typed(key))
+  await field.fill(typedDay(key))
   await field.press('Escape')
 }
 
@@ -113,10 +97,10 @@ test('the school finds the scheduled lessons and cancels one on behalf of the sc
   await page.getByRole('option', { name: 'Zaplanowana' }).click()
   await page.getByRole('button', { name: 'Filtruj' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/lessons\\?from=${today}&to=${yearAhead}&status=scheduled$`))
-  await expect(from).toHaveValue(typed(today))
+  await expect(from).toHaveValue(typedDay(today))
   const table = page.getByRole('table', { name: 'Lekcje' })
   await expect(table.getByRole('row').nth(1)).toBeVisible()
-  await screenshots('lessons')
+  await consoleScreenshots(page, SHOTS, 'lessons')
 
   // The latest lesson (the list is newest first) lies well ahead: the school cancels it.
   const first = table.getByRole('row').nth(1).getByRole('link')
@@ -124,7 +108,7 @@ test('the school finds the scheduled lessons and cancels one on behalf of the sc
   await first.click()
   await expect(page.getByRole('heading', { name: `Lekcja ${when}` })).toBeVisible()
   await expect(page.getByText('Obecność w pokoju lekcji')).toBeVisible()
-  await screenshots('lesson-detail')
+  await consoleScreenshots(page, SHOTS, 'lesson-detail')
   await page.getByRole('button', { name: 'Odwołaj w imieniu szkoły' }).click()
   const dialog = page.getByRole('dialog', { name: 'Odwołać lekcję w imieniu szkoły?' })
   await dialog.getByRole('button', { name: 'Odwołaj lekcję' }).click()
@@ -157,7 +141,7 @@ test('the school accepts a claim that the teacher did not come, and the penalty 
   const claim = page.getByRole('article', { name: /Zgłoszenie: Anna Nowak/ })
   await expect(claim.getByText('„Lektorki nie było w pokoju”')).toBeVisible()
   await expect(claim.getByText(/Lektor Anna Nowak: brak wejścia do pokoju lekcji/)).toBeVisible()
-  await screenshots('absence')
+  await consoleScreenshots(page, SHOTS, 'absence')
   await claim.getByRole('button', { name: 'Uznaj…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Uznać zgłoszenie nieobecności?' })
   await expect(dialog.getByText(/dostanie karę finansową/)).toBeVisible()
@@ -180,7 +164,7 @@ test('the school marks a lack-of-slots group handled', async () => {
   await nav('Brakujące terminy').click()
   const group = page.getByRole('article', { name: /^Japoński .*, 18:00–18:59$/ })
   await expect(group.getByText('Czeka: 1')).toBeVisible()
-  await screenshots('lack-of-slots')
+  await consoleScreenshots(page, SHOTS, 'lack-of-slots')
   await group.getByRole('button', { name: 'Oznacz całą grupę jako obsłużoną' }).click()
   await expect(page.getByText(/Oznaczono jako obsłużone: 1\./)).toBeVisible()
   await expect(page.getByRole('article', { name: /^Japoński / })).toHaveCount(0)
@@ -209,7 +193,7 @@ test('the overview shows the weeks as charts and the teachers’ booked shares',
   await page.getByRole('button', { name: 'Pokaż okres' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/overview\\?weeks=4&from=${monthAgo}&to=${today}$`))
   await expect(page.getByRole('table', { name: 'Obłożenie lektorów' })).toBeVisible()
-  await screenshots('overview')
+  await consoleScreenshots(page, SHOTS, 'overview')
   await page.getByRole('button', { name: 'Wyczyść datę' }).last().click()
   await expect(to).toHaveValue('')
   await expect(page.getByText('Podaj oba dni albo żaden')).toBeVisible()

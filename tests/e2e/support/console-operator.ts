@@ -120,3 +120,24 @@ export async function reportTeacherAbsentNow(
 /** A link of the console's side navigation. */
 export const consoleNav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Nawigacja konsoli' }).getByRole('link', { name })
+
+/**
+ * The console's screen at a wide and a phone's width, in Polish and English, into `dir` (the
+ * journeys' SCREENSHOTS; nothing without it); it ends wide and in Polish.
+ */
+export async function consoleScreenshots(page: Page, dir: string, name: string): Promise<void> {
+  if (!dir) return
+  for (const locale of ['PL', 'EN'] as const) {
+    await page.getByText(locale, { exact: true }).first().click()
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${dir}/${name}-${locale.toLowerCase()}-${width}.png`, fullPage: true })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByText('PL', { exact: true }).first().click()
+}
+
+/** "2026-12-01" → "01.12.2026": how the console's date fields are typed, in either language. */
+export const typedDay = (key: string) => key.split('-').reverse().join('.')
