@@ -73,6 +73,43 @@ describe('the lesson recap beside the recordings', () => {
     expect(sent.some((r) => r.path === '/api/v1/lessons/recaps/publish')).toBe(true)
   })
 
+  it("lets the teacher reword a draft's word, checked before it is sent, and cancel with Escape", async () => {
+    const sent = routeFetch({
+      [LIST]: { status: 200, body: { data: [recap({})] } },
+      'POST /api/v1/lessons/recaps/update': (request) => ({
+        status: 200,
+        body: { data: recap({ content: (request.body as { content: RecapContent }).content }) },
+      }),
+    })
+    open('teacher')
+    const panel = await screen.findByTestId('lesson-recap')
+    fireEvent.click(within(panel).getByRole('button', { name: 'Popraw: sandwich' }))
+    const editor = within(panel).getByTestId('recap-item-editor')
+    const translation = within(editor).getByLabelText('Tłumaczenie')
+    expect(document.activeElement).toBe(within(editor).getByLabelText('Słowo lub zwrot'))
+    fireEvent.change(translation, { target: { value: '   ' } })
+    fireEvent.click(within(editor).getByRole('button', { name: 'Zapisz' }))
+    expect(await within(editor).findByText('To pole jest wymagane')).toBeTruthy()
+    expect(sent.some((r) => r.path === '/api/v1/lessons/recaps/update')).toBe(false)
+    fireEvent.change(translation, { target: { value: ' kanapka z serem ' } })
+    fireEvent.click(within(editor).getByRole('button', { name: 'Zapisz' }))
+    await waitFor(() => expect(within(panel).queryByTestId('recap-item-editor')).toBeNull())
+    const update = sent.find((r) => r.path === '/api/v1/lessons/recaps/update')
+    expect(update?.body).toMatchObject({
+      content: { words: [{ term: 'sandwich', translation: 'kanapka z serem' }, { term: 'I would like' }] },
+    })
+    expect(within(panel).getByText('kanapka z serem', { exact: false })).toBeTruthy()
+    // Escape leaves the edit unsaved and the keyboard back on the item's button.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Popraw: Order a coffee.' }))
+    const prompt = within(panel).getByLabelText('Polecenie')
+    fireEvent.change(prompt, { target: { value: 'Order a tea.' } })
+    fireEvent.keyDown(prompt, { key: 'Escape' })
+    expect(within(panel).queryByTestId('recap-item-editor')).toBeNull()
+    expect(within(panel).getByText('Order a coffee.')).toBeTruthy()
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Popraw: Order a coffee.' }))
+    expect(sent.filter((r) => r.path === '/api/v1/lessons/recaps/update')).toHaveLength(1)
+  })
+
   it('tells the student the recap waits for the teacher, and shows it once published', async () => {
     routeFetch({ [LIST]: { status: 200, body: { data: [recap({ content: null })] } } })
     open('student')

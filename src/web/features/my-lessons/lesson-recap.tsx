@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
-import { IconX } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { IconPencil, IconX } from '@tabler/icons-react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Recap, RecapContent } from '../../../domain/api/recaps.ts'
 import { formatPolandDate, formatPolandTime } from '../../../domain/poland-time.ts'
 import { ApiError } from '../../api/api-error.ts'
@@ -12,24 +12,69 @@ import { FormError } from '../../ui/form-error.tsx'
 import { Message } from '../../ui/message.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { RecapExercise } from './recap-exercise.tsx'
+import { RecapItemEditor, type RecapItemPlace, type RecapSection } from './recap-item-editor.tsx'
 import './recap-error-messages.ts'
 
 // The lesson recap beside its recording (docs/decisions.md "The lesson recap"): the teacher reviews
-// the draft, removes what should not reach the student and publishes it; the student reads it once
-// published. Until then each sees where it stands.
+// the draft, rewords or removes what should not reach the student and publishes it; the student
+// reads it once published. Until then each sees where it stands.
 
-type Section = keyof RecapContent
-type Remove = (section: Section, index: number) => void
+type Section = RecapSection
+/** The teacher's review of a draft: each item's edit and removal, and the item being edited. */
+type Review = {
+  onRemove: (section: Section, index: number) => void
+  onEdit: (place: RecapItemPlace) => void
+  editing: RecapItemPlace | null
+  editor: (place: RecapItemPlace) => ReactNode
+}
 
-function Item({ children, label, onRemove }: { children: ReactNode; label: string; onRemove?: () => void }) {
+function Item({
+  children,
+  label,
+  place,
+  review,
+}: {
+  children: ReactNode
+  label: string
+  place: RecapItemPlace
+  review?: Review
+}) {
   const { t } = useLingui()
+  const editing = review?.editing?.section === place.section && review.editing.index === place.index
+  const editButton = useRef<HTMLButtonElement>(null)
+  const wasEditing = useRef(false)
+  // Saved or cancelled, the keyboard is back on the item's edit button.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
+  if (review && editing) return <li>{review.editor(place)}</li>
+  const busy = review?.editing != null
   return (
     <Group component="li" gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
       <div style={{ minWidth: 0, flex: 1 }}>{children}</div>
-      {onRemove && (
-        <ActionIcon variant="subtle" color="gray" aria-label={t`Usuń: ${label}`} onClick={onRemove}>
-          <IconX size={16} />
-        </ActionIcon>
+      {review && (
+        <Group gap={0} wrap="nowrap">
+          <ActionIcon
+            ref={editButton}
+            variant="subtle"
+            color="gray"
+            aria-label={t`Popraw: ${label}`}
+            disabled={busy}
+            onClick={() => review.onEdit(place)}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t`Usuń: ${label}`}
+            disabled={busy}
+            onClick={() => review.onRemove(place.section, place.index)}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
       )}
     </Group>
   )
@@ -59,22 +104,20 @@ function keyed<T>(items: T[], textOf: (item: T) => string) {
 
 function RecapContentView({
   content,
-  onRemove,
+  review,
   practise = false,
 }: {
   content: RecapContent
-  onRemove?: Remove
+  review?: Review
   /** The student answers the exercises; the teacher sees their answers. */
   practise?: boolean
 }) {
-  const removing = (section: Section, index: number) =>
-    onRemove ? () => onRemove(section, index) : undefined
   return (
     <Stack gap="sm" data-testid="recap-content">
       {content.topics.length > 0 && (
         <Part title={<Trans>Tematy lekcji</Trans>}>
           {keyed(content.topics, (topic) => topic).map(({ item: topic, index, key }) => (
-            <Item key={key} label={topic} onRemove={removing('topics', index)}>
+            <Item key={key} label={topic} place={{ section: 'topics', index }} review={review}>
               <Text size="sm">{topic}</Text>
             </Item>
           ))}
@@ -83,7 +126,7 @@ function RecapContentView({
       {content.words.length > 0 && (
         <Part title={<Trans>Nowe słowa i zwroty</Trans>}>
           {keyed(content.words, (word) => word.term).map(({ item: word, index, key }) => (
-            <Item key={key} label={word.term} onRemove={removing('words', index)}>
+            <Item key={key} label={word.term} place={{ section: 'words', index }} review={review}>
               <Text size="sm">
                 <b>{word.term}</b> — {word.translation}
               </Text>
@@ -97,7 +140,7 @@ function RecapContentView({
       {content.mistakes.length > 0 && (
         <Part title={<Trans>Powtarzające się błędy</Trans>}>
           {keyed(content.mistakes, (mistake) => mistake.wrong).map(({ item: mistake, index, key }) => (
-            <Item key={key} label={mistake.wrong} onRemove={removing('mistakes', index)}>
+            <Item key={key} label={mistake.wrong} place={{ section: 'mistakes', index }} review={review}>
               <Text size="sm">
                 <s>{mistake.wrong}</s> → <b>{mistake.right}</b>
               </Text>
@@ -111,7 +154,7 @@ function RecapContentView({
       {content.exercises.length > 0 && (
         <Part title={<Trans>Ćwiczenia</Trans>}>
           {keyed(content.exercises, (exercise) => exercise.prompt).map(({ item: exercise, index, key }) => (
-            <Item key={key} label={exercise.prompt} onRemove={removing('exercises', index)}>
+            <Item key={key} label={exercise.prompt} place={{ section: 'exercises', index }} review={review}>
               {practise ? (
                 <RecapExercise exercise={exercise} />
               ) : (
@@ -151,27 +194,44 @@ function TeacherDraft({
   const publish = usePublishRecap(lessonId)
   const at = recap.publish_at ? new Date(recap.publish_at) : null
   const when = at ? `${formatPolandDate(at)}, ${formatPolandTime(at)}` : ''
+  const [editing, setEditing] = useState<RecapItemPlace | null>(null)
   const failed = update.error ?? publish.error
+  const review: Review = {
+    onRemove: (section, index) =>
+      update.mutate({ recap_id: recap.id, content: without(content, section, index) }),
+    onEdit: (place) => {
+      update.reset()
+      setEditing(place)
+    },
+    editing,
+    editor: (place) => (
+      <RecapItemEditor
+        content={content}
+        place={place}
+        saving={update.isPending}
+        onCancel={() => setEditing(null)}
+        onSave={(next) =>
+          update.mutate({ recap_id: recap.id, content: next }, { onSuccess: () => setEditing(null) })
+        }
+      />
+    ),
+  }
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {at ? (
           <Trans>
-            Szkic do sprawdzenia: kursant go nie widzi. Usuń to, co nie powinno do niego trafić, i opublikuj;
-            bez tego podsumowanie opublikuje się samo {when}.
+            Szkic do sprawdzenia: kursant go nie widzi. Popraw albo usuń to, co nie powinno do niego trafić, i
+            opublikuj; bez tego podsumowanie opublikuje się samo {when}.
           </Trans>
         ) : (
           <Trans>
-            Szkic do sprawdzenia: kursant go nie widzi. Usuń to, co nie powinno do niego trafić, i opublikuj.
+            Szkic do sprawdzenia: kursant go nie widzi. Popraw albo usuń to, co nie powinno do niego trafić, i
+            opublikuj.
           </Trans>
         )}
       </Text>
-      <RecapContentView
-        content={content}
-        onRemove={(section, index) =>
-          update.mutate({ recap_id: recap.id, content: without(content, section, index) })
-        }
-      />
+      <RecapContentView content={content} review={review} />
       {failed && (
         <FormError>
           <Message of={errorOf(failed)} />
@@ -181,7 +241,7 @@ function TeacherDraft({
         <Button
           onClick={() => publish.mutate(recap.id)}
           loading={publish.isPending}
-          disabled={update.isPending}
+          disabled={update.isPending || editing !== null}
         >
           <Trans>Opublikuj podsumowanie</Trans>
         </Button>
