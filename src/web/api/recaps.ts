@@ -7,11 +7,49 @@ import {
   recapWordsResponse,
 } from '../../domain/api/recaps.ts'
 import { aiLessonKeys } from './ai-lesson-keys.ts'
+import { ApiError } from './api-error.ts'
 import { http } from './http.ts'
 import { lessonKeys } from './lessons.ts'
+import { getSession } from './session.ts'
 
 // The lesson recap (docs/decisions.md "The lesson recap"): the lesson's recaps as its party may
 // read them, the teacher's edit of a draft and its publishing. Errors are shown where the recap is.
+
+// The device's mirror (Dexie) loads when an answer is saved or needed offline, as the lesson lists'.
+const recapMirror = () => import('../offline/recaps-mirror.ts')
+
+/** `savedAt` is null for a fresh answer; offline, when the device's copy shown was fetched. */
+export type LessonRecaps = { recaps: Recap[]; savedAt: number | null }
+
+/**
+ * The lesson's recaps, fresh when the server answers; with no connection, the published ones this
+ * user last received for the lesson (docs/decisions.md "The recap offline").
+ */
+async function fetchRecaps(lessonId: string, signal: AbortSignal): Promise<LessonRecaps> {
+  const session = getSession()
+  const address = session ? { userId: session.userId, lessonId } : null
+  try {
+    const answer = await http.get(
+      `/lessons/recaps/list?lesson_id=${encodeURIComponent(lessonId)}`,
+      recapListResponse,
+      { signal, silent: true },
+    )
+    if (address) {
+      recapMirror()
+        .then(({ saveRecaps }) => saveRecaps(address, answer.data))
+        .catch((error: unknown) => console.warn('The recap could not be mirrored for offline use', error))
+    }
+    return { recaps: answer.data, savedAt: null }
+  } catch (error) {
+    if (address && error instanceof ApiError && error.kind === 'network') {
+      const mirrored = await recapMirror()
+        .then(({ loadRecaps }) => loadRecaps(address))
+        .catch(() => null)
+      if (mirrored) return mirrored
+    }
+    throw error
+  }
+}
 
 export const recapKeys = {
   list: (lessonId: string) => [...lessonKeys.detail(lessonId), 'recaps'] as const,
@@ -20,13 +58,8 @@ export const recapKeys = {
 export const recapsQuery = (lessonId: string) =>
   queryOptions({
     queryKey: recapKeys.list(lessonId),
-    queryFn: ({ signal }) =>
-      http
-        .get(`/lessons/recaps/list?lesson_id=${encodeURIComponent(lessonId)}`, recapListResponse, {
-          signal,
-          silent: true,
-        })
-        .then((answer) => answer.data),
+    queryFn: ({ signal }) => fetchRecaps(lessonId, signal),
+    networkMode: 'always',
   })
 
 /** The lesson's recaps, looked at again while one is being prepared. */
@@ -34,7 +67,7 @@ export const useLessonRecaps = (lessonId: string) =>
   useQuery({
     ...recapsQuery(lessonId),
     refetchInterval: (query) =>
-      query.state.data?.some((recap) => recap.status === 'preparing') ? 10_000 : false,
+      query.state.data?.recaps.some((recap) => recap.status === 'preparing') ? 10_000 : false,
   })
 
 function useRecapWrite<I>(lessonId: string, send: (input: I) => Promise<Recap>) {
@@ -42,8 +75,10 @@ function useRecapWrite<I>(lessonId: string, send: (input: I) => Promise<Recap>) 
   return useMutation({
     mutationFn: send,
     onSuccess: (saved) =>
-      queryClient.setQueryData<Recap[]>(recapKeys.list(lessonId), (recaps) =>
-        recaps?.map((recap) => (recap.id === saved.id ? saved : recap)),
+      queryClient.setQueryData<LessonRecaps>(
+        recapKeys.list(lessonId),
+        (list) =>
+          list && { ...list, recaps: list.recaps.map((recap) => (recap.id === saved.id ? saved : recap)) },
       ),
   })
 }

@@ -1,6 +1,7 @@
 import { clearUserDrafts } from './draft-store.ts'
 import { clearLessonMirror } from './lesson-lists-mirror.ts'
 import { clearOutbox } from './outbox.ts'
+import { clearRecapMirror } from './recaps-mirror.ts'
 import { clearTimetableMirror } from './timetable-mirror.ts'
 
 /**
@@ -9,5 +10,10 @@ import { clearTimetableMirror } from './timetable-mirror.ts'
  */
 export async function clearOfflineData(options: { keepOutbox?: boolean } = {}): Promise<void> {
   if (!options.keepOutbox) clearUserDrafts()
-  await Promise.all([clearTimetableMirror(), clearLessonMirror(), options.keepOutbox ? null : clearOutbox()])
+  await Promise.all([
+    clearTimetableMirror(),
+    clearLessonMirror(),
+    clearRecapMirror(),
+    options.keepOutbox ? null : clearOutbox(),
+  ])
 }

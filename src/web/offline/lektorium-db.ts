@@ -27,6 +27,15 @@ export type LessonListMirrorRow = {
   answer: unknown
 }
 
+/** One lesson's published recaps as the signed-in user last received them (my-lessons). */
+export type RecapMirrorRow = {
+  /** `${userId}|${lessonId}` */
+  key: string
+  userId: string
+  savedAt: number
+  recaps: unknown
+}
+
 /**
  * A write made offline, waiting to be sent: replayed in `seq` order with its own Idempotency-Key,
  * so the server applies it once however often it is sent.
@@ -53,9 +62,17 @@ lektoriumDb.version(2).stores({
   outbox: '++seq, userId, lessonId',
 })
 
+lektoriumDb.version(3).stores({
+  timetables: 'key, savedAt',
+  lessonLists: 'key, userId, savedAt',
+  outbox: '++seq, userId, lessonId',
+  recaps: 'key, userId, savedAt',
+})
+
 // Once this tab has the database open, those waiting for it (the outbox watch) may start.
 lektoriumDb.on('ready', () => offlineStoreCreated())
 
 export const timetablesTable = () => lektoriumDb.table<TimetableMirrorRow, string>('timetables')
 export const lessonListsTable = () => lektoriumDb.table<LessonListMirrorRow, string>('lessonLists')
+export const recapsTable = () => lektoriumDb.table<RecapMirrorRow, string>('recaps')
 export const outboxTable = () => lektoriumDb.table<OutboxRow, number>('outbox')

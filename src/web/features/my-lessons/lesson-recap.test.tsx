@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Recap, RecapContent } from '../../../domain/api/recaps.ts'
 import { profileKeys } from '../../api/profile.ts'
 import { activateLocale } from '../../config/i18n.ts'
+import { clearRecapMirror, loadRecaps } from '../../offline/recaps-mirror.ts'
 import { renderDialog } from '../../test-support/dialog-test-harness.tsx'
 import { studentProfile, teacherProfile } from '../../test-support/profile-fixture.ts'
 import { routeFetch } from '../../test-support/test-fetch.ts'
@@ -45,9 +46,10 @@ describe('the lesson recap beside the recordings', () => {
     localStorage.clear()
     activateLocale('pl')
   })
-  afterEach(() => {
+  afterEach(async () => {
     cleanup()
     vi.unstubAllGlobals()
+    await clearRecapMirror()
   })
 
   it('lets the teacher remove a word from the draft and publish it', async () => {
@@ -106,7 +108,9 @@ describe('the lesson recap beside the recordings', () => {
     fireEvent.keyDown(prompt, { key: 'Escape' })
     expect(within(panel).queryByTestId('recap-item-editor')).toBeNull()
     expect(within(panel).getByText('Order a coffee.')).toBeTruthy()
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Popraw: Order a coffee.' }))
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Popraw: Order a coffee.' }),
+    )
     expect(sent.filter((r) => r.path === '/api/v1/lessons/recaps/update')).toHaveLength(1)
   })
 
@@ -128,6 +132,31 @@ describe('the lesson recap beside the recordings', () => {
     fireEvent.change(field, { target: { value: 'i would like a coffee please' } })
     fireEvent.click(within(panel).getByRole('button', { name: 'Sprawdź' }))
     expect(within(panel).getByText('Dobrze!')).toBeTruthy()
+  })
+
+  it('shows the student the published recap opened before when the network is gone', async () => {
+    const profile = studentProfile({ ai_access: true })
+    routeFetch({ [LIST]: { status: 200, body: { data: [recap({ status: 'published' })] } } })
+    signInAs(profile)
+    renderDialog(<LessonRecap lessonId={LESSON} />, { role: 'student' })
+    expect(await screen.findByText('kanapka', { exact: false })).toBeTruthy()
+    await waitFor(async () =>
+      expect(await loadRecaps({ userId: profile.id, lessonId: LESSON })).not.toBeNull(),
+    )
+    cleanup()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    signInAs(profile)
+    renderDialog(<LessonRecap lessonId={LESSON} />, { role: 'student' })
+    const panel = await screen.findByTestId('recap-content')
+    expect(within(panel).getByText('kanapka', { exact: false })).toBeTruthy()
+    expect(screen.getByText(/Brak połączenia: to kopia podsumowania z tego urządzenia/)).toBeTruthy()
+    // The words wait for the connection: no button that could only fail.
+    expect(screen.queryByRole('button', { name: 'Dodaj słowa do słownika' })).toBeNull()
   })
 
   it("adds the published recap's words to the student's wordbook in one tap", async () => {

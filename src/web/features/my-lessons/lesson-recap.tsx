@@ -289,7 +289,7 @@ function Waiting({ children }: { children: ReactNode }) {
   )
 }
 
-function RecapState({ recap, lessonId }: { recap: Recap; lessonId: string }) {
+function RecapState({ recap, lessonId, saved }: { recap: Recap; lessonId: string; saved: boolean }) {
   const { role } = useLessonView()
   const teacher = role === 'teacher'
   if (recap.status === 'preparing')
@@ -321,7 +321,8 @@ function RecapState({ recap, lessonId }: { recap: Recap; lessonId: string }) {
   return (
     <Stack gap="sm">
       <RecapContentView content={recap.content} practise={!teacher} />
-      {!teacher && <AddWords recap={recap} count={recap.content.words.length} />}
+      {/* The device's copy offline: the words reach the wordbook once the connection is back. */}
+      {!teacher && !saved && <AddWords recap={recap} count={recap.content.words.length} />}
     </Stack>
   )
 }
@@ -329,15 +330,22 @@ function RecapState({ recap, lessonId }: { recap: Recap; lessonId: string }) {
 /** The lesson's newest recap, if the school makes them; nothing otherwise. */
 export function LessonRecap({ lessonId }: { lessonId: string }) {
   const recaps = useLessonRecaps(lessonId)
-  const recap = recaps.data?.[0]
+  const recap = recaps.data?.recaps[0]
+  const savedAt = recaps.data?.savedAt ?? null
   if (!recap) return null
+  const when = savedAt === null ? '' : `${formatPolandDate(savedAt)} ${formatPolandTime(savedAt)}`
   return (
     <Paper withBorder radius="md" p="sm" data-testid="lesson-recap">
       <Stack gap="xs">
         <Text fw={700}>
           <Trans>Podsumowanie lekcji</Trans>
         </Text>
-        <RecapState recap={recap} lessonId={lessonId} />
+        {savedAt !== null && (
+          <Text size="xs" c="dimmed" role="status">
+            <Trans>Brak połączenia: to kopia podsumowania z tego urządzenia ({when}).</Trans>
+          </Text>
+        )}
+        <RecapState recap={recap} lessonId={lessonId} saved={savedAt !== null} />
       </Stack>
     </Paper>
   )
