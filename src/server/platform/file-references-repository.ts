@@ -14,6 +14,8 @@ export const FILE_KEY_COLUMNS: [PgTable, PgColumn][] = [
   [users, users.voiceSampleKey],
   [lessonFiles, lessonFiles.storageKey],
   [lessonArchives, lessonArchives.fileKey],
+  // The recording's audio-only track, which the recap transcribes.
+  [lessonArchives, lessonArchives.audioFileKey],
   [lessonArchiveChunks, lessonArchiveChunks.fileKey],
   [lessonVoiceRecordings, lessonVoiceRecordings.fileKey],
 ]
