@@ -3,12 +3,12 @@ import '@mantine/core/styles/Overlay.css'
 import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
+import { useLingui } from '@lingui/react/macro'
+import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { AdminDateField } from './admin-date-field.tsx'
 import { knownActions, targetTypes } from './audit-labels.ts'
 import type { AuditUrlFilters } from './audit-url.ts'
+import { FilterActions } from './filter-actions.tsx'
 import { useFilterDraft } from './use-filter-draft.ts'
 
 type Props = { value: AuditUrlFilters; onApply: (filters: AuditUrlFilters) => void }
@@ -68,14 +68,7 @@ export function AuditFilters({ value, onApply }: Props) {
           submitted={submitted}
         />
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button variant="subtle" color="gray" onClick={() => onApply(empty)}>
-          <Trans>Wyczyść</Trans>
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-          <Trans>Filtruj</Trans>
-        </Button>
-      </Group>
+      <FilterActions onClear={() => onApply(empty)} />
     </Paper>
   )
 }

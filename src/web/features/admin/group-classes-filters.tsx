@@ -3,13 +3,13 @@ import '@mantine/core/styles/Overlay.css'
 import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
+import { useLingui } from '@lingui/react/macro'
+import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react'
 import { GROUP_CLASS_STATES } from '../../../domain/api/admin-group-classes.ts'
 import { useLanguages } from '../../api/dictionaries.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
+import { FilterActions } from './filter-actions.tsx'
 import { emptyGroupClassesFilters, type GroupClassesUrlFilters } from './group-classes-url.ts'
 import { LessonPartyPicker } from './lesson-party-picker.tsx'
 
@@ -79,14 +79,7 @@ export function GroupClassesFilters({ value, onApply }: Props) {
           data={GROUP_CLASS_STATES.map((state) => ({ value: state, label: stateLabels[state] }))}
         />
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button variant="subtle" color="gray" onClick={() => onApply(emptyGroupClassesFilters)}>
-          <Trans>Wyczyść</Trans>
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-          <Trans>Filtruj</Trans>
-        </Button>
-      </Group>
+      <FilterActions onClear={() => onApply(emptyGroupClassesFilters)} />
     </Paper>
   )
 }

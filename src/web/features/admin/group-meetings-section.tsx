@@ -11,6 +11,7 @@ import { lessonTimes } from './admin-format.ts'
 import { MeetingStateBadge } from './group-class-state-badge.tsx'
 import { GroupConfirmDialog } from './group-confirm-dialog.tsx'
 import { GroupMeetingMoveDialog } from './group-meeting-move-dialog.tsx'
+import { PlainList } from './plain-list.tsx'
 
 // A class's meetings in time order, each with its state and who said they will not come; one still
 // to come may be moved or cancelled (product-rules.md "Group classes").
@@ -28,7 +29,7 @@ export function GroupMeetingsSection({ group }: { group: AdminGroupClassDetail }
       <Title order={2} size="h4" id="group-meetings">
         <Trans>Spotkania ({count})</Trans>
       </Title>
-      <Stack gap={6} component="ol" aria-label={t`Spotkania`} p={0} m={0} style={{ listStyle: 'none' }}>
+      <PlainList ordered label={t`Spotkania`}>
         {group.meetings_list.map((meeting, index) => {
           const n = index + 1
           const when = lessonTimes(meeting.starts_at, meeting.ends_at)
@@ -78,7 +79,7 @@ export function GroupMeetingsSection({ group }: { group: AdminGroupClassDetail }
             </Paper>
           )
         })}
-      </Stack>
+      </PlainList>
       {moving && <GroupMeetingMoveDialog meeting={moving} onClose={() => setMoving(null)} />}
       {cancelling && (
         <GroupConfirmDialog

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { type AdminGroupClassDetail, useRemoveGroupStudent } from '../../api/admin-group-classes.ts'
 import { personName, polandDateTime } from './admin-format.ts'
 import { GroupConfirmDialog } from './group-confirm-dialog.tsx'
+import { PlainList } from './plain-list.tsx'
 
 // A class's roster — each enrolled student with the past meetings they were in the room for — and
 // its waiting list in order; anyone may be taken out (product-rules.md "Group classes").
@@ -64,14 +65,7 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
             <Trans>Nikt jeszcze nie jest zapisany.</Trans>
           </Text>
         ) : (
-          <Stack
-            gap={6}
-            component="ul"
-            aria-label={t`Zapisani kursanci`}
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
+          <PlainList label={t`Zapisani kursanci`}>
             {group.roster.map(({ student, attended, past }) => (
               <Paper key={student.id} component="li" withBorder radius="sm" px="sm" py={6}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
@@ -87,7 +81,7 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
                 </Group>
               </Paper>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="group-waiting">
@@ -99,14 +93,7 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
             <Trans>Nikt nie czeka na miejsce.</Trans>
           </Text>
         ) : (
-          <Stack
-            gap={6}
-            component="ol"
-            aria-label={t`Lista oczekujących`}
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
+          <PlainList ordered label={t`Lista oczekujących`}>
             {group.waiting_list.map(({ student, since }, index) => {
               const n = index + 1
               const at = polandDateTime(since)
@@ -129,7 +116,7 @@ export function GroupRosterSection({ group }: { group: AdminGroupClassDetail }) 
                 </Paper>
               )
             })}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
       {removing && (

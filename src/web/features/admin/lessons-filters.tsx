@@ -3,11 +3,11 @@ import '@mantine/core/styles/Overlay.css'
 import '@mantine/core/styles/Popover.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/SimpleGrid.css'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
+import { useLingui } from '@lingui/react/macro'
+import { Paper, Select, SimpleGrid } from '@mantine/core'
 import { isLessonStatus } from '../../api/admin-lessons.ts'
 import { AdminDateField } from './admin-date-field.tsx'
+import { FilterActions } from './filter-actions.tsx'
 import { LessonPartyPicker } from './lesson-party-picker.tsx'
 import { emptyLessonsFilters, type LessonsUrlFilters } from './lessons-url.ts'
 import { useFilterDraft } from './use-filter-draft.ts'
@@ -70,14 +70,7 @@ export function LessonsFilters({ value, onApply }: Props) {
           ]}
         />
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button variant="subtle" color="gray" onClick={() => onApply(emptyLessonsFilters)}>
-          <Trans>Wyczyść</Trans>
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-          <Trans>Filtruj</Trans>
-        </Button>
-      </Group>
+      <FilterActions onClear={() => onApply(emptyLessonsFilters)} />
     </Paper>
   )
 }
