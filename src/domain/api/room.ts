@@ -103,14 +103,57 @@ export const learncubeRoomTokenSchema = v.object({
   }),
 })
 
+/** What the token's `janus` part holds: where the group server is and which room is the meeting's. */
+export const janusAccessSchema = v.object({
+  /** The group server's WebSocket URL as a browser reaches it. */
+  url: v.string(),
+  /** Janus's core token (token_auth), valid until the join window closes. */
+  token: v.string(),
+  /** The meeting's VideoRoom. */
+  room: v.number(),
+  /** This participant's publisher id in that room. */
+  feed_id: v.number(),
+})
+export type JanusAccess = v.InferOutput<typeof janusAccessSchema>
+
+/**
+ * protocol "The group room" `janus`: a group meeting through the group server (Janus's VideoRoom);
+ * presence, hands, moderation and chat through the room's socket, keyed by the meeting.
+ */
+export const janusRoomTokenSchema = v.object({
+  provider: v.literal('janus'),
+  ...roomSocket,
+  ...roomTokenBase,
+  group_meeting_id: idSchema,
+  janus: janusAccessSchema,
+  ice_servers: v.array(iceServerSchema),
+})
+
+/**
+ * protocol "The group room" `mesh`: a small group meeting with no group server: every pair of
+ * participants peer to peer, signalled through the room's socket.
+ */
+export const meshRoomTokenSchema = v.object({
+  provider: v.literal('mesh'),
+  ...roomSocket,
+  ...roomTokenBase,
+  group_meeting_id: idSchema,
+  ice_servers: v.array(iceServerSchema),
+  ice_transport_policy: v.picklist(['all', 'relay']),
+})
+
 export const roomTokenSchema = v.variant('provider', [
   builtinRoomTokenSchema,
   vonageRoomTokenSchema,
   learncubeRoomTokenSchema,
+  janusRoomTokenSchema,
+  meshRoomTokenSchema,
 ])
 export type BuiltinRoomToken = v.InferOutput<typeof builtinRoomTokenSchema>
 export type VonageRoomToken = v.InferOutput<typeof vonageRoomTokenSchema>
 export type LearncubeRoomToken = v.InferOutput<typeof learncubeRoomTokenSchema>
+export type JanusRoomToken = v.InferOutput<typeof janusRoomTokenSchema>
+export type MeshRoomToken = v.InferOutput<typeof meshRoomTokenSchema>
 export type RoomToken = v.InferOutput<typeof roomTokenSchema>
 export const roomTokenResponse = envelope(roomTokenSchema)
 export const builtinRoomTokenResponse = envelope(builtinRoomTokenSchema)
