@@ -36,6 +36,8 @@ export type GroupRoomModel = {
   /** The member who is this page's user. */
   me: GroupMember
   ended: GroupRoomEnd | null
+  /** When the room closes (the join window's end), once the socket has said; for the time-up bar. */
+  closesAt?: string | null
   /** The mesh stands in for the group server (a small class, no group server configured). */
   mesh: boolean
   chat: LessonChat
