@@ -5,16 +5,31 @@ import {
   type GroupServerMessage,
   groupServerMessageSchema,
 } from '../../../../domain/api/group-room.ts'
-import type { JanusRoomToken, MeshRoomToken, RoomClientMessage, RoomToken } from '../../../../domain/api/room.ts'
-import { ApiError } from '../../../api/api-error.ts'
+import type {
+  JanusRoomToken,
+  MeshRoomToken,
+  RoomClientMessage,
+  RoomToken,
+} from '../../../../domain/api/room.ts'
 import { ProviderChanged, socketAddress } from '../call/builtin-call.ts'
 import type { CallContext } from '../call/call-session.ts'
 import { LocalTracks } from '../call/local-tracks.ts'
 import type { MediaKind } from '../call/peer-link.ts'
-import { RoomRefused, SignallingSocket, type SocketEnd, type SocketStatus } from '../call/signalling-socket.ts'
+import {
+  RoomRefused,
+  SignallingSocket,
+  type SocketEnd,
+  type SocketStatus,
+} from '../call/signalling-socket.ts'
 import type { GroupMedia } from './group-media.ts'
 import { afterFrame, inRoomOrder, type Present, welcomed, withoutLongLost } from './group-presence.ts'
-import type { GroupConnection, GroupMember, GroupRoomEnd, GroupRoomModel, TileSize } from './group-room-model.ts'
+import type {
+  GroupConnection,
+  GroupMember,
+  GroupRoomEnd,
+  GroupRoomModel,
+  TileSize,
+} from './group-room-model.ts'
 
 // The group call (protocol "The group room"): the room's socket with the group's frames — who is
 // here, hands, the teacher's moderation, chat, the window's end — and the media (the group
@@ -29,7 +44,11 @@ type Outgoing = GroupClientMessage | RoomClientMessage
 export type MediaFactory = (token: GroupToken, call: MediaHooks) => GroupMedia
 export type MediaHooks = {
   send: (frame: Outgoing) => boolean
-  tracks: () => { audio: MediaStreamTrack | null; video: MediaStreamTrack | null; screen: MediaStreamTrack | null }
+  tracks: () => {
+    audio: MediaStreamTrack | null
+    video: MediaStreamTrack | null
+    screen: MediaStreamTrack | null
+  }
   onChange: () => void
 }
 
@@ -59,6 +78,7 @@ export class GroupCall {
   private cancellation: { by: 'teacher' | 'school'; message: string | null } | null = null
   private sweep: ReturnType<typeof setInterval> | null = null
   private preview: MediaStream | null = null
+  private closesAt: string | null = null
   private screenPreview: MediaStream | null = null
 
   constructor(first: GroupToken, ctx: CallContext, env: GroupEnvironment, makeMedia: MediaFactory) {
@@ -151,7 +171,9 @@ export class GroupCall {
 
   raiseHand = (raised: boolean): void => {
     if (this.socket.send({ type: 'hand', raised })) {
-      this.present = this.present.map((one) => (one.user_id === this.me ? { ...one, hand_raised: raised } : one))
+      this.present = this.present.map((one) =>
+        one.user_id === this.me ? { ...one, hand_raised: raised } : one,
+      )
       this.update()
     }
   }
@@ -194,9 +216,13 @@ export class GroupCall {
       case 'group-welcome': {
         this.ctx.report(this.welcomes++ > 0 ? 'reconnected' : 'joined')
         this.present = welcomed(this.present, frame.participants, now)
+        this.closesAt = frame.closes_at
         this.ctx.onWelcome()
         this.tellState()
-        this.media.participants(this.present, frame.participants.map((one) => one.user_id))
+        this.media.participants(
+          this.present,
+          frame.participants.map((one) => one.user_id),
+        )
         return
       }
       case 'participant-left':
@@ -243,9 +269,7 @@ export class GroupCall {
       return this.finish({ reason: 'cancelled', by, message: this.cancellation?.message ?? null })
     }
     if (end === 'replaced') return this.finish({ reason: 'left' })
-    const removed =
-      detail === GROUP_ROOM_CLOSE.removed || (detail instanceof ApiError && detail.code === 'group_room_removed')
-    if (removed) return this.finish({ reason: 'removed' })
+    if (detail === GROUP_ROOM_CLOSE.removed) return this.finish({ reason: 'removed' })
     this.failed = true
     this.media.close()
     this.update()
@@ -253,7 +277,11 @@ export class GroupCall {
 
   /** The others see this page's microphone, camera and screen. */
   private tellState(): void {
-    const state = { microphone: this.local.microphoneOn, camera: this.local.cameraOn, screen: !!this.local.screen }
+    const state = {
+      microphone: this.local.microphoneOn,
+      camera: this.local.cameraOn,
+      screen: !!this.local.screen,
+    }
     this.socket.send({ type: 'state', ...state })
     this.present = this.present.map((one) => (one.user_id === this.me ? { ...one, ...state } : one))
     this.update()
@@ -298,6 +326,7 @@ export class GroupCall {
       members: members.some((member) => member.isMe) ? members : inRoomOrder([...members, me]),
       me,
       ended: null,
+      closesAt: this.closesAt,
       mesh: this.token.provider === 'mesh',
       setMicrophone: this.setMicrophone,
       setCamera: this.setCamera,
@@ -316,22 +345,34 @@ export class GroupCall {
     const { lostAt: lost, ...rest } = participant
     if (participant.user_id === this.me) {
       const camera = this.local.camera
-      if (camera && !this.preview?.getTracks().includes(camera)) this.preview = this.env.createStream([camera])
+      if (camera && !this.preview?.getTracks().includes(camera))
+        this.preview = this.env.createStream([camera])
       return {
         ...rest,
         microphone: this.local.microphoneOn,
         camera: this.local.cameraOn,
-        screen: !!this.local.screen,
         isMe: true,
-        stream: camera ? this.preview : null,
-        screen_stream: undefined,
+        stream: this.preview,
+        screen: this.screenPreview,
         speaking: this.media.speaking,
         media: this.media.state,
       }
     }
     const remote = this.media.remote(participant)
-    const media = lost !== null || this.media.state === 'reconnecting' ? 'reconnecting' : remote?.live ? 'live' : 'connecting'
-    return { ...rest, isMe: false, stream: remote?.stream ?? null, screen: remote?.screen ?? null, speaking: remote?.speaking ?? false, media }
+    const media =
+      lost !== null || this.media.state === 'reconnecting'
+        ? 'reconnecting'
+        : remote?.live
+          ? 'live'
+          : 'connecting'
+    return {
+      ...rest,
+      isMe: false,
+      stream: remote?.stream ?? null,
+      screen: remote?.screen ?? null,
+      speaking: remote?.speaking ?? false,
+      media,
+    }
   }
 
   private provisionalMe(): Present {

@@ -29,7 +29,8 @@ export function afterFrame(list: Present[], frame: GroupServerMessage, now: numb
     case 'participant-joined':
       return [...list.filter((one) => one.user_id !== frame.participant.user_id), present(frame.participant)]
     case 'participant-left':
-      if (frame.reason === 'lost') return change(frame.user_id, (one) => ({ ...one, lostAt: one.lostAt ?? now }))
+      if (frame.reason === 'lost')
+        return change(frame.user_id, (one) => ({ ...one, lostAt: one.lostAt ?? now }))
       return list.filter((one) => one.user_id !== frame.user_id)
     case 'participant-state': {
       const { microphone, camera, screen } = frame
@@ -59,7 +60,7 @@ export function withoutLongLost(list: Present[], now: number): Present[] {
 }
 
 /** The teacher first, then by name. */
-export function inRoomOrder<T extends GroupParticipant>(list: T[]): T[] {
+export function inRoomOrder<T extends Pick<GroupParticipant, 'role' | 'name'>>(list: T[]): T[] {
   return [...list].sort((a, b) => {
     if (a.role !== b.role) return a.role === 'teacher' ? -1 : b.role === 'teacher' ? 1 : 0
     return a.name.localeCompare(b.name, 'pl')
