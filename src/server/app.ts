@@ -95,7 +95,9 @@ function contentSecurityPolicy(https: boolean, config: Config): Record<string, s
   const aiLessonUrl = config.ai.lessonUrl
   // The configured outside classrooms' scripts and servers.
   const video = providerSources(config.video)
-  const connect = ["'self'", ...video.connect]
+  // The group room's servers, which browsers reach over WebSocket (JANUS_PUBLIC_URL).
+  const janus = (config.janus?.servers ?? []).map((server) => new URL(server.publicUrl).origin)
+  const connect = ["'self'", ...video.connect, ...janus]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
   // The home tab of the AI lesson embeds an outside provider's page.
