@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
-  const video = createVideoProviders(deps.config.video)
+  const video = createVideoProviders(deps.config.video, deps.config.janus)
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
@@ -257,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     changes.close()
+    await video.janus?.close()
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()
