@@ -8,9 +8,9 @@ import { LoginPage, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
 import { newStoryContext, storyNow, test } from './support/story.ts'
 
-// The group room: the demo's German class (Tomasz Wójcik, Krzysztof and Kamil, with Marcin
+// The group room: the demo's German class (Tomasz Wójcik, Krzysztof and Kamil, with Julia
 // enrolled here) meets now through a Janus of the journey's own, in four contexts of Debian's
-// Chromium with fake camera and microphone; Marcin's page is in English. Janus is killed and
+// Chromium with fake camera and microphone; Julia's page is in English. Janus is killed and
 // started again mid-call, and the app's server restarted; at the end the server runs with no group
 // server: a small class meets in the mesh, a big one is told the school must configure one.
 
@@ -19,23 +19,29 @@ const server = new OwnServer(E2E_PORT + 20, 'e2e-group-room')
 const TEACHER = 'tomasz.wojcik@demo.lektorium.pl'
 const KRZYSZTOF = 'krzysztof.mazur@demo.lektorium.pl'
 const KAMIL = 'kamil.nowicki@demo.lektorium.pl'
-const MARCIN = 'marcin.piotrowski@demo.lektorium.pl'
-const NAMES = ['Tomasz Wójcik', 'Krzysztof Mazur', 'Kamil Nowicki', 'Marcin Piotrowski']
+const JULIA = 'julia.jankowska@demo.lektorium.pl'
+const NAMES = ['Tomasz Wójcik', 'Krzysztof Mazur', 'Kamil Nowicki', 'Julia Jankowska']
 const SHOTS = process.env.SHOTS_DIR
 
 let browser: Browser
-let places: Map<string, string>
+let places: Map<string, string> | undefined
 let rooms: GroupRoomPage[] = []
 const others = (room: GroupRoomPage) => NAMES.filter((name) => name !== room.name)
 
 test.describe.configure({ mode: 'serial' })
-test.setTimeout(90_000)
+test.setTimeout(120_000)
 
 test.beforeAll(async () => {
   await janus.start()
   server.env = janus.env()
   await server.start()
-  places = await enrolInMeeting(server, TEACHER, [MARCIN], storyNow())
+  // The database may still be settling right after the first start: asked again briefly.
+  for (let attempt = 0; !places; attempt++) {
+    places = await enrolInMeeting(server, TEACHER, [JULIA], storyNow()).catch((error: unknown) => {
+      if (attempt >= 10) throw error
+      return new Promise<undefined>((resolve) => setTimeout(resolve, 500))
+    })
+  }
   browser = await chromium.launch({
     executablePath: await findChromium(),
     args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'],
@@ -48,8 +54,13 @@ test.afterAll(async () => {
   await janus.stop()
 })
 
-async function signIn(email: string, locale = 'pl-PL'): Promise<Page> {
-  const context = await newStoryContext(browser, { baseURL: server.url, locale, timezoneId: 'Europe/Warsaw' })
+/** Signed in (the profile's language applies: Julia's is English). */
+async function signIn(email: string): Promise<Page> {
+  const context = await newStoryContext(browser, {
+    baseURL: server.url,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  })
   await context.grantPermissions(['camera', 'microphone'])
   const page = await context.newPage()
   await new LoginPage(page).goto('/login')
@@ -58,28 +69,23 @@ async function signIn(email: string, locale = 'pl-PL'): Promise<Page> {
   return page
 }
 
-const placeOf = (email: string) => places.get(email) ?? ''
+const placeOf = (email: string) => places?.get(email) ?? ''
 
 test('a teacher and three students see and hear each other; mute, a hand and the chat reach everyone', async ({
   request,
 }) => {
-  const people = [
-    { email: TEACHER, name: NAMES[0], locale: 'pl-PL' },
-    { email: KRZYSZTOF, name: NAMES[1], locale: 'pl-PL' },
-    { email: KAMIL, name: NAMES[2], locale: 'pl-PL' },
-    { email: MARCIN, name: NAMES[3], locale: 'en-GB' },
-  ]
+  const people = [TEACHER, KRZYSZTOF, KAMIL, JULIA].map((email, index) => ({ email, name: NAMES[index] }))
   rooms = await Promise.all(
-    people.map(async ({ email, name, locale }) => {
-      const page = await signIn(email, locale)
+    people.map(async ({ email, name }) => {
+      const page = await signIn(email)
       if (email !== TEACHER) await giveVoiceSample(request, server.url, await storedToken(page))
       return new GroupRoomPage(page, name ?? '')
     }),
   )
-  const [teacher, krzysztof, kamil, marcin] = rooms
-  if (!teacher || !krzysztof || !kamil || !marcin) throw new Error('four pages')
+  const [teacher, krzysztof, kamil, julia] = rooms
+  if (!teacher || !krzysztof || !kamil || !julia) throw new Error('four pages')
   // The teacher opens the meeting through a student's place: the room is the meeting's.
-  const placesOf = [KRZYSZTOF, KRZYSZTOF, KAMIL, MARCIN]
+  const placesOf = [KRZYSZTOF, KRZYSZTOF, KAMIL, JULIA]
   for (const [index, room] of rooms.entries()) {
     await room.open(placeOf(placesOf[index] ?? ''))
     await room.join()
@@ -93,19 +99,23 @@ test('a teacher and three students see and hear each other; mute, a hand and the
   const muted = /mikrofon wyciszony przez osobę prowadzącą|muted by the teacher/
   await Promise.all([
     expect(kamil.page.getByTestId('muted-notice')).toBeVisible({ timeout: 1_000 }),
-    ...[teacher, krzysztof, marcin].map((room) =>
+    ...[teacher, krzysztof, julia].map((room) =>
       expect(room.tile('Kamil Nowicki')).toHaveAttribute('aria-label', muted, { timeout: 1_000 }),
     ),
   ])
 
-  // Marcin (in English) raises his hand: everyone sees it.
-  await marcin.control('Raised hand').click()
+  // Only Kamil may turn it on again; then everyone hears him.
+  await kamil.control('Mikrofon').click()
+  await expect(teacher.tile('Kamil Nowicki')).not.toHaveAttribute('aria-label', muted)
+
+  // Julia (in English) raises her hand: everyone sees it.
+  await julia.control('Raised hand').click()
   await Promise.all(
     [teacher, krzysztof, kamil].map((room) =>
-      expect(room.tile('Marcin Piotrowski').getByTestId('tile-hand')).toBeVisible(),
+      expect(room.tile('Julia Jankowska').getByTestId('tile-hand')).toBeVisible(),
     ),
   )
-  await expect(teacher.page.getByTestId('raised-hands')).toContainText('Marcin Piotrowski')
+  await expect(teacher.page.getByTestId('raised-hands')).toContainText('Julia Jankowska')
 
   await teacher.page.getByRole('textbox', { name: 'Wiadomość' }).fill('Guten Morgen! Seite 12, bitte.')
   await teacher.page.getByRole('textbox', { name: 'Wiadomość' }).press('Enter')
@@ -114,7 +124,13 @@ test('a teacher and three students see and hear each other; mute, a hand and the
       'Guten Morgen! Seite 12, bitte.',
     )
   }
-  if (SHOTS) await screenshots(teacher, marcin)
+})
+
+test('the live room of four, photographed at 1280 and 375 px in Polish and English', async () => {
+  test.skip(!SHOTS, 'SHOTS_DIR names where the pictures go')
+  const [teacher, , , julia] = rooms
+  if (!teacher || !julia) throw new Error('pages')
+  await screenshots(teacher, julia)
 })
 
 test("a student's network cut for 10 s comes back to the room with no click", async () => {
@@ -139,10 +155,11 @@ test('Janus killed and started again: media are back on all four within 10 s', a
   await teacher.page.waitForTimeout(3_000)
   await janus.restart()
   const answering = performance.now()
-  await Promise.all(rooms.map((room) => room.expectSeesAndHears(others(room), 10_000)))
+  await Promise.all(rooms.map((room) => room.expectSeesAndHears(others(room), 10_000, false)))
   const took = performance.now() - answering
   console.info(`media back on all four ${Math.round(took)} ms after Janus answered`)
   expect(took).toBeLessThanOrEqual(10_000)
+  await Promise.all(rooms.map((room) => room.expectSeesAndHears(others(room))))
 })
 
 test("the app's server restarted mid-meeting: media never stop, presence comes back", async () => {
@@ -163,16 +180,16 @@ test("the app's server restarted mid-meeting: media never stop, presence comes b
 })
 
 test('the teacher removes a student, who cannot come back to the meeting', async () => {
-  const [teacher, krzysztof, , marcin] = rooms
-  if (!teacher || !krzysztof || !marcin) throw new Error('pages')
-  await teacher.tile('Marcin Piotrowski').getByTestId('tile-menu').click()
+  const [teacher, krzysztof, , julia] = rooms
+  if (!teacher || !krzysztof || !julia) throw new Error('pages')
+  await teacher.tile('Julia Jankowska').getByTestId('tile-menu').click()
   await teacher.page.getByRole('menuitem', { name: 'Usuń z zajęć…' }).click()
   await teacher.page.getByRole('dialog').getByRole('button', { name: 'Usuń z zajęć' }).click()
-  await expect(marcin.page.getByText('You were removed from the class')).toBeVisible()
+  await expect(julia.page.getByText('You were removed from the class')).toBeVisible()
   await expect(krzysztof.page.getByTestId('group-tile')).toHaveCount(3)
-  await marcin.open(placeOf(MARCIN))
-  await marcin.join().catch(() => undefined)
-  await expect(marcin.page.getByText('The teacher removed you from this meeting')).toBeVisible()
+  await julia.open(placeOf(JULIA))
+  await julia.join().catch(() => undefined)
+  await expect(julia.page.getByText('The teacher removed you from this meeting')).toBeVisible()
 })
 
 test('with no group server a small class meets in the mesh, and a big one is told to configure it', async () => {
@@ -204,9 +221,9 @@ test('with no group server a small class meets in the mesh, and a big one is tol
     server,
     TEACHER,
     [
-      'natalia.grabowska@demo.lektorium.pl',
+      'marcin.piotrowski@demo.lektorium.pl',
       'adam.pawlowski@demo.lektorium.pl',
-      'julia.jankowska@demo.lektorium.pl',
+      'marta.dabrowska@demo.lektorium.pl',
     ],
     storyNow(),
   )
@@ -216,18 +233,20 @@ test('with no group server a small class meets in the mesh, and a big one is tol
   await expect(kamil.page.getByText(/szkoła musi skonfigurować serwer grupowy/)).toBeVisible()
 })
 
-/** The live room of four at 1280 and 375 px, in Polish (the teacher's) and English (Marcin's). */
-async function screenshots(teacher: GroupRoomPage, marcin: GroupRoomPage) {
+/** The live room of four at 1280 and 375 px, in Polish (the teacher's) and English (Julia's). */
+async function screenshots(teacher: GroupRoomPage, julia: GroupRoomPage) {
   const dir = SHOTS ?? ''
   mkdirSync(dir, { recursive: true })
   for (const [room, language] of [
     [teacher, 'pl'],
-    [marcin, 'en'],
+    [julia, 'en'],
   ] as const) {
     for (const width of [1280, 375]) {
       await room.page.setViewportSize({ width, height: width === 375 ? 812 : 800 })
-      await room.page.waitForTimeout(1_000)
-      await room.page.screenshot({ path: `${dir}/group-${language}-${width}.png`, fullPage: true })
+      // The tiles move (grid, speaker view): their pictures are drawn again before the picture.
+      await expect(room.tile(others(room)[0] ?? '')).toHaveAttribute('data-media', 'live')
+      await room.expectSeesAndHears(others(room), 10_000, false)
+      await room.page.screenshot({ path: `${dir}/group-${language}-${width}.png` })
     }
     await room.page.setViewportSize({ width: 1280, height: 720 })
   }

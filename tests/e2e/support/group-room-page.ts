@@ -161,33 +161,35 @@ export class GroupRoomPage {
   }
 
   async join(): Promise<void> {
-    await this.page.getByRole('button', { name: /^Dołącz/ }).click()
+    await this.page.getByRole('button', { name: /^(Dołącz|Join)/ }).click()
     await expect(this.room).toBeVisible()
   }
 
   control(name: string): Locator {
     return this.page
-      .getByRole('toolbar', { name: 'Sterowanie zajęciami' })
+      .getByRole('toolbar', { name: /Sterowanie zajęciami|Class controls/ })
       .getByRole('button', { name, exact: true })
   }
 
   /**
-   * Each of `names` on this page: their tile's video plays (its time advances) and their sound
-   * carries energy (an analyser on their stream, which the room plays).
+   * Each of `names` on this page, all at once: their tile's video plays (its time advances) and,
+   * unless `audio` is false, their sound carries energy (an analyser on the stream the room plays).
    */
-  async expectSeesAndHears(names: string[], timeout = 20_000): Promise<void> {
-    for (const name of names) {
-      const video = this.tile(name).locator('video')
-      await expect(this.tile(name)).toHaveAttribute('data-media', 'live', { timeout })
-      await expect
-        .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout })
-        .toBeGreaterThan(0)
-      const time = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-      await expect
-        .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout })
-        .toBeGreaterThan(time + 0.3)
-      await expect.poll(() => video.evaluate(audioEnergy), { timeout }).toBeGreaterThan(0)
-    }
+  async expectSeesAndHears(names: string[], timeout = 20_000, audio = true): Promise<void> {
+    await Promise.all(names.map((name) => this.expectOne(name, timeout, audio)))
+  }
+
+  private async expectOne(name: string, timeout: number, audio: boolean): Promise<void> {
+    const video = this.tile(name).locator('video')
+    await expect(this.tile(name)).toHaveAttribute('data-media', 'live', { timeout })
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout })
+      .toBeGreaterThan(0)
+    const time = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout })
+      .toBeGreaterThan(time + 0.3)
+    if (audio) await expect.poll(() => video.evaluate(audioEnergy), { timeout }).toBeGreaterThan(0)
   }
 }
 
