@@ -157,7 +157,7 @@ export class GroupRoomPage {
 
   async open(placeId: string): Promise<void> {
     await this.page.goto(`/dashboard/video-call-vonage?lesson_id=${placeId}`)
-    await expect(this.page.getByTestId('lobby-preview')).toBeVisible()
+    await expect(this.page.getByTestId('lobby-preview')).toBeVisible({ timeout: 30_000 })
   }
 
   async join(): Promise<void> {
