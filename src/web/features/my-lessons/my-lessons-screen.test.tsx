@@ -81,8 +81,12 @@ describe('my-lessons: the lessons and their states', () => {
     const waiting = within(table).getByRole('button', { name: /Dołącz do lekcji: Anna Nowak/ })
     expect(waiting.hasAttribute('disabled')).toBe(true)
     expect(within(table).getByText('Dołączysz po odzyskaniu połączenia')).toBeTruthy()
+    // The badge does not promise a join the button cannot give.
+    expect(within(table).queryByText('Można dołączyć')).toBeNull()
+    expect(within(table).getByText('Dołączysz online')).toBeTruthy()
     act(() => noteAnswered())
     expect(within(table).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' })).toBeTruthy()
+    expect(within(table).getByText('Można dołączyć')).toBeTruthy()
   })
 
   it('sends a student without a voice sample to voice-confirmation first', async () => {
