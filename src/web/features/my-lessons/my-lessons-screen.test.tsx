@@ -211,6 +211,23 @@ describe('my-lessons: the lessons and their states', () => {
     expect(await screen.findByRole('dialog', { name: 'Oceń lekcję' })).toBeTruthy()
   })
 
+  it('shows a group meeting as the next lesson when it comes before every one-to-one lesson', async () => {
+    const meeting = lessonFixture({
+      id: lessonId(6),
+      is_group: true,
+      scheduled_at: soon.scheduled_at,
+      ends_at: soon.ends_at,
+      group: { class_id: lessonId(7), title: 'Angielski B1 — wtorki', absent_at: null },
+    })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([tomorrow]),
+      [GROUP]: { status: 200, body: pageOf([meeting]) },
+    })
+    show(studentProfile())
+    const next = await screen.findByRole('region', { name: 'Najbliższa lekcja' })
+    expect(await within(next).findByText('08:10–08:55')).toBeTruthy()
+  })
+
   it('offers the group tab to a user with the group-lessons flag', async () => {
     const group = lessonFixture({ id: lessonId(5), is_group: true })
     routeFetch({ [SCHEDULED]: scheduledAnswer([]), [GROUP]: { status: 200, body: pageOf([group]) } })
