@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
 import { lessons } from '../../src/server/db/schema-lessons.ts'
+import { lessonArchives } from '../../src/server/db/schema-recordings.ts'
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai.ts'
 import { giveVoiceSample, LessonRoomPage } from './support/lesson-room-page.ts'
 import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from './support/login-page.ts'
@@ -42,14 +43,16 @@ const server = new OwnServer(E2E_PORT + 13, 'e2e-lesson-recap')
 let browser: Browser
 
 const silent = { info: () => undefined, error: () => undefined }
-async function inDatabase(write: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>) {
+type Db = Awaited<ReturnType<typeof openDatabase>>['db']
+async function readDatabase<T>(read: (db: Db) => Promise<T>): Promise<T> {
   const database = await openDatabase({ dataDir: server.dataDir, log: silent })
   try {
-    await write(database.db)
+    return await read(database.db)
   } finally {
     await database.close()
   }
 }
+const inDatabase = (write: (db: Db) => Promise<unknown>) => readDatabase(write)
 
 /**
  * `page` at 1280 and 375 px, in its present language, kept as recap-`name`-<lang>-<width>.png: the
@@ -163,7 +166,15 @@ test('the teacher records the lesson, checks the draft recap, removes a word and
     type: 'audio/webm',
     language: 'en',
   })
-  expect(fake.transcriptions[0]?.bytes).toBeGreaterThan(1000)
+  // The file sent is the audio track the server kept beside the video, not the video.
+  const [archive] = await readDatabase((db) =>
+    db
+      .select({ size: lessonArchives.fileSize, audioSize: lessonArchives.audioSize })
+      .from(lessonArchives)
+      .where(eq(lessonArchives.lessonId, lessonId)),
+  )
+  expect(fake.transcriptions[0]?.bytes).toBe(archive?.audioSize)
+  expect(archive?.audioSize ?? 0).toBeLessThan((archive?.size ?? 0) / 4)
   await expect.poll(() => fake.chats.length, { timeout: 30_000 }).toBe(1)
   expect(fake.chats[0]?.body.messages.map((m) => m.content).join('\n')).toContain('I would like a sandwich.')
 
