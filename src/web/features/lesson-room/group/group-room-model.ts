@@ -8,8 +8,11 @@ import type { LessonChat } from '../use-lesson-chat.ts'
 /** The room's link as a whole: the socket and the media together. */
 export type GroupConnection = 'connecting' | 'live' | 'reconnecting' | 'failed'
 
-/** One person in the room with what the page can draw of them. */
-export type GroupMember = GroupParticipant & {
+/**
+ * One person in the room with what the page can draw of them. Their `screen` is the shared screen's
+ * stream itself (the participant's boolean would not intersect with it).
+ */
+export type GroupMember = Omit<GroupParticipant, 'screen'> & {
   isMe: boolean
   /** Camera and microphone (this page's own preview for `isMe`); null until they arrive. */
   stream: MediaStream | null

@@ -120,9 +120,12 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Stack gap={0}>
             <Text fw={650} size="lg" component="h1" m={0}>
-              <Trans>Zajęcia grupowe</Trans>
-              {' · '}
-              {languageLabel(lesson.language, i18n.locale)}
+              {/* The class's own title ("Niemiecki w pracy — B1"), else what it is. */}
+              {lesson.group?.title ?? (
+                <>
+                  <Trans>Zajęcia grupowe</Trans> · {languageLabel(lesson.language, i18n.locale)}
+                </>
+              )}
             </Text>
             <ConnectionStatus connection={model.connection} count={model.members.length} />
           </Stack>
