@@ -112,7 +112,13 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
     // The removed tile and its menu go: the focus goes to the stage, after the dialog gives it back.
     setTimeout(() => stageRef.current?.focus(), 50)
   }
-  const bars = (timeUp ? 1 : 0) + (hands.length > 0 && teacher ? 1 : 0) + (me.muted_by_teacher ? 1 : 0)
+  // The bars above the stage (about their heights): the stage gives them room, the toolbar stays in view.
+  const bars =
+    (timeUp ? 76 : 0) +
+    (teacher && hands.length > 0 ? 60 : 0) +
+    (teacher && model.mesh ? 96 : 0) +
+    (!teacher && me.muted_by_teacher && !me.microphone ? 60 : 0) +
+    (model.connection === 'failed' ? 72 : 0)
 
   return (
     <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="group-room">
@@ -154,7 +160,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
           align="stretch"
           gap="sm"
           wrap="nowrap"
-          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars * 60}px)`}
+          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars}px)`}
           mih={compact ? 360 : 420}
         >
           <Box
