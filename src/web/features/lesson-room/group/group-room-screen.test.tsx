@@ -180,6 +180,14 @@ describe('the group room', () => {
     expect(raised.lowerHands).toHaveBeenCalled()
   })
 
+  it('lets the teacher mute a student from their tile', async () => {
+    const model = modelOf('teacher', [{ ...teacher, isMe: true }, piotr])
+    show('teacher', model)
+    fireEvent.click(screen.getByRole('button', { name: 'Opcje: Piotr Wiśniewski' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Wycisz mikrofon', hidden: true }))
+    expect(model.mute).toHaveBeenCalledWith(piotr.user_id)
+  })
+
   it('asks before removing a student, saying they cannot come back, and removes only on yes', async () => {
     const model = modelOf('teacher', [{ ...teacher, isMe: true }, anna, piotr])
     show('teacher', model)

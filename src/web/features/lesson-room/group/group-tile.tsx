@@ -106,7 +106,7 @@ export function GroupTile({ member, moderation, width, height, menuRef }: Props)
           />
         )}
       </div>
-      {!video && (
+      {!video && member.media !== 'reconnecting' && (
         <div className={classes.avatar} aria-hidden>
           <div className={classes.avatarCircle} style={{ background: avatarColor(member.user_id) }}>
             {initials(member.name)}
