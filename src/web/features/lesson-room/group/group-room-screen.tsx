@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Box, Group, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconWifiOff } from '@tabler/icons-react'
-import { useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import type { Lesson } from '../../../../domain/api/my-lessons.ts'
 import type { ChatMessage } from '../../../../domain/api/room.ts'
@@ -177,7 +177,16 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
               moderation={moderation}
               setTileSize={model.setTileSize}
             />
-            {model.connection === 'reconnecting' && <ReconnectingPill />}
+            {model.connection === 'reconnecting' && (
+              <StagePill color="orange.2" busy>
+                <Trans>Ponowne łączenie…</Trans>
+              </StagePill>
+            )}
+            {model.connection === 'live' && model.members.length === 1 && (
+              <StagePill color="gray.2">
+                <Trans>Czekamy na pozostałe osoby. Możesz już pisać na czacie.</Trans>
+              </StagePill>
+            )}
           </Box>
           {wide && chatOpen && chatBox}
         </Group>
@@ -237,30 +246,38 @@ function ConnectionStatus({ connection, count }: { connection: GroupConnection; 
   )
 }
 
-/** Over the stage while the room's link comes back: everyone stays in their place. */
-function ReconnectingPill() {
+/** A word over the stage (the room's link coming back, no one here yet); everyone stays in place. */
+function StagePill({
+  color,
+  busy = false,
+  children,
+}: {
+  color: string
+  busy?: boolean
+  children: ReactNode
+}) {
   return (
     <Group
       pos="absolute"
-      top={12}
-      left="50%"
-      gap={8}
-      wrap="nowrap"
-      px={12}
-      py={6}
-      aria-hidden
-      style={{
-        transform: 'translateX(-50%)',
-        borderRadius: 999,
-        background: 'rgba(20,20,24,.86)',
-        color: 'var(--mantine-color-orange-2)',
-        zIndex: 2,
-      }}
+      top={20}
+      left={12}
+      right={12}
+      justify="center"
+      style={{ zIndex: 5, pointerEvents: 'none' }}
+      // The link's state is said by the heading's status already; the waiting word is read here.
+      aria-hidden={busy || undefined}
     >
-      <Loader size={14} color="orange.3" />
-      <Text size="sm">
-        <Trans>Ponowne łączenie…</Trans>
-      </Text>
+      <Group
+        gap={8}
+        wrap="nowrap"
+        px={12}
+        py={6}
+        c={color}
+        style={{ borderRadius: 999, background: 'rgba(20,20,24,.86)' }}
+      >
+        {busy && <Loader size={14} color="orange.3" />}
+        <Text size="sm">{children}</Text>
+      </Group>
     </Group>
   )
 }
