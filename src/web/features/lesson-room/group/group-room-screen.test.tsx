@@ -178,6 +178,7 @@ describe('the group room', () => {
     expect(hands.map((item) => item.textContent)).toEqual(['1. Anna Nowak', '2. Piotr Wiśniewski'])
     fireEvent.click(screen.getByRole('button', { name: 'Opuść wszystkie ręce' }))
     expect(raised.lowerHands).toHaveBeenCalled()
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Obraz zajęć' }))
   })
 
   it('lets the teacher mute a student from their tile', async () => {
@@ -204,6 +205,9 @@ describe('the group room', () => {
     dialog = await removeFromMenu()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Usuń z zajęć' }))
     expect(model.remove).toHaveBeenCalledWith(piotr.user_id)
+    // The removed tile takes its menu away: the focus goes to the stage.
+    const stage = screen.getByRole('region', { name: 'Obraz zajęć' })
+    await waitFor(() => expect(document.activeElement).toBe(stage))
   })
 
   it('tells a student the teacher muted them, and turns the microphone back on', () => {
@@ -215,6 +219,8 @@ describe('the group room', () => {
     )
     fireEvent.click(screen.getByRole('button', { name: 'Włącz mikrofon' }))
     expect(model.setMicrophone).toHaveBeenCalledWith(true)
+    // The notice goes: the focus waits on the microphone's toggle rather than on nothing.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mikrofon' }))
   })
 
   it('announces who came, who left and whose hand went up, but not the people found on connecting', () => {

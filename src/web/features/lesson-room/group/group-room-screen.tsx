@@ -52,6 +52,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
   const [dialog, setDialog] = useState<'materials' | 'rate' | null>(null)
   const [removing, setRemoving] = useState<GroupMember | null>(null)
   const stageRef = useRef<HTMLDivElement>(null)
+  const microphoneRef = useRef<HTMLButtonElement>(null)
   const timeUp = usePassed(lesson.ends_at)
   const canRate = timeUp && dialogs.canRate(lesson)
   const announcement = useRoomAnnouncements(model.members, model.connection)
@@ -153,9 +154,24 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
         )}
         {teacher && model.mesh && <MeshNotice />}
         {!teacher && me.muted_by_teacher && !me.microphone && (
-          <MutedNotice onUnmute={() => void model.setMicrophone(true).catch(fail('switch the microphone'))} />
+          <MutedNotice
+            onUnmute={() => {
+              // The notice goes with the click: the focus goes to the microphone, now on.
+              microphoneRef.current?.focus()
+              void model.setMicrophone(true).catch(fail('switch the microphone'))
+            }}
+          />
         )}
-        {teacher && <RaisedHands hands={hands} onLowerAll={() => model.lowerHands()} />}
+        {teacher && (
+          <RaisedHands
+            hands={hands}
+            onLowerAll={() => {
+              // The bar goes once the hands are down: the focus waits on the stage, not on nothing.
+              stageRef.current?.focus()
+              model.lowerHands()
+            }}
+          />
+        )}
         <Group
           align="stretch"
           gap="sm"
@@ -191,6 +207,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
           {wide && chatOpen && chatBox}
         </Group>
         <GroupControls
+          microphoneRef={microphoneRef}
           me={me}
           role={role}
           actions={actions}
