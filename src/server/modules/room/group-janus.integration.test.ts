@@ -11,7 +11,8 @@ import { listening } from '../../test-support/room.ts'
 // The group room on Debian's janus, started by the test (docs/lesson-room-protocol.md "The group
 // room"): a join needs the core token of the join window and a ticket the socket gave this
 // participant for this meeting; a ticket of another meeting, one replaced by a newer, a core token
-// past the window and a removed student are refused by Janus itself.
+// past the window and a removed student are refused by Janus itself, and a stranger let in with a
+// handed-on ticket is kicked.
 
 let janus: RunningJanus
 let t: TestApp
@@ -63,7 +64,20 @@ describe('the group room on Janus', () => {
     expect(refused).toEqual({ joined: false, code: 433 })
     const joined = await joinVideoRoom(httpUrl(), { ...join, ticket: ticket.token })
     expect(joined.joined).toBe(true)
+    // The ticket handed to someone else: Janus lets them in, the hub kicks them within seconds.
+    const borrowed = await joinVideoRoom(httpUrl(), { ...join, feedId: 4242, ticket: ticket.token })
+    expect(borrowed.joined).toBe(true)
+    const { adminKey, tokenSecret } = janus.config
+    const admin = createJanusClient({ url: httpUrl(), adminKey, tokenSecret })
+    const feeds = async () => (await admin.listParticipants(access.janus.room)).map((p) => p.id)
+    await expect.poll(feeds, { timeout: 6000 }).not.toContain(4242)
+    expect(await feeds()).toContain(access.janus.feed_id)
+    await admin.close()
     if (joined.joined) await joined.leave()
+    // The browsers may open the group server's WebSocket (the Content-Security-Policy's connect-src).
+    const page = await t.app.inject({ method: 'GET', url: '/api/v1/health' })
+    expect(page.headers['content-security-policy']).toContain(`connect-src 'self'`)
+    expect(page.headers['content-security-policy']).toContain(janus.config.servers[0]?.publicUrl)
   })
 
   it('refuses a ticket replaced by a newer one, and a core token past the join window', async () => {

@@ -28,6 +28,8 @@ export type GroupServers = {
   /** Takes tickets off the room's `allowed` list. */
   revoke(room: Pick<Ticket, 'room' | 'server'>, tokens: string[]): Promise<void>
   kick(room: GroupRoomRow, feedId: number): Promise<void>
+  /** Kicks every participant of the room whose feed id is not one of `known`. */
+  patrol(room: GroupRoomRow, known: Set<number>): Promise<void>
   destroy(room: GroupRoomRow): Promise<void>
   close(): Promise<void>
 }
@@ -98,6 +100,11 @@ export function createGroupServers(config: JanusConfig): GroupServers {
       await clientOf(room.server).allow(room.room, secretOf(room.room), 'remove', tokens)
     },
     kick: (row, feedId) => configured(row).kick(row.room, secretOf(row.room), feedId),
+    async patrol(row, known) {
+      const client = configured(row)
+      const strangers = (await client.listParticipants(row.room)).filter((p) => !known.has(p.id))
+      for (const stranger of strangers) await client.kick(row.room, secretOf(row.room), stranger.id)
+    },
     destroy: (row) => configured(row).destroy(row.room, secretOf(row.room)),
     async close() {
       await Promise.all([...clients.values()].map((client) => client.close()))
