@@ -152,7 +152,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     for (const [meetingId, room] of rooms) {
       const peers = [...room]
       const own = peers.filter((peer) => peer.lessonId === event.l)
-      const meeting = own.length > 0 || peers.length > 0 ? await meetingCancelled(db, meetingId) : null
+      const meeting = await meetingCancelled(db, meetingId)
       const going = meeting?.cancelled ? peers : own
       for (const peer of going) {
         const by = meeting?.teacherId === event.b ? 'teacher' : 'school'

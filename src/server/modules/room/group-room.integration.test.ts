@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
 import { ROOM_CLOSE } from '../../../domain/api/room.ts'
 import { buildApp } from '../../app.ts'
 import { openDatabase } from '../../db/client.ts'
+import { groupMeetings } from '../../db/schema-group-classes.ts'
+import { lessons } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createCapturingMailer } from '../../test-support/capturing-mailer.ts'
 import { addGroupMeeting, connectGroup, type GroupClient, groupToken } from '../../test-support/group-room.ts'
@@ -157,6 +160,28 @@ describe('the group room without a group server', () => {
     expect((await other.next('chat')).message).toMatchObject({ body: 'Dzień dobry', lesson_id: m.places[1] })
     const read = await getWith(t, m.teacher.token, '/lessons/chat', { lesson_id: m.places[1] ?? '' })
     expect(read.json()).toMatchObject({ data: [{ body: 'Dzień dobry', author_id: s0.user.id }] })
+  })
+
+  it('ends the room for everyone when the meeting is cancelled, and for a student whose place goes', async () => {
+    const m = await addGroupMeeting(t, 2)
+    const [s0, s1] = m.students
+    if (!s0 || !s1) throw new Error('two students')
+    const teacher = await enter(base, m.teacher, m.places[0] ?? '')
+    const first = await enter(base, s0, m.places[0] ?? '')
+    const second = await enter(base, s1, m.places[1] ?? '')
+    await t.database.db.delete(lessons).where(eq(lessons.id, m.places[1] ?? ''))
+    expect(await second.closed).toBe(ROOM_CLOSE.cancelled)
+    expect(first.received.some((f) => f.type === 'cancelled')).toBe(false)
+    const now = t.clock.now()
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(groupMeetings).set({ cancelledAt: now }).where(eq(groupMeetings.id, m.meetingId))
+      await tx
+        .update(lessons)
+        .set({ cancelledAt: now, cancelledBy: m.teacher.user.id })
+        .where(eq(lessons.groupMeetingId, m.meetingId))
+    })
+    expect(await first.next('cancelled')).toEqual({ type: 'cancelled', by: 'teacher', reason: null })
+    expect(await teacher.closed).toBe(ROOM_CLOSE.cancelled)
   })
 
   it('shares one roster between two processes', async () => {
