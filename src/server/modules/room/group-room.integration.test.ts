@@ -52,7 +52,7 @@ describe('the group room without a group server', () => {
     expect(teacherToken).toMatchObject({ provider: 'mesh', role: 'teacher' })
     const big = await addGroupMeeting(t, 5)
     const refused = await generateToken(t, big.students[0]?.token ?? '', big.places[0] ?? '')
-    expect(refusal(refused)).toMatchObject({ status: 503, code: 'group_server_missing' })
+    expect(refusal(refused)).toMatchObject({ status: 409, code: 'group_server_missing' })
     const stranger = await signedInUser(t, { role: 'student', humanAccess: true })
     const other = await generateToken(t, stranger.token, small.places[0] ?? '')
     expect(refusal(other)).toMatchObject({ status: 404, code: 'lesson_not_found' })
