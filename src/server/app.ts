@@ -32,6 +32,7 @@ import { startRecapWorkers } from './modules/recaps/worker.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
+import { createGroupHub } from './modules/room/group-hub.ts'
 import { createVideoProviders, providerSources } from './modules/room/providers.ts'
 import { createRoomHub } from './modules/room/room-hub.ts'
 import { roomRoutes } from './modules/room/routes.ts'
@@ -95,7 +96,9 @@ function contentSecurityPolicy(https: boolean, config: Config): Record<string, s
   const aiLessonUrl = config.ai.lessonUrl
   // The configured outside classrooms' scripts and servers.
   const video = providerSources(config.video)
-  const connect = ["'self'", ...video.connect]
+  // The group room's servers, which browsers reach over WebSocket (JANUS_PUBLIC_URL).
+  const janus = (config.janus?.servers ?? []).map((server) => new URL(server.publicUrl).origin)
+  const connect = ["'self'", ...video.connect, ...janus]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
   // The home tab of the AI lesson embeds an outside provider's page.
@@ -161,7 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
-  const video = createVideoProviders(deps.config.video)
+  const video = createVideoProviders(deps.config.video, deps.config.janus)
+  const groupHub = createGroupHub({
+    database: deps.database,
+    clock,
+    log: app.log,
+    janus: video.janus,
+    tickMs: deps.roomTickMs,
+  })
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
@@ -213,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     board,
     lackOfSlotsDigest,
     roomHub,
+    groupHub,
     recordings,
     video,
     jobs,
@@ -225,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } satisfies AppContext)
   metrics.setSources({
     pool: deps.database.pool,
-    roomSockets: roomHub.sockets,
+    roomSockets: () => roomHub.sockets() + groupHub.sockets(),
     board: board.stats,
     failedJobs: async () => (await jobs.counts()).map(({ queue, failed }) => ({ queue, failed })),
   })
@@ -255,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     changes.close()
+    await video.janus?.close()
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()

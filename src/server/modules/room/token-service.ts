@@ -3,14 +3,13 @@ import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
+import { generateGroupToken } from './group-token.ts'
 import { iceServers } from './ice-servers.ts'
 import { teacherVideoProvider } from './repository.ts'
 import { assertRoomOpen, closesAt, findPartyLesson, type RoomLesson } from './room-access.ts'
-import type { RoomTokens } from './room-token.ts'
+import { type RoomTokens, SIGNALLING_PATH } from './room-token.ts'
 import { lessonSession } from './video-sessions-repository.ts'
 
-/** The socket's path (protocol §2), under the API's base. */
-export const SIGNALLING_PATH = '/api/v1/lessons/room'
 /** What LearnCube's classroom script asks for its token, under the API's base. */
 export const LEARNCUBE_VALIDATE_PATH = '/api/v1/learncube/validate'
 
@@ -49,6 +48,8 @@ export async function generateToken(
   const { user, sessionId } = caller
   const viewer = viewerOf(user)
   const lesson = await findPartyLesson(ctx.db, viewer, lessonId)
+  // A group meeting's place: the group room (group-token.ts).
+  if (lesson.isGroup && !lesson.cancelledAt) return generateGroupToken(ctx, signers, caller, lesson.id)
   assertRoomOpen(lesson, ctx.clock.now())
   const closes = closesAt(lesson)
   const claims = { lessonId: lesson.id, userId: user.id, role: viewer.role, sessionId, expiresAt: closes }
