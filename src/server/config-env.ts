@@ -112,6 +112,8 @@ export const envSchema = v.object({
   AI_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_MODEL must not be empty'))),
   AI_API_KEY: v.optional(v.string()),
   AI_TRANSCRIBE_MODEL: v.optional(v.pipe(v.string(), v.nonEmpty('AI_TRANSCRIBE_MODEL must not be empty'))),
+  // OpenAI's /audio/transcriptions takes files up to 25 MB.
+  AI_TRANSCRIBE_MAX_MB: v.optional(intFromEnv('AI_TRANSCRIBE_MAX_MB', 1, 1000), '25'),
   AI_DAILY_MESSAGES: v.optional(intFromEnv('AI_DAILY_MESSAGES', 1, 10_000), '50'),
   AI_TIMEOUT_SECONDS: v.optional(intFromEnv('AI_TIMEOUT_SECONDS', 1, 600), '60'),
   // Whether this process runs jobs (e-mails, reminders); every process may add them.

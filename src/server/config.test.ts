@@ -83,6 +83,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STUN_URLS: 'http://x' })).toThrow(/STUN_URLS must be a comma-separated list/)
   })
 
+  it('reads the group servers, aligned, and refuses a half or misaligned configuration', () => {
+    const janus = {
+      JANUS_URL: 'http://10.0.0.5:8088/janus/, http://10.0.0.6:8088/janus',
+      JANUS_PUBLIC_URL: 'wss://janus1.example,wss://janus2.example',
+      JANUS_ADMIN_KEY: 'k'.repeat(16),
+      JANUS_TOKEN_SECRET: 't'.repeat(16),
+    }
+    expect(loadConfig(janus).janus).toEqual({
+      servers: [
+        { url: 'http://10.0.0.5:8088/janus', publicUrl: 'wss://janus1.example' },
+        { url: 'http://10.0.0.6:8088/janus', publicUrl: 'wss://janus2.example' },
+      ],
+      adminKey: 'k'.repeat(16),
+      tokenSecret: 't'.repeat(16),
+    })
+    expect(loadConfig({}).janus).toBeUndefined()
+    expect(() => loadConfig({ ...janus, JANUS_TOKEN_SECRET: undefined })).toThrow(
+      /JANUS_URL needs JANUS_TOKEN_SECRET/,
+    )
+    expect(() => loadConfig({ JANUS_ADMIN_KEY: 'k'.repeat(16) })).toThrow(/JANUS_ADMIN_KEY needs JANUS_URL/)
+    expect(() => loadConfig({ ...janus, JANUS_PUBLIC_URL: 'wss://janus1.example' })).toThrow(
+      /names 1 servers, JANUS_URL 2/,
+    )
+    expect(() => loadConfig({ ...janus, JANUS_PUBLIC_URL: 'http://x,http://y' })).toThrow(
+      /JANUS_PUBLIC_URL must be a comma-separated list of ws: or wss:/,
+    )
+  })
+
   describe('video providers', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()

@@ -80,6 +80,8 @@ export type AiConfig = {
   apiKey: string | undefined
   /** The same API's audio transcription model; pronunciation scoring is off without it. */
   transcribeModel: string | undefined
+  /** The largest file the transcription API takes; a longer lesson's audio goes in parts. */
+  transcribeMaxBytes: number
   /** Messages a student may send the tutor per Poland day. */
   dailyMessages: number
   /** How long the model may take to answer (and between two streamed pieces). */
@@ -350,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.AI_MODEL,
       apiKey: e.AI_API_KEY,
       transcribeModel: e.AI_TRANSCRIBE_MODEL,
+      transcribeMaxBytes: e.AI_TRANSCRIBE_MAX_MB * 1024 * 1024,
       dailyMessages: e.AI_DAILY_MESSAGES,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },

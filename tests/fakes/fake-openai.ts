@@ -44,6 +44,8 @@ export type FakeOpenAi = {
   transcript: string
   /** The transcript's timed segments, answered to `verbose_json`. */
   segments: { start: number; end: number; text: string }[]
+  /** Transcripts answered in order (a long audio's parts); when none is queued, `transcript` and `segments`. */
+  transcriptReplies: { text: string; segments: { start: number; end: number; text: string }[] }[]
   close(): Promise<void>
 }
 
@@ -95,6 +97,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     defaultReply: { pieces: ['Hello! ', 'How are you today?'] },
     transcript: '',
     segments: [],
+    transcriptReplies: [],
   }
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -130,12 +133,12 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
           sha256: createHash('sha256').update(fileBytes).digest('hex'),
         })
         const verbose = field('response_format') === 'verbose_json'
+        const { text, segments } = fake.transcriptReplies.shift() ?? {
+          text: fake.transcript,
+          segments: fake.segments,
+        }
         response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(
-          JSON.stringify(
-            verbose ? { text: fake.transcript, segments: fake.segments } : { text: fake.transcript },
-          ),
-        )
+        response.end(JSON.stringify(verbose ? { text, segments } : { text }))
         return
       }
       response.writeHead(404).end()

@@ -71,9 +71,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   sms_number_invalid: 422,
   sms_off: 409,
   sms_gateway_unavailable: 503,
-  // The group room: the school lacks a group server (a configuration, not the caller's fault);
+  // The group room: the school lacks a group server (as SMS unconfigured: 409, never a 5xx);
   // a removed student may not come back.
-  group_server_missing: 503,
+  group_server_missing: 409,
   group_room_removed: 403,
   ai_model_failed: 502,
   ai_model_timeout: 504,

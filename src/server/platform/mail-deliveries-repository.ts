@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { mailDeliveries } from '../db/schema-notifications.ts'
 import type { OutboxMailKind } from './jobs.ts'
@@ -32,9 +32,19 @@ export async function claimDelivery(
   return row?.sentAt ? 'sent_before' : 'being_sent'
 }
 
-/** Gives the claim back: the job (or the next attempt) sends the message. */
-export async function releaseDelivery(db: Db, mail: DeliveryKey): Promise<void> {
-  await db.update(mailDeliveries).set({ claimedUntil: null }).where(keyOf(mail))
+/**
+ * Gives the claim back: the job (or the next attempt) sends the message. The claim ends `now`
+ * rather than vanishing, so the row keeps when it was last in hand (for the purge).
+ */
+export async function releaseDelivery(db: Db, mail: DeliveryKey, now: Date): Promise<void> {
+  await db.update(mailDeliveries).set({ claimedUntil: now }).where(keyOf(mail))
+}
+
+/** Drops deliveries settled before `before`: sent then, or last claimed then and never sent. */
+export async function deleteDeliveriesBefore(db: Db, before: Date): Promise<void> {
+  await db
+    .delete(mailDeliveries)
+    .where(lt(sql`coalesce(${mailDeliveries.sentAt}, ${mailDeliveries.claimedUntil})`, before))
 }
 
 export async function markDeliverySent(tx: Db, mail: DeliveryKey, now: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { inviteStudent } from '../modules/invitations/service.ts'
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts'
 import { invitedStudentValues } from '../test-support/invitations.ts'
 import { OpsError } from './errors.ts'
-import { CLAIM_MS } from './mail-outbox.ts'
+import { CLAIM_MS, DELIVERY_RETENTION_MS } from './mail-outbox.ts'
 
 // The mail outbox's promise: a message owed is sent once, whoever delivers it and however often,
 // and a message no longer owed (its invitation replaced) is not sent. Invitations are the example.
@@ -73,5 +73,16 @@ describe('the mail outbox', () => {
     expect(await deliver(first.ref)).toEqual({ outcome: 'not_owed' })
     expect(await deliver(second.ref)).toEqual({ outcome: 'sent' })
     expect(t.mailer.messages.filter((m) => m.to === first.email)).toHaveLength(1)
+  })
+
+  it('drops the row of a delivery long settled and keeps recent ones', async () => {
+    const old = await owedInvitation()
+    expect(await deliver(old.ref)).toEqual({ outcome: 'sent' })
+    t.clock.advance(DELIVERY_RETENTION_MS + 60 * 60_000)
+    const recent = await owedInvitation()
+    expect(await deliver(recent.ref)).toEqual({ outcome: 'sent' })
+    const kept = await t.database.db.select({ ref: mailDeliveries.ref }).from(mailDeliveries)
+    expect(kept.map((row) => row.ref)).not.toContain(old.ref)
+    expect(kept.map((row) => row.ref)).toContain(recent.ref)
   })
 })

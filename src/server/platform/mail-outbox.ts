@@ -4,7 +4,12 @@ import type { Clock } from './clock.ts'
 import type { Jobs, OutboxMailKind } from './jobs.ts'
 import type { Log } from './logger.ts'
 import type { Mailer, MailMessage } from './mail.ts'
-import { claimDelivery, markDeliverySent, releaseDelivery } from './mail-deliveries-repository.ts'
+import {
+  claimDelivery,
+  deleteDeliveriesBefore,
+  markDeliverySent,
+  releaseDelivery,
+} from './mail-deliveries-repository.ts'
 
 // E-mails that must not be lost (an invitation, a password reset, a teacher's verification) go
 // through a transactional outbox on the job queue: the write adds the e-mail's job in its own
@@ -49,6 +54,12 @@ export const delivered = (d: Delivery) =>
 export const CLAIM_MS = 11 * 60_000
 /** The job waits this long for the writing process to have sent the message itself. */
 export const JOB_DELAY_MS = 20_000
+/**
+ * A delivery's row is kept this long after it settled: far past the last retry of its job (twelve,
+ * backing off, end within a day; the job itself is kept 7 days), so none can still ask after it.
+ */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60_000
+const PURGE_EVERY_MS = 60 * 60_000
 
 export type MailOutbox = {
   /** Adds the messages' jobs inside the write's transaction `tx`. */
@@ -70,6 +81,17 @@ type Deps = { db: Db; jobs: Jobs; mailer: Mailer; clock: Clock; log: Log; compos
 export function createMailOutbox(deps: Deps): MailOutbox {
   const { db, jobs, clock, log, composers } = deps
   const pending = new Set<Promise<unknown>>()
+  let lastPurge: number | null = null
+
+  /** Old deliveries go, at most once an hour per process, after a send. */
+  async function purgeSettled(now: Date) {
+    if (lastPurge !== null && now.getTime() - lastPurge < PURGE_EVERY_MS && now.getTime() >= lastPurge) return
+    lastPurge = now.getTime()
+    // The message went; a failed clean-up must not make its send look failed.
+    await deleteDeliveriesBefore(db, new Date(now.getTime() - DELIVERY_RETENTION_MS)).catch((err: unknown) =>
+      log.error({ err }, 'purging old e-mail deliveries failed'),
+    )
+  }
 
   async function deliver(mail: OutboxMail, mailer: Mailer): Promise<Delivery> {
     const composer = composers[mail.kind]
@@ -77,7 +99,7 @@ export function createMailOutbox(deps: Deps): MailOutbox {
       const state = await claimDelivery(tx, mail, clock.now(), CLAIM_MS)
       if (state !== 'claimed') return state
       const message = await composer.compose(tx, mail.ref, clock.now())
-      if (!message) await releaseDelivery(tx, mail)
+      if (!message) await releaseDelivery(tx, mail, clock.now())
       return message ?? 'not_owed'
     })
     if (typeof taken === 'string') return { outcome: taken }
@@ -85,7 +107,7 @@ export function createMailOutbox(deps: Deps): MailOutbox {
       await mailer.send(taken)
     } catch (error) {
       // Given back at once: the job (or the next attempt) tries again.
-      await releaseDelivery(db, mail)
+      await releaseDelivery(db, mail, clock.now())
       const reason = error instanceof Error ? error.message : String(error)
       log.error(
         { err: error, kind: mail.kind, to: taken.to },
@@ -93,11 +115,12 @@ export function createMailOutbox(deps: Deps): MailOutbox {
       )
       return { outcome: 'failed', reason }
     }
+    const now = clock.now()
     await db.transaction(async (tx) => {
-      const now = clock.now()
       await markDeliverySent(tx, mail, now)
       await composer.sent?.(tx, mail.ref, now)
     })
+    await purgeSettled(now)
     return { outcome: 'sent' }
   }
 

@@ -47,13 +47,13 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 /** A lesson an hour ago whose recording (video and audio) has just become ready. */
 export async function readyRecording(
   t: TestApp,
-  options: { agreed?: boolean; memo?: string; storage?: FileStorage } = {},
+  options: { agreed?: boolean; memo?: string; storage?: FileStorage; audio?: Buffer } = {},
 ) {
   const storage = options.storage ?? t.storage
   const pair = await lessonParties(t, { student: { voiceRecordingAgreed: options.agreed ?? true } })
   const lesson = await addLessonAt(t, pair, -60, { teacherMemos: options.memo ?? null })
   const videoBytes = Buffer.from(`video of ${lesson.id}`)
-  const audioBytes = Buffer.from(`opus audio of ${lesson.id}`)
+  const audioBytes = options.audio ?? Buffer.from(`opus audio of ${lesson.id}`)
   const video = await storage.put(Readable.from([videoBytes]), 'recording-chunk')
   const audio = await storage.put(Readable.from([audioBytes]), 'recording-chunk')
   const now = t.clock.now()

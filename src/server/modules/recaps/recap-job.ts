@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts'
 import type { JobPayloads } from '../../platform/jobs.ts'
 import { chatEndpoint, type Endpoint, type ModelMessage, transcribeEndpoint } from '../ai-lesson/public.ts'
 import { DEFAULT_SETTINGS, findSettings } from '../settings/public.ts'
-import { completeJson, ModelCallError, transcribeAudio } from './recap-model.ts'
+import { completeJson, ModelCallError } from './recap-model.ts'
 import { languageCode, recapMessages, retryMessages } from './recap-prompt.ts'
 import {
   countAttempt,
@@ -17,6 +17,7 @@ import {
   saveTranscript,
   startWithinCap,
 } from './repository.ts'
+import { transcribeLesson } from './transcribe-lesson.ts'
 
 // The recap's job (docs/decisions.md "The lesson recap"): within the school's daily cap, the audio
 // track is transcribed, then the model is asked for the recap; an answer without the recap's form
@@ -98,11 +99,14 @@ export async function makeRecap(ctx: RecapsContext, { recapId }: JobPayloads['le
     let transcript = work.recap.transcript
     if (!transcript) {
       const bytes = await buffer(ctx.storage.read(work.audioFileKey))
-      transcript = await transcribeAudio(
+      const made = await transcribeLesson(
         transcriber,
-        { bytes, filename: 'lesson-audio.webm', type: 'audio/webm' },
+        bytes,
         languageCode(work.language),
+        ctx.config.ai.transcribeMaxBytes,
       )
+      if (!made) return fail("the audio track is over the transcription API's size limit and cannot be cut")
+      transcript = made
       await saveTranscript(ctx.db, recapId, transcript)
     }
     outcome = await askForRecap(

@@ -101,7 +101,11 @@ describe('reviewing and reading a lesson recap', () => {
     for (const stranger of [otherTeacher, otherStudent]) {
       const read = await getWith(t, stranger.token, '/lessons/recaps/list', { lesson_id: room.lesson.id })
       expect(read.statusCode).toBe(404)
-      for (const path of ['/lessons/recaps/publish', '/lessons/recaps/delete_transcript']) {
+      for (const path of [
+        '/lessons/recaps/publish',
+        '/lessons/recaps/delete_transcript',
+        '/lessons/recaps/add_words',
+      ]) {
         expect((await postJson(t, stranger.token, path, { recap_id: room.recapId })).statusCode).toBe(404)
       }
       const edit = { recap_id: room.recapId, content: RECAP_ANSWER }

@@ -5,7 +5,6 @@ import {
   type GroupServerMessage,
 } from '../../../domain/api/group-room.ts'
 import { type ChatMessage, ROOM_CLOSE } from '../../../domain/api/room.ts'
-import { JOIN_WINDOW_MINUTES } from '../../../domain/constants.ts'
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Log } from '../../platform/logger.ts'
@@ -19,7 +18,6 @@ import {
   readFrame,
 } from './group-events.ts'
 import {
-  claimClosedRooms,
   lowerHands,
   markRemoved,
   meetingCancelled,
@@ -29,6 +27,7 @@ import {
   saveParticipant,
 } from './group-repository.ts'
 import { feedIdOf, type GroupServers, TICKET_TTL_MS } from './group-server.ts'
+import { createGroupUpkeep } from './group-upkeep.ts'
 import { createBus } from './room-bus.ts'
 import { createAllowances, type SocketAllowance } from './room-limits.ts'
 import { frameBuffer } from './room-messages.ts'
@@ -83,9 +82,6 @@ export type GroupHub = {
 
 const SILENCE_MS = 45_000
 const REFRESH_MS = 15_000
-/** How often the rooms of meetings whose window has closed are looked for and destroyed. */
-const SWEEP_MS = 60_000
-const WINDOW_MS = JOIN_WINDOW_MINUTES * 60_000
 
 export function createGroupHub(options: GroupHubOptions): GroupHub {
   const { database, clock, log, janus } = options
@@ -94,7 +90,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
   const allowances = createAllowances()
   let closing = false
   let lastRefresh = 0
-  let lastSweep = 0
+  const upkeep = janus && createGroupUpkeep(db, janus, log)
 
   // Read anew after each await: the socket may have closed meanwhile.
   const isGone = (peer: GroupPeer) => peer.state === 'gone'
@@ -156,7 +152,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     for (const [meetingId, room] of rooms) {
       const peers = [...room]
       const own = peers.filter((peer) => peer.lessonId === event.l)
-      const meeting = own.length > 0 || peers.length > 0 ? await meetingCancelled(db, meetingId) : null
+      const meeting = await meetingCancelled(db, meetingId)
       const going = meeting?.cancelled ? peers : own
       for (const peer of going) {
         const by = meeting?.teacherId === event.b ? 'teacher' : 'school'
@@ -355,13 +351,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
       const ids = allPeers().flatMap((peer) => peer.connectionId ?? [])
       if (ids.length > 0) await refreshConnections(db, ids, now)
     }
-    if (janus && Date.now() - lastSweep >= SWEEP_MS) {
-      lastSweep = Date.now()
-      // The join window has closed: the room goes from its server (claimed by one process).
-      for (const room of await claimClosedRooms(db, new Date(now.getTime() - WINDOW_MS), now)) {
-        await janus.destroy(room).catch(logged('a group room could not be destroyed'))
-      }
-    }
+    await upkeep?.run([...rooms.keys()], now)
   }
 
   let ticking: Promise<void> | null = null

@@ -215,3 +215,12 @@ export async function meetingCancelled(
     .where(eq(groupMeetings.id, meetingId))
   return row && { cancelled: row.cancelledAt !== null, teacherId: row.teacherId }
 }
+
+/** The meeting's room on the group server, if it was made and not destroyed. */
+export async function findGroupRoom(db: Db, meetingId: string): Promise<GroupRoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupRooms)
+    .where(and(eq(groupRooms.meetingId, meetingId), isNull(groupRooms.destroyedAt)))
+  return row
+}

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { JanusConfig, JanusServer } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { createJanusClient, type JanusClient } from '../../platform/janus-client.ts'
+import { createJanusClient, type JanusClient, JanusError } from '../../platform/janus-client.ts'
 import { janusCoreToken } from '../../platform/janus-token.ts'
 import { type GroupRoomRow, pinGroupRoom } from './group-repository.ts'
 
@@ -10,6 +10,9 @@ import { type GroupRoomRow, pinGroupRoom } from './group-repository.ts'
 // group_rooms, so every process and every restart finds it on the same server. The room's number
 // and each participant's feed id follow from the meeting's and the user's ids; the room's secret
 // from JANUS_TOKEN_SECRET — nothing secret is stored.
+
+/** The VideoRoom's "no such room". */
+const NO_SUCH_ROOM = 426
 
 /** How long a ticket into the VideoRoom stays on its `allowed` list. */
 export const TICKET_TTL_MS = 30_000
@@ -28,6 +31,8 @@ export type GroupServers = {
   /** Takes tickets off the room's `allowed` list. */
   revoke(room: Pick<Ticket, 'room' | 'server'>, tokens: string[]): Promise<void>
   kick(room: GroupRoomRow, feedId: number): Promise<void>
+  /** Kicks every participant of the room whose feed id is not one of `known`. */
+  patrol(room: GroupRoomRow, known: Set<number>): Promise<void>
   destroy(room: GroupRoomRow): Promise<void>
   close(): Promise<void>
 }
@@ -98,6 +103,16 @@ export function createGroupServers(config: JanusConfig): GroupServers {
       await clientOf(room.server).allow(room.room, secretOf(room.room), 'remove', tokens)
     },
     kick: (row, feedId) => configured(row).kick(row.room, secretOf(row.room), feedId),
+    async patrol(row, known) {
+      const client = configured(row)
+      // A room gone with a restarted Janus is made again at the next ticket; nobody is in it now.
+      const listed = await client.listParticipants(row.room).catch((error: unknown) => {
+        if (error instanceof JanusError && error.code === NO_SUCH_ROOM) return []
+        throw error
+      })
+      const strangers = listed.filter((p) => !known.has(p.id))
+      for (const stranger of strangers) await client.kick(row.room, secretOf(row.room), stranger.id)
+    },
     destroy: (row) => configured(row).destroy(row.room, secretOf(row.room)),
     async close() {
       await Promise.all([...clients.values()].map((client) => client.close()))

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, Stack, Text } from '@mantine/core'
 import { IconCloudUpload } from '@tabler/icons-react'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import { useOnlineStatus } from '../../offline/connectivity.ts'
 import { LessonRating } from './lesson-rating.tsx'
 import { lessonBadge } from './lesson-state.ts'
 
@@ -27,10 +28,16 @@ export function LessonStatusBadge({ lesson, now, pending = false, compact = fals
   const size = compact ? 'xs' : 'sm'
   // The badge follows the one rule of lesson-state.ts.
   const state = lessonBadge(lesson, now)
+  // Offline the join button waits for the connection; the badge must not promise more.
+  const online = useOnlineStatus()
   const badge =
     state === 'cancelled' ? (
       <Badge color="red" variant="light" size={size}>
         <Trans>Odwołana</Trans>
+      </Badge>
+    ) : state === 'joinable' && !online ? (
+      <Badge color="accent.8" variant="light" size={size} title={t`Dołączysz po odzyskaniu połączenia`}>
+        <Trans>Dołączysz online</Trans>
       </Badge>
     ) : state === 'joinable' ? (
       <Badge color="accent.8" variant="filled" size={size}>

@@ -81,8 +81,12 @@ describe('my-lessons: the lessons and their states', () => {
     const waiting = within(table).getByRole('button', { name: /Dołącz do lekcji: Anna Nowak/ })
     expect(waiting.hasAttribute('disabled')).toBe(true)
     expect(within(table).getByText('Dołączysz po odzyskaniu połączenia')).toBeTruthy()
+    // The badge does not promise a join the button cannot give.
+    expect(within(table).queryByText('Można dołączyć')).toBeNull()
+    expect(within(table).getByText('Dołączysz online')).toBeTruthy()
     act(() => noteAnswered())
     expect(within(table).getByRole('link', { name: 'Dołącz do lekcji: Anna Nowak' })).toBeTruthy()
+    expect(within(table).getByText('Można dołączyć')).toBeTruthy()
   })
 
   it('sends a student without a voice sample to voice-confirmation first', async () => {
@@ -205,6 +209,23 @@ describe('my-lessons: the lessons and their states', () => {
     expect(within(withStars ?? table).getByText('Ocena: 4 z 5')).toBeTruthy()
     fireEvent.click(within(unrated ?? table).getByRole('button', { name: 'Oceń lekcję: Anna Nowak' }))
     expect(await screen.findByRole('dialog', { name: 'Oceń lekcję' })).toBeTruthy()
+  })
+
+  it('shows a group meeting as the next lesson when it comes before every one-to-one lesson', async () => {
+    const meeting = lessonFixture({
+      id: lessonId(6),
+      is_group: true,
+      scheduled_at: soon.scheduled_at,
+      ends_at: soon.ends_at,
+      group: { class_id: lessonId(7), title: 'Angielski B1 — wtorki', absent_at: null },
+    })
+    routeFetch({
+      [SCHEDULED]: scheduledAnswer([tomorrow]),
+      [GROUP]: { status: 200, body: pageOf([meeting]) },
+    })
+    show(studentProfile())
+    const next = await screen.findByRole('region', { name: 'Najbliższa lekcja' })
+    expect(await within(next).findByText('08:10–08:55')).toBeTruthy()
   })
 
   it('offers the group tab to a user with the group-lessons flag', async () => {

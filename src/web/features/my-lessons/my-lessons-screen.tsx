@@ -4,8 +4,9 @@ import { Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import type { Profile } from '../../../domain/api/profile.ts'
+import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
 import { useLessonOutbox } from '../../api/my-lesson-mutations.ts'
-import { useHasGroupLessons, useScheduledLessons } from '../../api/my-lessons.ts'
+import { useHasGroupLessons, useLessonPage, useScheduledLessons } from '../../api/my-lessons.ts'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 import { LessonDialogs, type OpenDialog } from './lesson-dialogs.tsx'
 import { preloadLessonTable } from './lesson-list.tsx'
@@ -19,6 +20,9 @@ import { withPendingWrites } from './pending-writes.ts'
 import { useFocusBack } from './use-focus-back.ts'
 import { useMyLessonsState } from './use-my-lessons-state.ts'
 import { useNow } from './use-now.ts'
+
+/** The next lesson may be a group meeting within this many days (the group list is newest first). */
+const GROUP_LOOKAHEAD_DAYS = 14
 
 /** Mantine's `sm` breakpoint: below it the list becomes cards and the calendar starts on a day. */
 const PHONE_QUERY = '(max-width: 48em)'
@@ -53,6 +57,18 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
   // The group tab is for users with the group-lessons flag or with group lessons.
   const groupTab = profile.only_group_lessons || hasGroupLessons
   const tab: LessonsTab = state.tab === 'group' && !groupTab ? 'scheduled' : state.tab
+  const today = polandDateKey(now)
+  const soonGroup = useLessonPage(
+    'group',
+    { dateFrom: today, dateTo: addDays(today, GROUP_LOOKAHEAD_DAYS - 1), page: 1, perPage: 200 },
+    groupTab,
+  )
+  // The next lesson is the soonest of the one-to-one lessons and the group meetings.
+  const upcoming = useMemo(() => {
+    const single = scheduled.data?.lessons
+    if (!single || !groupTab) return single
+    return soonGroup.data ? [...single, ...soonGroup.data.data] : undefined
+  }, [scheduled.data, soonGroup.data, groupTab])
   const voiceSample = scheduled.data?.voice_sample_provided ?? profile.voice_sample_url !== null
 
   const view = useMemo<LessonView>(
@@ -95,7 +111,7 @@ export function MyLessonsScreen({ profile, schedulePanel }: Props) {
           {title}
         </Title>
         <OutboxRefusals entries={outbox.entries} />
-        <NextLesson lessons={scheduled.data?.lessons} />
+        <NextLesson lessons={upcoming} />
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Tabs
             value={tab}

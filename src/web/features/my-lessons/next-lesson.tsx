@@ -6,15 +6,16 @@ import { JoinButton } from './join-button.tsx'
 import { LessonActionsMenu } from './lesson-actions-menu.tsx'
 import { LessonAttendance } from './lesson-attendance.tsx'
 import { byStart } from './lesson-display.ts'
-import { lessonTab } from './lesson-state.ts'
+import { hasEnded, isCancelled } from './lesson-state.ts'
 import { LessonStatusBadge } from './lesson-status-badge.tsx'
 import { LessonLanguage, LessonParty, LessonWhen } from './lesson-summary.tsx'
 import { useLessonView } from './lesson-view-context.tsx'
 import { LessonWrittenTexts } from './lesson-written-texts.tsx'
 
-/** The soonest lesson still to come or running (not cancelled, not ended), if any. */
+/** The soonest lesson or group meeting still to come or running (not cancelled, not ended), if any. */
 export function nextLesson(lessons: Lesson[], now: number): Lesson | null {
-  return [...lessons].sort(byStart).find((lesson) => lessonTab(lesson, now) === 'scheduled') ?? null
+  const open = (lesson: Lesson) => !isCancelled(lesson) && !hasEnded(lesson, now)
+  return [...lessons].sort(byStart).find(open) ?? null
 }
 
 /** design.md "Layout": the next lesson is the most prominent thing on my-lessons, Join its main action. */

@@ -39,7 +39,8 @@ type Props = {
   canShareScreen: boolean
   chatOpen: boolean
   unread: number
-  leaveRef?: Ref<HTMLButtonElement>
+  /** The microphone's toggle: the focus goes there from the "muted by the teacher" notice. */
+  microphoneRef?: Ref<HTMLButtonElement>
 }
 
 /**
@@ -54,7 +55,7 @@ export function GroupControls({
   canShareScreen,
   chatOpen,
   unread,
-  leaveRef,
+  microphoneRef,
 }: Props) {
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
@@ -62,6 +63,7 @@ export function GroupControls({
   return (
     <Group justify="center" gap="xs" wrap="wrap" role="toolbar" aria-label={t`Sterowanie zajęciami`}>
       <ControlButton
+        ref={microphoneRef}
         label={t`Mikrofon`}
         short={t`Mikrofon`}
         tooltip={me.microphone ? t`Wycisz mikrofon` : t`Włącz mikrofon`}
@@ -98,7 +100,10 @@ export function GroupControls({
           tooltip={me.hand_raised ? t`Opuść rękę` : t`Podnieś rękę`}
           pressed={me.hand_raised}
           onClick={actions.toggleHand}
-          icon={<IconHandStop {...icon} />}
+          // Up: the tiles' yellow hand, so the raised state shows on the control as well as in words.
+          icon={
+            <IconHandStop {...icon} color={me.hand_raised ? 'var(--mantine-color-yellow-4)' : undefined} />
+          }
         />
       )}
       <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>
@@ -118,7 +123,6 @@ export function GroupControls({
         icon={<IconFiles {...icon} />}
       />
       <ControlButton
-        ref={leaveRef}
         label={t`Opuść zajęcia`}
         short={t`Opuść`}
         danger

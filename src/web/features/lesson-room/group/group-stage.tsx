@@ -79,17 +79,16 @@ export function GroupStage({ members, compact, moderation, setTileSize }: Props)
   let content: ReactNode
   if (sharer?.screen) {
     const name = sharer.name
+    const screenLabel = sharer.isMe
+      ? i18n._(msg`Twój udostępniany ekran`)
+      : i18n._(msg`Ekran udostępnia: ${name}`)
     content = (
       <div className={classes.sharing} style={{ flexDirection: compact ? 'column' : 'row' }}>
-        <section
-          className={classes.screen}
-          aria-label={i18n._(msg`Ekran udostępnia: ${name}`)}
-          data-testid="group-screen"
-        >
+        <section className={classes.screen} aria-label={screenLabel} data-testid="group-screen">
           <VideoView
             stream={sharer.screen}
             muted
-            label={i18n._(msg`Ekran udostępnia: ${name}`)}
+            label={screenLabel}
             style={{ objectFit: 'contain', background: '#000' }}
           />
         </section>
@@ -120,8 +119,10 @@ export function GroupStage({ members, compact, moderation, setTileSize }: Props)
         data-columns={layout.columns}
         data-rows={layout.rows}
       >
-        {width > 0 &&
-          members.map((member) => tile(member, { width: layout.tileWidth, height: layout.tileHeight }))}
+        {/* Unmeasured yet (the first paint): the tiles wait without a size rather than not at all. */}
+        {members.map((member) =>
+          tile(member, width > 0 ? { width: layout.tileWidth, height: layout.tileHeight } : undefined),
+        )}
       </ul>
     )
   }
