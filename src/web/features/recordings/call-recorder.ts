@@ -243,7 +243,7 @@ function record<S>(scene: Scene<S>, sources: S, handlers: Handlers): CallRecorde
   const canvas = document.createElement('canvas')
   canvas.width = WIDTH
   canvas.height = HEIGHT
-  const context = canvas.getContext('2d')
+  const context = canvas.getContext('2d', { alpha: false })
   if (!context) throw new Error('No 2D canvas')
 
   const draw = () => {
