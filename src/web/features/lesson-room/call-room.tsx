@@ -68,7 +68,7 @@ type Props = {
 }
 
 /** Whether the instant `iso` has passed, turning true when it does. */
-function usePassed(iso: string): boolean {
+export function usePassed(iso: string): boolean {
   const at = Date.parse(iso)
   const [passed, setPassed] = useState(() => Date.now() >= at)
   useEffect(() => {
@@ -244,7 +244,7 @@ type TimeUpProps = { closesAt: string | null; onRate: (() => void) | null; onLea
  * The lesson's time is up; the room stays open until the join window ends (product-rules.md "Join
  * window").
  */
-function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
+export function LessonTimeUp({ closesAt, onRate, onLeave }: TimeUpProps) {
   const closing = closesAt ? formatPolandTime(new Date(closesAt)) : null
   return (
     <Paper bg="indigo.8" c="white" radius="md" px="md" py="sm" role="status" data-testid="lesson-time-up">

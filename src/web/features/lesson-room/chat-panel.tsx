@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Box, Group, Loader, Stack, Text, Textarea } from '@mantine/core'
 import { IconSend } from '@tabler/icons-react'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Role } from '../../../domain/api/common.ts'
-import { CHAT_BODY_MAX } from '../../../domain/api/room.ts'
+import { CHAT_BODY_MAX, type ChatMessage } from '../../../domain/api/room.ts'
 import type { ApiError } from '../../api/api-error.ts'
 import { apiErrorMessage } from '../../api/error-messages.ts'
 import { ChatBubble } from './chat-bubble.tsx'
@@ -20,10 +20,14 @@ type Props = {
   /** The room's dark panel or the lobby's light card. */
   dark?: boolean
   height: number | string
+  /** A room of many (the group room): who wrote each message, by author rather than by role. */
+  authorOf?: (message: ChatMessage) => { mine: boolean; name: string }
+  /** The empty chat's invitation, when "{otherName} will see it" does not fit (many people). */
+  emptyText?: ReactNode
 }
 
 /** The lesson's chat (protocol §3): readable before the other party comes and when media fails. */
-export function ChatPanel({ chat, role, otherName, dark = false, height }: Props) {
+export function ChatPanel({ chat, role, otherName, dark = false, height, authorOf, emptyText }: Props) {
   const { t } = useLingui()
   const [draft, setDraft] = useState('')
   const list = useRef<HTMLDivElement>(null)
@@ -64,20 +68,24 @@ export function ChatPanel({ chat, role, otherName, dark = false, height }: Props
         )}
         {!chat.loading && count === 0 && (
           <Text size="sm" c={dark ? 'gray.5' : 'dimmed'} ta="center" py="lg">
-            <Trans>Nie ma jeszcze wiadomości. Napisz pierwszą — {otherName} ją zobaczy.</Trans>
+            {emptyText ?? <Trans>Nie ma jeszcze wiadomości. Napisz pierwszą — {otherName} ją zobaczy.</Trans>}
           </Text>
         )}
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {chat.messages.map((message) => (
-            <ChatBubble
-              key={message.id}
-              mine={message.author_role === role}
-              author={message.author_role === role ? t`Ty` : otherName}
-              body={message.body}
-              at={message.created_at}
-              dark={dark}
-            />
-          ))}
+          {chat.messages.map((message) => {
+            const author = authorOf?.(message)
+            const mine = author ? author.mine : message.author_role === role
+            return (
+              <ChatBubble
+                key={message.id}
+                mine={mine}
+                author={mine ? t`Ty` : (author?.name ?? otherName)}
+                body={message.body}
+                at={message.created_at}
+                dark={dark}
+              />
+            )
+          })}
           {chat.outgoing.map((item) => (
             <ChatBubble
               key={item.client_id}

@@ -4,13 +4,15 @@ type Props = {
   stream: MediaStream | null
   /** Own preview: silent (no echo) and mirrored, as people expect to see themselves. */
   self?: boolean
+  /** Silent without the mirror (the group room plays each person's sound apart). */
+  muted?: boolean
   label: string
   style?: CSSProperties
   testId?: string
 }
 
 /** A <video> playing a MediaStream. */
-export function VideoView({ stream, self = false, label, style, testId }: Props) {
+export function VideoView({ stream, self = false, muted = false, label, style, testId }: Props) {
   const ref = useRef<HTMLVideoElement>(null)
   useEffect(() => {
     const video = ref.current
@@ -23,7 +25,7 @@ export function VideoView({ stream, self = false, label, style, testId }: Props)
       ref={ref}
       autoPlay
       playsInline
-      muted={self}
+      muted={self || muted}
       aria-label={label}
       data-testid={testId}
       style={{

@@ -8,8 +8,11 @@ import type { LessonChat } from '../use-lesson-chat.ts'
 /** The room's link as a whole: the socket and the media together. */
 export type GroupConnection = 'connecting' | 'live' | 'reconnecting' | 'failed'
 
-/** One person in the room with what the page can draw of them. */
-export type GroupMember = GroupParticipant & {
+/**
+ * One person in the room with what the page can draw of them. Their `screen` is the shared screen's
+ * stream itself (the participant's boolean would not intersect with it).
+ */
+export type GroupMember = Omit<GroupParticipant, 'screen'> & {
   isMe: boolean
   /** Camera and microphone (this page's own preview for `isMe`); null until they arrive. */
   stream: MediaStream | null
@@ -36,6 +39,8 @@ export type GroupRoomModel = {
   /** The member who is this page's user. */
   me: GroupMember
   ended: GroupRoomEnd | null
+  /** When the room closes (the join window's end), once the socket has said; for the time-up bar. */
+  closesAt?: string | null
   /** The mesh stands in for the group server (a small class, no group server configured). */
   mesh: boolean
   chat: LessonChat

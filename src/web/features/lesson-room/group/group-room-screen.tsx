@@ -1,0 +1,257 @@
+import '@mantine/core/styles/VisuallyHidden.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/Alert.css'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Box, Group, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconWifiOff } from '@tabler/icons-react'
+import { useRef, useState } from 'react'
+import type { Role } from '../../../../domain/api/common.ts'
+import type { Lesson } from '../../../../domain/api/my-lessons.ts'
+import type { ChatMessage } from '../../../../domain/api/room.ts'
+import { languageLabel } from '../../../ui/language-labels.ts'
+import { usePageTitle } from '../../../ui/use-page-title.ts'
+import { LessonTimeUp, type RoomDialogs, usePassed } from '../call-room.tsx'
+import { ChatPanel } from '../chat-panel.tsx'
+import { canShareScreen } from '../screen-share.ts'
+import { TimeLeft } from '../time-left.tsx'
+import { useRoomAnnouncements } from './group-announcements.ts'
+import { GroupAudio } from './group-audio.tsx'
+import { GroupControls } from './group-controls.tsx'
+import { MeshNotice, MutedNotice, RaisedHands, RemoveDialog, useRaisedHands } from './group-notices.tsx'
+import { GroupRoomEnded } from './group-room-ended.tsx'
+import type { GroupConnection, GroupMember, GroupRoomModel } from './group-room-model.ts'
+import { GroupStage } from './group-stage.tsx'
+import type { TileModeration } from './group-tile.tsx'
+
+type Props = {
+  /** The lesson of the caller's place in the meeting. */
+  lesson: Lesson
+  role: Role
+  model: GroupRoomModel
+  dialogs: RoomDialogs
+  /** Back into the room after leaving it, while it is open. */
+  onRejoin?: () => void
+}
+
+/**
+ * The group room: the one-to-one room's dark stage, toolbar and chat, with everyone in a grid (a
+ * speaker view on phones), the students' hands and the teacher's moderation.
+ */
+export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Props) {
+  const { t, i18n } = useLingui()
+  usePageTitle(t`Zajęcia grupowe`)
+  // The one-to-one room's breakpoints: the chat beside from 62em, the speaker view below 48em.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false })
+  const compact = !useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false })
+  const touchOnly = useMediaQuery('(hover: none) and (pointer: coarse)', undefined, {
+    getInitialValueInEffect: false,
+  })
+  const [chatOpen, setChatOpen] = useState(wide)
+  const [dialog, setDialog] = useState<'materials' | 'rate' | null>(null)
+  const [removing, setRemoving] = useState<GroupMember | null>(null)
+  const stageRef = useRef<HTMLDivElement>(null)
+  const timeUp = usePassed(lesson.ends_at)
+  const canRate = timeUp && dialogs.canRate(lesson)
+  const announcement = useRoomAnnouncements(model.members, model.connection)
+  const hands = useRaisedHands(model.members)
+  const seen = useRef(model.chat.messages.length)
+  if (chatOpen) seen.current = model.chat.messages.length
+  const unread = Math.max(0, model.chat.messages.length - seen.current)
+  const { me } = model
+
+  if (model.ended) return <GroupRoomEnded end={model.ended} role={role} onRejoin={onRejoin} />
+
+  const fail = (what: string) => (error: unknown) => console.warn(`The group room could not ${what}`, error)
+  const teacher = role === 'teacher'
+  const moderation: TileModeration | null = teacher
+    ? { mute: (member) => model.mute(member.user_id), remove: setRemoving }
+    : null
+  const actions = {
+    toggleMicrophone: () => void model.setMicrophone(!me.microphone).catch(fail('switch the microphone')),
+    toggleCamera: () => void model.setCamera(!me.camera).catch(fail('switch the camera')),
+    switchDevice: (kind: 'audio' | 'video', id: string) =>
+      void model.switchDevice(kind, id).catch(fail('switch a device')),
+    toggleScreenShare: () => void model.shareScreen(me.screen === null).catch(fail('share the screen')),
+    toggleHand: () => model.raiseHand(!me.hand_raised),
+    toggleChat: () => setChatOpen((open) => !open),
+    openMaterials: () => setDialog('materials'),
+    leave: () => model.leave(),
+  }
+  const devices = {
+    audio: me.stream?.getAudioTracks()[0]?.getSettings().deviceId,
+    video: me.stream?.getVideoTracks()[0]?.getSettings().deviceId,
+  }
+  const names = new Map(model.members.map((member) => [member.user_id, member.name]))
+  const authorOf = (message: ChatMessage) => ({
+    mine: message.author_id === me.user_id,
+    name:
+      names.get(message.author_id) ??
+      (message.author_role === 'teacher' ? t`Osoba prowadząca` : t`Osoba ucząca się`),
+  })
+  const chatBox = (
+    <Paper bg="dark.7" radius="md" p="sm" w={wide ? 340 : '100%'} style={{ flexShrink: 0 }}>
+      <ChatPanel
+        chat={model.chat}
+        role={role}
+        otherName={lesson.fullName}
+        authorOf={authorOf}
+        emptyText={
+          <Trans>Nie ma jeszcze wiadomości. Napisz pierwszą — zobaczą ją wszyscy na zajęciach.</Trans>
+        }
+        dark
+        height={wide ? '100%' : 320}
+      />
+    </Paper>
+  )
+  const confirmRemoval = () => {
+    if (!removing) return
+    model.remove(removing.user_id)
+    setRemoving(null)
+    // The removed tile and its menu go: the focus goes to the stage, after the dialog gives it back.
+    setTimeout(() => stageRef.current?.focus(), 50)
+  }
+  const bars = (timeUp ? 1 : 0) + (hands.length > 0 && teacher ? 1 : 0) + (me.muted_by_teacher ? 1 : 0)
+
+  return (
+    <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="group-room">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Stack gap={0}>
+            <Text fw={650} size="lg" component="h1" m={0}>
+              <Trans>Zajęcia grupowe</Trans>
+              {' · '}
+              {languageLabel(lesson.language, i18n.locale)}
+            </Text>
+            <ConnectionStatus connection={model.connection} count={model.members.length} />
+          </Stack>
+          <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
+        </Group>
+        {timeUp && (
+          <LessonTimeUp
+            closesAt={model.closesAt ?? null}
+            onRate={canRate ? () => setDialog('rate') : null}
+            onLeave={() => model.leave()}
+          />
+        )}
+        {model.connection === 'failed' && (
+          <Alert color="red" variant="light" icon={<IconWifiOff size={20} aria-hidden />} role="alert">
+            <Trans>
+              Nie udało się połączyć z pokojem zajęć. Sprawdź połączenie z internetem i odśwież stronę.
+            </Trans>
+          </Alert>
+        )}
+        {teacher && model.mesh && <MeshNotice />}
+        {!teacher && me.muted_by_teacher && !me.microphone && (
+          <MutedNotice onUnmute={() => void model.setMicrophone(true).catch(fail('switch the microphone'))} />
+        )}
+        {teacher && <RaisedHands hands={hands} onLowerAll={() => model.lowerHands()} />}
+        <Group
+          align="stretch"
+          gap="sm"
+          wrap="nowrap"
+          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars * 60}px)`}
+          mih={compact ? 360 : 420}
+        >
+          <Box
+            ref={stageRef}
+            tabIndex={-1}
+            pos="relative"
+            style={{ flex: 1, minWidth: 0, outline: 'none' }}
+            aria-label={t`Obraz zajęć`}
+            role="region"
+          >
+            <GroupStage
+              members={model.members}
+              compact={compact}
+              moderation={moderation}
+              setTileSize={model.setTileSize}
+            />
+            {model.connection === 'reconnecting' && <ReconnectingPill />}
+          </Box>
+          {wide && chatOpen && chatBox}
+        </Group>
+        <GroupControls
+          me={me}
+          role={role}
+          actions={actions}
+          devices={devices}
+          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator, touchOnly)}
+          chatOpen={chatOpen}
+          unread={unread}
+        />
+        {!wide && chatOpen && chatBox}
+      </Stack>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="room-announcer">
+        {announcement}
+      </VisuallyHidden>
+      <GroupAudio members={model.members} />
+      {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
+      {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
+      {removing && (
+        <RemoveDialog member={removing} onConfirm={confirmRemoval} onClose={() => setRemoving(null)} />
+      )}
+    </Paper>
+  )
+}
+
+/** The room's link in words: the room itself reconnecting is never the others having left. */
+function ConnectionStatus({ connection, count }: { connection: GroupConnection; count: number }) {
+  const { t } = useLingui()
+  const text = {
+    connecting: t`Łączenie z pokojem zajęć…`,
+    reconnecting: t`Połączenie przerwane — łączymy ponownie…`,
+    failed: t`Brak połączenia z pokojem zajęć`,
+    live: plural(count, {
+      one: '# osoba na zajęciach',
+      few: '# osoby na zajęciach',
+      many: '# osób na zajęciach',
+      other: '# osoby na zajęciach',
+    }),
+  }[connection]
+  const busy = connection === 'connecting' || connection === 'reconnecting'
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      role="status"
+      aria-live="polite"
+      data-testid="group-connection"
+      data-connection={connection}
+    >
+      {busy && <Loader size={14} color="gray.3" aria-hidden />}
+      <Text size="sm" c={connection === 'live' ? 'gray.3' : connection === 'failed' ? 'red.3' : 'orange.3'}>
+        {text}
+      </Text>
+    </Group>
+  )
+}
+
+/** Over the stage while the room's link comes back: everyone stays in their place. */
+function ReconnectingPill() {
+  return (
+    <Group
+      pos="absolute"
+      top={12}
+      left="50%"
+      gap={8}
+      wrap="nowrap"
+      px={12}
+      py={6}
+      aria-hidden
+      style={{
+        transform: 'translateX(-50%)',
+        borderRadius: 999,
+        background: 'rgba(20,20,24,.86)',
+        color: 'var(--mantine-color-orange-2)',
+        zIndex: 2,
+      }}
+    >
+      <Loader size={14} color="orange.3" />
+      <Text size="sm">
+        <Trans>Ponowne łączenie…</Trans>
+      </Text>
+    </Group>
+  )
+}
