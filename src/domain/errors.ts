@@ -91,6 +91,9 @@ export const BASE_ERROR_CODES = [
   'sms_number_invalid',
   'sms_off',
   'sms_gateway_unavailable',
+  // The group room: no group server for a class too big for the mesh; a student the teacher removed.
+  'group_server_missing',
+  'group_room_removed',
 ] as const
 type BaseErrorCode = (typeof BASE_ERROR_CODES)[number]
 
@@ -110,11 +113,18 @@ export type RecordingErrorCode =
   | 'recording_day_full'
 /** A recap's refusal, met only in its review. */
 export type RecapErrorCode = 'recap_not_draft'
+/** The group room's refusals, met only in the room. */
+export type GroupRoomErrorCode = 'group_server_missing' | 'group_room_removed'
 /**
  * Codes one screen meets, worded in pl/en in that screen's chunk (web/api/error-messages.ts
  * `registerCodeMessages`) rather than in the shell's map, which the login's size budget bounds.
  */
-export type FeatureErrorCode = GroupClassErrorCode | SmsErrorCode | RecordingErrorCode | RecapErrorCode
+export type FeatureErrorCode =
+  | GroupClassErrorCode
+  | SmsErrorCode
+  | RecordingErrorCode
+  | RecapErrorCode
+  | GroupRoomErrorCode
 
 export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   wrong_credentials: 'Wrong password or e-mail',
@@ -193,6 +203,9 @@ export const ERROR_MESSAGES: Record<BaseErrorCode, string> = {
   sms_number_invalid: 'Enter a mobile phone number that can receive SMS',
   sms_off: 'Turn SMS notifications on first',
   sms_gateway_unavailable: 'The SMS service is not answering; try again in a moment',
+  group_server_missing:
+    'This class is too big for a call without the group video server: the school must configure the group server',
+  group_room_removed: 'The teacher removed you from this meeting',
 }
 
 export type ErrorCode = BaseErrorCode | AiErrorCode

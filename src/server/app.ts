@@ -95,7 +95,9 @@ function contentSecurityPolicy(https: boolean, config: Config): Record<string, s
   const aiLessonUrl = config.ai.lessonUrl
   // The configured outside classrooms' scripts and servers.
   const video = providerSources(config.video)
-  const connect = ["'self'", ...video.connect]
+  // The group room's servers, which browsers reach over WebSocket (JANUS_PUBLIC_URL).
+  const janus = (config.janus?.servers ?? []).map((server) => new URL(server.publicUrl).origin)
+  const connect = ["'self'", ...video.connect, ...janus]
   const sentry = process.env.VITE_SENTRY_DSN
   if (sentry) connect.push(new URL(sentry).origin)
   // The home tab of the AI lesson embeds an outside provider's page.
@@ -161,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
-  const video = createVideoProviders(deps.config.video)
+  const video = createVideoProviders(deps.config.video, deps.config.janus)
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     changes.close()
+    await video.janus?.close()
     await lackOfSlotsDigest.close()
     await recordings.close()
     await notifications.idle()

@@ -23,6 +23,24 @@ const urlFromEnv = (name: string, protocols: string[]) =>
     ),
   )
 
+/** A comma-separated list of URLs of the given protocols (JANUS_URL, JANUS_PUBLIC_URL). */
+const urlListFromEnv = (name: string, protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim().replace(/\/$/, ''))
+        .filter((url) => url !== ''),
+    ),
+    v.check(
+      (urls) =>
+        urls.length > 0 &&
+        urls.every((url) => URL.canParse(url) && protocols.includes(new URL(url).protocol)),
+      `${name} must be a comma-separated list of ${protocols.join(' or ')}// URLs`,
+    ),
+  )
+
 /** A comma-separated list of ICE server URLs (`turn:host:3478?transport=udp`, `stun:host:3478`). */
 const iceUrlsFromEnv = (name: string, schemes: string[]) =>
   v.pipe(
@@ -76,6 +94,15 @@ export const envSchema = v.object({
   TURN_URLS: v.optional(iceUrlsFromEnv('TURN_URLS', ['turn:', 'turns:']), ''),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
   ICE_TRANSPORT_POLICY: v.optional(v.picklist(['all', 'relay']), 'all'),
+  // The group room's server (Janus): comma-separated lists, the same length, one entry per server.
+  JANUS_URL: v.optional(urlListFromEnv('JANUS_URL', ['http:', 'https:'])),
+  JANUS_PUBLIC_URL: v.optional(urlListFromEnv('JANUS_PUBLIC_URL', ['ws:', 'wss:'])),
+  JANUS_ADMIN_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'JANUS_ADMIN_KEY must be at least 16 characters')),
+  ),
+  JANUS_TOKEN_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'JANUS_TOKEN_SECRET must be at least 16 characters')),
+  ),
   // The AI lesson: an outside provider's page, or the built-in tutor's model.
   AI_LESSON_URL: v.optional(urlFromEnv('AI_LESSON_URL', ['http:', 'https:'])),
   AI_LESSON_SECRET: v.optional(

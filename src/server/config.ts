@@ -159,6 +159,20 @@ export type Config = {
   webDir: string | undefined
   /** The SMS gateway (SMS_PROVIDER); undefined: no SMS is sent. */
   sms: SmsConfig | undefined
+  /** The group room's servers (JANUS_*); undefined: none (a small class meets in the mesh). */
+  janus: JanusConfig | undefined
+}
+
+/** One Janus server: the address this server calls and the one browsers open. */
+export type JanusServer = { url: string; publicUrl: string }
+
+/** The group room's Janus servers (docs/deploy.md "The group server"); a meeting is pinned to one. */
+export type JanusConfig = {
+  servers: JanusServer[]
+  /** The VideoRoom's admin_key: only with it may rooms be created. */
+  adminKey: string
+  /** Janus's token_auth_secret: the core tokens are signed with it. */
+  tokenSecret: string
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +222,30 @@ function s3Config(e: Env): S3Config | undefined {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   }
+}
+
+function janusConfig(e: Env): JanusConfig | undefined {
+  const set = (['JANUS_URL', 'JANUS_PUBLIC_URL', 'JANUS_ADMIN_KEY', 'JANUS_TOKEN_SECRET'] as const).filter(
+    (name) => e[name] !== undefined,
+  )
+  if (set.length === 0) return undefined
+  const { JANUS_URL: urls, JANUS_PUBLIC_URL: publicUrls, JANUS_ADMIN_KEY: adminKey } = e
+  const tokenSecret = e.JANUS_TOKEN_SECRET
+  if (!urls) throw invalid('JANUS_URL', `${set[0]} needs JANUS_URL (the group server's HTTP API)`)
+  if (!publicUrls)
+    throw invalid('JANUS_PUBLIC_URL', 'JANUS_URL needs JANUS_PUBLIC_URL (its WebSocket for browsers)')
+  if (!adminKey)
+    throw invalid('JANUS_ADMIN_KEY', "JANUS_URL needs JANUS_ADMIN_KEY (the VideoRoom's admin_key)")
+  if (!tokenSecret)
+    throw invalid('JANUS_TOKEN_SECRET', "JANUS_URL needs JANUS_TOKEN_SECRET (Janus's token_auth_secret)")
+  if (publicUrls.length !== urls.length) {
+    throw invalid(
+      'JANUS_PUBLIC_URL',
+      `names ${publicUrls.length} servers, JANUS_URL ${urls.length}: one each`,
+    )
+  }
+  const servers = urls.map((url, i) => ({ url, publicUrl: publicUrls[i] ?? '' }))
+  return { servers, adminKey, tokenSecret }
 }
 
 function videoConfig(e: Env): VideoConfig {
@@ -328,5 +366,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainMs: e.DRAIN_SECONDS * 1000,
     webDir: path.resolve('dist'),
     sms,
+    janus: janusConfig(e),
   }
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
+  boolean,
   index,
   pgTable,
   primaryKey,
@@ -10,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from './schema.ts'
+import { groupMeetings } from './schema-group-classes.ts'
 import { lessons } from './schema-lessons.ts'
 
 // The lesson room (modules/room, docs/lesson-room-protocol.md). Apart from schema.ts,
@@ -80,6 +83,8 @@ export const lessonChatMessages = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     lessonId: lessonRef(),
+    /** A group meeting's chat: every party's message, whichever place it was sent from. */
+    groupMeetingId: uuid('group_meeting_id').references(() => groupMeetings.id, { onDelete: 'cascade' }),
     authorId: userRef('author_id'),
     authorRole: role('author_role'),
     clientId: uuid('client_id').notNull(),
@@ -89,6 +94,7 @@ export const lessonChatMessages = pgTable(
   (t) => [
     uniqueIndex('lesson_chat_messages_client_key').on(t.lessonId, t.authorId, t.clientId),
     index('lesson_chat_messages_lesson_idx').on(t.lessonId, t.id),
+    index('lesson_chat_messages_meeting_idx').on(t.groupMeetingId, t.id),
   ],
 )
 
@@ -120,4 +126,41 @@ export const lessonVideoSessions = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.lessonId, t.provider] })],
+)
+
+/**
+ * A group meeting's room on the group server (docs/lesson-room-protocol.md "The group room"): the
+ * Janus server it is pinned to (one of JANUS_URL's) and its VideoRoom, made when the first party
+ * asks for a token and destroyed after the join window (`destroyed_at`, claimed by one process).
+ */
+export const groupRooms = pgTable('group_rooms', {
+  meetingId: uuid('meeting_id')
+    .primaryKey()
+    .references(() => groupMeetings.id, { onDelete: 'cascade' }),
+  server: text('server').notNull(),
+  room: bigint('room', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull(),
+  destroyedAt: at('destroyed_at'),
+})
+
+/**
+ * A participant of a group meeting's room as every page sees them, shared by every process: their
+ * media, hand and the teacher's mute; `removed_at`: the teacher removed them, they cannot come back.
+ */
+export const groupRoomParticipants = pgTable(
+  'group_room_participants',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => groupMeetings.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    microphone: boolean('microphone').notNull().default(false),
+    camera: boolean('camera').notNull().default(false),
+    screen: boolean('screen').notNull().default(false),
+    handRaised: boolean('hand_raised').notNull().default(false),
+    mutedByTeacher: boolean('muted_by_teacher').notNull().default(false),
+    removedAt: at('removed_at'),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
 )

@@ -71,6 +71,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   sms_number_invalid: 422,
   sms_off: 409,
   sms_gateway_unavailable: 503,
+  // The group room: the school lacks a group server (a configuration, not the caller's fault);
+  // a removed student may not come back.
+  group_server_missing: 503,
+  group_room_removed: 403,
   ai_model_failed: 502,
   ai_model_timeout: 504,
   ai_nothing_to_retry: 409,

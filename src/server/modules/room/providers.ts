@@ -1,4 +1,5 @@
-import type { VideoConfig } from '../../config.ts'
+import type { JanusConfig, VideoConfig } from '../../config.ts'
+import { createGroupServers, type GroupServers } from './group-server.ts'
 import { createLearncube, type Learncube } from './learncube.ts'
 import { createVonageVideo, type VonageVideo } from './vonage.ts'
 
@@ -7,11 +8,14 @@ import { createVonageVideo, type VonageVideo } from './vonage.ts'
 export type VideoProviders = {
   vonage: VonageVideo | undefined
   learncube: Learncube | undefined
+  /** The group room's Janus servers (JANUS_URL). */
+  janus: GroupServers | undefined
 }
 
-export const createVideoProviders = (config: VideoConfig): VideoProviders => ({
+export const createVideoProviders = (config: VideoConfig, janus?: JanusConfig): VideoProviders => ({
   vonage: config.vonage ? createVonageVideo(config.vonage) : undefined,
   learncube: config.learncube ? createLearncube(config.learncube) : undefined,
+  janus: janus ? createGroupServers(janus) : undefined,
 })
 
 /** Vonage's servers, which its client SDK (a chunk of this app) talks to; media go over WebRTC. */

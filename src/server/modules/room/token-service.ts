@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SignedIn } from '../../platform/sessions.ts'
 import { viewerOf } from '../../platform/viewer.ts'
+import { generateGroupToken } from './group-token.ts'
 import { iceServers } from './ice-servers.ts'
 import { teacherVideoProvider } from './repository.ts'
 import { assertRoomOpen, closesAt, findPartyLesson, type RoomLesson } from './room-access.ts'
@@ -49,6 +50,8 @@ export async function generateToken(
   const { user, sessionId } = caller
   const viewer = viewerOf(user)
   const lesson = await findPartyLesson(ctx.db, viewer, lessonId)
+  // A group meeting's place: the group room (group-token.ts).
+  if (lesson.isGroup && !lesson.cancelledAt) return generateGroupToken(ctx, signers, caller, lesson.id)
   assertRoomOpen(lesson, ctx.clock.now())
   const closes = closesAt(lesson)
   const claims = { lessonId: lesson.id, userId: user.id, role: viewer.role, sessionId, expiresAt: closes }

@@ -100,7 +100,7 @@ describe('POST /lessons/generate_token', () => {
     expect(refusal(unknown)).toMatchObject({ status: 404, code: 'lesson_not_found' })
   })
 
-  it('refuses a cancelled lesson and a group lesson (422)', async () => {
+  it('refuses a cancelled lesson and a group lesson of no group class (422)', async () => {
     const pair = await lessonParties(t)
     const cancelled = await addLessonAt(t, pair, 0, { cancelledAt: new Date('2026-03-09T09:00:00Z') })
     expect(refusal(await generateToken(t, pair.student.token, cancelled.id))).toEqual({

@@ -1,1 +1,0 @@
-ALTER TABLE "lesson_archives" ADD COLUMN "recorded_user_ids" uuid[];
