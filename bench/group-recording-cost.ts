@@ -11,12 +11,14 @@ import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../scripts/find-ch
 // the group room does, for SECONDS seconds without recording, then as long with the group recorder
 // of src/web/features/recordings/call-recorder.ts drawing and encoding them; the browser's CPU
 // (all its processes, /proc) in each phase, and the frame rate the finished WebM holds.
-//   node bench/group-recording-cost.ts            # 60 s per phase
-//   RECORDING_SECONDS=20 node bench/group-recording-cost.ts
+//   npm run bench:group-recording                       # 60 s per phase
+//   RECORDING_SECONDS=20 npm run bench:group-recording
 
 const seconds = Number(process.env.RECORDING_SECONDS ?? 60)
 const port = Number(process.env.E2E_PORT ?? 28450) + 1
-const recorderEntry = fileURLToPath(new URL('../src/web/features/recordings/call-recorder.ts', import.meta.url))
+const recorderEntry = fileURLToPath(
+  new URL('../src/web/features/recordings/call-recorder.ts', import.meta.url),
+)
 
 /** The group recorder as one script the page loads (window.GroupRecorder). */
 async function recorderScript(): Promise<string> {
@@ -32,14 +34,39 @@ async function recorderScript(): Promise<string> {
   const [first] = Array.isArray(output) ? output : [output]
   if (!first || !('output' in first)) throw new Error('no bundle')
   const [chunk] = first.output
-  if (!chunk || chunk.type !== 'chunk') throw new Error('no chunk')
+  if (chunk?.type !== 'chunk') throw new Error('no chunk')
   return chunk.code
 }
 
 const script = await recorderScript()
+// The room's tiles: one fake camera (640×360) and microphone per member, shown as the grid shows
+// them; then the group recorder records them, its chunks kept for the frame count.
+const pageScript = `
+let members = [], chunks = [], recorder = null
+async function setup(count) {
+  const own = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 }, audio: true })
+  for (let i = 0; i < count; i++) {
+    const stream = new MediaStream(own.getTracks().map((track) => track.clone()))
+    const video = document.createElement('video')
+    Object.assign(video, { muted: true, autoplay: true, srcObject: stream })
+    video.style.width = '100%'
+    document.getElementById('grid').append(video)
+    members.push({ user_id: String(i), name: 'Uczestnik ' + (i + 1), stream, screen: null })
+  }
+}
+function record() {
+  recorder = GroupRecorder.startGroupRecorder({ members }, (b) => chunks.push(b), () => undefined)
+}
+async function stop() {
+  await recorder.stop()
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer())
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text)
+}`
 const page = `<!doctype html><meta charset="utf-8"><body style="margin:0;background:#111">
 <div id="grid" style="display:grid;grid-template-columns:repeat(4,1fr);gap:4px"></div>
-<script>${script}</script></body>`
+<script>${script}</script><script>${pageScript}</script></body>`
 const server = createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'text/html' })
   response.end(request.url === '/' ? page : '')
@@ -73,13 +100,15 @@ function framesPerSecond(file: Buffer): number {
   let lastNumber = 0
   for (const element of elements) {
     if (element.name === 'TrackNumber' && 'value' in element) lastNumber = Number(element.value)
-    if (element.name === 'TrackType' && 'value' in element && Number(element.value) === 1) videoTrack = lastNumber
+    if (element.name === 'TrackType' && 'value' in element && Number(element.value) === 1)
+      videoTrack = lastNumber
   }
   let cluster = 0
   let frames = 0
   let lastMs = 0
   for (const element of elements) {
-    if ((element.name === 'Timestamp' || element.name === 'Timecode') && 'value' in element) cluster = Number(element.value)
+    if ((element.name === 'Timestamp' || element.name === 'Timecode') && 'value' in element)
+      cluster = Number(element.value)
     if ((element.name === 'SimpleBlock' || element.name === 'Block') && 'data' in element) {
       const data = element.data as Uint8Array
       if (((data[0] ?? 0) & 0x7f) !== videoTrack) continue
@@ -106,51 +135,16 @@ try {
   for (const tiles of [6, 13]) {
     const tab = await browser.newPage()
     await tab.goto(`http://127.0.0.1:${port}/`)
-    // The room's tiles: one fake camera (640×360) and microphone per member, shown as the grid shows them.
-    await tab.evaluate(async (count) => {
-      const grid = document.getElementById('grid')
-      const own = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 }, audio: true })
-      const members = []
-      for (let i = 0; i < count; i++) {
-        const stream = new MediaStream(own.getTracks().map((track) => track.clone()))
-        const video = document.createElement('video')
-        video.muted = true
-        video.autoplay = true
-        video.srcObject = stream
-        video.style.width = '100%'
-        grid?.append(video)
-        members.push({ user_id: String(i), name: `Uczestnik ${i + 1}`, stream, screen: null })
-      }
-      Object.assign(window, { members })
-    }, tiles)
+    await tab.evaluate(`setup(${tiles})`)
     await tab.waitForTimeout(5000)
     const idleFrom = browserCpu()
     await tab.waitForTimeout(seconds * 1000)
     const idle = (browserCpu() - idleFrom) / seconds
-    await tab.evaluate(() => {
-      const chunks: Blob[] = []
-      const w = window as unknown as {
-        members: unknown[]
-        chunks: Blob[]
-        GroupRecorder: {
-          startGroupRecorder(s: unknown, c: (b: Blob) => void, e: (x: unknown) => void): { stop(): Promise<void> }
-        }
-        recorder: { stop(): Promise<void> }
-      }
-      w.chunks = chunks
-      w.recorder = w.GroupRecorder.startGroupRecorder({ members: w.members }, (b) => chunks.push(b), () => undefined)
-    })
+    await tab.evaluate('record()')
     const recordingFrom = browserCpu()
     await tab.waitForTimeout(seconds * 1000)
     const recording = (browserCpu() - recordingFrom) / seconds
-    const base64 = await tab.evaluate(async () => {
-      const w = window as unknown as { chunks: Blob[]; recorder: { stop(): Promise<void> } }
-      await w.recorder.stop()
-      const bytes = new Uint8Array(await new Blob(w.chunks).arrayBuffer())
-      let text = ''
-      for (const byte of bytes) text += String.fromCharCode(byte)
-      return btoa(text)
-    })
+    const base64 = String(await tab.evaluate('stop()'))
     const file = Buffer.from(base64, 'base64')
     if (process.env.KEEP_WEBM) writeFileSync(`/tmp/group-rec-${tiles}.webm`, file)
     results.push(
