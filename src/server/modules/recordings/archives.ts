@@ -173,11 +173,15 @@ export async function endRecording(
 export async function listArchives(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive[]> {
   const lesson = await findPartyLesson(ctx.db, viewerOf(user), lessonId)
   const meetingId = lesson.isGroup ? await meetingOfPlace(ctx.db, lessonId) : null
-  // A group meeting's: the teacher's all, a student's only those they were recorded in.
-  const rows = meetingId
-    ? await meetingArchiveRows(ctx.db, meetingId, lesson.teacherId === user.id ? null : user.id)
-    : await lessonArchiveRows(ctx.db, lessonId)
-  return rows.map((row) => toArchive(row, ctx.fileUrls))
+  if (!meetingId)
+    return (await lessonArchiveRows(ctx.db, lessonId)).map((row) => toArchive(row, ctx.fileUrls))
+  if (lesson.teacherId === user.id)
+    return (await meetingArchiveRows(ctx.db, meetingId, null)).map((row) => toArchive(row, ctx.fileUrls))
+  // A student learns only whether they are in it, not who else agreed.
+  return (await meetingArchiveRows(ctx.db, meetingId, user.id)).map((row) => ({
+    ...toArchive(row, ctx.fileUrls),
+    recorded_user_ids: row.recordedUserIds?.filter((id) => id === user.id) ?? null,
+  }))
 }
 
 async function digestOf(source: Readable): Promise<{ sha256: string; size: number }> {

@@ -68,10 +68,15 @@ async function listed(token: string, lessonId: string): Promise<Archive[]> {
 }
 
 /** The teacher records three seconds of the meeting; the recording once joined. */
-async function record(teacherToken: string, placeId: string): Promise<Archive> {
+async function record(
+  teacherToken: string,
+  placeId: string,
+  meanwhile: (archive: Archive) => Promise<void> = async () => undefined,
+): Promise<Archive> {
   const started = await start(teacherToken, placeId)
   expect(started.statusCode).toBe(201)
   const archive = v.parse(archiveResponse, started.json()).data
+  await meanwhile(archive)
   let seq = 0
   for (const chunk of webmChunks({ seconds: 3, chunkBytes: 100_000 })) {
     const sent = await t.app.inject({
@@ -97,7 +102,16 @@ describe('recording a group meeting', () => {
     const [agreed, refused, alsoAgreed] = students
     if (!agreed || !refused || !alsoAgreed) throw new Error('three students')
     t.clock.set(place.scheduled_at)
-    const archive = await record(teacher.token, place.id)
+    const notRecorded = await placeOf(refused.token)
+    const archive = await record(teacher.token, place.id, async (recording) => {
+      // While it records, the student left out learns that it does, and that they are not in it.
+      expect(await listed(refused.token, notRecorded.id)).toMatchObject([
+        { id: recording.id, status: 'recording', url: null, recorded_user_ids: [] },
+      ])
+      expect((await listed(agreed.token, (await placeOf(agreed.token)).id))[0]?.recorded_user_ids).toEqual([
+        agreed.user.id,
+      ])
+    })
     expect(archive.recorded_user_ids).toEqual([agreed.user.id, alsoAgreed.user.id].sort())
 
     const [teachers] = await listed(teacher.token, place.id)
@@ -117,9 +131,8 @@ describe('recording a group meeting', () => {
     }
 
     // The student who did not agree is not in it: nothing listed, no URL, nothing in my-lessons.
-    const notRecorded = await placeOf(refused.token)
     expect(await listed(refused.token, notRecorded.id)).toEqual([])
-    expect(notRecorded.recordings).toEqual([])
+    expect((await placeOf(refused.token)).recordings).toEqual([])
     expect((await placeOf(teacher.token)).recordings.map((recording) => recording.id)).toEqual([archive.id])
   })
 

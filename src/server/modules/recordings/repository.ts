@@ -377,7 +377,8 @@ export async function agreedStudentsOfMeeting(db: Db, meetingId: string): Promis
 
 /**
  * A group meeting's recordings (on whichever of its places the teacher recorded), newest first:
- * all of them for the teacher, for a student only those they were recorded in.
+ * all of them for the teacher; for a student those they were recorded in, and the one being made
+ * (so that the room tells one who is left out of it).
  */
 export async function meetingArchiveRows(
   db: Db,
@@ -391,7 +392,9 @@ export async function meetingArchiveRows(
     .where(
       and(
         inArray(t.lessonId, places),
-        student === null ? undefined : sql`${student}::uuid = ANY(${t.recordedUserIds})`,
+        student === null
+          ? undefined
+          : or(sql`${student}::uuid = ANY(${t.recordedUserIds})`, eq(t.status, 'recording')),
       ),
     )
     .orderBy(desc(t.startedAt), desc(t.id))
