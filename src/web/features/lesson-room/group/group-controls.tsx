@@ -98,7 +98,10 @@ export function GroupControls({
           tooltip={me.hand_raised ? t`Opuść rękę` : t`Podnieś rękę`}
           pressed={me.hand_raised}
           onClick={actions.toggleHand}
-          icon={<IconHandStop {...icon} />}
+          // Up: the tiles' yellow hand, so the raised state shows on the control as well as in words.
+          icon={
+            <IconHandStop {...icon} color={me.hand_raised ? 'var(--mantine-color-yellow-4)' : undefined} />
+          }
         />
       )}
       <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/CloseButton.css'
-import '@mantine/core/styles/Alert.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Box, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconHandStop, IconMicrophone, IconMicrophoneOff, IconPlugConnected } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
 import { MESH_MAX_STUDENTS } from '../../../../domain/api/group-room.ts'
 import { AppDialog } from '../../../ui/app-dialog.tsx'
 import type { GroupMember } from './group-room-model.ts'
+import classes from './group-stage.module.css'
 
 /** The hands in the order they went up: a hand raised earlier keeps its place. */
 export function handQueue(previous: string[], members: GroupMember[]): string[] {
@@ -29,23 +29,25 @@ export function RaisedHands({ hands, onLowerAll }: { hands: GroupMember[]; onLow
   if (hands.length === 0) return null
   return (
     <Paper bg="dark.6" radius="md" px="md" py="xs" data-testid="raised-hands">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
-          <Box c="yellow.4" display="flex" aria-hidden>
-            <IconHandStop size={20} />
-          </Box>
-          <Text size="sm" fw={600} id="raised-hands-title" style={{ flexShrink: 0 }}>
-            <Trans>Podniesione ręce</Trans>
-          </Text>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" align="center" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Group gap={8} wrap="nowrap" align="center">
+            <Box c="yellow.4" display="flex" aria-hidden>
+              <IconHandStop size={20} />
+            </Box>
+            <Text size="sm" fw={600} id="raised-hands-title">
+              <Trans>Podniesione ręce</Trans>
+            </Text>
+          </Group>
           <Box
             component="ol"
             aria-labelledby="raised-hands-title"
             m={0}
             p={0}
-            style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', listStyle: 'none' }}
+            style={{ display: 'flex', flexWrap: 'wrap', gap: '2px 14px', listStyle: 'none' }}
           >
             {hands.map((member, index) => (
-              <Text component="li" size="sm" key={member.user_id} c="gray.2">
+              <Text component="li" size="sm" key={member.user_id} c="gray.2" style={{ whiteSpace: 'nowrap' }}>
                 <Text span c="gray.5" size="sm" aria-hidden>
                   {index + 1}.{' '}
                 </Text>
@@ -54,7 +56,7 @@ export function RaisedHands({ hands, onLowerAll }: { hands: GroupMember[]; onLow
             ))}
           </Box>
         </Group>
-        <Button size="xs" variant="white" color="dark" onClick={onLowerAll}>
+        <Button size="xs" variant="white" color="dark" className={classes.barButton} onClick={onLowerAll}>
           <Trans>Opuść wszystkie ręce</Trans>
         </Button>
       </Group>
@@ -79,6 +81,7 @@ export function MutedNotice({ onUnmute }: { onUnmute: () => void }) {
           size="xs"
           variant="white"
           color="dark"
+          className={classes.barButton}
           leftSection={<IconMicrophone size={14} aria-hidden />}
           onClick={onUnmute}
         >
@@ -95,22 +98,31 @@ export function MeshNotice() {
   const [open, setOpen] = useState(true)
   if (!open) return null
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconPlugConnected size={20} aria-hidden />}
-      title={t`Połączenie bezpośrednie, bez serwera zajęć grupowych`}
-      withCloseButton
-      closeButtonLabel={t`Zamknij informację`}
-      onClose={() => setOpen(false)}
-      data-testid="mesh-notice"
-    >
-      <Trans>
-        Szkoła nie ma jeszcze serwera zajęć grupowych, więc obraz i dźwięk płyną bezpośrednio między
-        wszystkimi osobami na zajęciach. Tak można prowadzić zajęcia z najwyżej {MESH_MAX_STUDENTS} osobami
-        uczącymi się; przy słabszym internecie obraz może być gorszej jakości.
-      </Trans>
-    </Alert>
+    <Paper bg="dark.6" radius="md" px="md" py="xs" data-testid="mesh-notice">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Box c="blue.3" display="flex" mt={2} aria-hidden>
+          <IconPlugConnected size={20} />
+        </Box>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            <Trans>Połączenie bezpośrednie, bez serwera zajęć grupowych</Trans>
+          </Text>
+          <Text size="sm" c="gray.3">
+            <Trans>
+              Szkoła nie ma jeszcze serwera zajęć grupowych, więc obraz i dźwięk płyną bezpośrednio między
+              wszystkimi osobami na zajęciach. Tak można prowadzić zajęcia z najwyżej {MESH_MAX_STUDENTS}{' '}
+              osobami uczącymi się; przy słabszym internecie obraz może być gorszej jakości.
+            </Trans>
+          </Text>
+        </Stack>
+        <CloseButton
+          variant="transparent"
+          c="gray.4"
+          aria-label={t`Zamknij informację`}
+          onClick={() => setOpen(false)}
+        />
+      </Group>
+    </Paper>
   )
 }
 

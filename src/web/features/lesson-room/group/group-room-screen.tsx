@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Box, Group, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconWifiOff } from '@tabler/icons-react'
-import { useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import type { Lesson } from '../../../../domain/api/my-lessons.ts'
 import type { ChatMessage } from '../../../../domain/api/room.ts'
@@ -112,7 +112,13 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
     // The removed tile and its menu go: the focus goes to the stage, after the dialog gives it back.
     setTimeout(() => stageRef.current?.focus(), 50)
   }
-  const bars = (timeUp ? 1 : 0) + (hands.length > 0 && teacher ? 1 : 0) + (me.muted_by_teacher ? 1 : 0)
+  // The bars above the stage (about their heights): the stage gives them room, the toolbar stays in view.
+  const bars =
+    (timeUp ? 76 : 0) +
+    (teacher && hands.length > 0 ? 60 : 0) +
+    (teacher && model.mesh ? 96 : 0) +
+    (!teacher && me.muted_by_teacher && !me.microphone ? 60 : 0) +
+    (model.connection === 'failed' ? 72 : 0)
 
   return (
     <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="group-room">
@@ -120,9 +126,12 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Stack gap={0}>
             <Text fw={650} size="lg" component="h1" m={0}>
-              <Trans>Zajęcia grupowe</Trans>
-              {' · '}
-              {languageLabel(lesson.language, i18n.locale)}
+              {/* The class's own title ("Niemiecki w pracy — B1"), else what it is. */}
+              {lesson.group?.title ?? (
+                <>
+                  <Trans>Zajęcia grupowe</Trans> · {languageLabel(lesson.language, i18n.locale)}
+                </>
+              )}
             </Text>
             <ConnectionStatus connection={model.connection} count={model.members.length} />
           </Stack>
@@ -151,7 +160,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
           align="stretch"
           gap="sm"
           wrap="nowrap"
-          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars * 60}px)`}
+          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars}px)`}
           mih={compact ? 360 : 420}
         >
           <Box
@@ -168,7 +177,16 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
               moderation={moderation}
               setTileSize={model.setTileSize}
             />
-            {model.connection === 'reconnecting' && <ReconnectingPill />}
+            {model.connection === 'reconnecting' && (
+              <StagePill color="orange.2" busy>
+                <Trans>Ponowne łączenie…</Trans>
+              </StagePill>
+            )}
+            {model.connection === 'live' && model.members.length === 1 && (
+              <StagePill color="gray.2">
+                <Trans>Czekamy na pozostałe osoby. Możesz już pisać na czacie.</Trans>
+              </StagePill>
+            )}
           </Box>
           {wide && chatOpen && chatBox}
         </Group>
@@ -228,30 +246,38 @@ function ConnectionStatus({ connection, count }: { connection: GroupConnection; 
   )
 }
 
-/** Over the stage while the room's link comes back: everyone stays in their place. */
-function ReconnectingPill() {
+/** A word over the stage (the room's link coming back, no one here yet); everyone stays in place. */
+function StagePill({
+  color,
+  busy = false,
+  children,
+}: {
+  color: string
+  busy?: boolean
+  children: ReactNode
+}) {
   return (
     <Group
       pos="absolute"
-      top={12}
-      left="50%"
-      gap={8}
-      wrap="nowrap"
-      px={12}
-      py={6}
-      aria-hidden
-      style={{
-        transform: 'translateX(-50%)',
-        borderRadius: 999,
-        background: 'rgba(20,20,24,.86)',
-        color: 'var(--mantine-color-orange-2)',
-        zIndex: 2,
-      }}
+      top={20}
+      left={12}
+      right={12}
+      justify="center"
+      style={{ zIndex: 5, pointerEvents: 'none' }}
+      // The link's state is said by the heading's status already; the waiting word is read here.
+      aria-hidden={busy || undefined}
     >
-      <Loader size={14} color="orange.3" />
-      <Text size="sm">
-        <Trans>Ponowne łączenie…</Trans>
-      </Text>
+      <Group
+        gap={8}
+        wrap="nowrap"
+        px={12}
+        py={6}
+        c={color}
+        style={{ borderRadius: 999, background: 'rgba(20,20,24,.86)' }}
+      >
+        {busy && <Loader size={14} color="orange.3" />}
+        <Text size="sm">{children}</Text>
+      </Group>
     </Group>
   )
 }

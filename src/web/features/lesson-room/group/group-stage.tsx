@@ -120,8 +120,10 @@ export function GroupStage({ members, compact, moderation, setTileSize }: Props)
         data-columns={layout.columns}
         data-rows={layout.rows}
       >
-        {width > 0 &&
-          members.map((member) => tile(member, { width: layout.tileWidth, height: layout.tileHeight }))}
+        {/* Unmeasured yet (the first paint): the tiles wait without a size rather than not at all. */}
+        {members.map((member) =>
+          tile(member, width > 0 ? { width: layout.tileWidth, height: layout.tileHeight } : undefined),
+        )}
       </ul>
     )
   }

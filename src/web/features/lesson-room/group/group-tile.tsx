@@ -12,6 +12,7 @@ import {
   IconDots,
   IconHandStop,
   IconMicrophoneOff,
+  IconSchool,
   IconUserMinus,
   IconVideoOff,
   IconVolume,
@@ -106,7 +107,7 @@ export function GroupTile({ member, moderation, width, height, menuRef }: Props)
           />
         )}
       </div>
-      {!video && (
+      {!video && member.media !== 'reconnecting' && (
         <div className={classes.avatar} aria-hidden>
           <div className={classes.avatarCircle} style={{ background: avatarColor(member.user_id) }}>
             {initials(member.name)}
@@ -135,6 +136,11 @@ export function GroupTile({ member, moderation, width, height, menuRef }: Props)
         {!member.camera && (
           <span className={classes.plateIcon} style={{ color: 'var(--mantine-color-gray-4)' }}>
             <IconVideoOff size={15} />
+          </span>
+        )}
+        {member.role === 'teacher' && (
+          <span className={classes.plateIcon} style={{ color: 'var(--mantine-color-indigo-2)' }}>
+            <IconSchool size={15} />
           </span>
         )}
         <span className={classes.name}>{member.isMe ? <Trans>Ty</Trans> : member.name}</span>
