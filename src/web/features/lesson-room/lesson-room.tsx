@@ -131,6 +131,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
     return (
       <group.Room
         call={group.call}
+        events={events}
         chat={chat}
         lesson={lesson}
         role={role}

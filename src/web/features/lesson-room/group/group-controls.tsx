@@ -13,7 +13,7 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react'
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import { ControlButton } from '../../../ui/control-button.tsx'
 import type { MediaKind } from '../call/peer-link.ts'
@@ -40,6 +40,8 @@ type Props = {
   chatOpen: boolean
   unread: number
   leaveRef?: Ref<HTMLButtonElement>
+  /** The recording's control (the teacher's record / stop), before leaving. */
+  recording?: ReactNode
 }
 
 /**
@@ -55,6 +57,7 @@ export function GroupControls({
   chatOpen,
   unread,
   leaveRef,
+  recording,
 }: Props) {
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
@@ -120,6 +123,7 @@ export function GroupControls({
         onClick={actions.openMaterials}
         icon={<IconFiles {...icon} />}
       />
+      {recording}
       <ControlButton
         ref={leaveRef}
         label={t`Opuść zajęcia`}
