@@ -32,6 +32,7 @@ import { startRecapWorkers } from './modules/recaps/worker.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
+import { createGroupHub } from './modules/room/group-hub.ts'
 import { createVideoProviders, providerSources } from './modules/room/providers.ts'
 import { createRoomHub } from './modules/room/room-hub.ts'
 import { roomRoutes } from './modules/room/routes.ts'
@@ -164,6 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lesson rooms' sockets of this process (modules/room), and the recordings made in them.
   const roomHub = createRoomHub({ database: deps.database, clock, log: app.log, tickMs: deps.roomTickMs })
   const video = createVideoProviders(deps.config.video, deps.config.janus)
+  const groupHub = createGroupHub({
+    database: deps.database,
+    clock,
+    log: app.log,
+    janus: video.janus,
+    tickMs: deps.roomTickMs,
+  })
   // The job queue; every process adds jobs, JOBS_WORKER processes also run them.
   const jobs = await startJobs(deps.database.pool, app.log, { maintenance: deps.config.jobsWorker, clock })
   const notifications = createLessonNotifications({ db, jobs, clock, log: app.log })
@@ -215,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     board,
     lackOfSlotsDigest,
     roomHub,
+    groupHub,
     recordings,
     video,
     jobs,
@@ -227,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } satisfies AppContext)
   metrics.setSources({
     pool: deps.database.pool,
-    roomSockets: roomHub.sockets,
+    roomSockets: () => roomHub.sockets() + groupHub.sockets(),
     board: board.stats,
     failedJobs: async () => (await jobs.counts()).map(({ queue, failed }) => ({ queue, failed })),
   })

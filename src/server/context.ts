@@ -6,6 +6,7 @@ import type { Vapid } from './modules/notifications/push.ts'
 import type { PushPolicy } from './modules/notifications/push-endpoint.ts'
 import type { LessonNotifications } from './modules/notifications/service.ts'
 import type { RecordingWorker } from './modules/recordings/worker.ts'
+import type { GroupHub } from './modules/room/group-hub.ts'
 import type { VideoProviders } from './modules/room/providers.ts'
 import type { RoomHub } from './modules/room/room-hub.ts'
 import type { SmsGateway } from './modules/sms/gateway.ts'
@@ -50,6 +51,8 @@ export type AppContext = ServiceContext & {
   lackOfSlotsDigest: LackOfSlotsDigest
   /** This process's sockets of lesson rooms (modules/room/room-hub.ts). */
   roomHub: RoomHub
+  /** This process's sockets of group rooms (modules/room/group-hub.ts). */
+  groupHub: GroupHub
   /** Joins finished recordings and deletes expired ones (modules/recordings/worker.ts). */
   recordings: RecordingWorker
   /** The outside classrooms the school has configured (modules/room/providers.ts). */

@@ -203,3 +203,15 @@ export async function meetingChat(db: Db, meetingId: string): Promise<ChatRow[]>
     .where(eq(lessonChatMessages.groupMeetingId, meetingId))
     .orderBy(asc(lessonChatMessages.id))
 }
+
+/** Whether the meeting is cancelled, and its teacher. */
+export async function meetingCancelled(
+  db: Db,
+  meetingId: string,
+): Promise<{ cancelled: boolean; teacherId: string } | undefined> {
+  const [row] = await db
+    .select({ cancelledAt: groupMeetings.cancelledAt, teacherId: groupMeetings.teacherId })
+    .from(groupMeetings)
+    .where(eq(groupMeetings.id, meetingId))
+  return row && { cancelled: row.cancelledAt !== null, teacherId: row.teacherId }
+}

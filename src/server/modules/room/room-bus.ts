@@ -58,11 +58,27 @@ export function createRoomBus(
   log: Log,
   deliver: (event: RoomEvent) => void,
 ): RoomBus {
+  return createBus(database, log, eventSchema, deliver)
+}
+
+/** A bus of events of `schema` on the room's channel; events of other shapes are not delivered. */
+export type Bus<E> = {
+  publish(event: E): void
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+export function createBus<E>(
+  database: Pick<Database, 'db' | 'origin' | 'changes'>,
+  log: Log,
+  schema: v.GenericSchema<unknown, E>,
+  deliver: (event: E) => void,
+): Bus<E> {
   const { db, origin } = database
   let sending: Promise<void> = Promise.resolve()
   let receiving: Promise<void> = Promise.resolve()
 
-  const notify = async (event: RoomEvent) => {
+  const notify = async (event: E) => {
     let payload = JSON.stringify({ o: origin, e: event })
     if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) {
       const id = await storeRoomEvent(db, JSON.stringify(event))
@@ -81,7 +97,7 @@ export function createRoomBus(
       if (stored === undefined) return log.error({ ref }, 'a room event was gone before it was read')
       event = JSON.parse(stored)
     }
-    const checked = v.safeParse(eventSchema, event)
+    const checked = v.safeParse(schema, event)
     if (checked.success) deliver(checked.output)
   }
 

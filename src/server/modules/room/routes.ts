@@ -44,6 +44,7 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     },
     preClose: async () => {
       await hub.close()
+      await ctx.groupHub.close()
       for (const client of app.websocketServer.clients) client.terminate()
       app.websocketServer.close()
     },
@@ -80,8 +81,9 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(chatPostSchema, request.body)
     // A user's messages per minute, counted on every process together.
     await ctx.limiters.chatPerUser.consume(user.id)
-    const { message, created } = await postChat(ctx, user, input)
-    if (created) hub.broadcastChat(message)
+    const { message, created, meetingId } = await postChat(ctx, user, input)
+    if (created && meetingId) ctx.groupHub.broadcastChat(meetingId, message)
+    else if (created) hub.broadcastChat(message)
     return { data: message }
   })
 
@@ -101,6 +103,6 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => {
       throw new AppError('bad_request', { status: 426 })
     },
-    wsHandler: (socket, request) => enterRoom(ctx, tokens, hub, socket, request),
+    wsHandler: (socket, request) => enterRoom(ctx, tokens, hub, ctx.groupHub, socket, request),
   })
 }

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import type { WebSocket } from 'ws'
+import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
 import { ROOM_CLOSE } from '../../../domain/api/room.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { sessionAdmits } from '../../platform/sessions.ts'
 import { hashToken } from '../../platform/tokens.ts'
+import type { GroupHub } from './group-hub.ts'
+import { findGroupPlace, isRemoved } from './group-repository.ts'
 import { closesAt, findPartyLesson, otherParty } from './room-access.ts'
 import type { RoomHub } from './room-hub.ts'
 import { readMessage } from './room-messages.ts'
@@ -60,6 +63,7 @@ export async function enterRoom(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   tokens: RoomTokens,
   hub: RoomHub,
+  groupHub: GroupHub,
   socket: WebSocket,
   request: FastifyRequest,
 ): Promise<void> {
@@ -84,7 +88,24 @@ export async function enterRoom(
     if (error instanceof AppError) return null
     throw error
   })
-  if (!lesson || lesson.cancelledAt || lesson.isGroup) return socket.close(ROOM_CLOSE.forbidden, 'forbidden')
+  if (!lesson || lesson.cancelledAt) return socket.close(ROOM_CLOSE.forbidden, 'forbidden')
+  if (lesson.isGroup) {
+    // A group place: its meeting's room, unless the place or meeting is gone or the teacher removed them.
+    const place = await findGroupPlace(ctx.db, viewer, lesson.id)
+    if (!place || place.cancelledAt) return socket.close(ROOM_CLOSE.forbidden, 'forbidden')
+    if (viewer.role === 'student' && (await isRemoved(ctx.db, place.meetingId, viewer.id))) {
+      return socket.close(GROUP_ROOM_CLOSE.removed, 'removed')
+    }
+    const { placeId, meetingId } = place
+    const party = {
+      lessonId: placeId,
+      meetingId,
+      userId: viewer.id,
+      role: viewer.role,
+      sessionId: claims.sessionId,
+    }
+    return groupHub.accept(socket, { ...party, closesAt: closesAt(place) })
+  }
   await hub.accept(socket, {
     lessonId: lesson.id,
     userId: claims.userId,
