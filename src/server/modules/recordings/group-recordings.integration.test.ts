@@ -1,12 +1,16 @@
+import { inArray } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Archive, archiveListResponse, archiveResponse } from '../../../domain/api/recordings.ts'
 import { addDays, polandDateKey } from '../../../domain/poland-time.ts'
+import { users } from '../../db/schema.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { bearer } from '../../test-support/fixtures.ts'
+import { addGroupMeeting, connectGroup, groupToken } from '../../test-support/group-room.ts'
 import { get, post } from '../../test-support/http.ts'
 import { B1, ENGLISH } from '../../test-support/lessons.ts'
 import { getWith, parseLessonPage, refusal } from '../../test-support/my-lessons.ts'
+import { listening } from '../../test-support/room.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 import { webmChunks } from '../../test-support/webm.ts'
 import { createClass, enrolStudents } from '../group-classes/public.ts'
@@ -167,5 +171,35 @@ describe('recording a group meeting', () => {
     expect(refusal(await start(nobody.teacher.token, nobody.place.id))).toMatchObject({
       code: 'recording_not_agreed',
     })
+  })
+})
+
+describe('the group room hears of the recording', () => {
+  it('tells every party in the meeting’s room when it starts and stops, a student left out too', async () => {
+    const base = await listening(t)
+    const m = await addGroupMeeting(t, 2)
+    const [agreed, left] = m.students
+    const [placeOfAgreed, placeOfLeft] = m.places
+    if (!agreed || !left || !placeOfAgreed || !placeOfLeft) throw new Error('two students')
+    await t.database.db
+      .update(users)
+      .set({ voiceRecordingAgreed: true })
+      .where(inArray(users.id, [agreed.user.id]))
+    const room = connectGroup(base, (await groupToken(t, left.token, placeOfLeft)).token, left.token)
+    try {
+      await room.next('group-welcome')
+      const started = await start(m.teacher.token, placeOfAgreed)
+      expect(started.statusCode).toBe(201)
+      const archive = v.parse(archiveResponse, started.json()).data
+      expect(await room.next('recording')).toMatchObject({ archive_id: archive.id, state: 'started' })
+      const stopped = await post(t.app, '/lessons/archives/stop', {
+        token: m.teacher.token,
+        payload: { lesson_id: placeOfAgreed },
+      })
+      expect(stopped.statusCode).toBe(200)
+      expect(await room.next('recording')).toMatchObject({ archive_id: archive.id, state: 'stopped' })
+    } finally {
+      room.close()
+    }
   })
 })

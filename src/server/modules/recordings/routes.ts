@@ -10,6 +10,7 @@ import {
   RECORDING_CHUNK_MAX_BYTES,
   voiceClipFields,
 } from '../../../domain/api/recordings.ts'
+import type { RecordingNotice } from '../../../domain/api/room.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
@@ -20,6 +21,7 @@ import {
   endRecording,
   listArchives,
   receiveChunk,
+  recordingMeeting,
   selectStream,
   startRecording,
   toArchive,
@@ -37,13 +39,20 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
 
+  /** To the lesson's room, and a group meeting's recording to every party of the meeting's room. */
+  const tell = async (lessonId: string, group: boolean, notice: RecordingNotice) => {
+    ctx.roomHub.broadcastRecording(lessonId, notice)
+    const meetingId = group ? await recordingMeeting(ctx, lessonId) : null
+    if (meetingId) ctx.groupHub.broadcastRecording(meetingId, notice)
+  }
+
   // A chunk's bytes reach the handler as the request stream itself: stored as they come, never held.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
 
   app.post('/lessons/archives/create', guarded, async (request, reply) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const archive = await startRecording(ctx, currentUser(request), lesson_id)
-    ctx.roomHub.broadcastRecording(lesson_id, {
+    await tell(lesson_id, archive.recorded_user_ids !== null, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -54,7 +63,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/add_stream', guarded, async (request) => {
     const input = parseInput(archiveStreamSchema, request.body)
     const archive = await selectStream(ctx, currentUser(request), input)
-    ctx.roomHub.broadcastRecording(input.lesson_id, {
+    await tell(input.lesson_id, archive.recorded_user_ids !== null, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -65,7 +74,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/stop', guarded, async (request) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const row = await endRecording(ctx, currentUser(request), lesson_id)
-    ctx.roomHub.broadcastRecording(lesson_id, {
+    await tell(lesson_id, row.recordedUserIds !== null, {
       archive_id: row.id,
       state: 'stopped',
       stream_id: row.streamId,
