@@ -169,9 +169,6 @@ export async function endRecording(
   return row
 }
 
-/** The group meeting whose place `lessonId` is (where its recording's notices go), or null. */
-export const recordingMeeting = (ctx: RecordingsContext, lessonId: string) => meetingOfPlace(ctx.db, lessonId)
-
 /** The lesson's recordings, newest first, for either party. */
 export async function listArchives(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive[]> {
   const lesson = await findPartyLesson(ctx.db, viewerOf(user), lessonId)

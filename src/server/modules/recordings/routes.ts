@@ -10,7 +10,6 @@ import {
   RECORDING_CHUNK_MAX_BYTES,
   voiceClipFields,
 } from '../../../domain/api/recordings.ts'
-import type { RecordingNotice } from '../../../domain/api/room.ts'
 import { currentUser } from '../../platform/auth.ts'
 import { AppError } from '../../platform/errors.ts'
 import { decodeIssue, englishIssue } from '../../platform/issue-english.ts'
@@ -21,12 +20,12 @@ import {
   endRecording,
   listArchives,
   receiveChunk,
-  recordingMeeting,
   selectStream,
   startRecording,
   toArchive,
 } from './archives.ts'
 import { addLessonImage, addVoiceRecording } from './lesson-media.ts'
+import { recordingNotices } from './notices.ts'
 
 // lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
 // lesson's recordings (docs/lesson-room-protocol.md §7). Starting, switching and
@@ -39,12 +38,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
 
-  /** To the lesson's room, and a group meeting's recording to every party of the meeting's room. */
-  const tell = async (lessonId: string, group: boolean, notice: RecordingNotice) => {
-    ctx.roomHub.broadcastRecording(lessonId, notice)
-    const meetingId = group ? await recordingMeeting(ctx, lessonId) : null
-    if (meetingId) ctx.groupHub.broadcastRecording(meetingId, notice)
-  }
+  const tell = recordingNotices(ctx.db, { room: ctx.roomHub, group: ctx.groupHub })
 
   // A chunk's bytes reach the handler as the request stream itself: stored as they come, never held.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
@@ -52,7 +46,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/create', guarded, async (request, reply) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const archive = await startRecording(ctx, currentUser(request), lesson_id)
-    await tell(lesson_id, archive.recorded_user_ids !== null, {
+    await tell(lesson_id, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -63,7 +57,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/add_stream', guarded, async (request) => {
     const input = parseInput(archiveStreamSchema, request.body)
     const archive = await selectStream(ctx, currentUser(request), input)
-    await tell(input.lesson_id, archive.recorded_user_ids !== null, {
+    await tell(input.lesson_id, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -74,7 +68,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/stop', guarded, async (request) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const row = await endRecording(ctx, currentUser(request), lesson_id)
-    await tell(lesson_id, row.recordedUserIds !== null, {
+    await tell(lesson_id, {
       archive_id: row.id,
       state: 'stopped',
       stream_id: row.streamId,
