@@ -73,8 +73,8 @@ export async function joinVideoRoom(
     token: access.ticket,
   }
   await post(handle, { janus: 'message', body, token })
-  const deadline = Date.now() + 5000
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + 5000
+  while (performance.now() < deadline) {
     const response = await fetch(`${session}?maxev=1&token=${encodeURIComponent(token)}`)
     const event = JSON.stringify(await response.json())
     const code = /"error_code":(\d+)/.exec(event)?.[1]

@@ -7,7 +7,8 @@ import { findGroupPlace, isRemoved, meetingRoster } from './group-repository.ts'
 import { feedIdOf } from './group-server.ts'
 import { iceServers } from './ice-servers.ts'
 import { closesAt, opensAt } from './room-access.ts'
-import { type RoomSigners, SIGNALLING_PATH, type TokenContext } from './token-service.ts'
+import { SIGNALLING_PATH } from './room-token.ts'
+import type { RoomSigners, TokenContext } from './token-service.ts'
 
 // lessons/generate_token for a group place (docs/lesson-room-protocol.md "The group room"): the
 // meeting's teacher or a student with a live place, not removed by the teacher, inside the join

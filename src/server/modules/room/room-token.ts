@@ -10,6 +10,9 @@ import { sharedSecret } from '../../platform/server-secrets-repository.ts'
 // every process of the database shares (ROOM_SECRET, or one generated once and kept in the
 // database), so a token made by one process opens a socket on another, and after a restart.
 
+/** The socket's path (protocol §2), under the API's base. */
+export const SIGNALLING_PATH = '/api/v1/lessons/room'
+
 export type RoomClaims = {
   lessonId: string
   userId: string

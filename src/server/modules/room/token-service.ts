@@ -7,11 +7,9 @@ import { generateGroupToken } from './group-token.ts'
 import { iceServers } from './ice-servers.ts'
 import { teacherVideoProvider } from './repository.ts'
 import { assertRoomOpen, closesAt, findPartyLesson, type RoomLesson } from './room-access.ts'
-import type { RoomTokens } from './room-token.ts'
+import { type RoomTokens, SIGNALLING_PATH } from './room-token.ts'
 import { lessonSession } from './video-sessions-repository.ts'
 
-/** The socket's path (protocol §2), under the API's base. */
-export const SIGNALLING_PATH = '/api/v1/lessons/room'
 /** What LearnCube's classroom script asks for its token, under the API's base. */
 export const LEARNCUBE_VALIDATE_PATH = '/api/v1/learncube/validate'
 
