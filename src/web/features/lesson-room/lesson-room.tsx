@@ -21,6 +21,7 @@ import type { GroupCall } from './group/group-call.ts'
 import { Lobby } from './lobby.tsx'
 import { RoomEnded } from './room-ended.tsx'
 import { createRoomEvents, type RoomEvents } from './room-events.ts'
+import './group-room-error-messages.ts'
 import { useCall } from './use-call.ts'
 import { type LessonChat, useLessonChat } from './use-lesson-chat.ts'
 

@@ -150,7 +150,10 @@ export class GroupCall {
   }
 
   shareScreen = async (on: boolean): Promise<void> => {
-    if (!on) return this.stopScreen()
+    if (!on) {
+      await this.stopScreen()
+      return
+    }
     const getDisplayMedia = this.ctx.devices.getDisplayMedia
     if (!getDisplayMedia || this.local.screen) return
     let track: MediaStreamTrack | undefined
@@ -205,8 +208,8 @@ export class GroupCall {
   }
 
   private address(token: RoomToken): string {
-    if (token.provider !== 'janus' && token.provider !== 'mesh')
-      throw new RoomRefused(new ProviderChanged(token.provider))
+    // The school configured (or removed) the group server meanwhile: entering again goes there.
+    if (token.provider !== this.token.provider) throw new RoomRefused(new ProviderChanged(token.provider))
     return socketAddress(token, this.env.origin)
   }
 
@@ -226,7 +229,10 @@ export class GroupCall {
         return
       }
       case 'participant-left':
-        if (frame.user_id === this.me && frame.reason === 'removed') return this.finish({ reason: 'removed' })
+        if (frame.user_id === this.me && frame.reason === 'removed') {
+          this.finish({ reason: 'removed' })
+          return
+        }
         break
       case 'muted':
         if (frame.user_id === this.me && this.local.audio) {
@@ -247,7 +253,8 @@ export class GroupCall {
         this.ctx.onRecording({ archive_id: frame.archive_id, state: frame.state, stream_id: frame.stream_id })
         return
       case 'closed':
-        return this.finish({ reason: 'window_ended' })
+        this.finish({ reason: 'window_ended' })
+        return
       case 'cancelled':
         // The socket ends next (4410); what the room then says comes from here.
         this.cancellation = { by: frame.by, message: frame.reason }
@@ -263,16 +270,29 @@ export class GroupCall {
   }
 
   private socketEnded(end: SocketEnd, detail: unknown): void {
-    if (end === 'window_ended') return this.finish({ reason: 'window_ended' })
-    if (end === 'cancelled') {
-      const by = this.cancellation?.by ?? 'school'
-      return this.finish({ reason: 'cancelled', by, message: this.cancellation?.message ?? null })
+    const ended = this.endOf(end, detail)
+    if (ended) {
+      this.finish(ended)
+      return
     }
-    if (end === 'replaced') return this.finish({ reason: 'left' })
-    if (detail === GROUP_ROOM_CLOSE.removed) return this.finish({ reason: 'removed' })
     this.failed = true
     this.media.close()
     this.update()
+  }
+
+  /** What the socket's end means for the room; null: the room failed (refused for good). */
+  private endOf(end: SocketEnd, detail: unknown): GroupRoomEnd | null {
+    if (end === 'window_ended') return { reason: 'window_ended' }
+    if (end === 'cancelled') {
+      return {
+        reason: 'cancelled',
+        by: this.cancellation?.by ?? 'school',
+        message: this.cancellation?.message ?? null,
+      }
+    }
+    // Another tab took the room over: this one has left it.
+    if (end === 'replaced') return { reason: 'left' }
+    return detail === GROUP_ROOM_CLOSE.removed ? { reason: 'removed' } : null
   }
 
   /** The others see this page's microphone, camera and screen. */

@@ -50,7 +50,14 @@ const browserMedia: MediaFactory = (token, hooks) => {
 /** The group call for a group meeting's first token; joined at once. */
 export function startGroupCall(first: GroupToken, ctx: CallContext): GroupCall {
   const env = browserEnvironment()
-  const call = new GroupCall(first, ctx, env, browserMedia)
+  // The first token serves the first connection; every later one asks for a fresh token.
+  let unused: GroupToken | null = first
+  const fetchToken = (signal?: AbortSignal) => {
+    const token = unused
+    unused = null
+    return token ? Promise.resolve(token) : ctx.fetchToken(signal)
+  }
+  const call = new GroupCall(first, { ...ctx, fetchToken }, env, browserMedia)
   call.join()
   return call
 }
