@@ -145,7 +145,8 @@ test('the teacher records the meeting without the student who did not agree; the
   await expect(krzysztof.page.getByTestId('recording-not-me')).toHaveCount(0)
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true })
-    await teacher.page.screenshot({ path: `${SHOTS}/group-recording-teacher.png`, fullPage: true })
+    await teacher.page.evaluate(() => window.scrollTo(0, 0))
+    await teacher.page.screenshot({ path: `${SHOTS}/group-recording-teacher.png` })
     await kamil.page.screenshot({ path: `${SHOTS}/group-recording-left-out.png` })
   }
   // No record control for a student.
