@@ -8,6 +8,7 @@ import { builtinRoomTokenResponse } from '../../../domain/api/room.ts'
 // The browser's signalling client itself, driven here over Node's sockets: what is measured is
 // the client's retry schedule against a real server process that restarts.
 import {
+  ROOM_FRAMES,
   SignallingSocket,
   type SocketLike,
   type SocketStatus,
@@ -44,6 +45,7 @@ describe('the signalling socket across a server restart', () => {
     const url = server?.url ?? ''
     const statuses: { status: SocketStatus; at: number }[] = []
     const socket = new SignallingSocket({
+      frames: ROOM_FRAMES,
       address: async () => {
         const answer = await fetch(`${url}/api/v1/lessons/generate_token`, {
           method: 'POST',

@@ -13,13 +13,15 @@ import { lessonKeys } from '../../api/lessons.ts'
 import { getSession } from '../../api/session.ts'
 import { showToast } from '../../ui/toast.ts'
 import { createCall, UnsupportedProvider } from './call/call-provider.ts'
-import type { CallSession, Cancellation } from './call/call-session.ts'
+import type { CallContext, CallSession, Cancellation } from './call/call-session.ts'
 import type { MediaKind } from './call/peer-link.ts'
 import { RoomRefused } from './call/signalling-socket.ts'
 import { CallRoom, type RoomDialogs } from './call-room.tsx'
+import type { GroupCall } from './group/group-call.ts'
 import { Lobby } from './lobby.tsx'
 import { RoomEnded } from './room-ended.tsx'
 import { createRoomEvents, type RoomEvents } from './room-events.ts'
+import './group-room-error-messages.ts'
 import { useCall } from './use-call.ts'
 import { type LessonChat, useLessonChat } from './use-lesson-chat.ts'
 
@@ -40,12 +42,16 @@ const isFinal = (error: unknown) => error instanceof ApiError && error.kind === 
 
 type Props = { lesson: Lesson; role: Role; dialogs: RoomDialogs }
 
+/** A group meeting's call and its screen, from the group room's own chunk. */
+type GroupEntered = { call: GroupCall; Room: typeof import('./group/group-room.tsx').GroupRoom }
+
 /** The lobby, then the call; after the call, what ended it. */
 export function LessonRoom({ lesson, role, dialogs }: Props) {
   const [session, setSession] = useState<CallSession | null>(null)
+  const [group, setGroup] = useState<GroupEntered | null>(null)
   const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<MessageDescriptor | null>(null)
-  const chat = useLessonChat(lesson.id, session !== null)
+  const chat = useLessonChat(lesson.id, session !== null || group !== null)
   const [events] = useState(createRoomEvents)
   const { t } = useLingui()
   const queryClient = useQueryClient()
@@ -53,6 +59,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
   const refreshLesson = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.detail(lesson.id) })
 
   useEffect(() => () => session?.leave(), [session])
+  useEffect(() => () => group?.call.leave(), [group])
 
   /** Resolves false when the room could not be entered; the lobby keeps its media then. */
   const join = async (tracks: Partial<Record<MediaKind, MediaStreamTrack | null>>): Promise<boolean> => {
@@ -60,7 +67,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
     setJoinError(null)
     try {
       const first: RoomToken = await fetchRoomToken(lesson.id)
-      const call = createCall(first, {
+      const ctx: CallContext = {
         lessonId: lesson.id,
         session: () => getSession()?.token ?? null,
         fetchToken: (signal) =>
@@ -85,7 +92,14 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
         },
         tracks,
         devices: navigator.mediaDevices,
-      })
+      }
+      if (first.provider === 'janus' || first.provider === 'mesh') {
+        // A group meeting: its room is a chunk of its own, fetched only now.
+        const { startGroupCall, GroupRoom } = await import('./group/group-room.tsx')
+        setGroup({ call: startGroupCall(first, ctx), Room: GroupRoom })
+        return true
+      }
+      const call = createCall(first, ctx)
       call.join()
       setSession(call)
       return true
@@ -111,6 +125,19 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
         cancellation={cancellation}
         role={role}
         otherName={lesson.fullName}
+      />
+    )
+  }
+  if (group) {
+    return (
+      <group.Room
+        call={group.call}
+        events={events}
+        chat={chat}
+        lesson={lesson}
+        role={role}
+        dialogs={dialogs}
+        onRejoin={() => setGroup(null)}
       />
     )
   }

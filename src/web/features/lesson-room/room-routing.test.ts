@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { roomRedirect } from './room-routing.ts'
 
-const one = { is_group: false, is_learncube: false }
+const one = { is_group: false, is_learncube: false, group: null }
+const meeting = { class_id: '5d3c1a0e-0000-4000-8000-000000000001', title: 'Niemiecki B1', absent_at: null }
 const search = '?lesson_id=7f9c'
 
 describe('roomRedirect', () => {
@@ -14,7 +15,14 @@ describe('roomRedirect', () => {
     expect(roomRedirect(one, 'student', false, search)).toBe(`/dashboard/voice-confirmation${search}`)
   })
 
-  it('sends a group lesson to my-lessons and a cube lesson to its own room', () => {
+  it("lets a group class's meeting into the group room, with the ordinary room's voice check", () => {
+    const place = { ...one, is_group: true, group: meeting }
+    expect(roomRedirect(place, 'teacher', false, search)).toBeNull()
+    expect(roomRedirect(place, 'student', true, search)).toBeNull()
+    expect(roomRedirect(place, 'student', false, search)).toBe(`/dashboard/voice-confirmation${search}`)
+  })
+
+  it('sends a group lesson outside any class to my-lessons and a cube lesson to its own room', () => {
     expect(roomRedirect({ ...one, is_group: true }, 'teacher', true, search)).toBe('/dashboard/my-lessons')
     expect(roomRedirect({ ...one, is_learncube: true }, 'student', false, search)).toBe(
       `/dashboard/video-call-learn-cube${search}`,

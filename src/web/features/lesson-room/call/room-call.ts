@@ -1,7 +1,13 @@
 import type { RoomServerMessage, RoomToken, SignalData } from '../../../../domain/api/room.ts'
 import type { CallContext, CallEnd, CallPhase, CallSnapshot, RemoteParty } from './call-session.ts'
 import { LocalTracks } from './local-tracks.ts'
-import { SignallingSocket, type SocketLike, type SocketStatus, type Wakeups } from './signalling-socket.ts'
+import {
+  ROOM_FRAMES,
+  SignallingSocket,
+  type SocketLike,
+  type SocketStatus,
+  type Wakeups,
+} from './signalling-socket.ts'
 
 // What every provider's call shares (protocol §1: `builtin` and `vonage`): the room's own socket,
 // which carries the other party's presence and media state, chat, recording notices and the
@@ -51,6 +57,7 @@ export abstract class RoomCall {
       closesAt: null,
     }
     this.socket = new SignallingSocket({
+      frames: ROOM_FRAMES,
       address: async (signal) => this.address(await ctx.fetchToken(signal)),
       session: ctx.session,
       wakeups: env.wakeups,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RoomServerMessage } from '../../../../domain/api/room.ts'
 import {
   ATTEMPT_LIMIT_MS,
+  ROOM_FRAMES,
   RoomRefused,
   type SignallingDeps,
   SignallingSocket,
@@ -70,6 +71,7 @@ function setup(address: SignallingDeps['address'] = async () => `ws://room/?toke
   const ends: string[] = []
   const wakes = fakeWakeups()
   const socket = new SignallingSocket({
+    frames: ROOM_FRAMES,
     address,
     session: () => 'session-1',
     wakeups: wakes.wakeups,

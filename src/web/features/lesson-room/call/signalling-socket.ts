@@ -61,7 +61,19 @@ export class RoomRefused extends Error {
   }
 }
 
-export type SignallingDeps = {
+/** A frame the socket reads or sends: its `type` decides what the socket itself does with it. */
+type Frame = { type: string }
+
+/** The frames a room's socket reads, and the type of the one that welcomes it into the room. */
+export type SocketFrames<In extends Frame> = { schema: v.GenericSchema<unknown, In>; welcome: In['type'] }
+
+/** The one-to-one room's frames (protocol §2). */
+export const ROOM_FRAMES: SocketFrames<RoomServerMessage> = {
+  schema: roomServerMessageSchema,
+  welcome: 'welcome',
+}
+
+export type SignallingDeps<In extends Frame = RoomServerMessage> = {
   /**
    * A fresh socket address (with a fresh token) for each connection attempt; `signal` aborts it
    * when the attempt is given up.
@@ -70,9 +82,13 @@ export type SignallingDeps = {
   /** The signed-in session's token, sent as the first frame. */
   session: () => string | null
   createSocket: (url: string) => SocketLike
-  onFrame: (frame: RoomServerMessage) => void
+  onFrame: (frame: In) => void
   onStatus: (status: SocketStatus) => void
   onEnd: (end: SocketEnd, detail?: unknown) => void
+  /** The frames this socket reads and the one that welcomes it into the room. */
+  frames: SocketFrames<In>
+  /** More close codes that end the room as `refused`, the code as the detail (the group's removal). */
+  endCodes?: readonly number[]
   now?: () => number
   wakeups: Wakeups
   random?: () => number
@@ -82,7 +98,7 @@ const OPEN = 1
 /** The server's close code when it shuts down (protocol §2). */
 const SERVER_RESTART = 1012
 
-export class SignallingSocket {
+export class SignallingSocket<In extends Frame = RoomServerMessage, Out extends Frame = RoomClientMessage> {
   private socket: SocketLike | null = null
   private attempt = 0
   private refusals = 0
@@ -100,12 +116,12 @@ export class SignallingSocket {
   /** A retry is waiting on its timer (a wake-up may bring it forward). */
   private waiting = false
   private unwatch: () => void = () => undefined
-  private readonly deps: SignallingDeps
+  private readonly deps: SignallingDeps<In>
   private readonly now: () => number
   private readonly wakeups: Wakeups
   private readonly random: () => number
 
-  constructor(deps: SignallingDeps) {
+  constructor(deps: SignallingDeps<In>) {
     this.deps = deps
     this.now = deps.now ?? Date.now
     this.wakeups = deps.wakeups
@@ -122,7 +138,7 @@ export class SignallingSocket {
    * renegotiates when it sees this side arrive). Before the welcome the server may relay it to a
    * peer that this side's `welcome` is about to replace with a fresh connection.
    */
-  send(frame: RoomClientMessage): boolean {
+  send(frame: Out): boolean {
     if (this.socket?.readyState !== OPEN || !this.welcomed) return false
     this.socket.send(JSON.stringify(frame))
     return true
@@ -179,7 +195,10 @@ export class SignallingSocket {
     const session = this.deps.session()
     if (session) this.socket?.send(JSON.stringify({ type: 'auth', session }))
     this.intervals.push(
-      setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS),
+      setInterval(() => {
+        if (this.socket?.readyState === OPEN && this.welcomed)
+          this.socket.send(JSON.stringify({ type: 'ping' }))
+      }, PING_EVERY_MS),
       setInterval(() => {
         // A half-open connection (a network change) never closes by itself.
         if (this.now() - this.lastHeard > SILENCE_LIMIT_MS) this.socket?.close(4001, 'silent')
@@ -195,12 +214,12 @@ export class SignallingSocket {
     } catch {
       json = null
     }
-    const frame = v.safeParse(roomServerMessageSchema, json)
+    const frame = v.safeParse(this.deps.frames.schema, json)
     if (!frame.success) {
       console.warn('The room sent a frame the client does not know', json)
       return
     }
-    if (frame.output.type === 'welcome') {
+    if (frame.output.type === this.deps.frames.welcome) {
       this.settle()
       this.givenUp = 0
       this.welcomed = true
@@ -223,7 +242,7 @@ export class SignallingSocket {
     if (code === ROOM_CLOSE.windowEnded) this.end('window_ended')
     else if (code === ROOM_CLOSE.cancelled) this.end('cancelled')
     else if (code === ROOM_CLOSE.replaced) this.end('replaced')
-    else if (code === ROOM_CLOSE.forbidden) this.end('refused', code)
+    else if (code === ROOM_CLOSE.forbidden || this.deps.endCodes?.includes(code)) this.end('refused', code)
     else if (code === ROOM_CLOSE.unauthorized && ++this.refusals >= REFUSALS_BEFORE_GIVING_UP) {
       this.end('refused', code)
     } else if (code === SERVER_RESTART) {
