@@ -29,6 +29,7 @@ import { profileRoutes } from './modules/profiles/routes.ts'
 import { ratingRoutes } from './modules/ratings/routes.ts'
 import { recapRoutes } from './modules/recaps/routes.ts'
 import { startRecapWorkers } from './modules/recaps/worker.ts'
+import { recordingNotices } from './modules/recordings/notices.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRecordingWorker } from './modules/recordings/worker.ts'
 import { registrationRoutes } from './modules/registration/routes.ts'
@@ -196,9 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pushPolicy = { hosts, httpEndpoints, privateAddresses, resolve: deps.resolve ?? systemResolve }
   // SMS through the configured gateway (modules/sms), or none.
   const smsGateway = createSmsGateway(deps.config.sms, deps.config.publicUrl)
+  // A recording the server stops is told to its room, a group meeting's to the meeting's room.
+  const tellRecording = recordingNotices(db, { room: roomHub, group: groupHub })
   const recordings = createRecordingWorker(
     { db, clock, config: deps.config, storage, log: app.log, fileUrls, video, jobs },
-    roomHub.broadcastRecording,
+    (lessonId, notice) =>
+      void tellRecording(lessonId, notice).catch((err: unknown) =>
+        app.log.error({ err }, 'telling the room of a recording failed'),
+      ),
   )
   const lackOfSlotsDigest = createLackOfSlotsDigest({
     db: deps.database.db,

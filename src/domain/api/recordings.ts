@@ -91,6 +91,11 @@ export const archiveSchema = v.object({
   stopped_at: v.nullable(v.string()),
   /** The chunk the server expects next while it records (an uploader resumes from here). */
   next_seq: v.number(),
+  /**
+   * A group meeting's recording: the students drawn and heard in it (those who agreed to voice
+   * recording when it started), besides the teacher; null for a one-to-one lesson's.
+   */
+  recorded_user_ids: v.nullable(v.array(idSchema)),
   duration_ms: v.nullable(v.number()),
   size: v.nullable(v.number()),
   /** A signed, short-lived URL of the finished file (HTTP Range for seeking), once it is ready. */

@@ -64,6 +64,12 @@ export const lessonArchives = pgTable(
     audioSize: bigint('audio_size', { mode: 'number' }),
     /** RECORDING_RETENTION_DAYS after the start: then the recording and its files are deleted. */
     expiresAt: at('expires_at').notNull(),
+    /**
+     * A group meeting's recording: the students who agreed to voice recording when it started, the
+     * only ones drawn in it and allowed to play it (docs/decisions.md "Recording a group meeting");
+     * null for a one-to-one lesson's.
+     */
+    recordedUserIds: uuid('recorded_user_ids').array(),
   },
   (t) => [
     index('lesson_archives_lesson_idx').on(t.lessonId, t.startedAt),

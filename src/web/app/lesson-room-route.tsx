@@ -8,8 +8,9 @@ import { LessonMaterialsDialog } from '../features/my-lessons/lesson-materials-d
 import { type LessonView, LessonViewProvider } from '../features/my-lessons/lesson-view-context.tsx'
 import { RateLessonDialog } from '../features/my-lessons/rate-lesson-dialog.tsx'
 import { ReportAbsenceDialog } from '../features/my-lessons/report-absence-dialog.tsx'
+import { RecordingProblem } from '../features/recordings/recording-control.tsx'
 import { RoomMediaControls } from '../features/recordings/room-media.tsx'
-import { RecordingProblem, RecordingStatus, RoomRecording } from '../features/recordings/room-recording.tsx'
+import { RecordingStatus, RoomRecording } from '../features/recordings/room-recording.tsx'
 
 // The room offers my-lessons' dialogs: the lesson's materials, ReportAbsence and, once the lesson's
 // time is up, RateLesson (product-rules.md "Ratings"). Features do not import each other: they meet

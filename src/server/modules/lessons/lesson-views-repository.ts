@@ -91,13 +91,19 @@ const attendance = sql<unknown>`(select coalesce(json_agg(json_build_object(
   ) order by ${roomConnections.joinedAt}), '[]'::json)
   from ${roomConnections} where ${roomConnections.lessonId} = ${lessons.id})`
 
-// The lesson's recordings (a failed one is not shown), newest first.
-const recordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
+// The lesson's recordings (a failed one is not shown), newest first. A group meeting's are kept on
+// the place the teacher recorded from: every place of the meeting shows them, to the teacher and to
+// the students recorded in them (docs/decisions.md "Recording a group meeting").
+const recordings = (viewerId: string) => sql<unknown>`(select coalesce(json_agg(json_build_object(
     'id', ${lessonArchives.id}, 'status', ${lessonArchives.status},
     'duration_ms', ${lessonArchives.durationMs}, 'kept_until', ${lessonArchives.expiresAt}
   ) order by ${lessonArchives.startedAt} desc, ${lessonArchives.id}), '[]'::json)
   from ${lessonArchives}
-  where ${lessonArchives.lessonId} = ${lessons.id} and ${lessonArchives.status} <> 'failed')`
+  where ${lessonArchives.status} <> 'failed' and (
+    (${lessons.groupMeetingId} is null and ${lessonArchives.lessonId} = ${lessons.id})
+    or (${lessonArchives.lessonId} in (select place.id from ${lessons} place
+        where place.group_meeting_id = ${lessons.groupMeetingId})
+      and (${lessons.teacherId} = ${viewerId} or ${viewerId}::uuid = any(${lessonArchives.recordedUserIds})))))`
 
 const voiceRecordings = sql<unknown>`(select coalesce(json_agg(json_build_object(
     'id', ${lessonVoiceRecordings.id}, 'key', ${lessonVoiceRecordings.fileKey},
@@ -126,7 +132,7 @@ const columns = (viewerId: string) => ({
   files,
   report: myReport(viewerId),
   attendance,
-  recordings,
+  recordings: recordings(viewerId),
   voiceRecordings,
   // The number of rows the query matched, before limit and offset (pages).
   total: sql<number>`count(*) over ()`.mapWith(Number),

@@ -14,16 +14,26 @@ import type { User } from '../../platform/sessions.ts'
 import { discardFiles, FileRejectedError } from '../../platform/storage.ts'
 import { hashing } from '../../platform/uploads.ts'
 import { viewerOf } from '../../platform/viewer.ts'
-import { assertRoomOpen, findPartyLesson, lessonProvider, type RoomLesson } from '../room/public.ts'
+import {
+  assertRoomOpen,
+  closesAt,
+  findPartyLesson,
+  lessonProvider,
+  opensAt,
+  type RoomLesson,
+} from '../room/public.ts'
 import { DEFAULT_SETTINGS, findSettings } from '../settings/public.ts'
 import {
   type ArchiveRow,
+  agreedStudentsOfMeeting,
   appendChunk,
   findArchive,
   findChunk,
   insertRecording,
   lessonArchiveRows,
   lessonRecording,
+  meetingArchiveRows,
+  meetingOfPlace,
   nextSeqOf,
   recordingTotals,
   setStream,
@@ -54,6 +64,7 @@ export function toArchive(row: ArchiveRow, fileUrls: AppContext['fileUrls']): Ar
     started_at: row.startedAt.toISOString(),
     stopped_at: row.stoppedAt?.toISOString() ?? null,
     next_seq: row.nextSeq,
+    recorded_user_ids: row.recordedUserIds,
     duration_ms: row.durationMs,
     size: row.fileSize,
     url: row.status === 'ready' ? fileUrls.url(row.fileKey) : null,
@@ -68,8 +79,44 @@ async function teachersLesson(ctx: RecordingsContext, user: User, lessonId: stri
   return lesson
 }
 
+/** A group meeting's place is open to the room in the same join window as a lesson. */
+function assertPlaceOpen(lesson: RoomLesson, now: Date) {
+  if (lesson.cancelledAt) throw new AppError('lesson_cancelled', { status: 422 })
+  if (now < opensAt(lesson)) throw new AppError('join_window_not_open')
+  if (now > closesAt(lesson)) throw new AppError('join_window_closed')
+}
+
+/**
+ * A group meeting's recording (docs/decisions.md "Recording a group meeting"): the teacher's
+ * browser draws only the students who agreed to voice recording, named here once for the whole
+ * recording; with none of them there is nobody to record.
+ */
+async function startGroupRecording(
+  ctx: RecordingsContext,
+  user: User,
+  lesson: RoomLesson,
+  meetingId: string,
+) {
+  const now = ctx.clock.now()
+  assertPlaceOpen(lesson, now)
+  const recordedUserIds = await agreedStudentsOfMeeting(ctx.db, meetingId)
+  if (recordedUserIds.length === 0) throw new AppError('recording_not_agreed')
+  const expiresAt = new Date(now.getTime() + ctx.config.recordingRetentionDays * DAY_MS)
+  const row = await insertRecording(ctx.db, {
+    lessonId: lesson.id,
+    startedBy: user.id,
+    now,
+    expiresAt,
+    recordedUserIds,
+  })
+  if (!row) throw new AppError('recording_in_progress')
+  return toArchive(row, ctx.fileUrls)
+}
+
 export async function startRecording(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive> {
   const lesson = await teachersLesson(ctx, user, lessonId)
+  const meetingId = lesson.isGroup ? await meetingOfPlace(ctx.db, lessonId) : null
+  if (meetingId) return startGroupRecording(ctx, user, lesson, meetingId)
   const now = ctx.clock.now()
   assertRoomOpen(lesson, now)
   if (!(await voiceRecordingAgreed(ctx.db, lesson.studentId))) throw new AppError('recording_not_agreed')
@@ -124,8 +171,17 @@ export async function endRecording(
 
 /** The lesson's recordings, newest first, for either party. */
 export async function listArchives(ctx: RecordingsContext, user: User, lessonId: string): Promise<Archive[]> {
-  await findPartyLesson(ctx.db, viewerOf(user), lessonId)
-  return (await lessonArchiveRows(ctx.db, lessonId)).map((row) => toArchive(row, ctx.fileUrls))
+  const lesson = await findPartyLesson(ctx.db, viewerOf(user), lessonId)
+  const meetingId = lesson.isGroup ? await meetingOfPlace(ctx.db, lessonId) : null
+  if (!meetingId)
+    return (await lessonArchiveRows(ctx.db, lessonId)).map((row) => toArchive(row, ctx.fileUrls))
+  if (lesson.teacherId === user.id)
+    return (await meetingArchiveRows(ctx.db, meetingId, null)).map((row) => toArchive(row, ctx.fileUrls))
+  // A student learns only whether they are in it, not who else agreed.
+  return (await meetingArchiveRows(ctx.db, meetingId, user.id)).map((row) => ({
+    ...toArchive(row, ctx.fileUrls),
+    recorded_user_ids: row.recordedUserIds?.filter((id) => id === user.id) ?? null,
+  }))
 }
 
 async function digestOf(source: Readable): Promise<{ sha256: string; size: number }> {

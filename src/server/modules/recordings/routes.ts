@@ -25,6 +25,7 @@ import {
   toArchive,
 } from './archives.ts'
 import { addLessonImage, addVoiceRecording } from './lesson-media.ts'
+import { recordingNotices } from './notices.ts'
 
 // lessons/archives/create, add_stream and stop, the chunks a recording is sent in, and the
 // lesson's recordings (docs/lesson-room-protocol.md §7). Starting, switching and
@@ -37,13 +38,15 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.deps
   const guarded = { preHandler: app.authenticate }
 
+  const tell = recordingNotices(ctx.db, { room: ctx.roomHub, group: ctx.groupHub })
+
   // A chunk's bytes reach the handler as the request stream itself: stored as they come, never held.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
 
   app.post('/lessons/archives/create', guarded, async (request, reply) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const archive = await startRecording(ctx, currentUser(request), lesson_id)
-    ctx.roomHub.broadcastRecording(lesson_id, {
+    await tell(lesson_id, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -54,7 +57,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/add_stream', guarded, async (request) => {
     const input = parseInput(archiveStreamSchema, request.body)
     const archive = await selectStream(ctx, currentUser(request), input)
-    ctx.roomHub.broadcastRecording(input.lesson_id, {
+    await tell(input.lesson_id, {
       archive_id: archive.id,
       state: 'started',
       stream_id: archive.stream_id,
@@ -65,7 +68,7 @@ export async function recordingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lessons/archives/stop', guarded, async (request) => {
     const { lesson_id } = parseInput(archiveLessonSchema, request.body)
     const row = await endRecording(ctx, currentUser(request), lesson_id)
-    ctx.roomHub.broadcastRecording(lesson_id, {
+    await tell(lesson_id, {
       archive_id: row.id,
       state: 'stopped',
       stream_id: row.streamId,

@@ -9,6 +9,7 @@ import {
   chatMessageSchema,
   mediaStateSchema,
   type RoomClientMessage,
+  recordingNoticeSchema,
   roomClientMessageSchema,
   signalDataSchema,
 } from '../../../domain/api/room.ts'
@@ -30,6 +31,7 @@ export const groupEventSchema = v.variant('k', [
   v.object({ k: v.literal('g-muted'), g: uuid, u: uuid }),
   v.object({ k: v.literal('g-signal'), g: uuid, u: uuid, to: uuid, d: signalDataSchema }),
   v.object({ k: v.literal('g-chat'), g: uuid, m: chatMessageSchema }),
+  v.object({ k: v.literal('g-recording'), g: uuid, n: recordingNoticeSchema }),
   v.object({ k: v.literal('access'), u: uuid }),
   v.object({ k: v.literal('cancelled'), l: uuid, b: v.nullable(uuid), r: v.nullable(v.string()) }),
 ])

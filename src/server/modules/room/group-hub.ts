@@ -4,7 +4,7 @@ import {
   type GroupClientMessage,
   type GroupServerMessage,
 } from '../../../domain/api/group-room.ts'
-import { type ChatMessage, ROOM_CLOSE } from '../../../domain/api/room.ts'
+import { type ChatMessage, type RecordingNotice, ROOM_CLOSE } from '../../../domain/api/room.ts'
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Log } from '../../platform/logger.ts'
@@ -76,6 +76,8 @@ export type GroupHub = {
   accept(socket: WebSocket, party: GroupParty): Promise<void>
   /** A message of the meeting's chat was stored: to every party, each with their own place's id. */
   broadcastChat(meetingId: string, message: ChatMessage): void
+  /** The meeting's recording started, switched or stopped: to every party. */
+  broadcastRecording(meetingId: string, notice: RecordingNotice): void
   sockets(): number
   close(): Promise<void>
 }
@@ -116,8 +118,11 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     if (event.k === 'access') return void recheck(event.u)
     if (event.k === 'cancelled') return void cancelled(event).catch(logged('a cancelled meeting stayed open'))
     for (const peer of peersOf(event.g)) {
-      const self = peer.userId === (event.k === 'g-chat' || event.k === 'g-lowered' ? null : event.u)
-      if (event.k === 'g-chat')
+      const self =
+        peer.userId ===
+        (event.k === 'g-chat' || event.k === 'g-lowered' || event.k === 'g-recording' ? null : event.u)
+      if (event.k === 'g-recording') send(peer, { type: 'recording', ...event.n })
+      else if (event.k === 'g-chat')
         send(peer, { type: 'chat', message: { ...event.m, lesson_id: peer.lessonId } })
       else if (event.k === 'g-lowered') send(peer, { type: 'hands-lowered' })
       else if (event.k === 'g-hand') send(peer, { type: 'hand', user_id: event.u, raised: event.r })
@@ -372,6 +377,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
         socket.close(1011, 'server error')
       }),
     broadcastChat: (meetingId, message) => bus.publish({ k: 'g-chat', g: meetingId, m: message }),
+    broadcastRecording: (meetingId, notice) => bus.publish({ k: 'g-recording', g: meetingId, n: notice }),
     sockets: () => allPeers().length,
     async close() {
       closing = true

@@ -2,7 +2,7 @@
 // the folder is its own.
 
 export { markLearncube, setVideoProvider } from './provider-ops.ts'
-export { assertRoomOpen, findPartyLesson, type RoomLesson } from './room-access.ts'
+export { assertRoomOpen, closesAt, findPartyLesson, opensAt, type RoomLesson } from './room-access.ts'
 export { lessonProvider } from './token-service.ts'
 export { knownLessonSession, lessonSession } from './video-sessions-repository.ts'
 export type { VonageVideo } from './vonage.ts'

@@ -52,6 +52,7 @@ const finished = adminLessonDetail({
       started_at: '2026-11-20T17:01:00.000Z',
       stopped_at: '2026-11-20T17:40:00.000Z',
       next_seq: 10,
+      recorded_user_ids: null,
       duration_ms: 2_340_000,
       size: 1_000_000,
       url: 'https://files.example/rec',

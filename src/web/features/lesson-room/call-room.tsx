@@ -43,6 +43,18 @@ export type RoomRecordingCall = {
   remoteSharing: boolean
 }
 
+/** A group meeting's members as its recording needs them (it draws those it names). */
+export type RoomRecordingGroup = {
+  me: string
+  members: {
+    user_id: string
+    name: string
+    role: Role
+    stream: MediaStream | null
+    screen: MediaStream | null
+  }[]
+}
+
 /** The recording's parts the room places: around it, beside its clock, above the stage, in the toolbar. */
 export type RoomRecordingParts = {
   Room: ComponentType<{
@@ -50,6 +62,8 @@ export type RoomRecordingParts = {
     role: Role
     otherName: string
     call: RoomRecordingCall
+    /** The group room's members. */
+    group?: RoomRecordingGroup
     events: Pick<RoomEvents, 'subscribe'>
     children: ReactNode
   }>

@@ -136,6 +136,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
     return (
       <group.Room
         call={group.call}
+        events={events}
         chat={chat}
         lesson={lesson}
         role={role}

@@ -1,6 +1,9 @@
+import { type Box, groupLayout } from './group-layout.ts'
+
 // Records the lesson call in the teacher's browser: both voices mixed (Web Audio), and one picture
 // — the other party's video with this side's camera as an inset, or the shared screen while this
-// side shares it — drawn on a canvas and encoded by MediaRecorder into WebM. Every few seconds
+// side shares it; a group meeting's recorded members in a grid (group-layout.ts) — drawn on a
+// canvas and encoded by MediaRecorder into WebM. Every few seconds
 // MediaRecorder hands over a chunk, which the uploader sends at once. Beside it a second
 // MediaRecorder keeps the same mixed voices alone, as Opus at a speech bit rate (a few hundred KB
 // a minute), for the lesson recap's transcription (docs/decisions.md "The lesson recap").
@@ -19,10 +22,23 @@ export type RecordingSources = {
   sharingScreen: boolean
 }
 
-export type CallRecorder = {
+/** A group meeting's recorded members (the consent filter applied: group-layout.ts). */
+export type GroupRecordingSources = {
+  members: GroupRecordingMember[]
+}
+
+export type GroupRecordingMember = {
+  user_id: string
+  name: string
+  /** Camera and microphone (the recording page's own for its user). */
+  stream: MediaStream | null
+  screen: MediaStream | null
+}
+
+export type CallRecorder<S = RecordingSources> = {
   readonly mimeType: string
   /** New streams or tracks of the call (a reconnection, a switched device, a shared screen). */
-  update(sources: RecordingSources): void
+  update(sources: S): void
   /** Stops recording; resolves after MediaRecorder has handed over its last chunk. */
   stop(): Promise<void>
 }
@@ -105,43 +121,138 @@ function stopped(recorder: MediaRecorder | null): Promise<void> {
   })
 }
 
-export function startCallRecorder(
-  sources: RecordingSources,
-  onChunk: (bytes: Blob) => void,
-  onError: (error: unknown) => void,
-  audioTrack?: AudioTrackHandlers,
-): CallRecorder {
+/** What is drawn and heard: one per layout (a lesson's pair, a group meeting's grid). */
+type Scene<S> = {
+  /** Takes the call's streams as they are now. */
+  apply(sources: S): void
+  draw(context: CanvasRenderingContext2D): void
+  /** The voices to mix, for `sources`. */
+  voices(sources: S): MediaStreamTrack[]
+  release(): void
+}
+
+function pairScene(): Scene<RecordingSources> {
+  const local = hiddenVideo()
+  const remote = hiddenVideo()
+  let current: RecordingSources | null = null
+  return {
+    apply(next) {
+      current = next
+      attach(local, next.localVideo)
+      attach(remote, next.remote)
+    },
+    draw(context) {
+      if (!current) return
+      const full = { x: 0, y: 0, w: WIDTH, h: HEIGHT }
+      if (current.sharingScreen) {
+        drawContained(context, local, full)
+        return
+      }
+      if (liveVideo(current.remote)) drawContained(context, remote, full)
+      if (liveVideo(current.localVideo)) {
+        const w = WIDTH / 4
+        const h = HEIGHT / 4
+        const inset = { x: WIDTH - w - 16, y: HEIGHT - h - 16, w, h }
+        context.fillStyle = '#000'
+        context.fillRect(inset.x, inset.y, inset.w, inset.h)
+        drawContained(context, local, inset)
+      }
+    },
+    voices: (s) => [...(s.localAudio ? [s.localAudio] : []), ...(s.remote?.getAudioTracks() ?? [])],
+    release() {
+      attach(local, null)
+      attach(remote, null)
+    },
+  }
+}
+
+/** A member's name on a dark band at the tile's bottom left (centred when there is no picture). */
+function drawName(context: CanvasRenderingContext2D, name: string, box: Box, centred: boolean) {
+  const size = Math.max(12, Math.min(22, Math.round(box.h / 12)))
+  context.font = `600 ${size}px system-ui, sans-serif`
+  context.textBaseline = 'middle'
+  const width = Math.min(context.measureText(name).width, box.w - 2 * size)
+  if (centred) {
+    context.fillStyle = '#e9ecef'
+    context.textAlign = 'center'
+    context.fillText(name, box.x + box.w / 2, box.y + box.h / 2, box.w - 2 * size)
+    context.textAlign = 'start'
+    return
+  }
+  const band = { x: box.x + 6, y: box.y + box.h - size * 1.8 - 6, w: width + size, h: size * 1.8 }
+  context.fillStyle = 'rgba(0, 0, 0, 0.6)'
+  context.fillRect(band.x, band.y, band.w, band.h)
+  context.fillStyle = '#fff'
+  context.fillText(name, band.x + size / 2, band.y + band.h / 2, width)
+}
+
+function groupScene(): Scene<GroupRecordingSources> {
+  const cameras = new Map<string, HTMLVideoElement>()
+  const screen = hiddenVideo()
+  let members: GroupRecordingMember[] = []
+  let sharing: GroupRecordingMember | undefined
+  return {
+    apply(next) {
+      members = next.members
+      const present = new Set(members.map((member) => member.user_id))
+      for (const [id, video] of cameras) {
+        if (present.has(id)) continue
+        attach(video, null)
+        cameras.delete(id)
+      }
+      for (const member of members) {
+        const video = cameras.get(member.user_id) ?? hiddenVideo()
+        cameras.set(member.user_id, video)
+        attach(video, member.stream)
+      }
+      sharing = members.find((member) => liveVideo(member.screen))
+      attach(screen, sharing?.screen ?? null)
+    },
+    draw(context) {
+      const layout = groupLayout(members.length, sharing !== undefined, WIDTH, HEIGHT)
+      if (layout.screen) drawContained(context, screen, layout.screen)
+      members.forEach((member, i) => {
+        const box = layout.tiles[i]
+        const video = cameras.get(member.user_id)
+        if (!box || !video) return
+        context.fillStyle = '#2c2e33'
+        context.fillRect(box.x, box.y, box.w, box.h)
+        const drawn = liveVideo(member.stream) && drawContained(context, video, box)
+        drawName(context, member.name, box, !drawn)
+      })
+    },
+    voices: (s) => s.members.flatMap((member) => member.stream?.getAudioTracks() ?? []),
+    release() {
+      for (const video of cameras.values()) attach(video, null)
+      cameras.clear()
+      attach(screen, null)
+    },
+  }
+}
+
+type Handlers = {
+  onChunk: (bytes: Blob) => void
+  onError: (error: unknown) => void
+  /** The audio-only track's (the lesson recap's); none for a group meeting. */
+  audioTrack?: AudioTrackHandlers
+}
+
+function record<S>(scene: Scene<S>, sources: S, handlers: Handlers): CallRecorder<S> {
   const mimeType = recordingMimeType()
   if (!mimeType) throw new Error('This browser cannot record WebM')
   const canvas = document.createElement('canvas')
   canvas.width = WIDTH
   canvas.height = HEIGHT
-  const context = canvas.getContext('2d')
+  const context = canvas.getContext('2d', { alpha: false })
   if (!context) throw new Error('No 2D canvas')
-  const local = hiddenVideo()
-  const remote = hiddenVideo()
-  let current = sources
 
   const draw = () => {
     context.fillStyle = '#1a1b1e'
     context.fillRect(0, 0, WIDTH, HEIGHT)
-    const full = { x: 0, y: 0, w: WIDTH, h: HEIGHT }
-    if (current.sharingScreen) {
-      drawContained(context, local, full)
-      return
-    }
-    if (liveVideo(current.remote)) drawContained(context, remote, full)
-    if (liveVideo(current.localVideo)) {
-      const w = WIDTH / 4
-      const h = HEIGHT / 4
-      const inset = { x: WIDTH - w - 16, y: HEIGHT - h - 16, w, h }
-      context.fillStyle = '#000'
-      context.fillRect(inset.x, inset.y, inset.w, inset.h)
-      drawContained(context, local, inset)
-    }
+    scene.draw(context)
   }
 
-  // Both voices into one track.
+  // Every voice into one track.
   const audio = new AudioContext()
   const mix = audio.createMediaStreamDestination()
   const voices = new Map<string, MediaStreamAudioSourceNode>()
@@ -159,16 +270,10 @@ export function startCallRecorder(
       voices.set(track.id, node)
     }
   }
-  const audioTracks = (s: RecordingSources) => [
-    ...(s.localAudio ? [s.localAudio] : []),
-    ...(s.remote?.getAudioTracks() ?? []),
-  ]
 
-  const apply = (next: RecordingSources) => {
-    current = next
-    attach(local, next.localVideo)
-    attach(remote, next.remote)
-    connectVoices(audioTracks(next))
+  const apply = (next: S) => {
+    scene.apply(next)
+    connectVoices(scene.voices(next))
   }
   apply(sources)
   void audio.resume().catch(() => undefined)
@@ -181,13 +286,13 @@ export function startCallRecorder(
     audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
   })
   recorder.ondataavailable = (event) => {
-    if (event.data.size > 0) onChunk(event.data)
+    if (event.data.size > 0) handlers.onChunk(event.data)
   }
-  recorder.onerror = (event) => onError(event)
+  recorder.onerror = (event) => handlers.onError(event)
   const timer = setInterval(draw, 1000 / FRAMES_PER_SECOND)
   draw()
   recorder.start(CHUNK_MS)
-  const voicesOnly = startAudioTrack(mix.stream.getAudioTracks()[0], audioTrack)
+  const voicesOnly = startAudioTrack(mix.stream.getAudioTracks()[0], handlers.audioTrack)
 
   const release = () => {
     clearInterval(timer)
@@ -195,8 +300,7 @@ export function startCallRecorder(
     voices.clear()
     void audio.close().catch(() => undefined)
     picture?.stop()
-    attach(local, null)
-    attach(remote, null)
+    scene.release()
   }
 
   return {
@@ -208,4 +312,26 @@ export function startCallRecorder(
       release()
     },
   }
+}
+
+export function startCallRecorder(
+  sources: RecordingSources,
+  onChunk: (bytes: Blob) => void,
+  onError: (error: unknown) => void,
+  audioTrack?: AudioTrackHandlers,
+): CallRecorder {
+  return record(pairScene(), sources, { onChunk, onError, audioTrack })
+}
+
+/**
+ * A group meeting's recording: the recorded members' tiles with their names (the teacher's shared
+ * screen large beside them) and their voices mixed. No audio-only track: the lesson recap is a
+ * one-to-one lesson's.
+ */
+export function startGroupRecorder(
+  sources: GroupRecordingSources,
+  onChunk: (bytes: Blob) => void,
+  onError: (error: unknown) => void,
+): CallRecorder<GroupRecordingSources> {
+  return record(groupScene(), sources, { onChunk, onError })
 }

@@ -16,7 +16,8 @@ import { ControlButton } from '../../ui/control-button.tsx'
 import { showToast } from '../../ui/toast.ts'
 import { VoiceClipList } from '../../ui/voice-clip-list.tsx'
 import { liveVideo } from './call-recorder.ts'
-import { messageOf, RecordingControl, useRecordingState } from './room-recording.tsx'
+import { RecordingControl } from './recording-control.tsx'
+import { messageOf, useRecordingState } from './room-recording.tsx'
 
 // The room's other media: either party captures the other's picture (or the shared screen) into the
 // lesson's materials; the student records short voice clips that both replay.
@@ -315,6 +316,9 @@ function VoiceClipRecorder({ onSent }: { onSent: () => void }) {
 
 /** The room's media controls of the toolbar: record (the teacher), capture, voice clips. */
 export function RoomMediaControls() {
+  const { group } = useRecordingState()
+  // The group room's toolbar takes the recording only (its captures and clips are not the pair's).
+  if (group) return <RecordingControl />
   return (
     <>
       <RecordingControl />

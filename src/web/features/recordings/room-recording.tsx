@@ -2,8 +2,7 @@ import '@mantine/core/styles/Badge.css'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { Alert, Badge, Box, VisuallyHidden } from '@mantine/core'
-import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react'
+import { Badge, Box, VisuallyHidden } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import type { Archive, RecordingStream } from '../../../domain/api/recordings.ts'
@@ -19,15 +18,15 @@ import {
   stopRecording,
 } from '../../api/recordings.ts'
 import { reportError } from '../../config/monitoring.ts'
-import { ControlButton } from '../../ui/control-button.tsx'
 import { formatDuration } from '../../ui/format-duration.ts'
-import {
-  type CallRecorder,
-  type RecordingSources,
-  recordingMimeType,
-  startCallRecorder,
-} from './call-recorder.ts'
+import { type RecordingSources, recordingMimeType } from './call-recorder.ts'
 import { type ChunkUploader, createChunkUploader } from './chunk-uploader.ts'
+import {
+  type GroupRecordingCall,
+  GroupRecordingNotice,
+  type RoomRecorder,
+  startRoomRecorder,
+} from './group-recording.tsx'
 import './recording-error-messages.ts'
 
 // The recording of the lesson room: the teacher starts and stops it from the toolbar; both parties
@@ -58,11 +57,19 @@ export type RoomRecordingProps = {
   role: 'student' | 'teacher'
   otherName: string
   call: RoomRecordingCall
+  /** A group meeting's room: who is present (the recording draws those it names). */
+  group?: GroupRecordingCall
   events: RoomRecordingEvents
   children: ReactNode
 }
 
-type Active = { archiveId: string; stream: RecordingStream; since: number }
+type Active = {
+  archiveId: string
+  stream: RecordingStream
+  since: number
+  /** A group meeting's: the students it records (for a student, only whether they are); null unknown. */
+  recorded: readonly string[] | null
+}
 
 type RecordingState = {
   lessonId: string
@@ -70,6 +77,7 @@ type RecordingState = {
   /** The call's streams as they are now. */
   call: RoomRecordingCall
   role: 'student' | 'teacher'
+  group: GroupRecordingCall | undefined
   active: Active | null
   /** This tab records and sends. */
   mine: boolean
@@ -102,7 +110,15 @@ const recordingFull = (error: unknown) =>
   error instanceof ApiError && (error.code === 'recording_lesson_full' || error.code === 'recording_day_full')
 
 /** Holds the recording's state around the room (one per room). */
-export function RoomRecording({ lessonId, role, otherName, call, events, children }: RoomRecordingProps) {
+export function RoomRecording({
+  lessonId,
+  role,
+  otherName,
+  call,
+  group,
+  events,
+  children,
+}: RoomRecordingProps) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const list = useQuery(recordingsQuery(lessonId))
@@ -111,7 +127,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<MessageDescriptor | null>(null)
   const [announcement, setAnnouncement] = useState('')
-  const recorder = useRef<CallRecorder | null>(null)
+  const recorder = useRef<RoomRecorder | null>(null)
   const uploader = useRef<ChunkUploader | null>(null)
   /** The audio-only track's uploader (the lesson recap's), beside the video's. */
   const audioUploader = useRef<ChunkUploader | null>(null)
@@ -121,6 +137,9 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   const [inCloud, setInCloud] = useState(false)
   const callRef = useRef(call)
   callRef.current = call
+  const groupRef = useRef(group)
+  groupRef.current = group
+  const inGroup = group !== undefined
 
   // What the server says of the lesson's recordings (at the start, and after each reconnection).
   useEffect(() => {
@@ -129,7 +148,12 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     const recording = list.data.find((archive) => archive.status === 'recording')
     setActive(
       recording
-        ? { archiveId: recording.id, stream: recording.stream_id, since: Date.parse(recording.started_at) }
+        ? {
+            archiveId: recording.id,
+            stream: recording.stream_id,
+            since: Date.parse(recording.started_at),
+            recorded: recording.recorded_user_ids,
+          }
         : null,
     )
   }, [list.data, mine, busy])
@@ -145,8 +169,10 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
           setActive((was) =>
             was?.archiveId === event.archive_id
               ? { ...was, stream: event.stream_id }
-              : { archiveId: event.archive_id, stream: event.stream_id, since: Date.now() },
+              : { archiveId: event.archive_id, stream: event.stream_id, since: Date.now(), recorded: null },
           )
+          // A group recording's list says whom it records (the notice, to the whole room, does not).
+          if (inGroup) void queryClient.invalidateQueries({ queryKey: recordingKeys.list(lessonId) })
           setAnnouncement((was) =>
             was.startsWith('●')
               ? was
@@ -160,7 +186,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
           void queryClient.invalidateQueries({ queryKey: recordingKeys.list(lessonId) })
         }
       }),
-    [events, lessonId, otherName, queryClient, role, t],
+    [events, lessonId, otherName, queryClient, role, t, inGroup],
   )
 
   const finish = useCallback(async () => {
@@ -180,7 +206,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   }, [])
 
   /** The browser records the call and sends it in chunks (protocol §6). */
-  const recordHere = async (archiveId: string) => {
+  const recordHere = async (archiveId: string, recorded: readonly string[] | null) => {
     const sending = createChunkUploader({
       send: (seq, bytes, signal) => sendRecordingChunk(archiveId, seq, bytes, signal),
       // A chunk over the school's disk for recordings is refused with words of its own (pl/en).
@@ -193,14 +219,18 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
       onFailed: (error) => reportError(error, { recordingTrack: 'audio' }),
     })
     audioUploader.current = sendingAudio
+    const inRoom = groupRef.current
     try {
-      recorder.current = startCallRecorder(
+      recorder.current = startRoomRecorder(
         callRef.current,
-        (bytes) => sending.push(bytes),
-        () => setProblem(uploadStopped),
+        inRoom ? { call: inRoom, recorded: recorded ?? [] } : null,
         {
-          onChunk: (bytes) => sendingAudio.push(bytes),
-          onError: (error) => reportError(error, { recordingTrack: 'audio' }),
+          onChunk: (bytes) => sending.push(bytes),
+          onError: () => setProblem(uploadStopped),
+          audio: {
+            onChunk: (bytes) => sendingAudio.push(bytes),
+            onError: (error) => reportError(error, { recordingTrack: 'audio' }),
+          },
         },
       )
     } catch (error) {
@@ -224,11 +254,16 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     try {
       const archive = await startRecording(lessonId)
       // A Vonage lesson is recorded in Vonage's cloud; this tab records and sends nothing.
-      if (archive.recorded_by === 'browser') await recordHere(archive.id)
+      if (archive.recorded_by === 'browser') await recordHere(archive.id, archive.recorded_user_ids)
       setInCloud(archive.recorded_by === 'vonage')
       startedHere.current = true
       setMine(true)
-      setActive({ archiveId: archive.id, stream: archive.stream_id, since: Date.parse(archive.started_at) })
+      setActive({
+        archiveId: archive.id,
+        stream: archive.stream_id,
+        since: Date.parse(archive.started_at),
+        recorded: archive.recorded_user_ids,
+      })
       setAnnouncement(t`● Nagrywanie lekcji rozpoczęte`)
     } catch (error) {
       setProblem(messageOf(error, failedToStart))
@@ -265,8 +300,8 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
   // The call's streams change (a reconnection, a device, a shared screen): the recorder follows.
   const { localVideo, localAudio, remote, sharingScreen, remoteSharing } = call
   useEffect(() => {
-    recorder.current?.update({ localVideo, localAudio, remote, sharingScreen })
-  }, [localVideo, localAudio, remote, sharingScreen])
+    recorder.current?.follow({ localVideo, localAudio, remote, sharingScreen }, group)
+  }, [localVideo, localAudio, remote, sharingScreen, group])
 
   // add_stream: the recording shows the shared screen while one is shared.
   const stream: RecordingStream = sharingScreen || remoteSharing ? 'screen' : 'camera'
@@ -309,6 +344,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
     otherName,
     call,
     role,
+    group,
     active,
     mine,
     busy,
@@ -325,7 +361,7 @@ export function RoomRecording({ lessonId, role, otherName, call, events, childre
 /** "● Nagrywanie 3:12" while the lesson is recorded, for both parties; the spoken notices. */
 export function RecordingStatus() {
   const { t } = useLingui()
-  const { active, announcement, role } = useRecordingState()
+  const { active, announcement, role, group } = useRecordingState()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     if (!active) return
@@ -353,48 +389,7 @@ export function RecordingStatus() {
           {formatDuration(now - active.since)}
         </Badge>
       )}
+      {active && group && <GroupRecordingNotice group={group} recorded={active.recorded} role={role} />}
     </>
-  )
-}
-
-/** Why recording failed, until dismissed (the texts of product-rules.md "Errors"). */
-export function RecordingProblem() {
-  const { t } = useLingui()
-  const { problem, dismiss } = useRecordingState()
-  if (!problem) return null
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      withCloseButton
-      onClose={dismiss}
-      closeButtonLabel={t`Zamknij`}
-      role="alert"
-    >
-      {t(problem)}
-    </Alert>
-  )
-}
-
-/** The teacher's record / stop control of the toolbar (nothing for the student). */
-export function RecordingControl() {
-  const { t } = useLingui()
-  const { role, active, busy, start, stop } = useRecordingState()
-  if (role !== 'teacher') return null
-  const recording = active !== null
-  const icon = { size: 22, 'aria-hidden': true } as const
-  return (
-    <ControlButton
-      label={recording ? t`Zatrzymaj nagrywanie` : t`Nagrywaj lekcję`}
-      short={recording ? t`Zatrzymaj` : t`Nagrywaj`}
-      danger={recording}
-      pressed={recording}
-      loading={busy}
-      onClick={recording ? stop : start}
-      icon={
-        recording ? <IconPlayerStopFilled {...icon} /> : <IconPlayerRecordFilled {...icon} color="#ff6b6b" />
-      }
-      data-testid="record-control"
-    />
   )
 }

@@ -13,7 +13,7 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react'
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import { ControlButton } from '../../../ui/control-button.tsx'
 import type { MediaKind } from '../call/peer-link.ts'
@@ -41,6 +41,8 @@ type Props = {
   unread: number
   /** The microphone's toggle: the focus goes there from the "muted by the teacher" notice. */
   microphoneRef?: Ref<HTMLButtonElement>
+  /** The recording's control (the teacher's record / stop), before leaving. */
+  recording?: ReactNode
 }
 
 /**
@@ -56,6 +58,7 @@ export function GroupControls({
   chatOpen,
   unread,
   microphoneRef,
+  recording,
 }: Props) {
   const { t } = useLingui()
   const icon = { size: 22, 'aria-hidden': true } as const
@@ -122,6 +125,7 @@ export function GroupControls({
         onClick={actions.openMaterials}
         icon={<IconFiles {...icon} />}
       />
+      {recording}
       <ControlButton
         label={t`Opuść zajęcia`}
         short={t`Opuść`}

@@ -99,7 +99,15 @@ let setModel: (model: GroupRoomModel) => void = () => undefined
 function Live({ role, initial }: { role: Role; initial: GroupRoomModel }) {
   const [model, set] = useState(initial)
   setModel = set
-  return <GroupRoomScreen lesson={lesson} role={role} model={model} dialogs={dialogs} />
+  return (
+    <GroupRoomScreen
+      lesson={lesson}
+      role={role}
+      model={model}
+      dialogs={dialogs}
+      events={{ subscribe: () => () => undefined }}
+    />
+  )
 }
 
 function show(role: Role, model: GroupRoomModel) {

@@ -14,12 +14,14 @@ import { languageLabel } from '../../../ui/language-labels.ts'
 import { usePageTitle } from '../../../ui/use-page-title.ts'
 import { LessonTimeUp, type RoomDialogs, usePassed } from '../call-room.tsx'
 import { ChatPanel } from '../chat-panel.tsx'
+import type { RoomEvents } from '../room-events.ts'
 import { canShareScreen } from '../screen-share.ts'
 import { TimeLeft } from '../time-left.tsx'
 import { useRoomAnnouncements } from './group-announcements.ts'
 import { GroupAudio } from './group-audio.tsx'
 import { GroupControls } from './group-controls.tsx'
 import { MeshNotice, MutedNotice, RaisedHands, RemoveDialog, useRaisedHands } from './group-notices.tsx'
+import { useGroupRecordingCall } from './group-recording-call.ts'
 import { GroupRoomEnded } from './group-room-ended.tsx'
 import type { GroupConnection, GroupMember, GroupRoomModel } from './group-room-model.ts'
 import { GroupStage } from './group-stage.tsx'
@@ -31,6 +33,8 @@ type Props = {
   role: Role
   model: GroupRoomModel
   dialogs: RoomDialogs
+  /** The room socket's recording notices, for the recording's status. */
+  events: Pick<RoomEvents, 'subscribe'>
   /** Back into the room after leaving it, while it is open. */
   onRejoin?: () => void
 }
@@ -39,7 +43,7 @@ type Props = {
  * The group room: the one-to-one room's dark stage, toolbar and chat, with everyone in a grid (a
  * speaker view on phones), the students' hands and the teacher's moderation.
  */
-export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Props) {
+export function GroupRoomScreen({ lesson, role, model, dialogs, events, onRejoin }: Props) {
   const { t, i18n } = useLingui()
   usePageTitle(t`Zajęcia grupowe`)
   // The one-to-one room's breakpoints: the chat beside from 62em, the speaker view below 48em.
@@ -61,6 +65,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
   if (chatOpen) seen.current = model.chat.messages.length
   const unread = Math.max(0, model.chat.messages.length - seen.current)
   const { me } = model
+  const recording = useGroupRecordingCall(me, model.members)
 
   if (model.ended) return <GroupRoomEnded end={model.ended} role={role} onRejoin={onRejoin} />
 
@@ -121,113 +126,137 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, onRejoin }: Prop
     (!teacher && me.muted_by_teacher && !me.microphone ? 60 : 0) +
     (model.connection === 'failed' ? 72 : 0)
 
+  const {
+    Room: Recording,
+    Status: RecordingStatus,
+    Problem: RecordingProblem,
+    Control: RecordingControl,
+  } = dialogs.recording
+
   return (
-    <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="group-room">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Stack gap={0}>
-            <Text fw={650} size="lg" component="h1" m={0}>
-              {/* The class's own title ("Niemiecki w pracy — B1"), else what it is. */}
-              {lesson.group?.title ?? (
-                <>
-                  <Trans>Zajęcia grupowe</Trans> · {languageLabel(lesson.language, i18n.locale)}
-                </>
-              )}
-            </Text>
-            <ConnectionStatus connection={model.connection} count={model.members.length} />
-          </Stack>
-          <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
-        </Group>
-        {timeUp && (
-          <LessonTimeUp
-            closesAt={model.closesAt ?? null}
-            onRate={canRate ? () => setDialog('rate') : null}
-            onLeave={() => model.leave()}
-          />
-        )}
-        {model.connection === 'failed' && (
-          <Alert color="red" variant="light" icon={<IconWifiOff size={20} aria-hidden />} role="alert">
-            <Trans>
-              Nie udało się połączyć z pokojem zajęć. Sprawdź połączenie z internetem i odśwież stronę.
-            </Trans>
-          </Alert>
-        )}
-        {teacher && model.mesh && <MeshNotice />}
-        {!teacher && me.muted_by_teacher && !me.microphone && (
-          <MutedNotice
-            onUnmute={() => {
-              // The notice goes with the click: the focus goes to the microphone, now on.
-              microphoneRef.current?.focus()
-              void model.setMicrophone(true).catch(fail('switch the microphone'))
-            }}
-          />
-        )}
-        {teacher && (
-          <RaisedHands
-            hands={hands}
-            onLowerAll={() => {
-              // The bar goes once the hands are down: the focus waits on the stage, not on nothing.
-              stageRef.current?.focus()
-              model.lowerHands()
-            }}
-          />
-        )}
-        <Group
-          align="stretch"
-          gap="sm"
-          wrap="nowrap"
-          h={compact ? '62dvh' : `calc(100dvh - ${300 + bars}px)`}
-          mih={compact ? 360 : 420}
-        >
-          <Box
-            ref={stageRef}
-            tabIndex={-1}
-            pos="relative"
-            style={{ flex: 1, minWidth: 0, outline: 'none' }}
-            aria-label={t`Obraz zajęć`}
-            role="region"
-          >
-            <GroupStage
-              members={model.members}
-              compact={compact}
-              moderation={moderation}
-              setTileSize={model.setTileSize}
+    <Recording
+      lessonId={lesson.id}
+      role={role}
+      otherName={lesson.fullName}
+      call={recording.call}
+      group={recording.group}
+      events={events}
+    >
+      <Paper bg="dark.8" radius="lg" p={{ base: 'xs', sm: 'md' }} c="gray.0" data-testid="group-room">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Stack gap={0}>
+              <Text fw={650} size="lg" component="h1" m={0}>
+                {/* The class's own title ("Niemiecki w pracy — B1"), else what it is. */}
+                {lesson.group?.title ?? (
+                  <>
+                    <Trans>Zajęcia grupowe</Trans> · {languageLabel(lesson.language, i18n.locale)}
+                  </>
+                )}
+              </Text>
+              <ConnectionStatus connection={model.connection} count={model.members.length} />
+            </Stack>
+            <Group gap="sm">
+              <RecordingStatus />
+              <TimeLeft startsAt={lesson.scheduled_at} endsAt={lesson.ends_at} />
+            </Group>
+          </Group>
+          <RecordingProblem />
+          {timeUp && (
+            <LessonTimeUp
+              closesAt={model.closesAt ?? null}
+              onRate={canRate ? () => setDialog('rate') : null}
+              onLeave={() => model.leave()}
             />
-            {model.connection === 'reconnecting' && (
-              <StagePill color="orange.2" busy>
-                <Trans>Ponowne łączenie…</Trans>
-              </StagePill>
+          )}
+          {model.connection === 'failed' && (
+            <Alert color="red" variant="light" icon={<IconWifiOff size={20} aria-hidden />} role="alert">
+              <Trans>
+                Nie udało się połączyć z pokojem zajęć. Sprawdź połączenie z internetem i odśwież stronę.
+              </Trans>
+            </Alert>
+          )}
+          {teacher && model.mesh && <MeshNotice />}
+          {!teacher && me.muted_by_teacher && !me.microphone && (
+            <MutedNotice
+              onUnmute={() => {
+                // The notice goes with the click: the focus goes to the microphone, now on.
+                microphoneRef.current?.focus()
+                void model.setMicrophone(true).catch(fail('switch the microphone'))
+              }}
+            />
+          )}
+          {teacher && (
+            <RaisedHands
+              hands={hands}
+              onLowerAll={() => {
+                // The bar goes once the hands are down: the focus waits on the stage, not on nothing.
+                stageRef.current?.focus()
+                model.lowerHands()
+              }}
+            />
+          )}
+          <Group
+            align="stretch"
+            gap="sm"
+            wrap="nowrap"
+            h={compact ? '62dvh' : `calc(100dvh - ${300 + bars}px)`}
+            mih={compact ? 360 : 420}
+          >
+            <Box
+              ref={stageRef}
+              tabIndex={-1}
+              pos="relative"
+              style={{ flex: 1, minWidth: 0, outline: 'none' }}
+              aria-label={t`Obraz zajęć`}
+              role="region"
+            >
+              <GroupStage
+                members={model.members}
+                compact={compact}
+                moderation={moderation}
+                setTileSize={model.setTileSize}
+              />
+              {model.connection === 'reconnecting' && (
+                <StagePill color="orange.2" busy>
+                  <Trans>Ponowne łączenie…</Trans>
+                </StagePill>
+              )}
+              {model.connection === 'live' && model.members.length === 1 && (
+                <StagePill color="gray.2">
+                  <Trans>Czekamy na pozostałe osoby. Możesz już pisać na czacie.</Trans>
+                </StagePill>
+              )}
+            </Box>
+            {wide && chatOpen && chatBox}
+          </Group>
+          <GroupControls
+            microphoneRef={microphoneRef}
+            me={me}
+            role={role}
+            actions={actions}
+            devices={devices}
+            canShareScreen={canShareScreen(
+              typeof navigator === 'undefined' ? undefined : navigator,
+              touchOnly,
             )}
-            {model.connection === 'live' && model.members.length === 1 && (
-              <StagePill color="gray.2">
-                <Trans>Czekamy na pozostałe osoby. Możesz już pisać na czacie.</Trans>
-              </StagePill>
-            )}
-          </Box>
-          {wide && chatOpen && chatBox}
-        </Group>
-        <GroupControls
-          microphoneRef={microphoneRef}
-          me={me}
-          role={role}
-          actions={actions}
-          devices={devices}
-          canShareScreen={canShareScreen(typeof navigator === 'undefined' ? undefined : navigator, touchOnly)}
-          chatOpen={chatOpen}
-          unread={unread}
-        />
-        {!wide && chatOpen && chatBox}
-      </Stack>
-      <VisuallyHidden role="status" aria-live="polite" data-testid="room-announcer">
-        {announcement}
-      </VisuallyHidden>
-      <GroupAudio members={model.members} />
-      {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
-      {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
-      {removing && (
-        <RemoveDialog member={removing} onConfirm={confirmRemoval} onClose={() => setRemoving(null)} />
-      )}
-    </Paper>
+            chatOpen={chatOpen}
+            unread={unread}
+            recording={<RecordingControl />}
+          />
+          {!wide && chatOpen && chatBox}
+        </Stack>
+        <VisuallyHidden role="status" aria-live="polite" data-testid="room-announcer">
+          {announcement}
+        </VisuallyHidden>
+        <GroupAudio members={model.members} />
+        {dialog === 'materials' && dialogs.materials(lesson, () => setDialog(null))}
+        {dialog === 'rate' && dialogs.rate(lesson, () => setDialog(null))}
+        {removing && (
+          <RemoveDialog member={removing} onConfirm={confirmRemoval} onClose={() => setRemoving(null)} />
+        )}
+      </Paper>
+    </Recording>
   )
 }
 

@@ -4,6 +4,7 @@ import type { Lesson } from '../../../../domain/api/my-lessons.ts'
 import { browserEnvironment } from '../call/call-provider.ts'
 import type { CallContext } from '../call/call-session.ts'
 import type { RoomDialogs } from '../call-room.tsx'
+import type { RoomEvents } from '../room-events.ts'
 import type { LessonChat } from '../use-lesson-chat.ts'
 import { GroupCall, type GroupToken, type MediaFactory } from './group-call.ts'
 import { GroupRoomScreen } from './group-room-screen.tsx'
@@ -67,10 +68,11 @@ type Props = {
   lesson: Lesson
   role: Role
   dialogs: RoomDialogs
+  events: Pick<RoomEvents, 'subscribe'>
   onRejoin: () => void
 }
 
-export function GroupRoom({ call, chat, lesson, role, dialogs, onRejoin }: Props) {
+export function GroupRoom({ call, chat, lesson, role, dialogs, events, onRejoin }: Props) {
   const view = useSyncExternalStore(call.subscribe, call.getSnapshot)
   const model = useMemo(() => ({ ...view, chat }), [view, chat])
   const canRejoin = model.ended?.reason === 'left'
@@ -80,6 +82,7 @@ export function GroupRoom({ call, chat, lesson, role, dialogs, onRejoin }: Props
       role={role}
       model={model}
       dialogs={dialogs}
+      events={events}
       {...(canRejoin ? { onRejoin } : {})}
     />
   )

@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_archives" ADD COLUMN "recorded_user_ids" uuid[];
