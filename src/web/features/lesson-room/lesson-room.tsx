@@ -32,17 +32,13 @@ const providerMissing: MessageDescriptor = msg`Ten rodzaj lekcji wideo nie jest 
 /** Why the room cannot be entered, in words. */
 function refusalMessage(error: unknown): MessageDescriptor {
   if (error instanceof UnsupportedProvider) return providerMissing
-  if (isFinal(error) || isGroupServerMissing(error)) return apiErrorMessage(error)
+  if (isFinal(error)) return apiErrorMessage(error)
   return tokenFailed
 }
 
 /** A token answer that will not change by asking again (not a party, cancelled, window shut). */
 const isFinal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.kind === 'http' && !error.isServerError
-
-/** A class too big for the mesh with no group server (a 503, but the school's to mend: said as is). */
-const isGroupServerMissing = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.code === 'group_server_missing'
 
 type Props = { lesson: Lesson; role: Role; dialogs: RoomDialogs }
 
