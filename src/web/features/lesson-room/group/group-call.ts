@@ -1,7 +1,6 @@
 import {
   GROUP_ROOM_CLOSE,
   type GroupClientMessage,
-  type GroupParticipant,
   type GroupServerMessage,
   groupServerMessageSchema,
 } from '../../../../domain/api/group-room.ts'
