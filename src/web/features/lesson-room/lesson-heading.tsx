@@ -5,7 +5,10 @@ import { formatPolandTime } from '../../../domain/poland-time.ts'
 import { languageLabel } from '../../ui/language-labels.ts'
 import { usePageTitle } from '../../ui/use-page-title.ts'
 
-/** The screen's title with who the lesson is with, its language and its time (Poland time). */
+/**
+ * The screen's title with who the lesson is with (a group class's title for its meeting), its
+ * language and its time (Poland time).
+ */
 export function LessonHeading({ lesson, title }: { lesson: Lesson; title: string }) {
   usePageTitle(title)
   const { i18n } = useLingui()
@@ -16,7 +19,7 @@ export function LessonHeading({ lesson, title }: { lesson: Lesson; title: string
         {title}
       </Title>
       <Text c="dimmed" size="sm">
-        {lesson.fullName} · {languageLabel(lesson.language, i18n.locale)} · {span}
+        {lesson.group?.title ?? lesson.fullName} · {languageLabel(lesson.language, i18n.locale)} · {span}
       </Text>
     </Stack>
   )

@@ -8,6 +8,8 @@ import { IconMicrophone, IconVideo, IconVideoOff } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import type { Role } from '../../../domain/api/common.ts'
 import type { Lesson } from '../../../domain/api/my-lessons.ts'
+import type { ChatMessage } from '../../../domain/api/room.ts'
+import { useProfile } from '../../api/profile.ts'
 import { paths } from '../../config/paths.ts'
 import { ACCENT_COLOR } from '../../config/theme.ts'
 import { FormError } from '../../ui/form-error.tsx'
@@ -38,12 +40,27 @@ export function PreJoin({ lesson, role, preview, chat, onJoin, joining, joinErro
   const hasVideo = (preview.stream?.getVideoTracks().length ?? 0) > 0
   const level = useAudioLevel(audioTrack)
   const { choice } = preview
+  // A group class's meeting: the class, not one person, is who the lobby speaks of.
+  const group = lesson.group != null
+  const myId = useProfile().data?.id
+  const authorOf = (message: ChatMessage) => ({
+    mine: message.author_id === myId,
+    name:
+      message.author_role === 'teacher'
+        ? role === 'student'
+          ? lesson.fullName
+          : t`Osoba prowadząca`
+        : t`Osoba ucząca się`,
+  })
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
-          <LessonHeading lesson={lesson} title={t`Przygotuj się do lekcji`} />
+          <LessonHeading
+            lesson={lesson}
+            title={group ? t`Przygotuj się do zajęć` : t`Przygotuj się do lekcji`}
+          />
           <Paper
             radius="lg"
             bg="dark.8"
@@ -114,7 +131,7 @@ export function PreJoin({ lesson, role, preview, chat, onJoin, joining, joinErro
               loading={joining}
               disabled={preview.opening}
             >
-              <Trans>Dołącz do lekcji</Trans>
+              {group ? <Trans>Dołącz do zajęć</Trans> : <Trans>Dołącz do lekcji</Trans>}
             </Button>
             <Button size="md" variant="default" component={Link} to={paths.myLessons}>
               <Trans>Wróć do moich lekcji</Trans>
@@ -126,10 +143,23 @@ export function PreJoin({ lesson, role, preview, chat, onJoin, joining, joinErro
         <Paper withBorder radius="lg" p="md">
           <Stack gap="sm">
             <Title order={2} fz="md">
-              <Trans>Czat lekcji</Trans>
+              {group ? <Trans>Czat zajęć</Trans> : <Trans>Czat lekcji</Trans>}
             </Title>
             <Box>
-              <ChatPanel chat={chat} role={role} otherName={lesson.fullName} height={360} />
+              <ChatPanel
+                chat={chat}
+                role={role}
+                otherName={lesson.fullName}
+                height={360}
+                {...(group && {
+                  authorOf,
+                  emptyText: (
+                    <Trans>
+                      Nie ma jeszcze wiadomości. Napisz pierwszą — zobaczą ją wszyscy na zajęciach.
+                    </Trans>
+                  ),
+                })}
+              />
             </Box>
           </Stack>
         </Paper>

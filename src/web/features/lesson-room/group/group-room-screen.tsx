@@ -121,7 +121,7 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, events, onRejoin
   // The bars above the stage (about their heights): the stage gives them room, the toolbar stays in view.
   const bars =
     (timeUp ? 76 : 0) +
-    (teacher && hands.length > 0 ? 60 : 0) +
+    (teacher && hands.length > 0 ? (compact ? 100 : 60) : 0) +
     (teacher && model.mesh ? 96 : 0) +
     (!teacher && me.muted_by_teacher && !me.microphone ? 60 : 0) +
     (model.connection === 'failed' ? 72 : 0)
@@ -196,12 +196,14 @@ export function GroupRoomScreen({ lesson, role, model, dialogs, events, onRejoin
               }}
             />
           )}
+          {/* The stage takes what the app's bar, the heading, the bars and the toolbar (two rows on a
+              phone) leave, so the toolbar stays on the first screen. */}
           <Group
             align="stretch"
             gap="sm"
             wrap="nowrap"
-            h={compact ? '62dvh' : `calc(100dvh - ${300 + bars}px)`}
-            mih={compact ? 360 : 420}
+            h={compact ? `calc(100dvh - ${360 + bars}px)` : `calc(100dvh - ${300 + bars}px)`}
+            mih={compact ? 280 : 420}
           >
             <Box
               ref={stageRef}
