@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Text } from '@mantine/core'
 import type { Role } from '../../../domain/api/common.ts'
