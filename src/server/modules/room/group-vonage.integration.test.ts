@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
-import { type RoomToken, roomTokenResponse } from '../../../domain/api/room.ts'
+import { roomTokenResponse, type VonageGroupRoomToken } from '../../../domain/api/room.ts'
 import { buildApp } from '../../app.ts'
 import { openDatabase } from '../../db/client.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
@@ -46,7 +46,7 @@ async function tokenAt(
   app: Pick<TestApp['app'], 'inject'>,
   session: string,
   placeId: string,
-): Promise<RoomToken> {
+): Promise<VonageGroupRoomToken> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/lessons/generate_token',
@@ -54,7 +54,9 @@ async function tokenAt(
     payload: { lesson_id: placeId },
   })
   if (response.statusCode !== 200) throw new Error(`generate_token: ${response.statusCode} ${response.body}`)
-  return v.parse(roomTokenResponse, response.json()).data
+  const answer = v.parse(roomTokenResponse, response.json()).data
+  if (answer.provider !== 'vonage-group') throw new Error(`answered ${answer.provider}`)
+  return answer
 }
 
 describe('a group meeting whose teacher has Vonage', () => {
