@@ -142,18 +142,39 @@ export const meshRoomTokenSchema = v.object({
   ice_transport_policy: v.picklist(['all', 'relay']),
 })
 
+/**
+ * protocol "The group room" `vonage-group`: a group meeting whose teacher has Vonage: the meeting's
+ * one routed Vonage session, a client token per participant; presence, hands, moderation and chat
+ * through the room's socket, keyed by the meeting, as with `janus`. A distinct provider, so that
+ * the page never takes it for a one-to-one `vonage` lesson.
+ */
+export const vonageGroupRoomTokenSchema = v.object({
+  provider: v.literal('vonage-group'),
+  ...roomSocket,
+  ...roomTokenBase,
+  group_meeting_id: idSchema,
+  vonage: v.object({
+    application_id: v.string(),
+    session_id: v.string(),
+    /** Vonage's client token naming this participant (its data: the user id), valid until `closes_at`. */
+    token: v.string(),
+  }),
+})
+
 export const roomTokenSchema = v.variant('provider', [
   builtinRoomTokenSchema,
   vonageRoomTokenSchema,
   learncubeRoomTokenSchema,
   janusRoomTokenSchema,
   meshRoomTokenSchema,
+  vonageGroupRoomTokenSchema,
 ])
 export type BuiltinRoomToken = v.InferOutput<typeof builtinRoomTokenSchema>
 export type VonageRoomToken = v.InferOutput<typeof vonageRoomTokenSchema>
 export type LearncubeRoomToken = v.InferOutput<typeof learncubeRoomTokenSchema>
 export type JanusRoomToken = v.InferOutput<typeof janusRoomTokenSchema>
 export type MeshRoomToken = v.InferOutput<typeof meshRoomTokenSchema>
+export type VonageGroupRoomToken = v.InferOutput<typeof vonageGroupRoomTokenSchema>
 export type RoomToken = v.InferOutput<typeof roomTokenSchema>
 export const roomTokenResponse = envelope(roomTokenSchema)
 export const builtinRoomTokenResponse = envelope(builtinRoomTokenSchema)

@@ -144,6 +144,24 @@ export const groupRooms = pgTable('group_rooms', {
 })
 
 /**
+ * A group meeting's session at an outside provider (a routed Vonage session when the meeting's
+ * teacher has Vonage): one per meeting, made by whichever process asks first, as for a lesson.
+ */
+export const groupVideoSessions = pgTable(
+  'group_video_sessions',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => groupMeetings.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['vonage'] }).notNull(),
+    /** Null while the process that claimed the row asks the provider. */
+    externalId: text('external_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.provider] })],
+)
+
+/**
  * A participant of a group meeting's room as every page sees them, shared by every process: their
  * media, hand and the teacher's mute; `removed_at`: the teacher removed them, they cannot come back.
  */

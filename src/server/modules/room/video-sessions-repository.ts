@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { lessonVideoSessions } from '../../db/schema-room.ts'
+import { groupVideoSessions, lessonVideoSessions } from '../../db/schema-room.ts'
 
 // A lesson's session at an outside provider: created once, whoever asks first, on
 // whichever process. The first asker holds the row's lock while it asks the provider (at most its
@@ -44,4 +44,33 @@ export async function knownLessonSession(
     .from(lessonVideoSessions)
     .where(and(eq(lessonVideoSessions.lessonId, lessonId), eq(lessonVideoSessions.provider, provider)))
   return row?.externalId ?? null
+}
+
+/**
+ * A group meeting's one session at Vonage, keyed by the meeting (every place of it shares it):
+ * created once across processes exactly as `lessonSession` does for a lesson.
+ */
+export async function meetingSession(
+  db: Db,
+  meetingId: string,
+  create: () => Promise<string>,
+): Promise<string> {
+  const key = and(eq(groupVideoSessions.meetingId, meetingId), eq(groupVideoSessions.provider, 'vonage'))
+  const [known] = await db
+    .select({ externalId: groupVideoSessions.externalId })
+    .from(groupVideoSessions)
+    .where(key)
+  if (known?.externalId) return known.externalId
+  await db.insert(groupVideoSessions).values({ meetingId, provider: 'vonage' }).onConflictDoNothing()
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ externalId: groupVideoSessions.externalId })
+      .from(groupVideoSessions)
+      .where(key)
+      .for('update')
+    if (row?.externalId) return row.externalId
+    const externalId = await create()
+    await tx.update(groupVideoSessions).set({ externalId }).where(key)
+    return externalId
+  })
 }

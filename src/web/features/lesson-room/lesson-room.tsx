@@ -93,7 +93,7 @@ export function LessonRoom({ lesson, role, dialogs }: Props) {
         tracks,
         devices: navigator.mediaDevices,
       }
-      if (first.provider === 'janus' || first.provider === 'mesh') {
+      if (first.provider === 'janus' || first.provider === 'mesh' || first.provider === 'vonage-group') {
         // A group meeting: its room is a chunk of its own, fetched only now.
         const { startGroupCall, GroupRoom } = await import('./group/group-room.tsx')
         setGroup({ call: startGroupCall(first, ctx), Room: GroupRoom })

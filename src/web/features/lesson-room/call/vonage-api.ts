@@ -11,7 +11,10 @@ export type VonageStream = {
   /** `screen` for a shared screen (a publisher whose videoSource is 'screen'); `custom` for the
    *  room's own tracks; undefined without video. */
   videoType?: 'camera' | 'screen' | 'custom' | undefined
-  connection: { connectionId: string }
+  /** The publisher's name: the group room names a shared screen 'screen'. */
+  name?: string | undefined
+  /** `data`: the connection data of the party's client token (the group room reads its user id). */
+  connection: { connectionId: string; data?: string | undefined }
 }
 
 /**
@@ -20,6 +23,7 @@ export type VonageStream = {
  */
 export type VonagePublisherProperties = {
   insertDefaultUI: false
+  name?: string
   audioSource: MediaStreamTrack | null
   videoSource: MediaStreamTrack | 'screen' | null
   publishAudio: boolean

@@ -9,6 +9,7 @@ import type {
   MeshRoomToken,
   RoomClientMessage,
   RoomToken,
+  VonageGroupRoomToken,
 } from '../../../../domain/api/room.ts'
 import { ProviderChanged, socketAddress } from '../call/builtin-call.ts'
 import type { CallContext } from '../call/call-session.ts'
@@ -35,7 +36,7 @@ import type {
 // server's or the mesh), merged into what the group room's screen draws. Independent of React:
 // the screen subscribes to its snapshots.
 
-export type GroupToken = JanusRoomToken | MeshRoomToken
+export type GroupToken = JanusRoomToken | MeshRoomToken | VonageGroupRoomToken
 export type GroupView = Omit<GroupRoomModel, 'chat'>
 type Outgoing = GroupClientMessage | RoomClientMessage
 
@@ -128,6 +129,7 @@ export class GroupCall {
       await this.media.setTrack('audio', this.local.audio)
     }
     if (this.local.audio) this.local.audio.enabled = on
+    this.media.microphone(on)
     this.ctx.report(on ? 'microphone_on' : 'microphone_off')
     this.tellState()
   }
@@ -236,6 +238,7 @@ export class GroupCall {
       case 'muted':
         if (frame.user_id === this.me && this.local.audio) {
           this.local.audio.enabled = false
+          this.media.microphone(false)
           this.ctx.report('microphone_off')
         }
         break

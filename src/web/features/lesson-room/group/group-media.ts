@@ -39,6 +39,8 @@ export type GroupMedia = {
   /** A mesh signal from another participant. */
   signal(from: string, data: SignalData): void
   setTrack(kind: MediaKind, track: MediaStreamTrack | null): Promise<void>
+  /** The microphone was muted or unmuted (its track's `enabled`): for media that send a copy of it. */
+  microphone(on: boolean): void
   setScreen(track: MediaStreamTrack | null): Promise<void>
   setTileSize(participant: GroupParticipant, size: TileSize): void
   close(): void

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import type { Lesson } from '../../../../domain/api/my-lessons.ts'
+import { reconnectDelay } from '../call/backoff.ts'
 import { browserEnvironment } from '../call/call-provider.ts'
 import type { CallContext } from '../call/call-session.ts'
 import type { RoomDialogs } from '../call-room.tsx'
@@ -10,11 +11,12 @@ import { GroupCall, type GroupToken, type MediaFactory } from './group-call.ts'
 import { GroupRoomScreen } from './group-room-screen.tsx'
 import { JanusMedia } from './janus-media.ts'
 import { MeshMedia } from './mesh-media.ts'
+import { VonageGroupMedia } from './vonage-group-media.ts'
 
 // The group room's chunk: loaded only when a group meeting's room is entered (the one-to-one room
 // and the rest of the app carry none of it). It makes the group call and draws its screen.
 
-/** The group server's media or the mesh, as the token says, on the browser's own constructors. */
+/** The group server's media, the meeting's Vonage session or the mesh, as the token says, on the browser's own constructors. */
 const browserMedia: MediaFactory = (token, hooks) => {
   const env = browserEnvironment()
   if (token.provider === 'janus') {
@@ -29,6 +31,16 @@ const browserMedia: MediaFactory = (token, hooks) => {
       askTicket: () => hooks.send({ type: 'janus-ticket' }),
       tracks: hooks.tracks,
       onChange: hooks.onChange,
+    })
+  }
+  if (token.provider === 'vonage-group') {
+    return new VonageGroupMedia({
+      credentials: token.vonage,
+      // Vonage's SDK is fetched only when such a meeting's room is entered.
+      loadSdk: env.loadVonage,
+      tracks: () => ({ audio: hooks.tracks().audio, video: hooks.tracks().video }),
+      onChange: hooks.onChange,
+      retryDelay: (attempt) => reconnectDelay(attempt, env.wakeups.visible()),
     })
   }
   return new MeshMedia({

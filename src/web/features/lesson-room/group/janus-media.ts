@@ -108,6 +108,9 @@ export class JanusMedia implements GroupMedia {
     await this.run?.publisher?.setTrack(kind, track)
   }
 
+  /** The group server gets the microphone's own track: its `enabled` is the mute. */
+  microphone(): void {}
+
   async setScreen(track: MediaStreamTrack | null): Promise<void> {
     await this.run?.publisher?.setScreen(track)
   }

@@ -77,6 +77,9 @@ export class MeshMedia implements GroupMedia {
     await Promise.all([...this.pairs.values()].map((pair) => pair.link.setTrack(kind, track)))
   }
 
+  /** The mesh sends the microphone's own track: its `enabled` is the mute. */
+  microphone(): void {}
+
   /** The mesh carries no screen of its own stream: the screen takes the camera's place. */
   async setScreen(track: MediaStreamTrack | null): Promise<void> {
     await this.setTrack('video', track ?? this.deps.tracks().video)
