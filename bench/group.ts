@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium, type Page, request } from '@playwright/test'
-import { E2E_PORT } from '../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../scripts/find-chromium.ts'
 import { enrolInMeeting, GroupRoomPage, JourneyJanus } from '../tests/e2e/support/group-room-page.ts'
 import { STUDENT_NOW, signInWithMedia, storedToken, TEACHER } from '../tests/e2e/support/login-page.ts'
@@ -53,12 +52,15 @@ const STUDENTS = [
 if (!width || !height || studentCount < 1 || studentCount > STUDENTS.length)
   throw new Error(`BENCH_GROUP_STUDENTS is 1–${STUDENTS.length}, BENCH_GROUP_VIDEO like 320x180`)
 
+mkdirSync('bench/results', { recursive: true })
 const work = path.join(tmpdir(), `lektorium-bench-group-${process.pid}`)
 mkdirSync(work, { recursive: true })
 const camera = path.join(work, 'camera.y4m')
 writeFakeCamera(camera, width, height)
 const janus = new JourneyJanus()
-const server = new OwnServer(E2E_PORT + 30, 'bench-group')
+// Not playwright.config.ts's: it sets the story clock after the pages' clock is read (its top-level
+// await lets story.ts run first); the server, the pages and the demo's lessons all keep the wall's.
+const server = new OwnServer(Number(process.env.BENCH_GROUP_PORT ?? 28460), 'bench-group')
 const browsers: Browser[] = []
 
 /** A Chromium of its own (its process tree is one participant's CPU). */
@@ -104,6 +106,11 @@ async function oneToOne(): Promise<number> {
       .getByRole('link', { name: /^Dołącz do lekcji: / })
       .first()
       .click()
+      .catch(async (error: unknown) => {
+        // What the page showed instead, for the one reading the failure.
+        await page.screenshot({ path: 'bench/results/group-failure.png', fullPage: true })
+        throw error
+      })
     await page.getByTestId('lobby-preview').waitFor()
     await page.getByRole('button', { name: 'Dołącz do lekcji', exact: true }).click()
   }
@@ -254,6 +261,8 @@ try {
     activeLayers: members.map((_, index) =>
       Math.max(...samples.map((sample) => sample.activeLayers[index] ?? 0)),
     ),
+    // Simulcast encodings the publisher asked for; Chromium sends fewer at low resolutions.
+    configuredLayers: last.pages.map((stats) => stats.layers.length),
     janusCpu: mean(steady.map((sample) => sample.janusCpu)),
     serverCpu: mean(steady.map((sample) => sample.serverCpu)),
     chromiumCpu: members.map((_, index) => mean(steady.map((sample) => sample.chromiumCpu[index] ?? 0))),
@@ -262,16 +271,15 @@ try {
     serverRss: growth((sample) => sample.serverRss),
     samples,
   }
-  mkdirSync('bench/results', { recursive: true })
   writeFileSync('bench/results/group-latest.json', `${JSON.stringify(result, null, 2)}\n`)
   console.log(`\none-to-one upload per page: ${kbps(baseline)} kbit/s`)
   console.log(
-    '| page | upload kbit/s | × one-to-one | top layer only × | video streams | layers | CPU | fps in |',
+    '| page | upload kbit/s | × one-to-one | top layer only × | video streams | layers sent (asked) | CPU | fps in |',
   )
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const [index, person] of people.entries())
     console.log(
-      `| ${person.name} | ${kbps(perPage[index] ?? 0)} | ${(result.ratio[index] ?? 0).toFixed(2)} | ${(result.topLayerOnlyRatio[index] ?? 0).toFixed(2)} | ${result.videoSenders[index]} | ${result.activeLayers[index]} | ${((result.chromiumCpu[index] ?? 0) * 100).toFixed(0)} % | ${(result.receivedFps[index] ?? 0).toFixed(1)} |`,
+      `| ${person.name} | ${kbps(perPage[index] ?? 0)} | ${(result.ratio[index] ?? 0).toFixed(2)} | ${(result.topLayerOnlyRatio[index] ?? 0).toFixed(2)} | ${result.videoSenders[index]} | ${result.activeLayers[index]} (${result.configuredLayers[index]}) | ${((result.chromiumCpu[index] ?? 0) * 100).toFixed(0)} % | ${(result.receivedFps[index] ?? 0).toFixed(1)} |`,
     )
   console.log(
     `janus CPU ${(result.janusCpu * 100).toFixed(0)} %, RSS ${result.janusRss.firstThirdMb.toFixed(1)} → ${result.janusRss.lastThirdMb.toFixed(1)} MB (first → last third, ${(result.janusRss.change * 100).toFixed(1)} %)`,
