@@ -151,7 +151,7 @@ export async function readPageStats(page: Page): Promise<PageStats> {
 export function uploadBetween(
   from: PageStats,
   to: PageStats,
-): { perSecond: number; topLayerOnly: number; activeLayers: number; fps: number } {
+): { perSecond: number; downloadPerSecond: number; topLayerOnly: number; activeLayers: number; fps: number } {
   const seconds = (to.at - from.at) / 1000
   const before = new Map(from.layers.map((layer) => [layer.id, layer.bytes]))
   const deltas = to.layers.map((layer) => ({ ...layer, delta: layer.bytes - (before.get(layer.id) ?? 0) }))
@@ -161,6 +161,7 @@ export function uploadBetween(
   )
   return {
     perSecond: Math.max(0, to.sent - from.sent) / seconds,
+    downloadPerSecond: Math.max(0, to.received - from.received) / seconds,
     // The upload had the page sent its top layer alone: the lower layers' bytes taken away.
     topLayerOnly:
       Math.max(

@@ -141,6 +141,7 @@ type Sample = {
   serverRss: number
   chromiumCpu: number[]
   uploadPerSecond: number[]
+  downloadPerSecond: number[]
   topLayerOnly: number[]
   activeLayers: number[]
   videoSenders: number[]
@@ -224,6 +225,7 @@ try {
       serverRss: rssBytes(serverPid),
       chromiumCpu: now.chromium.map((cpu, index) => (cpu - (last.chromium[index] ?? 0)) / seconds),
       uploadPerSecond: rates.map((rate) => rate?.perSecond ?? 0),
+      downloadPerSecond: rates.map((rate) => rate?.downloadPerSecond ?? 0),
       topLayerOnly: rates.map((rate) => rate?.topLayerOnly ?? 0),
       activeLayers: rates.map((rate) => rate?.activeLayers ?? 0),
       videoSenders: now.pages.map((stats) => stats.videoSenders),
@@ -253,6 +255,10 @@ try {
     machine: { cores: 2, loadBefore, loadAfter: readFileSync('/proc/loadavg', 'utf8').trim() },
     oneToOneUploadPerSecond: baseline,
     groupUploadPerSecond: perPage,
+    // What Janus sends: every page's download (RTP payload, as the upload).
+    groupDownloadPerSecond: members.map((_, index) =>
+      mean(steady.map((sample) => sample.downloadPerSecond[index] ?? 0)),
+    ),
     ratio: perPage.map((rate) => rate / baseline),
     topLayerOnlyRatio: topOnly.map((rate) => rate / baseline),
     videoSenders: members.map((_, index) =>
@@ -272,14 +278,22 @@ try {
     samples,
   }
   writeFileSync('bench/results/group-latest.json', `${JSON.stringify(result, null, 2)}\n`)
-  console.log(`\none-to-one upload per page: ${kbps(baseline)} kbit/s`)
   console.log(
-    '| page | upload kbit/s | × one-to-one | top layer only × | video streams | layers sent (asked) | CPU | fps in |',
+    '\n| s | Janus CPU | Janus RSS | server CPU | server RSS | Chromium CPU (mean) | upload (mean) | fps in (lowest) |',
   )
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  for (const row of samples.filter((_, index) => index % 6 === 5 || index === 0))
+    console.log(
+      `| ${row.at} | ${(row.janusCpu * 100).toFixed(0)} % | ${(row.janusRss / MB).toFixed(1)} MB | ${(row.serverCpu * 100).toFixed(0)} % | ${(row.serverRss / MB).toFixed(0)} MB | ${(mean(row.chromiumCpu) * 100).toFixed(0)} % | ${kbps(mean(row.uploadPerSecond))} kbit/s | ${Math.min(...row.receivedFps).toFixed(1)} |`,
+    )
+  console.log(`\none-to-one upload per page: ${kbps(baseline)} kbit/s`)
+  console.log(
+    '| page | upload kbit/s | download kbit/s | × one-to-one | top layer only × | video streams | layers sent (asked) | CPU | fps in |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const [index, person] of people.entries())
     console.log(
-      `| ${person.name} | ${kbps(perPage[index] ?? 0)} | ${(result.ratio[index] ?? 0).toFixed(2)} | ${(result.topLayerOnlyRatio[index] ?? 0).toFixed(2)} | ${result.videoSenders[index]} | ${result.activeLayers[index]} (${result.configuredLayers[index]}) | ${((result.chromiumCpu[index] ?? 0) * 100).toFixed(0)} % | ${(result.receivedFps[index] ?? 0).toFixed(1)} |`,
+      `| ${person.name} | ${kbps(perPage[index] ?? 0)} | ${kbps(result.groupDownloadPerSecond[index] ?? 0)} | ${(result.ratio[index] ?? 0).toFixed(2)} | ${(result.topLayerOnlyRatio[index] ?? 0).toFixed(2)} | ${result.videoSenders[index]} | ${result.activeLayers[index]} (${result.configuredLayers[index]}) | ${((result.chromiumCpu[index] ?? 0) * 100).toFixed(0)} % | ${(result.receivedFps[index] ?? 0).toFixed(1)} |`,
     )
   console.log(
     `janus CPU ${(result.janusCpu * 100).toFixed(0)} %, RSS ${result.janusRss.firstThirdMb.toFixed(1)} → ${result.janusRss.lastThirdMb.toFixed(1)} MB (first → last third, ${(result.janusRss.change * 100).toFixed(1)} %)`,
