@@ -77,8 +77,9 @@ test('a group-only student says he will not come to one meeting; the teacher see
   await expect(meetings(teacher)).toHaveCount(3)
   const meeting = meetings(teacher).first()
   const actions = meeting.getByRole('button', { name: `Działania dla zajęć: ${CLASS}` })
-  // The first meeting's actions in either language, as a row of the table or a phone's card.
-  const anyActions = teacher.getByRole('button', {
+  // The first meeting's actions in either language, as a row of the table or a phone's card (in the
+  // tab, not the next lesson's panel above it, which shows the meeting under way).
+  const anyActions = teacher.getByRole('tabpanel').getByRole('button', {
     name: new RegExp(`^(Działania dla zajęć|Actions for the class): ${CLASS}$`),
   })
   const openRoster = async () => {
