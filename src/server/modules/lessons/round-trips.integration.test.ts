@@ -56,13 +56,14 @@ describe('a booking', () => {
     })
     // Not the booking's, whenever they happen to leave while this window is open:
     // - its e-mails, planned after its commit, off the answer's path, in a transaction of
-    //   their own (modules/notifications/planner.ts), and the job queue's own polling;
+    //   their own that also settles the booking's owed notices (modules/notifications/planner.ts),
+    //   and the job queue's own polling;
     // - the lesson rooms' presence refresh, every few seconds (modules/room/room-hub.ts);
     // - the group classes' relay asking, after the change, whether a meeting's message is owed
     //   (modules/notifications/meeting-planner.ts).
     await t.app.deps.notifications.idle()
     const background = (text: string) =>
-      /lesson_notifications|group_meeting_notices|pgboss\.|from "settings"|^(begin|commit)$|^select "id", "starts_at"[ ,]|"room_connections"|"room_events"/i.test(
+      /lesson_notifications|lesson_booking_notices|group_meeting_notices|pgboss\.|from "settings"|^(begin|commit)$|^select "id", "starts_at"[ ,]|"room_connections"|"room_events"/i.test(
         text.trim(),
       )
     const booking = sent.filter((text) => !background(text))
