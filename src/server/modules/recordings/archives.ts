@@ -23,17 +23,15 @@ import {
   type RoomLesson,
 } from '../room/public.ts'
 import { DEFAULT_SETTINGS, findSettings } from '../settings/public.ts'
+import { agreedStudentsOfMeeting, meetingArchiveRows, meetingOfPlace } from './group-archives-repository.ts'
 import {
   type ArchiveRow,
-  agreedStudentsOfMeeting,
   appendChunk,
   findArchive,
   findChunk,
   insertRecording,
   lessonArchiveRows,
   lessonRecording,
-  meetingArchiveRows,
-  meetingOfPlace,
   nextSeqOf,
   recordingTotals,
   setStream,

@@ -1,6 +1,6 @@
 import type { RecordingNotice } from '../../../domain/api/room.ts'
 import type { Db } from '../../db/client.ts'
-import { meetingOfPlace } from './repository.ts'
+import { meetingOfPlace } from './group-archives-repository.ts'
 
 // Where a recording's notices go (docs/lesson-room-protocol.md §6 "The room is told"): the lesson's
 // room, and for a group meeting's place the meeting's room, where every party of the meeting is.

@@ -1,16 +1,9 @@
 import {
   GROUP_ROOM_CLOSE,
-  type GroupClientMessage,
   type GroupServerMessage,
   groupServerMessageSchema,
 } from '../../../../domain/api/group-room.ts'
-import type {
-  JanusRoomToken,
-  MeshRoomToken,
-  RoomClientMessage,
-  RoomToken,
-  VonageGroupRoomToken,
-} from '../../../../domain/api/room.ts'
+import type { RoomToken } from '../../../../domain/api/room.ts'
 import { ProviderChanged, socketAddress } from '../call/builtin-call.ts'
 import type { CallContext } from '../call/call-session.ts'
 import { LocalTracks } from '../call/local-tracks.ts'
@@ -21,7 +14,7 @@ import {
   type SocketEnd,
   type SocketStatus,
 } from '../call/signalling-socket.ts'
-import type { GroupMedia } from './group-media.ts'
+import type { GroupMedia, GroupToken, MediaFactory, Outgoing } from './group-media.ts'
 import { afterFrame, inRoomOrder, type Present, welcomed, withoutLongLost } from './group-presence.ts'
 import type {
   GroupConnection,
@@ -36,21 +29,7 @@ import type {
 // server's or the mesh), merged into what the group room's screen draws. Independent of React:
 // the screen subscribes to its snapshots.
 
-export type GroupToken = JanusRoomToken | MeshRoomToken | VonageGroupRoomToken
 export type GroupView = Omit<GroupRoomModel, 'chat'>
-type Outgoing = GroupClientMessage | RoomClientMessage
-
-/** How the call makes its media (the group server's or the mesh), given the socket to signal on. */
-export type MediaFactory = (token: GroupToken, call: MediaHooks) => GroupMedia
-export type MediaHooks = {
-  send: (frame: Outgoing) => boolean
-  tracks: () => {
-    audio: MediaStreamTrack | null
-    video: MediaStreamTrack | null
-    screen: MediaStreamTrack | null
-  }
-  onChange: () => void
-}
 
 export type GroupEnvironment = {
   createSocket: CallContextSocket

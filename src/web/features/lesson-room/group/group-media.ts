@@ -1,5 +1,11 @@
-import type { GroupParticipant, JanusTicket } from '../../../../domain/api/group-room.ts'
-import type { SignalData } from '../../../../domain/api/room.ts'
+import type { GroupClientMessage, GroupParticipant, JanusTicket } from '../../../../domain/api/group-room.ts'
+import type {
+  JanusRoomToken,
+  MeshRoomToken,
+  RoomClientMessage,
+  SignalData,
+  VonageGroupRoomToken,
+} from '../../../../domain/api/room.ts'
 import type { MediaKind } from '../call/peer-link.ts'
 import type { TileSize } from './group-room-model.ts'
 
@@ -44,4 +50,21 @@ export type GroupMedia = {
   setScreen(track: MediaStreamTrack | null): Promise<void>
   setTileSize(participant: GroupParticipant, size: TileSize): void
   close(): void
+}
+
+/** The room tokens of a group meeting, one per kind of media. */
+export type GroupToken = JanusRoomToken | MeshRoomToken | VonageGroupRoomToken
+/** What the group call sends on the room's socket. */
+export type Outgoing = GroupClientMessage | RoomClientMessage
+
+/** How the call makes its media (the group server's or the mesh), given the socket to signal on. */
+export type MediaFactory = (token: GroupToken, call: MediaHooks) => GroupMedia
+export type MediaHooks = {
+  send: (frame: Outgoing) => boolean
+  tracks: () => {
+    audio: MediaStreamTrack | null
+    video: MediaStreamTrack | null
+    screen: MediaStreamTrack | null
+  }
+  onChange: () => void
 }
