@@ -1,17 +1,16 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
 import { type Archive, archiveListResponse } from '../../src/domain/api/recordings.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { users } from '../../src/server/db/schema.ts'
-import { enrolInMeeting, GroupRoomPage } from './support/group-room-page.ts'
+import { enrolInMeeting, GroupRoomPage, launchForGroupRoom } from './support/group-room-page.ts'
 import { giveVoiceSample } from './support/lesson-room-page.ts'
-import { LoginPage, storedToken } from './support/login-page.ts'
+import { signInWithMedia, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
-import { newStoryContext, storyNow, test } from './support/story.ts'
+import { storyNow, test } from './support/story.ts'
 
 // A group meeting recorded (docs/decisions.md "Recording a group meeting"): the demo's German class
 // meets now in the mesh (no group server: a class of two); Krzysztof agreed to voice recording,
@@ -42,30 +41,13 @@ test.beforeAll(async () => {
   } finally {
     await database.close()
   }
-  browser = await chromium.launch({
-    executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  })
+  browser = await launchForGroupRoom()
 })
 
 test.afterAll(async () => {
   await browser?.close()
   await server.stop()
 })
-
-async function signIn(email: string): Promise<Page> {
-  const context = await newStoryContext(browser, {
-    baseURL: server.url,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  await context.grantPermissions(['camera', 'microphone'])
-  const page = await context.newPage()
-  await new LoginPage(page).goto('/login')
-  await new LoginPage(page).signIn(email)
-  await page.waitForURL(/\/dashboard\//)
-  return page
-}
 
 const placeOf = (email: string) => places.get(email) ?? ''
 const status = (room: GroupRoomPage) => room.page.getByTestId('recording-status')
@@ -119,7 +101,7 @@ test('the teacher records the meeting without the student who did not agree; the
       { email: KRZYSZTOF, name: 'Krzysztof Mazur' },
       { email: KAMIL, name: 'Kamil Nowicki' },
     ].map(async ({ email, name }) => {
-      const page = await signIn(email)
+      const page = await signInWithMedia(browser, server.url, email)
       if (email !== TEACHER) await giveVoiceSample(request, server.url, await storedToken(page))
       return new GroupRoomPage(page, name)
     }),

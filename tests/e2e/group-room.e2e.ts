@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, expect, type Page } from '@playwright/test'
+import { type Browser, expect } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../scripts/find-chromium.ts'
-import { enrolInMeeting, GroupRoomPage, JourneyJanus } from './support/group-room-page.ts'
+import { enrolInMeeting, GroupRoomPage, JourneyJanus, launchForGroupRoom } from './support/group-room-page.ts'
 import { giveVoiceSample } from './support/lesson-room-page.ts'
-import { LoginPage, storedToken } from './support/login-page.ts'
+import { signInWithMedia, storedToken } from './support/login-page.ts'
 import { OwnServer } from './support/own-server.ts'
-import { newStoryContext, storyNow, test } from './support/story.ts'
+import { storyNow, test } from './support/story.ts'
 
 // The group room: the demo's German class (Tomasz Wójcik, Krzysztof and Kamil, with Julia
 // enrolled here) meets now through a Janus of the journey's own, in four contexts of Debian's
@@ -42,10 +41,7 @@ test.beforeAll(async () => {
       return new Promise<undefined>((resolve) => setTimeout(resolve, 500))
     })
   }
-  browser = await chromium.launch({
-    executablePath: await findChromium(),
-    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  })
+  browser = await launchForGroupRoom()
 })
 
 test.afterAll(async () => {
@@ -53,21 +49,6 @@ test.afterAll(async () => {
   await server.stop()
   await janus.stop()
 })
-
-/** Signed in (the profile's language applies: Julia's is English). */
-async function signIn(email: string): Promise<Page> {
-  const context = await newStoryContext(browser, {
-    baseURL: server.url,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  await context.grantPermissions(['camera', 'microphone'])
-  const page = await context.newPage()
-  await new LoginPage(page).goto('/login')
-  await new LoginPage(page).signIn(email)
-  await page.waitForURL(/\/dashboard\//)
-  return page
-}
 
 const placeOf = (email: string) => places?.get(email) ?? ''
 
@@ -77,7 +58,7 @@ test('a teacher and three students see and hear each other; mute, a hand and the
   const people = [TEACHER, KRZYSZTOF, KAMIL, JULIA].map((email, index) => ({ email, name: NAMES[index] }))
   rooms = await Promise.all(
     people.map(async ({ email, name }) => {
-      const page = await signIn(email)
+      const page = await signInWithMedia(browser, server.url, email)
       if (email !== TEACHER) await giveVoiceSample(request, server.url, await storedToken(page))
       return new GroupRoomPage(page, name ?? '')
     }),
@@ -197,7 +178,8 @@ test('with no group server a small class meets in the mesh, and a big one is tol
   await server.start()
   const [teacher, krzysztof, kamil] = await Promise.all(
     [TEACHER, KRZYSZTOF, KAMIL].map(
-      async (email, index) => new GroupRoomPage(await signIn(email), NAMES[index] ?? ''),
+      async (email, index) =>
+        new GroupRoomPage(await signInWithMedia(browser, server.url, email), NAMES[index] ?? ''),
     ),
   )
   if (!teacher || !krzysztof || !kamil) throw new Error('pages')

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, chromium, expect, type Locator, type Page } from '@playwright/test'
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../../../scripts/find-chromium.ts'
 import { openDatabase } from '../../../src/server/db/client.ts'
 import { users } from '../../../src/server/db/schema.ts'
 import { groupClassMembers, groupMeetings } from '../../../src/server/db/schema-group-classes.ts'
@@ -17,6 +18,16 @@ import type { OwnServer } from './own-server.ts'
 // enrolled straight in the database, and one page of the room as a participant sees it.
 
 const silent = { info: () => undefined, error: () => undefined }
+
+/** Debian's Chromium with fake camera and microphone, playing the others' audio without a gesture. */
+export function launchForGroupRoom(): Promise<Browser> {
+  return findChromium().then((executablePath) =>
+    chromium.launch({
+      executablePath,
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'],
+    }),
+  )
+}
 
 /** A Janus the journey can kill and start again exactly as it was (its rooms are then gone). */
 export class JourneyJanus {

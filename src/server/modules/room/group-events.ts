@@ -14,7 +14,7 @@ import {
   signalDataSchema,
 } from '../../../domain/api/room.ts'
 import type { ParticipantRow, RosterEntry } from './group-repository.ts'
-import { frameBuffer } from './room-messages.ts'
+import { frameJson } from './room-messages.ts'
 
 // The group room's events on the room's channel (room-bus.ts), keyed by the meeting (`g`), and the
 // database's own (`access`, `cancelled`) which the one-to-one room hears too.
@@ -60,14 +60,7 @@ export function participantOf(
 export type GroupFrame = GroupClientMessage | Exclude<RoomClientMessage, { type: 'signal' }>
 
 export function readFrame(data: unknown, isBinary: boolean): GroupFrame | null {
-  const text = isBinary ? null : (frameBuffer(data)?.toString('utf8') ?? null)
-  if (text === null) return null
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return null
-  }
+  const json = frameJson(data, isBinary)
   const group = v.safeParse(groupClientMessageSchema, json)
   if (group.success) return group.output
   const room = v.safeParse(roomClientMessageSchema, json)

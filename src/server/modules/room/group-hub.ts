@@ -8,8 +8,6 @@ import { type ChatMessage, type RecordingNotice, ROOM_CLOSE } from '../../../dom
 import type { Database } from '../../db/client.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Log } from '../../platform/logger.ts'
-import { sessionAdmits } from '../../platform/sessions.ts'
-import { closeConnection, openConnection, refreshConnections } from './connections-repository.ts'
 import {
   type GroupEvent,
   type GroupFrame,
@@ -29,40 +27,26 @@ import {
 import { feedIdOf, type GroupServers, TICKET_TTL_MS } from './group-server.ts'
 import { createGroupUpkeep } from './group-upkeep.ts'
 import { createBus } from './room-bus.ts'
-import { createAllowances, type SocketAllowance } from './room-limits.ts'
-import { frameBuffer } from './room-messages.ts'
+import { createSocketRooms, type SocketParty, type SocketPeer } from './socket-rooms.ts'
 
 // This process's sockets of group rooms (docs/lesson-room-protocol.md "The group room"), one room
 // per meeting. What every page sees of a participant (media, hand, the teacher's mute, a removal)
 // is in PostgreSQL (group_room_participants), presence in room_connections, so every process and a
 // restarted one answer alike; the events cross processes on the room's channel.
 
-export type GroupParty = {
+export type GroupParty = SocketParty & {
   /** The caller's place (the teacher's: the one their token names): attendance is kept on it. */
   lessonId: string
   meetingId: string
-  userId: string
-  role: 'student' | 'teacher'
-  sessionId: string
-  closesAt: Date
 }
 
-type GroupPeer = GroupParty & {
-  socket: WebSocket
-  allowance: SocketAllowance
-  releaseAllowance: () => void
-  saidBye: boolean
+type GroupOwn = {
   /** Removed by the teacher: its leaving was announced as such. */
   removed: boolean
-  replaced: boolean
-  connectionId: string | null
-  openedAt: number
-  lastHeard: number
-  state: 'joining' | 'open' | 'gone'
-  queue: GroupServerMessage[]
   /** Tickets on the VideoRoom's `allowed` list, taken off at `until` (real time) or on leaving. */
   tickets: { token: string; room: number; server: string; until: number }[]
 }
+type GroupPeer = SocketPeer<GroupParty, GroupServerMessage> & GroupOwn
 
 export type GroupHubOptions = {
   database: Pick<Database, 'db' | 'origin' | 'changes'>
@@ -82,29 +66,11 @@ export type GroupHub = {
   close(): Promise<void>
 }
 
-const SILENCE_MS = 45_000
-const REFRESH_MS = 15_000
-
 export function createGroupHub(options: GroupHubOptions): GroupHub {
   const { database, clock, log, janus } = options
-  const { db, origin } = database
-  const rooms = new Map<string, Set<GroupPeer>>()
-  const allowances = createAllowances()
-  let closing = false
-  let lastRefresh = 0
+  const { db } = database
   const upkeep = janus && createGroupUpkeep(db, janus, log)
-
-  // Read anew after each await: the socket may have closed meanwhile.
-  const isGone = (peer: GroupPeer) => peer.state === 'gone'
-  const peersOf = (meetingId: string) => [...(rooms.get(meetingId) ?? [])]
-  const allPeers = () => [...rooms.values()].flatMap((room) => [...room])
   const logged = (what: string) => (err: unknown) => log.error({ err }, what)
-
-  const send = (peer: GroupPeer, message: GroupServerMessage, now = false) => {
-    if (peer.state === 'gone') return
-    if (peer.state === 'joining' && !now) peer.queue.push(message)
-    else if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(message))
-  }
 
   const revokeTickets = async (peer: GroupPeer, onlyExpired: boolean) => {
     const now = Date.now()
@@ -115,9 +81,9 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
   }
 
   const deliver = (event: GroupEvent) => {
-    if (event.k === 'access') return void recheck(event.u)
+    if (event.k === 'access') return void rooms.recheck(event.u)
     if (event.k === 'cancelled') return void cancelled(event).catch(logged('a cancelled meeting stayed open'))
-    for (const peer of peersOf(event.g)) {
+    for (const peer of rooms.peersOf(event.g)) {
       const self =
         peer.userId ===
         (event.k === 'g-chat' || event.k === 'g-lowered' || event.k === 'g-recording' ? null : event.u)
@@ -131,68 +97,31 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
         if (peer.userId === event.to) send(peer, { type: 'signal', from: event.u, data: event.d })
       } else if (event.k === 'g-joined') {
         // The same user's newer socket (a reload, a second tab) replaces this one.
-        if (self && peer.connectionId !== event.c && event.t >= peer.openedAt) replace(peer)
+        if (self && peer.connectionId !== event.c && event.t >= peer.openedAt) rooms.replace(peer)
         else if (!self) send(peer, { type: 'participant-joined', participant: event.p })
       } else if (event.k === 'g-left') {
-        if (self && event.w === 'removed') removedHere(peer)
-        else if (!self) send(peer, { type: 'participant-left', user_id: event.u, reason: event.w })
+        if (self && event.w === 'removed') {
+          peer.removed = true
+          void rooms.dismiss(peer, GROUP_ROOM_CLOSE.removed, 'removed')
+        } else if (!self) send(peer, { type: 'participant-left', user_id: event.u, reason: event.w })
       } else if (!self) send(peer, { type: 'participant-state', user_id: event.u, ...event.s })
-    }
-  }
-
-  const bus = createBus(database, log, groupEventSchema, deliver)
-
-  async function recheck(userId: string) {
-    for (const peer of allPeers().filter((p) => p.userId === userId)) {
-      const admitted = await sessionAdmits(db, peer, clock.now()).catch(() => true)
-      if (admitted) continue
-      peer.saidBye = true
-      peer.socket.close(ROOM_CLOSE.unauthorized, 'session ended')
-      await leaveLogged(peer)
     }
   }
 
   /** A place was cancelled or deleted: its student goes; everyone, when the meeting was cancelled. */
   async function cancelled(event: Extract<GroupEvent, { k: 'cancelled' }>) {
-    for (const [meetingId, room] of rooms) {
-      const peers = [...room]
+    for (const meetingId of rooms.roomIds()) {
+      const peers = rooms.peersOf(meetingId)
       const own = peers.filter((peer) => peer.lessonId === event.l)
       const meeting = await meetingCancelled(db, meetingId)
       const going = meeting?.cancelled ? peers : own
       for (const peer of going) {
         const by = meeting?.teacherId === event.b ? 'teacher' : 'school'
         send(peer, { type: 'cancelled', by, reason: event.r }, true)
-        peer.socket.close(ROOM_CLOSE.cancelled, 'cancelled')
-        await leaveLogged(peer)
+        await rooms.dismiss(peer, ROOM_CLOSE.cancelled, 'cancelled')
       }
     }
   }
-
-  function removedHere(peer: GroupPeer) {
-    peer.removed = true
-    peer.socket.close(GROUP_ROOM_CLOSE.removed, 'removed')
-    void leaveLogged(peer)
-  }
-
-  function replace(peer: GroupPeer) {
-    peer.replaced = true
-    peer.socket.close(ROOM_CLOSE.replaced, 'replaced')
-    void leaveLogged(peer)
-  }
-
-  async function leave(peer: GroupPeer): Promise<void> {
-    if (peer.state === 'gone') return
-    peer.state = 'gone'
-    peer.releaseAllowance()
-    rooms.get(peer.meetingId)?.delete(peer)
-    if (rooms.get(peer.meetingId)?.size === 0) rooms.delete(peer.meetingId)
-    await revokeTickets(peer, false)
-    if (!peer.connectionId) return
-    await closeConnection(db, peer.connectionId, peer, clock.now())
-    if (peer.replaced || peer.removed || (await presentInMeeting(db, peer.meetingId)).has(peer.userId)) return
-    bus.publish({ k: 'g-left', g: peer.meetingId, u: peer.userId, w: peer.saidBye ? 'left' : 'lost' })
-  }
-  const leaveLogged = (peer: GroupPeer) => leave(peer).catch(logged('leaving a group room failed'))
 
   async function ticket(peer: GroupPeer) {
     if (!janus) return
@@ -201,7 +130,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     // One ticket at a time: the one asked for before is no longer needed.
     await revokeTickets(peer, false)
     const issued = await janus.issueTicket(room, peer.userId, now)
-    if (isGone(peer)) return janus.revoke(issued, [issued.token])
+    if (peer.state === 'gone') return janus.revoke(issued, [issued.token])
     peer.tickets.push({
       token: issued.token,
       room: issued.room,
@@ -245,7 +174,7 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     }
   }
 
-  async function handle(peer: GroupPeer, message: GroupFrame) {
+  async function handle(peer: GroupPeer, message: Exclude<GroupFrame, { type: 'bye' | 'ping' | 'auth' }>) {
     const { meetingId: g, userId: u } = peer
     if (message.type === 'state') {
       const { microphone, camera, screen } = message
@@ -260,132 +189,59 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     } else if (message.type === 'signal')
       bus.publish({ k: 'g-signal', g, u, to: message.to, d: message.data })
     else if (message.type === 'janus-ticket') await ticket(peer)
-    else if (message.type === 'mute' || message.type === 'lower-hands' || message.type === 'remove') {
-      await moderate(peer, message)
-    }
+    else await moderate(peer, message)
   }
 
-  function onMessage(peer: GroupPeer, data: unknown, isBinary: boolean) {
-    peer.lastHeard = Date.now()
-    const message = readFrame(data, isBinary)
-    if (!message) return peer.socket.close(ROOM_CLOSE.malformed, 'malformed')
-    if (message.type === 'bye') {
-      peer.saidBye = true
-      return
-    }
-    const { relay, closeNow } = peer.allowance.admit(frameBuffer(data)?.length ?? 0, Date.now())
-    if (closeNow) return peer.socket.close(ROOM_CLOSE.rateLimited, 'rate limited')
-    if (!relay) return
-    if (message.type === 'ping') return send(peer, { type: 'pong' })
-    if (message.type === 'auth' || peer.state !== 'open') return
-    handle(peer, message).catch(logged('a group room frame failed'))
-  }
-
-  async function accept(socket: WebSocket, party: GroupParty) {
-    if (socket.readyState !== socket.OPEN) return
-    if (closing) return socket.close(1012, 'server restart')
-    const { allowance, release } = allowances.open(party.userId, Date.now())
-    const peer: GroupPeer = {
-      ...party,
-      socket,
-      allowance,
-      releaseAllowance: release,
-      saidBye: false,
-      removed: false,
-      replaced: false,
-      connectionId: null,
-      openedAt: clock.now().getTime(),
-      lastHeard: Date.now(),
-      state: 'joining',
-      queue: [],
-      tickets: [],
-    }
-    const room = rooms.get(party.meetingId) ?? new Set<GroupPeer>()
-    rooms.set(party.meetingId, room.add(peer))
-    socket.on('message', (data, isBinary) => onMessage(peer, data, isBinary))
-    socket.on('close', () => void leaveLogged(peer))
-    const connectionId = await openConnection(db, party, origin, new Date(peer.openedAt))
-    peer.connectionId = connectionId
-    if (isGone(peer)) return closeConnection(db, connectionId, party, clock.now())
+  /** Who is in the meeting now, as the newcomer's welcome lists them; the room hears of the newcomer. */
+  async function welcome(peer: GroupPeer, connectionId: string): Promise<GroupServerMessage> {
+    const { meetingId: g, userId: u } = peer
     const [roster, rows, present] = await Promise.all([
-      meetingRoster(db, party.meetingId),
-      participantRows(db, party.meetingId),
-      presentInMeeting(db, party.meetingId),
+      meetingRoster(db, g),
+      participantRows(db, g),
+      presentInMeeting(db, g),
     ])
     const stored = new Map(rows.map((row) => [row.userId, row]))
     const participants = roster
       .filter((entry) => present.has(entry.userId) && !stored.get(entry.userId)?.removedAt)
       .map((entry) =>
-        participantOf(
-          entry,
-          stored.get(entry.userId),
-          janus ? feedIdOf(party.meetingId, entry.userId) : null,
-        ),
+        participantOf(entry, stored.get(entry.userId), janus ? feedIdOf(g, entry.userId) : null),
       )
-    const me = participants.find((p) => p.user_id === party.userId)
-    if (me) {
-      bus.publish({
-        k: 'g-joined',
-        g: party.meetingId,
-        u: party.userId,
-        c: connectionId,
-        t: peer.openedAt,
-        p: me,
-      })
-    }
-    if (isGone(peer)) return
-    peer.state = 'open'
-    send(peer, { type: 'group-welcome', participants, closes_at: party.closesAt.toISOString() })
-    for (const queued of peer.queue.splice(0)) send(peer, queued)
+    const me = participants.find((p) => p.user_id === u)
+    if (me) bus.publish({ k: 'g-joined', g, u, c: connectionId, t: peer.openedAt, p: me })
+    return { type: 'group-welcome', participants, closes_at: peer.closesAt.toISOString() }
   }
 
-  async function tick() {
-    const now = clock.now()
-    for (const peer of allPeers()) {
-      if (now > peer.closesAt) {
-        send(peer, { type: 'closed', reason: 'window_ended' })
-        peer.socket.close(ROOM_CLOSE.windowEnded, 'window_ended')
-        await leaveLogged(peer)
-      } else if (Date.now() - peer.lastHeard > SILENCE_MS) {
-        peer.socket.terminate()
-        await leaveLogged(peer)
-      } else await revokeTickets(peer, true)
-    }
-    if (Date.now() - lastRefresh >= REFRESH_MS) {
-      lastRefresh = Date.now()
-      const ids = allPeers().flatMap((peer) => peer.connectionId ?? [])
-      if (ids.length > 0) await refreshConnections(db, ids, now)
-    }
-    await upkeep?.run([...rooms.keys()], now)
-  }
-
-  let ticking: Promise<void> | null = null
-  const timer = setInterval(() => {
-    if (ticking) return
-    ticking = tick()
-      .catch(logged('the group rooms could not be checked'))
-      .finally(() => {
-        ticking = null
-      })
-  }, options.tickMs ?? 1000)
-  timer.unref()
+  const rooms = createSocketRooms<GroupParty, GroupServerMessage, GroupFrame, GroupOwn>({
+    database,
+    clock,
+    log,
+    label: 'group room',
+    tickMs: options.tickMs,
+    roomOf: (party) => party.meetingId,
+    read: readFrame,
+    fresh: () => ({ removed: false, tickets: [] }),
+    welcome,
+    frame: (peer, message) => void handle(peer, message).catch(logged('a group room frame failed')),
+    gone: (peer) => revokeTickets(peer, false),
+    // A removal was announced as such; a user with a socket on another process is still there.
+    async left(peer) {
+      const { meetingId: g, userId: u } = peer
+      if (peer.removed || (await presentInMeeting(db, g)).has(u)) return
+      bus.publish({ k: 'g-left', g, u, w: peer.saidBye ? 'left' : 'lost' })
+    },
+    tickPeer: (peer) => revokeTickets(peer, true),
+    tickRooms: async (meetingIds, now) => upkeep?.run(meetingIds, now),
+  })
+  const { send } = rooms
+  const bus = createBus(database, log, groupEventSchema, deliver)
 
   return {
-    accept: (socket, party) =>
-      accept(socket, party).catch((err: unknown) => {
-        log.error({ err }, 'a socket could not enter its group room')
-        socket.close(1011, 'server error')
-      }),
+    accept: rooms.accept,
     broadcastChat: (meetingId, message) => bus.publish({ k: 'g-chat', g: meetingId, m: message }),
     broadcastRecording: (meetingId, notice) => bus.publish({ k: 'g-recording', g: meetingId, n: notice }),
-    sockets: () => allPeers().length,
+    sockets: rooms.sockets,
     async close() {
-      closing = true
-      clearInterval(timer)
-      await ticking
-      const peers = allPeers()
-      for (const peer of peers) peer.socket.close(1012, 'server restart')
-      await Promise.all(peers.map(leaveLogged))
+      await rooms.close()
       await bus.close()
     },
   }

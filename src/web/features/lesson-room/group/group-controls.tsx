@@ -1,30 +1,14 @@
-import '@mantine/core/styles/Indicator.css'
 import { useLingui } from '@lingui/react/macro'
-import { Group, Indicator } from '@mantine/core'
-import {
-  IconFiles,
-  IconHandStop,
-  IconMessageCircle,
-  IconMicrophone,
-  IconMicrophoneOff,
-  IconPhoneOff,
-  IconScreenShare,
-  IconScreenShareOff,
-  IconVideo,
-  IconVideoOff,
-} from '@tabler/icons-react'
+import { Group } from '@mantine/core'
+import { IconFiles, IconHandStop, IconPhoneOff } from '@tabler/icons-react'
 import type { ReactNode, Ref } from 'react'
 import type { Role } from '../../../../domain/api/common.ts'
 import { ControlButton } from '../../../ui/control-button.tsx'
 import type { MediaKind } from '../call/peer-link.ts'
-import { DeviceMenu } from '../device-menu.tsx'
+import { ChatControl, controlIcon as icon, type MediaActions, MediaControls } from '../room-controls.tsx'
 import type { GroupMember } from './group-room-model.ts'
 
-export type GroupControlActions = {
-  toggleMicrophone: () => void
-  toggleCamera: () => void
-  switchDevice: (kind: MediaKind, deviceId: string) => void
-  toggleScreenShare: () => void
+export type GroupControlActions = MediaActions & {
   toggleHand: () => void
   toggleChat: () => void
   openMaterials: () => void
@@ -61,40 +45,17 @@ export function GroupControls({
   recording,
 }: Props) {
   const { t } = useLingui()
-  const icon = { size: 22, 'aria-hidden': true } as const
-  const sharing = me.screen !== null
   return (
     <Group justify="center" gap="xs" wrap="wrap" role="toolbar" aria-label={t`Sterowanie zajęciami`}>
-      <ControlButton
-        ref={microphoneRef}
-        label={t`Mikrofon`}
-        short={t`Mikrofon`}
-        tooltip={me.microphone ? t`Wycisz mikrofon` : t`Włącz mikrofon`}
-        pressed={me.microphone}
-        danger={!me.microphone}
-        onClick={actions.toggleMicrophone}
-        icon={me.microphone ? <IconMicrophone {...icon} /> : <IconMicrophoneOff {...icon} />}
+      <MediaControls
+        microphoneRef={microphoneRef}
+        microphone={me.microphone}
+        camera={me.camera}
+        sharingScreen={me.screen !== null}
+        actions={actions}
+        devices={devices}
+        canShareScreen={role === 'teacher' && canShareScreen}
       />
-      <ControlButton
-        label={t`Kamera`}
-        short={t`Kamera`}
-        tooltip={me.camera ? t`Wyłącz kamerę` : t`Włącz kamerę`}
-        pressed={me.camera}
-        danger={!me.camera}
-        onClick={actions.toggleCamera}
-        icon={me.camera ? <IconVideo {...icon} /> : <IconVideoOff {...icon} />}
-      />
-      <DeviceMenu current={devices} onSwitch={actions.switchDevice} />
-      {role === 'teacher' && canShareScreen && (
-        <ControlButton
-          label={t`Udostępnij ekran`}
-          short={t`Ekran`}
-          tooltip={sharing ? t`Zakończ udostępnianie ekranu` : undefined}
-          pressed={sharing}
-          onClick={actions.toggleScreenShare}
-          icon={sharing ? <IconScreenShareOff {...icon} /> : <IconScreenShare {...icon} />}
-        />
-      )}
       {role === 'student' && (
         <ControlButton
           // A toggle named by its state (pressed while the hand is up), as the microphone's.
@@ -109,16 +70,7 @@ export function GroupControls({
           }
         />
       )}
-      <Indicator disabled={unread === 0 || chatOpen} label={unread} size={18} color="orange" offset={6}>
-        <ControlButton
-          label={t`Czat`}
-          short={t`Czat`}
-          tooltip={chatOpen ? t`Ukryj czat` : t`Pokaż czat`}
-          pressed={chatOpen}
-          onClick={actions.toggleChat}
-          icon={<IconMessageCircle {...icon} />}
-        />
-      </Indicator>
+      <ChatControl open={chatOpen} unread={unread} onToggle={actions.toggleChat} />
       <ControlButton
         label={t`Materiały do zajęć`}
         short={t`Materiały`}
