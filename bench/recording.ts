@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
-import { E2E_PORT } from '../playwright.config.ts'
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, findChromium } from '../scripts/find-chromium.ts'
 import { signInWithMedia, storedToken, TEACHER } from '../tests/e2e/support/login-page.ts'
 import { OwnServer } from '../tests/e2e/support/own-server.ts'
@@ -14,7 +13,10 @@ import { giveVoiceSample } from '../tests/e2e/support/voice-sample.ts'
 //   RECORDING_MINUTES=1 npm run bench:recording
 
 const minutes = Number(process.env.RECORDING_MINUTES ?? 5)
-const server = new OwnServer(E2E_PORT + 14, 'bench-recording')
+// Not playwright.config.ts's port: importing it sets the story clock after the pages' clock was read
+// (its top-level await lets story.ts run first), and the lesson "that starts now" would differ
+// between the server and the pages. Here all keep the wall's clock, as in bench/group.ts.
+const server = new OwnServer(Number(process.env.BENCH_RECORDING_PORT ?? 18414), 'bench-recording')
 const STUDENT_NOW = 'piotr.wisniewski@demo.lektorium.pl'
 const MB = 1_048_576
 

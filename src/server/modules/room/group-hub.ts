@@ -16,6 +16,7 @@ import {
   readFrame,
 } from './group-events.ts'
 import {
+  findGroupRoom,
   lowerHands,
   markRemoved,
   meetingCancelled,
@@ -168,10 +169,9 @@ export function createGroupHub(options: GroupHubOptions): GroupHub {
     }
     await markRemoved(db, g, target.userId, peer.userId, clock.now())
     bus.publish({ k: 'g-left', g, u: target.userId, w: 'removed' })
-    if (janus) {
-      const room = await janus.ensureRoom(db, g, clock.now())
-      await janus.kick(room, feedIdOf(g, target.userId))
-    }
+    // Out of the meeting's room on the group server, if it has one (a Vonage meeting has none).
+    const room = janus && (await findGroupRoom(db, g))
+    if (room) await janus.kick(room, feedIdOf(g, target.userId))
   }
 
   async function handle(peer: GroupPeer, message: Exclude<GroupFrame, { type: 'bye' | 'ping' | 'auth' }>) {

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
 import { roomTokenResponse, type VonageGroupRoomToken } from '../../../domain/api/room.ts'
 import { buildApp } from '../../app.ts'
 import { openDatabase } from '../../db/client.ts'
+import { groupRooms } from '../../db/schema-room.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
 import { createCapturingMailer } from '../../test-support/capturing-mailer.ts'
 import { addGroupMeeting, connectGroup, type GroupClient } from '../../test-support/group-room.ts'
@@ -176,5 +178,51 @@ describe('a group meeting whose teacher has Vonage', () => {
     })
     expect(v.parse(roomTokenResponse, answer.json()).data.provider).toBe('mesh')
     expect(sessionCreates()).toBe(before)
+  })
+})
+
+describe('a Vonage meeting where the group server is configured too', () => {
+  let withJanus: TestApp
+  let janusBase: string
+  beforeAll(async () => {
+    // Nothing listens there: the Vonage meeting must never reach for the group server.
+    const janus = {
+      servers: [{ url: 'http://127.0.0.1:9/janus', publicUrl: 'ws://127.0.0.1:9' }],
+      adminKey: 'an-admin-key-of-the-test',
+      tokenSecret: 'a-token-secret-of-the-test',
+    }
+    withJanus = await buildTestApp({ config: { video: stub.video, janus } })
+    janusBase = await listening(withJanus)
+  })
+  afterAll(async () => {
+    await withJanus.close()
+  })
+
+  it('removes a student without making the meeting a room on the group server', async () => {
+    withJanus.clock.set(t.clock.now().toISOString())
+    const m = await addGroupMeeting(withJanus, 1)
+    const [gone] = m.students
+    if (!gone) throw new Error('a student')
+    const teacher = connectGroup(
+      janusBase,
+      (await tokenAt(withJanus.app, m.teacher.token, m.places[0] ?? '')).token,
+      m.teacher.token,
+    )
+    const removed = connectGroup(
+      janusBase,
+      (await tokenAt(withJanus.app, gone.token, m.places[0] ?? '')).token,
+      gone.token,
+    )
+    clients.push(teacher, removed)
+    await teacher.next('group-welcome')
+    await removed.next('group-welcome')
+    teacher.send({ type: 'remove', user_id: gone.user.id })
+    expect(await removed.closed).toBe(GROUP_ROOM_CLOSE.removed)
+    expect(await teacher.next('participant-left')).toMatchObject({ user_id: gone.user.id, reason: 'removed' })
+    const rooms = await withJanus.ctx.db
+      .select()
+      .from(groupRooms)
+      .where(eq(groupRooms.meetingId, m.meetingId))
+    expect(rooms).toEqual([])
   })
 })
