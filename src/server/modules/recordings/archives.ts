@@ -27,6 +27,7 @@ import { agreedStudentsOfMeeting, meetingArchiveRows, meetingOfPlace } from './g
 import {
   type ArchiveRow,
   appendChunk,
+  type ChunkRoom,
   findArchive,
   findChunk,
   insertRecording,
@@ -212,27 +213,31 @@ function keepingHead(source: Readable, head: { bytes: Buffer }): Readable {
 const MB = 1024 * 1024
 
 /**
- * What the settings leave for this recording's next chunk: the lesson's recordings, and the
- * teacher's started on the same Poland day, each bounded in MB (settings' recording maxima).
+ * What the settings leave for this recording's chunks: the lesson's recordings, and the teacher's
+ * started on the same Poland day, each bounded in MB (settings' recording maxima).
  */
 async function roomLeft(ctx: RecordingsContext, archive: ArchiveRow) {
   const settings = (await findSettings(ctx.db)) ?? DEFAULT_SETTINGS
-  const day = polandDateKey(archive.startedAt)
-  const totals = await recordingTotals(ctx.db, archive, {
-    from: fromPolandLocal(parseDateKey(day)),
-    to: fromPolandLocal(parseDateKey(addDays(day, 1))),
-  })
+  const key = polandDateKey(archive.startedAt)
+  const day = { from: fromPolandLocal(parseDateKey(key)), to: fromPolandLocal(parseDateKey(addDays(key, 1))) }
+  const totals = await recordingTotals(ctx.db, archive, day)
+  const full = (which: 'lesson_full' | 'day_full') => {
+    const max = which === 'lesson_full' ? settings.recordingLessonMaxMb : settings.recordingDayMaxMb
+    return new AppError(`recording_${which}`, { params: { max: String(max) } })
+  }
+  const room: ChunkRoom = {
+    maxBytes: RECORDING_MAX_BYTES,
+    lessonMaxBytes: settings.recordingLessonMaxMb * MB,
+    dayMaxBytes: settings.recordingDayMaxMb * MB,
+    day,
+  }
   return {
-    /** Throws the first maximum that `bytes` more would pass (0: one already reached). */
-    refuseOver(bytes: number) {
-      const over = (total: number, maxMb: number) =>
-        bytes === 0 ? total >= maxMb * MB : total + bytes > maxMb * MB
-      if (over(totals.lesson, settings.recordingLessonMaxMb))
-        throw new AppError('recording_lesson_full', {
-          params: { max: String(settings.recordingLessonMaxMb) },
-        })
-      if (over(totals.day, settings.recordingDayMaxMb))
-        throw new AppError('recording_day_full', { params: { max: String(settings.recordingDayMaxMb) } })
+    room,
+    full,
+    /** Throws when a maximum is reached already (the chunk is not even stored). */
+    refuseWhenFull() {
+      if (totals.lesson >= room.lessonMaxBytes) throw full('lesson_full')
+      if (totals.day >= room.dayMaxBytes) throw full('day_full')
     },
   }
 }
@@ -261,8 +266,8 @@ export async function receiveChunk(
   if (input.seq < expected) return sameAsStored(ctx, archive, track, input.seq, body)
   if (input.seq > expected) throw gap(expected)
   if (archive.status !== 'recording') throw new AppError('recording_not_active')
-  const room = await roomLeft(ctx, archive)
-  room.refuseOver(0)
+  const left = await roomLeft(ctx, archive)
+  left.refuseWhenFull()
   const hash = createHash('sha256')
   const head = { bytes: Buffer.alloc(0) }
   let stored: Awaited<ReturnType<typeof ctx.storage.put>>
@@ -282,12 +287,6 @@ export async function receiveChunk(
     await discardFiles(ctx, [stored.key])
     throw new AppError('recording_chunk_invalid')
   }
-  try {
-    room.refuseOver(stored.size)
-  } catch (error) {
-    await discardFiles(ctx, [stored.key])
-    throw error
-  }
   const chunk = {
     archiveId: archive.id,
     track,
@@ -296,11 +295,12 @@ export async function receiveChunk(
     size: stored.size,
     sha256: hash.digest('hex'),
   }
-  if (await appendChunk(ctx.db, chunk, ctx.clock.now(), RECORDING_MAX_BYTES)) {
-    return { next_seq: input.seq + 1, size: stored.size }
-  }
-  // Another request took this number meanwhile, the recording stopped, or it is full.
+  const appended = await appendChunk(ctx.db, archive, chunk, ctx.clock.now(), left.room)
+  if (appended === 'appended') return { next_seq: input.seq + 1, size: stored.size }
   await discardFiles(ctx, [stored.key])
+  // Past the lesson's or the teacher's day's maximum, counted with every chunk taken meanwhile.
+  if (appended !== 'not_taken') throw left.full(appended)
+  // Another request took this number meanwhile, the recording stopped, or it is full.
   const now = await findArchive(ctx.db, archive.id)
   if (now && input.seq < nextSeqOf(now, track)) {
     const existing = await findChunk(ctx.db, archive.id, track, input.seq)

@@ -231,4 +231,36 @@ describe("the disk a teacher's recordings take", () => {
       await updateSettings(t.ctx, { recordingLessonMaxMb: 3000, recordingDayMaxMb: 20_000 }, CLI_ACTOR)
     }
   })
+  it('lets only one of two chunks that arrive together take the last room under the maximum', async () => {
+    await updateSettings(t.ctx, { recordingLessonMaxMb: 1 }, CLI_ACTOR)
+    try {
+      const room = await roomNow()
+      const archive = await startIn(room)
+      await sendAll(room, archive.id, webm(60, 300_000).slice(0, 3))
+      // 900,000 of 1,048,576 bytes taken: each of these fits alone, not both.
+      const video = randomBytes(100_000)
+      const audio = webm(5, 100_000)[0] ?? Buffer.alloc(0)
+      expect(audio.length).toBeGreaterThan(1 * MB - 900_000 - video.length)
+      const answers = await Promise.all([
+        sendChunk(room, archive.id, 3, video),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/lessons/archives/chunks?archive_id=${archive.id}&seq=0&track=audio`,
+          headers: { ...bearer(room.teacher.token), 'content-type': 'application/octet-stream' },
+          payload: audio,
+        }),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+      const refused = answers.find((answer) => answer.statusCode === 409)
+      expect(refused && refusal(refused)).toMatchObject({
+        code: 'recording_lesson_full',
+        params: { max: '1' },
+      })
+      expect((await rowOf(archive.id))?.bytes).toBeLessThanOrEqual(1 * MB)
+      await stop(room)
+      await t.app.deps.recordings.idle()
+    } finally {
+      await updateSettings(t.ctx, { recordingLessonMaxMb: 3000 }, CLI_ACTOR)
+    }
+  })
 })

@@ -140,12 +140,22 @@ export async function findChunk(
 export const nextSeqOf = (archive: ArchiveRow, track: RecordingTrack) =>
   track === 'audio' ? archive.audioNextSeq : archive.nextSeq
 
+/** What the chunk's recording may take: its own bytes, its lesson's, its teacher's that day. */
+export type ChunkRoom = {
+  maxBytes: number
+  lessonMaxBytes: number
+  dayMaxBytes: number
+  /** The Polish day the recording started on. */
+  day: { from: Date; to: Date }
+}
+
 /**
  * Records a stored chunk as the recording's next one, if the recording still records, still
- * expects this number and has room for it; false otherwise (the caller deletes the file).
+ * expects this number and has room for it: `appended`, else why not (the caller deletes the file).
  */
 export async function appendChunk(
   db: Db,
+  archive: Pick<ArchiveRow, 'lessonId' | 'startedBy'>,
   chunk: {
     archiveId: string
     track: RecordingTrack
@@ -155,12 +165,23 @@ export async function appendChunk(
     sha256: string
   },
   now: Date,
-  maxBytes: number,
-): Promise<boolean> {
+  room: ChunkRoom,
+): Promise<'appended' | 'lesson_full' | 'day_full' | 'not_taken'> {
   // Each track numbers its chunks on its own; both count against the recording's bytes.
   const next = chunk.track === 'audio' ? t.audioNextSeq : t.nextSeq
   const moved = chunk.track === 'audio' ? { audioNextSeq: sql`${next} + 1` } : { nextSeq: sql`${next} + 1` }
   return db.transaction(async (tx) => {
+    // The lesson's and the teacher's chunks one at a time (always in this order), so that two at
+    // once (the two tracks, or two recordings) cannot both take the last room under a maximum.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`recording-bytes:${archive.lessonId}`}, 0))`,
+    )
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`recording-bytes:${archive.startedBy}`}, 0))`,
+    )
+    const totals = await recordingTotals(tx, archive, room.day)
+    if (totals.lesson + chunk.size > room.lessonMaxBytes) return 'lesson_full'
+    if (totals.day + chunk.size > room.dayMaxBytes) return 'day_full'
     const [row] = await tx
       .update(t)
       .set({ ...moved, bytes: sql`${t.bytes} + ${chunk.size}`, lastChunkAt: now })
@@ -169,13 +190,13 @@ export async function appendChunk(
           eq(t.id, chunk.archiveId),
           eq(t.status, 'recording'),
           eq(next, chunk.seq),
-          sql`${t.bytes} + ${chunk.size} <= ${maxBytes}`,
+          sql`${t.bytes} + ${chunk.size} <= ${room.maxBytes}`,
         ),
       )
       .returning({ id: t.id })
-    if (!row) return false
+    if (!row) return 'not_taken'
     await tx.insert(lessonArchiveChunks).values(chunk)
-    return true
+    return 'appended'
   })
 }
 
