@@ -95,6 +95,12 @@ export function* syntheticWebm({
   }
 }
 
+/** One more cluster at `startMs`, holding a block of `track` (1 video, 2 audio) at each of `blocks`' times (ms from it). */
+export function syntheticCluster(startMs: number, blocks: { track: 1 | 2; ms: number }[]): Buffer {
+  const body = blocks.map(({ track, ms }) => simpleBlock(track, ms, track === 2, track === 1 ? 2000 : 80))
+  return Buffer.concat([Buffer.from([0x1f, 0x43, 0xb6, 0x75]), UNKNOWN_SIZE, uint([0xe7], startMs), ...body])
+}
+
 /** The same stream cut into chunks of `chunkBytes`, as a timeslice of MediaRecorder cuts it anywhere. */
 export function* webmChunks(options: SyntheticWebm & { chunkBytes: number }): Generator<Buffer> {
   let pending: Buffer[] = []

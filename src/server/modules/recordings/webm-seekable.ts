@@ -23,6 +23,7 @@ export type WebmScan = {
 export async function scanWebm(sources: AsyncIterable<Readable>): Promise<WebmScan | null> {
   const decoder = new Decoder()
   const reader = new Reader()
+  const end = mediaEnd()
   let sawCluster = false
   for await (const source of sources) {
     for await (const chunk of source) {
@@ -30,15 +31,49 @@ export async function scanWebm(sources: AsyncIterable<Readable>): Promise<WebmSc
       for (const element of decoder.decode(chunk as ArrayBuffer)) {
         if (element.name === 'Cluster') sawCluster = true
         reader.read(element)
+        end.read(element)
       }
     }
   }
   if (!sawCluster) return null
   reader.stop()
   if (reader.trackInfo.type === 'nothing') return null
-  const durationMs = Math.round((reader.duration * reader.timestampScale) / 1_000_000)
-  const header = seekableMetadata(reader)
+  const duration = end.at()
+  const durationMs = Math.round((duration * reader.timestampScale) / 1_000_000)
+  const header = seekableMetadata(reader, duration)
   return { header, replacedBytes: reader.metadataSize, durationMs }
+}
+
+/** Gaps between a track's blocks kept to judge its usual frame length. */
+const RECENT_GAPS = 9
+
+/**
+ * Where the media ends, in the file's timestamp units: the latest block of any track, plus that
+ * track's usual frame length (the median of its last gaps). Not ts-ebml's `duration`, which adds
+ * the last gap itself: a canvas that drew nothing for two seconds on a loaded machine, then its
+ * last frame at the stop, made a recording two seconds longer than its media.
+ */
+function mediaEnd() {
+  const tracks = new Map<number, { last: number; gaps: number[] }>()
+  let cluster = 0
+  return {
+    read(element: ReturnType<Decoder['decode']>[number]) {
+      if (element.type === 'u' && element.name === 'Timestamp') cluster = element.value
+      if (element.type !== 'b' || (element.name !== 'SimpleBlock' && element.name !== 'Block')) return
+      const { timecode, trackNumber } = tools.ebmlBlock(element.data)
+      const at = cluster + timecode
+      const track = tracks.get(trackNumber)
+      if (!track) return void tracks.set(trackNumber, { last: at, gaps: [] })
+      if (at > track.last) track.gaps = [...track.gaps, at - track.last].slice(-RECENT_GAPS)
+      track.last = Math.max(track.last, at)
+    },
+    at(): number {
+      const latest = [...tracks.values()].sort((a, b) => b.last - a.last)[0]
+      if (!latest) return 0
+      const gaps = [...latest.gaps].sort((a, b) => a - b)
+      return latest.last + (gaps[Math.floor(gaps.length / 2)] ?? 0)
+    },
+  }
 }
 
 /**
@@ -46,11 +81,11 @@ export async function scanWebm(sources: AsyncIterable<Readable>): Promise<WebmSc
  * from Node's shared buffer pool that ArrayBuffer is the whole pool, with the metadata somewhere in
  * it. With the pool off for this one synchronous call, the ArrayBuffer is exactly the metadata.
  */
-function seekableMetadata(reader: Reader): Buffer {
+function seekableMetadata(reader: Reader, duration: number): Buffer {
   const poolSize = Buffer.poolSize
   Buffer.poolSize = 0
   try {
-    return Buffer.from(tools.makeMetadataSeekable(reader.metadatas, reader.duration, reader.cues))
+    return Buffer.from(tools.makeMetadataSeekable(reader.metadatas, duration, reader.cues))
   } finally {
     Buffer.poolSize = poolSize
   }
