@@ -61,6 +61,28 @@ async function tokenAt(
   return answer
 }
 
+/** In the meeting's room (at `app` listening on `at`), the teacher removes `gone`: their socket closes as removed. */
+async function teacherRemoves(
+  app: TestApp,
+  at: string,
+  m: Awaited<ReturnType<typeof addGroupMeeting>>,
+  gone: { token: string; user: { id: string } },
+  gonePlace: string,
+): Promise<GroupClient> {
+  const teacher = connectGroup(
+    at,
+    (await tokenAt(app.app, m.teacher.token, m.places[0] ?? '')).token,
+    m.teacher.token,
+  )
+  const removed = connectGroup(at, (await tokenAt(app.app, gone.token, gonePlace)).token, gone.token)
+  clients.push(teacher, removed)
+  await teacher.next('group-welcome')
+  await removed.next('group-welcome')
+  teacher.send({ type: 'remove', user_id: gone.user.id })
+  expect(await removed.closed).toBe(GROUP_ROOM_CLOSE.removed)
+  return teacher
+}
+
 describe('a group meeting whose teacher has Vonage', () => {
   it('makes one routed session for the meeting, whoever asks and on whichever process', async () => {
     const second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
@@ -140,21 +162,7 @@ describe('a group meeting whose teacher has Vonage', () => {
     const m = await addGroupMeeting(t, 2)
     const [kept, gone] = m.students
     if (!kept || !gone) throw new Error('two students')
-    const teacher = connectGroup(
-      base,
-      (await tokenAt(t.app, m.teacher.token, m.places[0] ?? '')).token,
-      m.teacher.token,
-    )
-    const removed = connectGroup(
-      base,
-      (await tokenAt(t.app, gone.token, m.places[1] ?? '')).token,
-      gone.token,
-    )
-    clients.push(teacher, removed)
-    await teacher.next('group-welcome')
-    await removed.next('group-welcome')
-    teacher.send({ type: 'remove', user_id: gone.user.id })
-    expect(await removed.closed).toBe(GROUP_ROOM_CLOSE.removed)
+    await teacherRemoves(t, base, m, gone, m.places[1] ?? '')
     const stranger = (await addGroupMeeting(t, 1)).students[0]
     const before = stub.requests.length
     expect(refusal(await generateToken(t, gone.token, m.places[1] ?? ''))).toMatchObject({
@@ -203,21 +211,7 @@ describe('a Vonage meeting where the group server is configured too', () => {
     const m = await addGroupMeeting(withJanus, 1)
     const [gone] = m.students
     if (!gone) throw new Error('a student')
-    const teacher = connectGroup(
-      janusBase,
-      (await tokenAt(withJanus.app, m.teacher.token, m.places[0] ?? '')).token,
-      m.teacher.token,
-    )
-    const removed = connectGroup(
-      janusBase,
-      (await tokenAt(withJanus.app, gone.token, m.places[0] ?? '')).token,
-      gone.token,
-    )
-    clients.push(teacher, removed)
-    await teacher.next('group-welcome')
-    await removed.next('group-welcome')
-    teacher.send({ type: 'remove', user_id: gone.user.id })
-    expect(await removed.closed).toBe(GROUP_ROOM_CLOSE.removed)
+    const teacher = await teacherRemoves(withJanus, janusBase, m, gone, m.places[0] ?? '')
     expect(await teacher.next('participant-left')).toMatchObject({ user_id: gone.user.id, reason: 'removed' })
     const rooms = await withJanus.ctx.db
       .select()
