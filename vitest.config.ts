@@ -12,27 +12,12 @@ export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
   test: {
     projects: [
-      // The unit tests in two projects (`--project 'unit-*'` runs both; docs/decisions.md "The web's
-      // unit tests in VM contexts"): the web's, each file in a VM context of its own on workers that
-      // keep their imports (React, Mantine, happy-dom are loaded once a worker, not once a file);
-      // the rest (server, domain, scripts) in a process per file, where Node's own errors keep
-      // their classes.
       {
         extends: true,
         test: {
-          name: 'unit-web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          pool: 'vmThreads',
-          setupFiles: ['src/web/test-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'unit-node',
+          name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: ['src/**/*.integration.test.ts', 'src/web/**'],
+          exclude: ['src/**/*.integration.test.ts'],
           environment: 'node',
           setupFiles: ['src/web/test-setup.ts'],
         },
