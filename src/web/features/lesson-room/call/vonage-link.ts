@@ -7,6 +7,7 @@ import type {
   VonageSession,
   VonageStream,
 } from './vonage-api.ts'
+import { type Published, republish } from './vonage-publish.ts'
 
 // The media of a Vonage lesson (protocol §1 `vonage`): the lesson's routed session, this side's
 // publishers (its microphone and camera; a shared screen as a stream of its own, which Vonage's
@@ -42,7 +43,6 @@ export type VonageLinkDeps = {
 }
 
 type Remote = { stream: VonageStream; media: MediaStream | null; connected: boolean }
-type Published = { handle: VonagePublisher; audio: MediaStreamTrack | null; video: MediaStreamTrack | null }
 
 const isScreen = (remote: Remote) => remote.stream.videoType === 'screen'
 /** The latest of `remotes` whose media has arrived. */
@@ -224,42 +224,19 @@ export class VonageLink {
     )
   }
 
-  /**
-   * Publishes the microphone and the camera. The SDK cannot swap a video track it was given (its
-   * setVideoSource takes a camera's device id only), so a new camera is a new publisher: it is
-   * published before the old one goes, and the other side keeps the old until the new arrives.
-   * Each publisher gets clones of the tracks: the SDK stops them when it destroys the publisher.
-   */
+  /** Publishes the microphone and the camera: a new publisher each time (vonage-publish.ts). */
   private publish(): void {
     const session = this.session
     const sdk = this.loaded
     if (!session || !sdk) return
-    const previous = this.publisher
-    this.publisher = null
-    const unpublish = () => {
-      if (previous) session.unpublish(previous.handle)
-    }
     const { audio, video, microphoneOn } = this.sources
-    if (!audio && !video) {
-      unpublish()
-      return
-    }
-    const properties: VonagePublisherProperties = {
-      insertDefaultUI: false,
-      audioSource: audio?.clone() ?? null,
-      videoSource: video?.clone() ?? null,
-      publishAudio: microphoneOn,
-      publishVideo: video !== null,
-      videoContentHint: '',
-    }
-    const handle = sdk.initPublisher(undefined, properties, (error) => {
-      if (error) console.warn('The call could not prepare its media', error)
-    })
-    this.publisher = { handle, audio, video }
-    session.publish(handle, (error) => {
-      if (error) console.warn('The call could not publish its media', error)
-      if (session === this.session) unpublish()
-    })
+    this.publisher = republish(
+      sdk,
+      session,
+      this.publisher,
+      { audio, video, publishAudio: microphoneOn },
+      () => session === this.session,
+    )
   }
 
   private subscribe(session: VonageSession, stream: VonageStream): void {

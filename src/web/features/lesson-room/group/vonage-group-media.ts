@@ -8,6 +8,7 @@ import type {
   VonageSession,
   VonageStream,
 } from '../call/vonage-api.ts'
+import { type Published, republish } from '../call/vonage-publish.ts'
 import type { GroupMedia, GroupMediaState, RemoteMedia } from './group-media.ts'
 
 // The group room's media through the meeting's routed Vonage session (protocol "The group room"
@@ -26,7 +27,6 @@ export type VonageGroupMediaDeps = {
 
 type Remote = { media: MediaStream | null; connected: boolean }
 type Member = { camera: Map<string, Remote>; screen: Map<string, Remote> }
-type Published = { handle: VonagePublisher; audio: MediaStreamTrack | null; video: MediaStreamTrack | null }
 
 /** The stream's user, from the connection data the server put in its client token. */
 export function userOfStream(stream: VonageStream): string | null {
@@ -167,10 +167,7 @@ export class VonageGroupMedia implements GroupMedia {
     )
   }
 
-  /**
-   * Publishes the microphone and the camera; a new track is a new publisher (the SDK cannot swap a
-   * video track), published before the old one goes. Clones: the SDK stops what it was given.
-   */
+  /** Publishes the microphone and the camera: a new publisher for new tracks (vonage-publish.ts). */
   private publish(): void {
     const session = this.session
     const sdk = this.sdk
@@ -178,30 +175,13 @@ export class VonageGroupMedia implements GroupMedia {
     const { audio, video } = this.deps.tracks()
     const previous = this.publisher
     if (previous && previous.audio === audio && previous.video === video) return
-    this.publisher = null
-    const unpublish = () => {
-      if (previous) session.unpublish(previous.handle)
-    }
-    if (!audio && !video) {
-      unpublish()
-      return
-    }
-    const properties: VonagePublisherProperties = {
-      insertDefaultUI: false,
-      audioSource: audio?.clone() ?? null,
-      videoSource: video?.clone() ?? null,
-      publishAudio: audio?.enabled ?? false,
-      publishVideo: video !== null,
-      videoContentHint: '',
-    }
-    const handle = sdk.initPublisher(undefined, properties, (error) => {
-      if (error) console.warn('The call could not prepare its media', error)
-    })
-    this.publisher = { handle, audio, video }
-    session.publish(handle, (error) => {
-      if (error) console.warn('The call could not publish its media', error)
-      if (session === this.session) unpublish()
-    })
+    this.publisher = republish(
+      sdk,
+      session,
+      previous,
+      { audio, video, publishAudio: audio?.enabled ?? false },
+      () => session === this.session,
+    )
   }
 
   /** The teacher's screen: a second publisher, named so that every page shows it as the screen. */
