@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { type BuiltinRoomToken, type RoomToken, roomTokenResponse } from '../../domain/api/room.ts'
+import { buildApp } from '../app.ts'
+import { openDatabase } from '../db/client.ts'
 import type { TestApp } from './build-test-app.ts'
+import { createCapturingMailer } from './capturing-mailer.ts'
 import { postJson } from './my-lessons.ts'
 
 // Lesson-room calls for the integration tests.
@@ -25,4 +28,24 @@ export async function roomTokenFor(t: TestApp, token: string, lessonId: string):
 /** The app listening on a port of 127.0.0.1 (a real socket needs one); its base URL. */
 export async function listening(t: TestApp): Promise<string> {
   return t.app.listen({ host: '127.0.0.1', port: 0 })
+}
+
+/** A second server process on the test's database and clock: its app, and how to close both. */
+export async function anotherProcess(t: TestApp) {
+  const silent = { info: () => {}, error: () => {} }
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
+  const app = await buildApp({
+    config: t.config,
+    database,
+    mailer: createCapturingMailer(),
+    clock: t.clock,
+    logger: false,
+  })
+  return {
+    app,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
 }

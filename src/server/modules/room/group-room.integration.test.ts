@@ -2,15 +2,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
 import { ROOM_CLOSE } from '../../../domain/api/room.ts'
-import { buildApp } from '../../app.ts'
-import { openDatabase } from '../../db/client.ts'
 import { groupMeetings } from '../../db/schema-group-classes.ts'
 import { lessons } from '../../db/schema-lessons.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { createCapturingMailer } from '../../test-support/capturing-mailer.ts'
 import { addGroupMeeting, connectGroup, type GroupClient, groupToken } from '../../test-support/group-room.ts'
 import { getWith, postJson, refusal } from '../../test-support/my-lessons.ts'
-import { generateToken, listening } from '../../test-support/room.ts'
+import { anotherProcess, generateToken, listening } from '../../test-support/room.ts'
 import { signedInUser } from '../../test-support/sessions.ts'
 
 // The group room's socket without a group server (docs/lesson-room-protocol.md "The group room"):
@@ -185,14 +182,8 @@ describe('the group room without a group server', () => {
   })
 
   it('shares one roster between two processes', async () => {
-    const second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
-    const app = await buildApp({
-      config: t.config,
-      database: second,
-      mailer: createCapturingMailer(),
-      clock: t.clock,
-      logger: false,
-    })
+    const second = await anotherProcess(t)
+    const app = second.app
     try {
       const otherBase = await app.listen({ host: '127.0.0.1', port: 0 })
       const m = await addGroupMeeting(t, 1)
@@ -206,10 +197,7 @@ describe('the group room without a group server', () => {
       student.send({ type: 'hand', raised: true })
       expect(await teacher.next('hand')).toMatchObject({ user_id: s0.user.id, raised: true })
     } finally {
-      await app.close()
       await second.close()
     }
   })
 })
-
-const silent = { info: () => {}, error: () => {} }

@@ -3,14 +3,11 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GROUP_ROOM_CLOSE } from '../../../domain/api/group-room.ts'
 import { roomTokenResponse, type VonageGroupRoomToken } from '../../../domain/api/room.ts'
-import { buildApp } from '../../app.ts'
-import { openDatabase } from '../../db/client.ts'
 import { groupRooms } from '../../db/schema-room.ts'
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts'
-import { createCapturingMailer } from '../../test-support/capturing-mailer.ts'
 import { addGroupMeeting, connectGroup, type GroupClient } from '../../test-support/group-room.ts'
 import { postJson, refusal } from '../../test-support/my-lessons.ts'
-import { generateToken, listening } from '../../test-support/room.ts'
+import { anotherProcess, generateToken, listening } from '../../test-support/room.ts'
 import { storyNow } from '../../test-support/story-clock.ts'
 import { claimsOf, startVideoStub, type VideoStub } from '../../test-support/video-providers.ts'
 import { setVideoProvider } from './provider-ops.ts'
@@ -24,7 +21,6 @@ let stub: VideoStub
 let t: TestApp
 let base: string
 const clients: GroupClient[] = []
-const silent = { info: () => {}, error: () => {} }
 beforeAll(async () => {
   stub = await startVideoStub()
   t = await buildTestApp({ config: { video: stub.video } })
@@ -85,14 +81,8 @@ async function teacherRemoves(
 
 describe('a group meeting whose teacher has Vonage', () => {
   it('makes one routed session for the meeting, whoever asks and on whichever process', async () => {
-    const second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '.tmp/unused', log: silent })
-    const other = await buildApp({
-      config: t.config,
-      database: second,
-      mailer: createCapturingMailer(),
-      clock: t.clock,
-      logger: false,
-    })
+    const second = await anotherProcess(t)
+    const other = second.app
     try {
       const m = await addGroupMeeting(t, 3)
       const before = sessionCreates()
@@ -121,7 +111,6 @@ describe('a group meeting whose teacher has Vonage', () => {
         [...sessions][0],
       )
     } finally {
-      await other.close()
       await second.close()
     }
   })
